@@ -1,0 +1,112 @@
+// One build for the whole product (style.md item 11):
+//  - dist/extension/extension.js   the extension (CommonJS, `vscode` external, shared/ bundled in)
+//  - dist/runtime/                 the CLI runtime exactly as setup deploys it into .consider/ (spec §4.1):
+//        bin/consider-cli          sh wrapper
+//        bin/consider-cli.cjs      entry point (requires ../shared/*.js, nothing else)
+//        bin/consider-cli.js       same file, for callers that run `node consider-cli.js`
+//        bin/package.json          {"type":"commonjs"} so a surrounding "type":"module" can't break it
+//        shared/store.js           the store module (lock, atomic write, operations, reconcile pass)
+//        shared/reconcile.js       the re-anchoring algorithm
+//        shared/package.json
+//  - dist/webview/                 the React board (Vite, fixed asset names)
+// Flags: --production (minify off — readable stack-free bundles are small anyway — but no sourcemaps),
+//        --watch (rebuild the TypeScript bundles on change), --no-webview (skip the Vite build).
+import * as esbuild from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const production = args.has('--production');
+const watch = args.has('--watch');
+const dist = path.join(root, 'dist');
+const runtime = path.join(dist, 'runtime');
+const sharedDir = path.join(root, 'shared');
+
+/** The two files the deployed runtime exposes from shared/ (spec §4.1). */
+const RUNTIME_MODULES = {
+  [path.join(sharedDir, 'store.ts')]: 'store.js',
+  [path.join(sharedDir, 'reconcile.ts')]: 'reconcile.js',
+};
+
+/**
+ * Keeps the runtime split as spec §4.1 lays it out: the CLI requires ../shared/store.js and
+ * ../shared/reconcile.js instead of inlining them, and store.js requires ./reconcile.js.
+ * The CLI may import nothing else from shared/, so the deployed files stay the whole contract.
+ */
+function runtimeSplit(kind) {
+  return {
+    name: 'runtime-split',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, (a) => {
+        const base = path.resolve(a.resolveDir, a.path);
+        const file = [base, base + '.ts', path.join(base, 'index.ts')].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+        if (!file) return undefined;
+        const target = RUNTIME_MODULES[file];
+        const fromShared = a.importer.startsWith(sharedDir + path.sep);
+        if (kind === 'cli') {
+          if (target) return { path: `../shared/${target}`, external: true };
+          if (file.startsWith(sharedDir + path.sep) && !fromShared) {
+            return { errors: [{ text: `cli/ may import only shared/store or shared/reconcile (got ${path.relative(root, file)})` }] };
+          }
+        }
+        if (kind === 'store' && target === 'reconcile.js') return { path: './reconcile.js', external: true };
+        return undefined;
+      });
+    },
+  };
+}
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node18',
+  format: 'cjs',
+  sourcemap: production ? false : 'linked',
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+const builds = [
+  { ...common, entryPoints: [path.join(root, 'extension/extension.ts')], outfile: path.join(dist, 'extension/extension.js'), external: ['vscode'] },
+  { ...common, entryPoints: [path.join(sharedDir, 'store.ts')], outfile: path.join(runtime, 'shared/store.js'), plugins: [runtimeSplit('store')] },
+  { ...common, entryPoints: [path.join(sharedDir, 'reconcile.ts')], outfile: path.join(runtime, 'shared/reconcile.js') },
+  { ...common, entryPoints: [path.join(root, 'cli/main.ts')], outfile: path.join(runtime, 'bin/consider-cli.cjs'), plugins: [runtimeSplit('cli')], banner: { js: '#!/usr/bin/env node' } },
+];
+
+function layoutRuntime() {
+  const bin = path.join(runtime, 'bin');
+  const cjs = path.join(bin, 'consider-cli.cjs');
+  fs.copyFileSync(cjs, path.join(bin, 'consider-cli.js'));
+  fs.chmodSync(cjs, 0o755);
+  const commonjs = JSON.stringify({ type: 'commonjs' }, null, 2) + '\n';
+  fs.writeFileSync(path.join(bin, 'package.json'), commonjs);
+  fs.writeFileSync(path.join(runtime, 'shared/package.json'), commonjs);
+  const wrapper = path.join(bin, 'consider-cli');
+  fs.writeFileSync(wrapper, '#!/bin/sh\nexec node "$(dirname "$0")/consider-cli.cjs" "$@"\n');
+  fs.chmodSync(wrapper, 0o755);
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  fs.writeFileSync(path.join(runtime, 'VERSION'), pkg.version + '\n');
+}
+
+function buildWebview() {
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', path.join(root, 'webview/vite.config.mts'), '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('webview build failed');
+}
+
+if (watch) {
+  for (const b of builds) {
+    const ctx = await esbuild.context({ ...b, plugins: [...(b.plugins ?? []), { name: 'layout', setup: (bb) => bb.onEnd(() => { try { layoutRuntime(); } catch { /* cli not built yet */ } }) }] });
+    await ctx.watch();
+  }
+  console.log('watching extension/, cli/, shared/ …');
+} else {
+  fs.rmSync(path.join(dist, 'extension'), { recursive: true, force: true });
+  fs.rmSync(runtime, { recursive: true, force: true });
+  await Promise.all(builds.map((b) => esbuild.build(b)));
+  layoutRuntime();
+  if (!args.has('--no-webview')) buildWebview();
+  console.log(`built dist/ (${production ? 'production' : 'development'})`);
+}

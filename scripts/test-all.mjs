@@ -1,0 +1,67 @@
+// `npm test`: everything that proves behaviour, in order, stopping at nothing so one run
+// shows every failure. Steps: build, typecheck, vitest (unit + CLI black-box + concurrency),
+// Playwright (webview in Debian's Chromium), the real VS Code (code-server) suites.
+// Prints one closing line "N passed, N failed" counting test cases across runners.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const only = process.argv.slice(2);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-test-'));
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(name, cmd, args, { count } = {}) {
+  if (only.length && !only.includes(name)) return;
+  console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
+  const t0 = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const ok = r.status === 0;
+  let counted = count ? count() : undefined;
+  if (!counted) counted = { passed: 0, failed: ok ? 0 : 1 }; // build steps count only when they fail
+  if (!ok && counted.failed === 0) counted.failed = 1; // a crash that ran no test still fails
+  passed += counted.passed;
+  failed += counted.failed;
+  if (!ok) failures.push(name);
+  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${counted.passed} passed, ${counted.failed} failed, ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+}
+
+function readJson(file) {
+  try { return JSON.parse(fs.readFileSync(file, 'utf8')); } catch { return undefined; }
+}
+
+const node = process.execPath;
+const bin = (p) => path.join(root, 'node_modules', p);
+
+run('build', node, ['scripts/build.mjs', '--production']);
+run('typecheck', node, [bin('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
+
+const vitestJson = path.join(tmp, 'vitest.json');
+run('unit', node, [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
+  count: () => { const j = readJson(vitestJson); return j && { passed: j.numPassedTests, failed: j.numFailedTests }; },
+});
+
+if (fs.existsSync(path.join(root, 'e2e/playwright.config.ts'))) {
+  const pwJson = path.join(tmp, 'playwright.json');
+  process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = pwJson;
+  run('webview', node, [bin('@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    count: () => { const j = readJson(pwJson); return j && { passed: j.stats.expected, failed: j.stats.unexpected + (j.stats.flaky ?? 0) }; },
+  });
+}
+
+if (fs.existsSync(path.join(root, 'e2e/vscode/run.mjs'))) {
+  const vsJson = path.join(tmp, 'vscode.json');
+  process.env.CONSIDER_VSCODE_RESULTS = vsJson;
+  run('vscode', node, ['e2e/vscode/run.mjs'], {
+    count: () => { const j = readJson(vsJson); return j && { passed: j.passed, failed: j.failed }; },
+  });
+}
+
+fs.rmSync(tmp, { recursive: true, force: true });
+if (failures.length) console.log(`\nfailed steps: ${failures.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import type { Anchor } from './model';
+import { splitLines } from './text';
+
+/** How many lines of context an anchor keeps on each side (spec §4.2 shows two; more helps disambiguation). */
+export const CONTEXT_LINES = 3;
+
+/** sha256 of the target text, hex, first 16 chars: an identity check, not a security boundary. */
+export function hashContent(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 16);
+}
+
+/**
+ * Captures an anchor for lines startLine..endLine (1-based, inclusive) of `fileText`.
+ * The caller has validated the range (see validateRange).
+ */
+export function captureAnchor(fileText: string, startLine: number, endLine: number, now: string): Anchor {
+  const lines = splitLines(fileText);
+  return captureAnchorFromLines(lines, startLine, endLine, now);
+}
+
+export function captureAnchorFromLines(lines: readonly string[], startLine: number, endLine: number, now: string): Anchor {
+  const target = lines.slice(startLine - 1, endLine);
+  const targetContent = target.join('\n');
+  return {
+    startLine,
+    endLine,
+    contextBefore: lines.slice(Math.max(0, startLine - 1 - CONTEXT_LINES), startLine - 1),
+    contextAfter: lines.slice(endLine, endLine + CONTEXT_LINES),
+    targetContent,
+    contentHash: hashContent(targetContent),
+    lastAnchorCheck: now,
+  };
+}
+
+/** Returns an error message when the range does not fit a file of `lineCount` lines, else undefined. */
+export function validateRange(startLine: number, endLine: number, lineCount: number): string | undefined {
+  if (!Number.isInteger(startLine) || !Number.isInteger(endLine) || startLine < 1 || endLine < 1) {
+    return 'line numbers must be whole numbers from 1';
+  }
+  if (endLine < startLine) return `the range ends (${endLine}) before it starts (${startLine})`;
+  if (lineCount === 0) return 'the file is empty: there is no line to comment on';
+  if (endLine > lineCount) return `line ${endLine} is past the end of the file (${lineCount} lines)`;
+  return undefined;
+}

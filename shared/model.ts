@@ -1,0 +1,150 @@
+/**
+ * The store's data model (spec §4.2, DESIGN.md §4). This file is the contract between the
+ * extension, the CLI, the webview and the skill files: change it only with a migration.
+ *
+ * Forward compatibility: every object here may carry fields this version does not know.
+ * Code must mutate parsed objects in place (or spread them) so unknown fields survive a
+ * rewrite — an older client never drops a newer client's data.
+ */
+
+/** The store format version this code writes. A store with a higher version is read-only. */
+export const STORE_VERSION = 1;
+
+/** Conversation lifecycle (spec §4.4). */
+export type WorkflowState = 'open' | 'resolved';
+/** Location reliability (spec §4.4), independent of the workflow state. */
+export type AnchorState = 'anchored' | 'stale' | 'orphaned';
+/** Who wrote a comment (spec §9.7). */
+export type Author = 'human' | 'agent';
+
+export const WORKFLOW_STATES: readonly WorkflowState[] = ['open', 'resolved'];
+export const ANCHOR_STATES: readonly AnchorState[] = ['anchored', 'stale', 'orphaned'];
+export const AUTHORS: readonly Author[] = ['human', 'agent'];
+
+/** Where a thread points, and what it pointed at when last confirmed. Lines are 1-based, inclusive. */
+export interface Anchor {
+  startLine: number;
+  endLine: number;
+  /** Up to CONTEXT_LINES lines before the target, nearest last. */
+  contextBefore: string[];
+  /** Up to CONTEXT_LINES lines after the target, nearest first. */
+  contextAfter: string[];
+  /** The target lines joined with "\n" (line endings normalised). */
+  targetContent: string;
+  /** Hash of targetContent (see anchor.ts). */
+  contentHash: string;
+  /** ISO time of the last re-anchoring check that looked at this anchor. */
+  lastAnchorCheck: string;
+  /**
+   * Fingerprint of the whole file when the anchor was last checked: lets a reader skip
+   * files that did not change without trusting mtime alone (spec §4.3).
+   */
+  file?: FileFingerprint;
+  /** Id of the content-addressed snapshot of the file as it was when the anchor was last confirmed. */
+  snapshot?: string;
+  /** Why the thread is stale or orphaned, in words a human can read. */
+  reason?: string;
+  [unknownField: string]: unknown;
+}
+
+export interface FileFingerprint {
+  size: number;
+  mtimeMs: number;
+  /** sha256 (hex, first 32 chars) of the file's bytes. */
+  hash: string;
+}
+
+export interface Reply {
+  id: string;
+  author: Author;
+  body: string;
+  createdAt: string;
+  editedAt?: string;
+  [unknownField: string]: unknown;
+}
+
+/** A thread: the first comment plus its replies (spec §4.2 calls it a comment). */
+export interface Comment {
+  id: string;
+  /** Workspace-relative path with forward slashes. */
+  file: string;
+  anchor: Anchor;
+  workflowState: WorkflowState;
+  anchorState: AnchorState;
+  /** When an agent last read this thread through the CLI (see README, "seen"). */
+  agentLastSeenAt?: string;
+  createdAt: string;
+  /** Time of the newest activity in the thread (creation, reply, edit, state change). */
+  updatedAt?: string;
+  author: Author;
+  body: string;
+  thread: Reply[];
+  resolvedAt?: string;
+  resolvedBy?: Author;
+  editedAt?: string;
+  labels?: string[];
+  [unknownField: string]: unknown;
+}
+
+export interface StoreFile {
+  version: number;
+  comments: Comment[];
+  [unknownField: string]: unknown;
+}
+
+/** `.consider/config.json` (spec §4.5). */
+export interface SkillInstall {
+  target: string;
+  scope: 'project' | 'home';
+  path: string;
+  /** Version of the skill text that was written (spec §9.8). */
+  version?: string;
+  /** sha256 of what setup wrote, to detect a file the user edited since. */
+  sha256?: string;
+  [unknownField: string]: unknown;
+}
+
+export interface ConsiderConfig {
+  version: number;
+  trackedSkillInstalls: SkillInstall[];
+  lastUpdatedAt?: string;
+  [unknownField: string]: unknown;
+}
+
+/** One line of `.consider/activity.jsonl`: what changed, who, when. */
+export interface ActivityEntry {
+  at: string;
+  actor: Author | 'system';
+  action:
+    | 'add' | 'reply' | 'resolve' | 'reopen' | 'edit' | 'delete-comment' | 'delete-thread'
+    | 'reanchor' | 'archive' | 'unarchive' | 'seen' | 'restore';
+  threadId?: string;
+  replyId?: string;
+  detail?: Record<string, unknown>;
+}
+
+export function emptyStore(): StoreFile {
+  return { version: STORE_VERSION, comments: [] };
+}
+
+/** Time of the newest activity in a thread; used for sorting and for "unseen". */
+export function lastActivityAt(c: Comment): string {
+  let latest = c.updatedAt ?? c.createdAt;
+  for (const r of c.thread) if (r.createdAt > latest) latest = r.createdAt;
+  return latest;
+}
+
+/**
+ * Unseen (spec §4.2 `agentLastSeenAt`): an open thread has human activity the agent has not
+ * read yet — the human wrote (thread, reply or edit) after the agent last read the thread
+ * with `get`/`thread`/`context` (or replied). `list` alone does not mark anything seen: a
+ * listing shows only the first line of a body, not the conversation.
+ */
+export function isUnseen(c: Comment): boolean {
+  if (c.workflowState !== 'open') return false;
+  const humanTimes = [c.author === 'human' ? (c.editedAt ?? c.createdAt) : undefined,
+    ...c.thread.filter((r) => r.author === 'human').map((r) => r.editedAt ?? r.createdAt)];
+  const latestHuman = humanTimes.filter((t): t is string => !!t).sort().pop();
+  if (!latestHuman) return false;
+  return !c.agentLastSeenAt || c.agentLastSeenAt < latestHuman;
+}
