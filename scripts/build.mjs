@@ -103,8 +103,8 @@ if (watch) {
   }
   console.log('watching extension/, cli/, shared/ …');
 } else {
-  fs.rmSync(path.join(dist, 'extension'), { recursive: true, force: true });
-  fs.rmSync(runtime, { recursive: true, force: true });
+  // No clean step: several builds may run at once (tests, watch), and esbuild overwrites
+  // its outputs; a clean would pull files from under a running test.
   await Promise.all(builds.map((b) => esbuild.build(b)));
   layoutRuntime();
   if (!args.has('--no-webview')) buildWebview();
