@@ -6,3 +6,4 @@
 export * from './model';
 export * from './errors';
 export * from './anchor';
+export * from './reconcile-pass';
