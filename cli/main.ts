@@ -1,3 +1,141 @@
-// consider-cli entry point. PLACEHOLDER: filled in by issue 2.
-import { STORE_VERSION } from '../shared/store';
-console.log(`consider-cli (store v${STORE_VERSION})`);
+/**
+ * consider-cli: the agent's side of Consider (DESIGN.md §5). Zero dependencies; bundled to
+ * one CommonJS file that requires only ../shared/store.js and ../shared/reconcile.js.
+ *
+ * Contract: errors are one line on stderr with no stack trace, and with --json also
+ * {"error":{code,message,hint}} on stdout. Exit codes: 0 ok, 1 usage, 2 not found,
+ * 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConsiderError, EXIT_CODES, isConsiderError } from '../shared/store';
+import type { Command } from './command';
+import { COMMON_HELP, COMMON_OPTIONS, workspaceRoot } from './command';
+import { context, get, list, summary, thread } from './read-commands';
+import { add, archive, reply, resolve, unresolve } from './write-commands';
+
+const COMMANDS: Command[] = [list, get, thread, context, summary, reply, resolve, unresolve, add, archive];
+
+function commandHelp(c: Command): string {
+  const opts = [...c.optionHelp, ...COMMON_HELP];
+  const width = Math.max(...opts.map(([f]) => f.length));
+  return [
+    `consider-cli ${c.name}: ${c.summary}${c.aliasOf ? ` (same as ${c.aliasOf})` : ''}`,
+    '',
+    'Usage:',
+    `  ${c.usage}`,
+    '',
+    'Options:',
+    ...opts.map(([f, d]) => `  ${f.padEnd(width)}  ${d}`),
+    '',
+    'Examples:',
+    ...c.examples.map((e) => `  ${e}`),
+    '',
+  ].join('\n');
+}
+
+function mainHelp(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return [
+    'consider-cli: read and answer the review threads a developer left in VS Code (Consider).',
+    '',
+    'Usage:',
+    '  consider-cli <command> [options]',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Options (every command):',
+    ...COMMON_HELP.map(([f, d]) => `  ${f.padEnd(12)}  ${d}`),
+    '  --version     print the version',
+    '',
+    'Examples:',
+    '  consider-cli summary',
+    '  consider-cli list --unseen',
+    '  consider-cli context c_k3j9x0ab',
+    '  consider-cli reply c_k3j9x0ab --message "Fixed in login.ts: returns a Result now."',
+    '  consider-cli resolve c_k3j9x0ab',
+    '',
+    'Exit codes: 0 ok, 1 usage, 2 not found, 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure.',
+    'Run `consider-cli <command> --help` for a command\'s options.',
+    '',
+  ].join('\n');
+}
+
+function version(): string {
+  try {
+    return fs.readFileSync(path.join(__dirname, '..', 'VERSION'), 'utf8').trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** node:util parseArgs errors, reworded as one line without the ERR_ code. */
+function parseError(e: unknown, cmd: string): ConsiderError {
+  const msg = (e as Error).message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '');
+  const hint = /ambiguous/.test(msg) ? 'write --message=TEXT (with "=") when the text starts with "-"' : `run \`consider-cli ${cmd} --help\``;
+  return new ConsiderError('usage', msg, hint);
+}
+
+async function run(argv: string[]): Promise<void> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    const topic = name === 'help' ? COMMANDS.find((c) => c.name === rest[0]) : undefined;
+    process.stdout.write(topic ? commandHelp(topic) : mainHelp());
+    return;
+  }
+  if (name === '--version') {
+    process.stdout.write(version() + '\n');
+    return;
+  }
+  const cmd = COMMANDS.find((c) => c.name === name);
+  if (!cmd) {
+    const what = name.startsWith('-') ? `a command must come first (got the option ${JSON.stringify(name)})` : `unknown command ${JSON.stringify(name)}`;
+    throw new ConsiderError('usage', what, `commands: ${COMMANDS.map((c) => c.name).join(', ')}; see consider-cli --help`);
+  }
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: rest, options: { ...COMMON_OPTIONS, ...cmd.options }, strict: true, allowPositionals: true });
+  } catch (e) {
+    throw parseError(e, cmd.name);
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  if (values.help) {
+    process.stdout.write(commandHelp(cmd));
+    return;
+  }
+  const [min, max, label] = cmd.positionals;
+  const pos = parsed.positionals;
+  if (pos.length < min) throw new ConsiderError('usage', `missing ${label}`, `usage: ${cmd.usage}`);
+  if (pos.length > max) throw new ConsiderError('usage', `unexpected argument ${JSON.stringify(pos[max])}`, `usage: ${cmd.usage}`);
+  const root = workspaceRoot(values.root);
+  await cmd.run({ root, json: values.json === true, values, positionals: pos });
+}
+
+function report(e: unknown, json: boolean): number {
+  const err = isConsiderError(e)
+    ? e
+    // Anything unexpected is still one line: the message, never the stack.
+    : new ConsiderError('io', (e instanceof Error ? e.message : String(e)).split('\n')[0]!, 'this looks like a bug in consider-cli; please report it');
+  if (json) process.stdout.write(JSON.stringify({ error: { code: err.code, message: err.message, hint: err.hint ?? null } }) + '\n');
+  const oneLine = `${err.message}${err.hint ? ` (${err.hint})` : ''}`.replace(/[\r\n]+/g, ' ');
+  process.stderr.write(`consider-cli: error: ${oneLine}\n`);
+  return EXIT_CODES[err.code];
+}
+
+const argv = process.argv.slice(2);
+// --json is honoured even when the rest of the command line does not parse.
+const wantsJson = argv.includes('--json');
+// `consider-cli list | head -1`: the reader went away; that is not an error worth a trace.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+});
+// Last resort: even a bug prints one line and a documented code, never a stack.
+process.on('uncaughtException', (e) => {
+  process.exitCode = report(e, wantsJson);
+});
+run(argv).then(
+  () => { process.exitCode = 0; },
+  (e: unknown) => { process.exitCode = report(e, wantsJson); },
+);

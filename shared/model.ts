@@ -42,6 +42,11 @@ export interface Anchor {
   file?: FileFingerprint;
   /** Id of the content-addressed snapshot of the file as it was when the anchor was last confirmed. */
   snapshot?: string;
+  /**
+   * 1-based line where targetContent starts inside the snapshot, when it differs from
+   * startLine: a stale thread is shown where its code went, but is still diffed from here.
+   */
+  snapshotLine?: number;
   /** Why the thread is stale or orphaned, in words a human can read. */
   reason?: string;
   [unknownField: string]: unknown;

@@ -8,6 +8,14 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
+/**
+ * 12345 → "12,345". Not toLocaleString: its first call loads ICU data, which costs a
+ * short-lived CLI tens of milliseconds.
+ */
+export function groupDigits(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** Whitespace-insensitive form of a line, for comparisons that must survive re-indentation. */
 export function normalizeLine(line: string): string {
   return line.replace(/\s+/g, ' ').trim();

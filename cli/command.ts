@@ -1,0 +1,96 @@
+/** What a command is, and the helpers every command shares (root, store loading, messages). */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ParseArgsConfig } from 'node:util';
+import type { ReadResult } from '../shared/store';
+import { ConsiderError, findWorkspaceRoot, readStore, reconcileWorkspace } from '../shared/store';
+
+export type OptionSpecs = NonNullable<ParseArgsConfig['options']>;
+export type Values = Record<string, string | boolean | string[] | boolean[] | undefined>;
+
+export interface Ctx {
+  root: string;
+  json: boolean;
+  values: Values;
+  positionals: string[];
+}
+
+export interface Command {
+  name: string;
+  aliasOf?: string;
+  summary: string;
+  usage: string;
+  /** Command-specific options (the common ones are added by main). */
+  options: OptionSpecs;
+  /** [flag, description] pairs for --help. */
+  optionHelp: [string, string][];
+  examples: string[];
+  /** Positional arguments: [min, max, name for messages]. */
+  positionals: [number, number, string];
+  run(ctx: Ctx): Promise<void>;
+}
+
+export const COMMON_OPTIONS: OptionSpecs = {
+  json: { type: 'boolean' },
+  root: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+export const COMMON_HELP: [string, string][] = [
+  ['--json', 'machine-readable output on stdout (errors too: {"error":{code,message,hint}})'],
+  ['--root DIR', 'workspace root (default: nearest folder up from here with .consider/, else with .git, else here)'],
+  ['-h, --help', 'show this help'],
+];
+
+export function workspaceRoot(rootFlag: unknown): string {
+  if (typeof rootFlag !== 'string') return findWorkspaceRoot(process.cwd());
+  if (rootFlag.trim() === '') throw new ConsiderError('usage', '--root is empty', 'give the workspace folder, e.g. --root .');
+  const root = path.resolve(rootFlag);
+  let isDir = false;
+  try { isDir = fs.statSync(root).isDirectory(); } catch { /* missing */ }
+  if (!isDir) throw new ConsiderError('usage', `--root ${rootFlag}: no such folder`, 'give an existing workspace folder');
+  return root;
+}
+
+/**
+ * Every read command first re-anchors lazily (spec §4.3: only files that changed are
+ * looked at, results are written back), then reads the store. A store we may not write
+ * (newer version) is read as it is.
+ */
+export async function loadReconciled(root: string): Promise<ReadResult> {
+  // The pass itself does nothing on a missing or read-only store, and reports an unreadable one.
+  await reconcileWorkspace(root);
+  // Usually nothing moved: reuse the pass's parse of the store instead of parsing it again.
+  return readStore(root, { reuseUnchanged: true });
+}
+
+/** Notes that do not change the outcome go to stderr, one line, so stdout stays parseable. */
+export function note(text: string): void {
+  process.stderr.write(`consider-cli: note: ${text}\n`);
+}
+
+function readStdin(): string {
+  try {
+    return fs.readFileSync(0, 'utf8');
+  } catch (e) {
+    throw new ConsiderError('io', `cannot read the message from stdin: ${(e as Error).message}`);
+  }
+}
+
+/** The --message value; `-` reads it from stdin (for long texts: the command line holds only ~128 KB). */
+export function messageOf(values: Values): string {
+  const m = values.message;
+  if (m === undefined) throw new ConsiderError('usage', 'missing --message', 'pass the text with --message "…" (or --message - to read it from stdin)');
+  const text = m === '-' ? readStdin() : String(m);
+  if (text.trim() === '') throw new ConsiderError('usage', 'the message is empty', 'pass the text with --message "…"');
+  return text;
+}
+
+export function oneOfFlag<T extends string>(values: Values, flag: string, allowed: readonly T[], fallback: T): T {
+  const v = values[flag];
+  if (v === undefined) return fallback;
+  if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) {
+    throw new ConsiderError('usage', `--${flag} must be one of ${allowed.join('|')} (got ${JSON.stringify(v)})`);
+  }
+  return v as T;
+}

@@ -1,0 +1,54 @@
+/**
+ * Text output helpers. Comment bodies and code are untrusted text: printed to a terminal
+ * they must stay inert, so control characters (ANSI escapes, carriage returns, bidi
+ * overrides) are shown as visible escapes instead of being sent to the terminal.
+ * JSON output is never escaped this way: it round-trips the exact text.
+ */
+import type { Comment } from '../shared/store';
+import { groupDigits, isUnseen } from '../shared/store';
+
+// C0 controls except tab and newline, DEL, C1 controls, and the bidi/invisible-direction marks.
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export function inert(text: string): string {
+  return text.replace(UNSAFE, (ch) => `\\u{${ch.codePointAt(0)!.toString(16)}}`);
+}
+
+/** One line of text: newlines and tabs shown as spaces, cut at `max` characters. */
+export function oneLine(text: string, max = 100): string {
+  const flat = inert(text).replace(/[\n\t]+/g, ' ').trim();
+  return flat.length > max ? flat.slice(0, max - 1) + '…' : flat;
+}
+
+/** Indents every line of a (possibly multi-line) untrusted text. */
+export function indented(text: string, prefix: string): string {
+  return inert(text).split('\n').map((l) => prefix + l).join('\n');
+}
+
+export function plural(n: number, one: string, many = one + 's'): string {
+  return `${groupDigits(n)} ${n === 1 ? one : many}`;
+}
+
+export function location(c: Comment): string {
+  const { startLine, endLine } = c.anchor;
+  return `${inert(c.file)}:${startLine === endLine ? startLine : `${startLine}-${endLine}`}`;
+}
+
+/** `[c_abc123] src/a.ts:45-47 (workflow=open, anchor=anchored, unseen)` — spec §6.3. */
+export function headline(c: Comment): string {
+  return `[${c.id}] ${location(c)} (workflow=${c.workflowState}, anchor=${c.anchorState}, ${isUnseen(c) ? 'unseen' : 'seen'})`;
+}
+
+export function repliesLine(c: Comment): string {
+  const n = c.thread.length;
+  if (n === 0) return '0 replies';
+  return `${plural(n, 'reply', 'replies')}, last reply from: ${c.thread[n - 1]!.author}`;
+}
+
+export function writeOut(text: string): void {
+  process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+}
+
+export function writeJson(value: unknown): void {
+  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+}

@@ -1,0 +1,201 @@
+/** list, get/thread, context, summary: the commands that read (after lazy re-anchoring). */
+import type { AnchorState, Comment, StoreFile, WorkflowState } from '../shared/store';
+import {
+  ANCHOR_STATES, ConsiderError, groupDigits, WORKFLOW_STATES, findThread, isConsiderError, isUnseen, markSeenByAgent,
+  readArchive, resolveInWorkspace, summarize,
+} from '../shared/store';
+import type { Command, Ctx } from './command';
+import { loadReconciled, note, oneOfFlag } from './command';
+import { formatCode, missingCodeReason, readCodeContext } from './code';
+import { headline, indented, inert, oneLine, plural, repliesLine, writeJson, writeOut } from './output';
+
+/**
+ * "Seen": the agent has read a thread when it ran get/thread/context on it or replied to
+ * it; that sets agentLastSeenAt. A thread is unseen while it is open and a human wrote
+ * (the thread, a reply or an edit) after that time. `list` marks nothing: it shows only
+ * the first line of each thread, not the conversation.
+ */
+async function markSeen(root: string, readOnly: boolean, c: Comment): Promise<void> {
+  // Already seen and nothing new from the human: no need to rewrite the store.
+  if (readOnly || (c.agentLastSeenAt && !isUnseen(c))) return;
+  try {
+    await markSeenByAgent(root, [c.id]);
+  } catch (e) {
+    // The answer was already printed; a busy store only delays the "seen" mark.
+    if (!isConsiderError(e) || e.code !== 'busy') throw e;
+  }
+}
+
+async function loadForRead(ctx: Ctx): Promise<{ store: StoreFile; readOnly: boolean }> {
+  const r = await loadReconciled(ctx.root);
+  if (r.readOnlyReason) note(r.readOnlyReason);
+  return { store: r.store, readOnly: !!r.readOnlyReason };
+}
+
+function legacyStatus(status: string): { workflow: WorkflowState | 'all'; anchor: AnchorState | 'all' } {
+  switch (status) {
+    case 'open': case 'resolved': return { workflow: status, anchor: 'all' };
+    case 'stale': case 'orphaned': return { workflow: 'all', anchor: status };
+    case 'all': return { workflow: 'all', anchor: 'all' };
+    default: throw new ConsiderError('usage', `--status must be one of open|resolved|stale|orphaned|all (got ${JSON.stringify(status)})`);
+  }
+}
+
+function byLocation(a: Comment, b: Comment): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.anchor.startLine - b.anchor.startLine;
+}
+
+export const list: Command = {
+  name: 'list',
+  summary: 'list threads, optionally filtered',
+  usage: 'consider-cli list [--workflow open|resolved|all] [--anchor anchored|stale|orphaned|all] [--unseen] [--file PATH] [--archived] [--json]',
+  options: {
+    workflow: { type: 'string' },
+    anchor: { type: 'string' },
+    status: { type: 'string' },
+    unseen: { type: 'boolean' },
+    file: { type: 'string' },
+    archived: { type: 'boolean' },
+  },
+  optionHelp: [
+    ['--workflow open|resolved|all', 'conversation state (default: open)'],
+    ['--anchor anchored|stale|orphaned|all', 'location reliability (default: all)'],
+    ['--status S', 'legacy alias: open|resolved → --workflow, stale|orphaned → --anchor, all → both'],
+    ['--unseen', 'only open threads with human activity the agent has not read yet. Reading a thread with get, thread or context (or replying to it) marks it seen; list does not.'],
+    ['--file PATH', 'only threads on this file, or under this folder (workspace-relative)'],
+    ['--archived', 'list the archive (.consider/archive.json) instead of the active store'],
+  ],
+  examples: [
+    'consider-cli list',
+    'consider-cli list --unseen',
+    'consider-cli list --workflow all --anchor stale --json',
+    'consider-cli list --file src/auth',
+  ],
+  positionals: [0, 0, ''],
+  async run(ctx) {
+    const v = ctx.values;
+    let workflow = oneOfFlag(v, 'workflow', [...WORKFLOW_STATES, 'all'] as const, 'open');
+    let anchor = oneOfFlag(v, 'anchor', [...ANCHOR_STATES, 'all'] as const, 'all');
+    if (typeof v.status === 'string') {
+      if (v.workflow !== undefined || v.anchor !== undefined) throw new ConsiderError('usage', '--status cannot be combined with --workflow or --anchor');
+      ({ workflow, anchor } = legacyStatus(v.status));
+    }
+    const fileFilter = typeof v.file === 'string' ? resolveInWorkspace(ctx.root, v.file).rel : undefined;
+    const archived = v.archived === true;
+    const source = archived ? readArchive(ctx.root) : (await loadForRead(ctx)).store.comments;
+    const shown = source.filter((c) =>
+      (workflow === 'all' || c.workflowState === workflow) &&
+      (anchor === 'all' || c.anchorState === anchor) &&
+      (!v.unseen || isUnseen(c)) &&
+      (!fileFilter || c.file === fileFilter || c.file.startsWith(fileFilter + '/')));
+    shown.sort(byLocation);
+    // Compact: this can be megabytes, and it is for programs (and token-counting agents).
+    if (ctx.json) return writeOut(JSON.stringify({ comments: shown }));
+    const filters = [`workflow=${workflow}`, `anchor=${anchor}`];
+    if (v.unseen) filters.push('unseen');
+    if (fileFilter) filters.push(`file=${inert(fileFilter)}`);
+    if (archived) filters.push('archived');
+    const parts = [`${plural(shown.length, 'comment')} (${filters.join(', ')})${shown.length ? ':' : '.'}`];
+    for (const c of shown) {
+      let block = `\n${headline(c)}\n  "${oneLine(c.body)}"\n  ${repliesLine(c)}`;
+      if (c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string') block += `\n  ${c.anchorState}: ${oneLine(c.anchor.reason)}`;
+      parts.push(block);
+    }
+    writeOut(parts.join('\n'));
+  },
+};
+
+function threadText(c: Comment): string {
+  const out = [headline(c), `${c.author} · ${c.createdAt}${c.editedAt ? ` (edited ${c.editedAt})` : ''}`, '', indented(c.body, '  ')];
+  if (c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string') out.push('', `${c.anchorState}: ${oneLine(c.anchor.reason, 300)}`);
+  if (c.workflowState === 'resolved') out.push('', `resolved${c.resolvedBy ? ` by ${c.resolvedBy}` : ''}${c.resolvedAt ? ` at ${c.resolvedAt}` : ''}`);
+  out.push('', c.thread.length ? `${plural(c.thread.length, 'reply', 'replies')}:` : '0 replies');
+  for (const r of c.thread) {
+    out.push('', `  [${r.id}] ${r.author} · ${r.createdAt}${r.editedAt ? ` (edited ${r.editedAt})` : ''}`, indented(r.body, '    '));
+  }
+  return out.join('\n');
+}
+
+/** The code part of get/context: current lines around the anchor, or why there are none. */
+function codeText(ctx: Ctx, c: Comment, around: number): string {
+  const missing = missingCodeReason(ctx.root, c);
+  if (missing) return `No code context: ${missing}.\nThe comment was written about:\n${indented(c.anchor.targetContent, '  | ')}`;
+  const code = readCodeContext(ctx.root, c, around);
+  if (!code) return `No code context: ${c.file} could not be read.`;
+  let text = `Code at ${inert(c.file)}:${c.anchor.startLine}-${c.anchor.endLine} (current file, > marks the commented lines):\n${formatCode(code)}`;
+  if (c.anchorState === 'stale') {
+    text += `\nThe anchor is stale: the code changed since the comment. It was written about:\n${indented(c.anchor.targetContent, '  | ')}`;
+  }
+  return text;
+}
+
+function idOf(ctx: Ctx): string {
+  return ctx.positionals[0]!;
+}
+
+export const get: Command = {
+  name: 'get',
+  summary: 'show one thread: the comment, every reply, and the code it is on',
+  usage: 'consider-cli get <id> [--json]',
+  options: {},
+  optionHelp: [['<id>', 'thread id, or a unique prefix of it (the c_ may be left out)']],
+  examples: ['consider-cli get c_k3j9x0ab', 'consider-cli get k3j9 --json'],
+  positionals: [1, 1, '<id>'],
+  async run(ctx) {
+    const { store, readOnly } = await loadForRead(ctx);
+    const c = findThread(store, idOf(ctx));
+    if (ctx.json) writeJson(c);
+    else writeOut(`${threadText(c)}\n\n${codeText(ctx, c, 2)}`);
+    await markSeen(ctx.root, readOnly, c);
+  },
+};
+
+export const thread: Command = { ...get, name: 'thread', aliasOf: 'get', usage: 'consider-cli thread <id> [--json]', examples: ['consider-cli thread c_k3j9x0ab'] };
+
+export const context: Command = {
+  name: 'context',
+  summary: 'show a thread with the current code around it (line numbers, > marks the commented lines)',
+  usage: 'consider-cli context <id> [--around N] [--json]',
+  options: { around: { type: 'string' } },
+  optionHelp: [
+    ['<id>', 'thread id or unique prefix'],
+    ['--around N', 'lines of code before and after the commented lines (default 10)'],
+  ],
+  examples: ['consider-cli context c_k3j9x0ab', 'consider-cli context k3j9 --around 25 --json'],
+  positionals: [1, 1, '<id>'],
+  async run(ctx) {
+    const raw = ctx.values.around;
+    const around = raw === undefined ? 10 : Number(raw);
+    if (!Number.isInteger(around) || around < 0 || around > 10_000) throw new ConsiderError('usage', `--around must be a whole number from 0 to 10000 (got ${JSON.stringify(raw)})`);
+    const { store, readOnly } = await loadForRead(ctx);
+    const c = findThread(store, idOf(ctx));
+    const missing = missingCodeReason(ctx.root, c);
+    if (ctx.json) {
+      const code = missing ? null : readCodeContext(ctx.root, c, around) ?? null;
+      writeJson({ comment: c, context: code, ...(missing ? { noContextReason: missing } : {}) });
+    } else {
+      writeOut(`${threadText(c)}\n\n${codeText(ctx, c, around)}`);
+    }
+    await markSeen(ctx.root, readOnly, c);
+  },
+};
+
+export const summary: Command = {
+  name: 'summary',
+  summary: 'counts: open threads across files, unseen, and the workflow/anchor breakdown',
+  usage: 'consider-cli summary [--json]',
+  options: {},
+  optionHelp: [],
+  examples: ['consider-cli summary', 'consider-cli summary --json'],
+  positionals: [0, 0, ''],
+  async run(ctx) {
+    const { store } = await loadForRead(ctx);
+    const s = summarize(store);
+    if (ctx.json) return writeJson(s);
+    writeOut([
+      `${plural(s.open, 'open comment')} across ${plural(s.files, 'file')} (${groupDigits(s.unseenOpen)} unseen).`,
+      `workflow: ${s.open} open, ${s.resolved} resolved`,
+      `anchor: ${s.anchored} anchored, ${s.stale} stale, ${s.orphaned} orphaned`,
+    ].join('\n'));
+  },
+};

@@ -1,0 +1,96 @@
+/**
+ * Atomic file replacement done fully (after npm/write-file-atomic): a temp file with a name
+ * no other writer can pick (pid + counter + random) in the same folder, fsync, rename over
+ * the target, and the temp file removed on any failure. A reader sees the old file or the
+ * new one, never half of one.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+let counter = 0;
+
+/** Temp files are named `<target>.tmp-<pid>-<counter>-<random>` so a sweep can tell whose they are. */
+const TEMP_MARK = '.tmp-';
+
+function tempNameFor(target: string): string {
+  counter = (counter + 1) % 1_000_000;
+  return `${target}${TEMP_MARK}${process.pid}-${counter}-${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * Test-only hook for the crash test: with CONSIDER_TEST_PAUSE_BEFORE_RENAME=<file>, a write
+ * creates <file> once its temp file is complete and then waits (up to a minute) before the
+ * rename, so a test can SIGKILL the process at the worst moment.
+ */
+function pauseBeforeRenameForTests(): void {
+  const marker = process.env.CONSIDER_TEST_PAUSE_BEFORE_RENAME;
+  if (!marker) return;
+  fs.writeFileSync(marker, String(process.pid));
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
+}
+
+export function writeFileAtomic(target: string, data: string | Uint8Array): void {
+  const temp = tempNameFor(target);
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(temp, 'wx', 0o644);
+    fs.writeFileSync(fd, data);
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    fd = undefined;
+    if (path.basename(target) === 'store.json') pauseBeforeRenameForTests();
+    fs.renameSync(temp, target);
+  } catch (e) {
+    if (fd !== undefined) {
+      try { fs.closeSync(fd); } catch { /* already failing */ }
+    }
+    try { fs.unlinkSync(temp); } catch { /* never created or already gone */ }
+    throw e;
+  }
+  syncDirectory(path.dirname(target));
+}
+
+/** Makes the rename itself durable. Best effort: some file systems refuse to fsync a folder. */
+function syncDirectory(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, 'r');
+    fs.fsyncSync(fd);
+  } catch {
+    /* not supported here */
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+export function isProcessAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes temp files left in `dir` by writers that died mid-write (their pid is gone).
+ * Called under the store lock, so no live writer of ours is racing it.
+ */
+export function sweepDeadTempFiles(dir: string): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const at = name.indexOf(TEMP_MARK);
+    if (at < 0) continue;
+    const pid = Number(name.slice(at + TEMP_MARK.length).split('-')[0]);
+    if (pid === process.pid || isProcessAlive(pid)) continue;
+    try { fs.unlinkSync(path.join(dir, name)); } catch { /* someone else swept it */ }
+  }
+}

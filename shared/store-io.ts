@@ -1,0 +1,213 @@
+/**
+ * Reading and writing `.consider/store.json` (DESIGN.md §4). Readers never block and never
+ * write. Every write goes through mutateStore: lock → read the latest file → apply the
+ * change → validate → keep the last good copy → atomic replace → activity log → unlock.
+ * A store that does not parse or validate is never overwritten.
+ */
+import fs from 'node:fs';
+import { ConsiderError } from './errors';
+import { STORE_VERSION, emptyStore } from './model';
+import type { ActivityEntry, Author, StoreFile } from './model';
+import { considerPaths, ensureConsiderDir } from './paths';
+import { acquireLock } from './lock';
+import { sweepDeadTempFiles, writeFileAtomic } from './atomic-write';
+import { ValidationError, validateStore } from './validate';
+
+export interface ReadResult {
+  store: StoreFile;
+  exists: boolean;
+  /** Set when the store was written by a newer version: show it, never write it. */
+  readOnlyReason?: string;
+}
+
+function readOnlyReasonOf(store: StoreFile): string | undefined {
+  if (store.version <= STORE_VERSION) return undefined;
+  return `.consider/store.json is format version ${store.version}, newer than this consider-cli understands (version ${STORE_VERSION}); it is shown read-only`;
+}
+
+/** Parses and validates store text; ConsiderError('unreadable') naming the file and field. */
+export function parseStoreText(text: string, label = '.consider/store.json'): StoreFile {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new ConsiderError('unreadable', `${label} is not valid JSON (${(e as Error).message})`,
+      'restore the last good copy from .consider/store.json.bak, or fix the file by hand');
+  }
+  try {
+    return validateStore(data);
+  } catch (e) {
+    if (!(e instanceof ValidationError)) throw e;
+    const version = (data as { version?: unknown } | null)?.version;
+    const newer = typeof version === 'number' && version > STORE_VERSION;
+    throw new ConsiderError('unreadable', `${label}: ${e.message}`,
+      newer ? `the store was written by a newer Consider (format version ${version}); update Consider`
+        : 'restore the last good copy from .consider/store.json.bak, or fix the field by hand');
+  }
+}
+
+function readStoreText(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    throw new ConsiderError('io', `cannot read ${file}: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * The last store this process parsed, keyed by the file's identity. Every write replaces
+ * the file by rename (a new inode), so an equal key means the same bytes.
+ */
+let lastParsed: { key: string; store: StoreFile } | undefined;
+
+function identityOf(stat: fs.Stats): string {
+  return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+}
+
+export interface ReadOptions {
+  /**
+   * Reuse the object of this process's previous read when the file has not changed since
+   * (no second parse of a large store). Only for callers that never mutate what they get,
+   * and know that nobody else in the process does: the CLI's read commands.
+   */
+  reuseUnchanged?: boolean;
+}
+
+/** Reads the store without writing anything. A missing store reads as empty. */
+export function readStore(root: string, opts: ReadOptions = {}): ReadResult {
+  const file = considerPaths(root).store;
+  let stat: fs.Stats | undefined;
+  try { stat = fs.statSync(file); } catch { /* missing: readStoreText reports it */ }
+  const key = stat ? identityOf(stat) : undefined;
+  let store: StoreFile;
+  if (opts.reuseUnchanged && key && lastParsed?.key === key) {
+    store = lastParsed.store;
+  } else {
+    const text = readStoreText(file);
+    if (text === undefined) return { store: emptyStore(), exists: false };
+    store = parseStoreText(text);
+    lastParsed = key ? { key, store } : undefined;
+  }
+  const readOnlyReason = readOnlyReasonOf(store);
+  return readOnlyReason ? { store, exists: true, readOnlyReason } : { store, exists: true };
+}
+
+export interface MutationTx {
+  /** One timestamp for the whole change (ISO). */
+  readonly now: string;
+  /** Records what changed, for the activity log. */
+  log(e: { action: ActivityEntry['action']; threadId?: string; replyId?: string; detail?: Record<string, unknown> }): void;
+  /** Nothing changed after all: skip the write (the result is still returned). */
+  noWrite(): void;
+}
+
+/** Appends entries to `.consider/activity.jsonl`, one JSON object a line. Best effort: the store write already happened. */
+function appendActivity(file: string, entries: ActivityEntry[]): void {
+  if (entries.length === 0) return;
+  try {
+    fs.appendFileSync(file, entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
+  } catch {
+    /* the log is an audit trail, not the source of truth */
+  }
+}
+
+/**
+ * Serialised form of the store: one thread a line. Still easy to read, grep and hand-edit
+ * (spec §11 phase 1), and about a third smaller and faster to parse than indented JSON,
+ * which matters because every CLI call parses the whole file (10,000 threads ≈ 10 MB).
+ */
+export function serializeStore(store: StoreFile): string {
+  const fields = Object.keys(store).map((key) => {
+    if (key !== 'comments') return `${JSON.stringify(key)}:${JSON.stringify(store[key])}`;
+    const lines = store.comments.map((c) => JSON.stringify(c));
+    return lines.length ? `"comments":[\n${lines.join(',\n')}\n]` : '"comments":[]';
+  });
+  return `{${fields.join(',\n')}}\n`;
+}
+
+/**
+ * Applies `fn` to the latest store under the cross-process lock and writes the result.
+ * Throws ConsiderError: 'busy' (lock not obtained in time), 'unreadable' (corrupt or newer
+ * store — left untouched), 'usage' (the change would make the store invalid).
+ */
+export async function mutateStore<T>(
+  root: string,
+  actor: Author | 'system',
+  fn: (store: StoreFile, tx: MutationTx) => T,
+): Promise<T> {
+  const paths = considerPaths(root);
+  ensureConsiderDir(root);
+  const lock = await acquireLock(paths.lock);
+  try {
+    const before = readStoreText(paths.store);
+    const store = before === undefined ? emptyStore() : parseStoreText(before);
+    const reason = readOnlyReasonOf(store);
+    if (reason) {
+      throw new ConsiderError('unreadable', reason.replace('it is shown read-only', 'it is never written by this version'),
+        'update Consider to change this store');
+    }
+    const now = new Date().toISOString();
+    const entries: ActivityEntry[] = [];
+    let skip = false;
+    const tx: MutationTx = {
+      now,
+      log: (e) => entries.push({ at: now, actor, ...e }),
+      noWrite: () => { skip = true; },
+    };
+    const result = fn(store, tx);
+    if (typeof (result as { then?: unknown } | undefined)?.then === 'function') {
+      // The write would happen before the callback finished: a lost update waiting to happen.
+      throw new Error('mutateStore: the change function must be synchronous');
+    }
+    if (skip) return result;
+    try {
+      validateStore(store);
+    } catch (e) {
+      if (e instanceof ValidationError) throw new ConsiderError('usage', `refused to write an invalid store: ${e.message}`);
+      throw e;
+    }
+    sweepDeadTempFiles(paths.dir);
+    if (before !== undefined) writeFileAtomic(paths.backup, before);
+    writeFileAtomic(paths.store, serializeStore(store));
+    appendActivity(paths.activity, entries);
+    return result;
+  } catch (e) {
+    if (e instanceof ConsiderError) throw e;
+    throw new ConsiderError('io', `could not write the store: ${(e as Error).message}`);
+  } finally {
+    lock.release();
+  }
+}
+
+/**
+ * Runs `fn` under the store lock without touching store.json (config and archive writes
+ * share the one lock, so there is a single order of writes in `.consider/`).
+ */
+export async function withStoreLock<T>(root: string, fn: () => T): Promise<T> {
+  const paths = considerPaths(root);
+  ensureConsiderDir(root);
+  const lock = await acquireLock(paths.lock);
+  try {
+    return fn();
+  } finally {
+    lock.release();
+  }
+}
+
+/** Reads the activity log (for tests and the board's history); skips lines that do not parse. */
+export function readActivity(root: string): ActivityEntry[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(considerPaths(root).activity, 'utf8');
+  } catch {
+    return [];
+  }
+  const out: ActivityEntry[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try { out.push(JSON.parse(line) as ActivityEntry); } catch { /* torn last line after a crash */ }
+  }
+  return out;
+}

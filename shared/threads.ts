@@ -1,0 +1,287 @@
+/**
+ * Thread operations on the store: create, reply, resolve/reopen, edit, delete, undo, seen.
+ * Each is one mutateStore call, so it applies to the latest file under the lock.
+ */
+import { randomBytes, createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { captureAnchor, validateRange } from './anchor';
+import { ConsiderError } from './errors';
+import { isUnseen } from './model';
+import type { Author, Comment, Reply, StoreFile, WorkflowState } from './model';
+import { absoluteOf, resolveInWorkspace } from './paths';
+import { mutateStore } from './store-io';
+import { removeFromArchive } from './archive';
+import { recordSnapshot } from './snapshots';
+import { groupDigits, splitLines } from './text';
+
+/** Bodies are capped so one bad call cannot bloat the store every reader has to parse. */
+export const MAX_BODY_CHARS = 100_000;
+
+const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/** `c_` / `r_` + 8 base-36 characters (41 bits): short enough to type, unique within a store. */
+export function newId(prefix: 'c' | 'r', taken: (id: string) => boolean): string {
+  for (;;) {
+    const bytes = randomBytes(8);
+    let id = `${prefix}_`;
+    for (const b of bytes) id += ID_ALPHABET[b % 36];
+    if (!taken(id)) return id;
+  }
+}
+
+/** Checks a comment or reply body: not empty, not huge. Kept exactly as given otherwise. */
+export function checkBody(body: unknown): string {
+  if (typeof body !== 'string' || body.trim() === '') {
+    throw new ConsiderError('usage', 'the message is empty', 'pass the text with --message "…"');
+  }
+  if (body.length > MAX_BODY_CHARS) {
+    throw new ConsiderError('usage', `the message is ${groupDigits(body.length)} characters; the limit is ${groupDigits(MAX_BODY_CHARS)}`,
+      'shorten the message or split it into several replies');
+  }
+  return body;
+}
+
+/**
+ * Finds a thread by its id or a unique prefix of it (as git does with hashes); the `c_`
+ * may be left out. Ambiguous prefix → usage; nothing matches → not_found.
+ */
+export function findThread(store: StoreFile, idOrPrefix: string): Comment {
+  const wanted = idOrPrefix.trim();
+  if (wanted === '') throw new ConsiderError('usage', 'the thread id is empty', 'run `consider-cli list` to see thread ids');
+  const exact = store.comments.find((c) => c.id === wanted || c.id === `c_${wanted}`);
+  if (exact) return exact;
+  const matches = store.comments.filter((c) => c.id.startsWith(wanted) || c.id.startsWith(`c_${wanted}`));
+  if (matches.length === 1) return matches[0]!;
+  if (matches.length > 1) {
+    const ids = matches.slice(0, 5).map((c) => c.id).join(', ');
+    throw new ConsiderError('usage', `the id prefix ${JSON.stringify(wanted)} matches ${matches.length} threads (${ids}${matches.length > 5 ? ', …' : ''})`,
+      'give more characters of the id');
+  }
+  throw new ConsiderError('not_found', `no thread with id ${JSON.stringify(wanted)}`, 'run `consider-cli list --workflow all` to see thread ids');
+}
+
+function findReply(thread: Comment, replyId: string): Reply {
+  const reply = thread.thread.find((r) => r.id === replyId) ?? (() => {
+    const m = thread.thread.filter((r) => r.id.startsWith(replyId) || r.id.startsWith(`r_${replyId}`));
+    return m.length === 1 ? m[0] : undefined;
+  })();
+  if (!reply) throw new ConsiderError('not_found', `thread ${thread.id} has no reply ${JSON.stringify(replyId)}`);
+  return reply;
+}
+
+/** sha256 (first 32 hex chars) of the file's bytes: the anchor's file fingerprint. */
+export function fileHash(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+}
+
+/** Reads a workspace file for anchoring: not_found when it is missing, usage when it is not a file. */
+export function readWorkspaceFile(root: string, userPath: string): { rel: string; abs: string; text: string; bytes: Buffer; stat: fs.Stats } {
+  const { abs, rel } = resolveInWorkspace(root, userPath);
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(abs);
+  } catch {
+    throw new ConsiderError('not_found', `no file ${rel} in the workspace`, 'paths are relative to the workspace root');
+  }
+  if (!stat.isFile()) throw new ConsiderError('usage', `${rel} is not a file`);
+  const bytes = fs.readFileSync(abs);
+  return { rel, abs, text: bytes.toString('utf8'), bytes, stat };
+}
+
+export interface NewThread {
+  file: string;
+  startLine: number;
+  endLine: number;
+  body: string;
+  author: Author;
+}
+
+/** Creates a thread anchored at the file's current content (lines are 1-based, inclusive). */
+export async function addThread(root: string, input: NewThread): Promise<Comment> {
+  const body = checkBody(input.body);
+  const { rel, text, bytes, stat } = readWorkspaceFile(root, input.file);
+  const lineCount = splitLines(text).length;
+  const problem = validateRange(input.startLine, input.endLine, lineCount);
+  if (problem) throw new ConsiderError('usage', `cannot comment on ${rel}:${input.startLine === input.endLine ? input.startLine : `${input.startLine}-${input.endLine}`}: ${problem}`);
+  return mutateStore(root, input.author, (store, tx) => {
+    const anchor = captureAnchor(text, input.startLine, input.endLine, tx.now);
+    anchor.file = { size: stat.size, mtimeMs: stat.mtimeMs, hash: fileHash(bytes) };
+    // The file as it is now, so re-anchoring can later diff it against the edited file (DESIGN.md §6).
+    anchor.snapshot = recordSnapshot(root, text);
+    const ids = new Set(store.comments.map((c) => c.id));
+    const comment: Comment = {
+      id: newId('c', (id) => ids.has(id)),
+      file: rel,
+      anchor,
+      workflowState: 'open',
+      anchorState: 'anchored',
+      createdAt: tx.now,
+      updatedAt: tx.now,
+      author: input.author,
+      body,
+      thread: [],
+    };
+    // The agent has obviously seen a thread it wrote itself.
+    if (input.author === 'agent') comment.agentLastSeenAt = tx.now;
+    store.comments.push(comment);
+    tx.log({ action: 'add', threadId: comment.id, detail: { file: rel, startLine: anchor.startLine, endLine: anchor.endLine } });
+    return comment;
+  });
+}
+
+/** Adds a reply. A resolved thread takes no replies until reopened (spec §9.6). */
+export async function replyToThread(root: string, id: string, input: { body: string; author: Author }): Promise<{ comment: Comment; reply: Reply }> {
+  const body = checkBody(input.body);
+  return mutateStore(root, input.author, (store, tx) => {
+    const comment = findThread(store, id);
+    if (comment.workflowState === 'resolved') {
+      throw new ConsiderError('usage', `thread ${comment.id} is resolved; it takes no replies`, `reopen it first: consider-cli unresolve ${comment.id}`);
+    }
+    const taken = new Set(comment.thread.map((r) => r.id));
+    const reply: Reply = { id: newId('r', (rid) => taken.has(rid)), author: input.author, body, createdAt: tx.now };
+    comment.thread.push(reply);
+    comment.updatedAt = tx.now;
+    // Replying means the agent read the thread (see isUnseen in model.ts).
+    if (input.author === 'agent') comment.agentLastSeenAt = tx.now;
+    tx.log({ action: 'reply', threadId: comment.id, replyId: reply.id });
+    return { comment, reply };
+  });
+}
+
+/** Resolve or reopen. Setting the state a thread already has changes nothing and writes nothing. */
+export async function setWorkflowState(root: string, id: string, state: WorkflowState, actor: Author): Promise<Comment> {
+  return (await changeWorkflowState(root, id, state, actor)).comment;
+}
+
+/** setWorkflowState that also says whether anything changed (the CLI reports "already resolved"). */
+export async function changeWorkflowState(root: string, id: string, state: WorkflowState, actor: Author): Promise<{ comment: Comment; changed: boolean }> {
+  return mutateStore(root, actor, (store, tx) => {
+    const comment = findThread(store, id);
+    if (comment.workflowState === state) {
+      tx.noWrite();
+      return { comment, changed: false };
+    }
+    comment.workflowState = state;
+    comment.updatedAt = tx.now;
+    if (state === 'resolved') {
+      comment.resolvedAt = tx.now;
+      comment.resolvedBy = actor;
+    } else {
+      delete comment.resolvedAt;
+      delete comment.resolvedBy;
+    }
+    tx.log({ action: state === 'resolved' ? 'resolve' : 'reopen', threadId: comment.id });
+    return { comment, changed: true };
+  });
+}
+
+/** Edits the first comment (commentId = the thread id) or one reply. */
+export async function editComment(root: string, threadId: string, commentId: string, body: string, actor: Author): Promise<Comment> {
+  const text = checkBody(body);
+  return mutateStore(root, actor, (store, tx) => {
+    const comment = findThread(store, threadId);
+    if (commentId === comment.id || commentId === threadId) {
+      if (comment.body === text) { tx.noWrite(); return comment; }
+      comment.body = text;
+      comment.editedAt = tx.now;
+      tx.log({ action: 'edit', threadId: comment.id });
+    } else {
+      const reply = findReply(comment, commentId);
+      if (reply.body === text) { tx.noWrite(); return comment; }
+      reply.body = text;
+      reply.editedAt = tx.now;
+      tx.log({ action: 'edit', threadId: comment.id, replyId: reply.id });
+    }
+    comment.updatedAt = tx.now;
+    return comment;
+  });
+}
+
+export async function deleteReply(root: string, threadId: string, replyId: string, actor: Author): Promise<Comment> {
+  return mutateStore(root, actor, (store, tx) => {
+    const comment = findThread(store, threadId);
+    const reply = findReply(comment, replyId);
+    comment.thread = comment.thread.filter((r) => r !== reply);
+    comment.updatedAt = tx.now;
+    tx.log({ action: 'delete-comment', threadId: comment.id, replyId: reply.id, detail: { author: reply.author, body: reply.body } });
+    return comment;
+  });
+}
+
+/** Removes a whole thread and returns it as it was, so the caller can offer undo (restoreThreads). */
+export async function deleteThread(root: string, id: string, actor: Author): Promise<Comment> {
+  return mutateStore(root, actor, (store, tx) => {
+    const comment = findThread(store, id);
+    store.comments = store.comments.filter((c) => c !== comment);
+    // The whole thread goes into the log: it is the way back if the undo is missed.
+    tx.log({ action: 'delete-thread', threadId: comment.id, detail: { thread: comment } });
+    return comment;
+  });
+}
+
+/**
+ * Undo for delete/archive: puts threads back exactly as given. A thread whose id is already
+ * in the store is left as it is there (it was restored already, or re-created).
+ */
+export async function restoreThreads(root: string, threads: Comment[], actor: Author): Promise<void> {
+  await mutateStore(root, actor, (store, tx) => {
+    const present = new Set(store.comments.map((c) => c.id));
+    const back = threads.filter((t) => !present.has(t.id));
+    if (back.length === 0) { tx.noWrite(); return; }
+    for (const t of back) {
+      const copy = JSON.parse(JSON.stringify(t)) as Comment;
+      delete copy.archivedAt;
+      store.comments.push(copy);
+      tx.log({ action: 'restore', threadId: t.id });
+    }
+    removeFromArchive(root, back.map((t) => t.id));
+  });
+}
+
+/** Records that the agent read these threads now (see isUnseen in model.ts). */
+export async function markSeenByAgent(root: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await mutateStore(root, 'agent', (store, tx) => {
+    let changed = false;
+    for (const id of ids) {
+      const comment = store.comments.find((c) => c.id === id);
+      if (!comment || comment.agentLastSeenAt === tx.now) continue;
+      comment.agentLastSeenAt = tx.now;
+      changed = true;
+      tx.log({ action: 'seen', threadId: comment.id });
+    }
+    if (!changed) tx.noWrite();
+  });
+}
+
+export interface StoreSummary {
+  open: number;
+  resolved: number;
+  anchored: number;
+  stale: number;
+  orphaned: number;
+  unseenOpen: number;
+  /** Files with at least one open thread. */
+  files: number;
+  total: number;
+}
+
+export function summarize(store: StoreFile): StoreSummary {
+  const s: StoreSummary = { open: 0, resolved: 0, anchored: 0, stale: 0, orphaned: 0, unseenOpen: 0, files: 0, total: store.comments.length };
+  const files = new Set<string>();
+  for (const c of store.comments) {
+    if (c.workflowState === 'open') {
+      s.open++;
+      files.add(c.file);
+      if (isUnseen(c)) s.unseenOpen++;
+    } else s.resolved++;
+    s[c.anchorState]++;
+  }
+  s.files = files.size;
+  return s;
+}
+
+/** Absolute path of a thread's file. */
+export function threadFilePath(root: string, comment: Comment): string {
+  return absoluteOf(root, comment.file);
+}

@@ -1,0 +1,229 @@
+/**
+ * Hand-written runtime validation of what we read from disk (the store module has no
+ * runtime dependencies). Every failure names the bad field by its JSON path, e.g.
+ * `comments[3].anchor.startLine`, so a human can fix a hand-edited file.
+ *
+ * Validation checks the fields we rely on and leaves every other field alone: unknown
+ * fields are kept as they are (forward compatibility, see model.ts).
+ */
+import { ANCHOR_STATES, AUTHORS, STORE_VERSION, WORKFLOW_STATES } from './model';
+import type { AnchorState, Comment, ConsiderConfig, StoreFile, WorkflowState } from './model';
+
+/** A field that does not hold what it must. `field` is a JSON path like `comments[0].body`. */
+export class ValidationError extends Error {
+  constructor(readonly field: string, readonly problem: string) {
+    super(`${field} ${problem}`);
+    this.name = 'ValidationError';
+  }
+}
+
+type Obj = Record<string, unknown>;
+
+function isObject(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function describe(v: unknown): string {
+  if (v === undefined) return 'missing';
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v);
+  if (typeof v === 'object') return 'an object';
+  return String(v);
+}
+
+function fail(field: string, expected: string, got: unknown): never {
+  throw new ValidationError(field, `must be ${expected} (got ${describe(got)})`);
+}
+
+/** JSON path of a field: `comments[0]` + `body`; the top level has an empty path. */
+function join(at: string, key: string): string {
+  return at ? `${at}.${key}` : key;
+}
+
+function str(o: Obj, key: string, at: string): string {
+  const v = o[key];
+  if (typeof v !== 'string') fail(join(at, key), 'a string', v);
+  return v;
+}
+
+function optStr(o: Obj, key: string, at: string): void {
+  if (o[key] !== undefined && typeof o[key] !== 'string') fail(join(at, key), 'a string when present', o[key]);
+}
+
+function line(o: Obj, key: string, at: string): number {
+  const v = o[key];
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) fail(join(at, key), 'a whole number from 1', v);
+  return v;
+}
+
+function oneOf<T extends string>(o: Obj, key: string, at: string, allowed: readonly T[]): T {
+  const v = o[key];
+  if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) fail(join(at, key), `one of ${allowed.join('|')}`, v);
+  return v as T;
+}
+
+function stringArray(o: Obj, key: string, at: string): void {
+  const v = o[key];
+  if (!Array.isArray(v)) fail(join(at, key), 'an array of strings', v);
+  v.forEach((s, i) => {
+    if (typeof s !== 'string') fail(`${join(at, key)}[${i}]`, 'a string', s);
+  });
+}
+
+/**
+ * Legacy stores had one `status` field (open|resolved|stale|orphaned). Split it into the two
+ * axes (spec §4.4) in place and drop it, so the file we write back is unambiguous. A
+ * legacy resolved thread is taken as anchored: the old format could not say both.
+ */
+function migrateLegacyStatus(c: Obj, at: string): void {
+  if (!('status' in c) || ('workflowState' in c && 'anchorState' in c)) return;
+  const status = c.status;
+  const map: Record<string, [WorkflowState, AnchorState]> = {
+    open: ['open', 'anchored'],
+    resolved: ['resolved', 'anchored'],
+    stale: ['open', 'stale'],
+    orphaned: ['open', 'orphaned'],
+  };
+  const pair = typeof status === 'string' ? map[status] : undefined;
+  if (!pair) fail(`${at}.status`, 'one of open|resolved|stale|orphaned (legacy field)', status);
+  if (!('workflowState' in c)) c.workflowState = pair[0];
+  if (!('anchorState' in c)) c.anchorState = pair[1];
+  delete c.status;
+}
+
+function validateReply(r: unknown, at: string): void {
+  if (!isObject(r)) fail(at, 'an object', r);
+  str(r, 'id', at);
+  oneOf(r, 'author', at, AUTHORS);
+  str(r, 'body', at);
+  str(r, 'createdAt', at);
+  optStr(r, 'editedAt', at);
+}
+
+const isStr = (v: unknown): v is string => typeof v === 'string';
+const isOptStr = (v: unknown) => v === undefined || typeof v === 'string';
+const isLine = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1;
+const isAuthor = (v: unknown) => v === 'human' || v === 'agent';
+
+/**
+ * A stored file path is workspace-relative with forward slashes: never absolute, never
+ * climbing out with `..`, so a hand-edited store cannot point readers outside the workspace.
+ */
+export function isWorkspaceRelative(p: unknown): p is string {
+  if (typeof p !== 'string' || p === '' || p.startsWith('/') || p.includes('\\') || /^[A-Za-z]:/.test(p) || p.includes('\0')) return false;
+  return !p.split('/').some((part) => part === '..');
+}
+
+function isStrArray(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false;
+  return true;
+}
+
+/**
+ * The common case, checked without building any field path: stores of 10,000 threads are
+ * read by every CLI call, so validation must cost little. On any doubt the caller runs the
+ * full check, which names the field.
+ */
+function looksValid(c: Obj): boolean {
+  const a = c.anchor;
+  if (!isObject(a)) return false;
+  if (!isStr(c.id) || c.id === '' || !isWorkspaceRelative(c.file) || !isStr(c.createdAt) || !isStr(c.body)) return false;
+  if (!isLine(a.startLine) || !isLine(a.endLine) || a.endLine < a.startLine) return false;
+  if (!isStrArray(a.contextBefore) || !isStrArray(a.contextAfter) || !isStr(a.targetContent) || !isStr(a.contentHash) || !isStr(a.lastAnchorCheck)) return false;
+  if (c.workflowState !== 'open' && c.workflowState !== 'resolved') return false;
+  if (c.anchorState !== 'anchored' && c.anchorState !== 'stale' && c.anchorState !== 'orphaned') return false;
+  if (!isAuthor(c.author) || !isOptStr(c.agentLastSeenAt) || !isOptStr(c.updatedAt) || !isOptStr(c.resolvedAt) || !isOptStr(c.editedAt)) return false;
+  if (c.resolvedBy !== undefined && !isAuthor(c.resolvedBy)) return false;
+  if (c.labels !== undefined && !isStrArray(c.labels)) return false;
+  const thread = c.thread;
+  if (!Array.isArray(thread)) return false;
+  for (let i = 0; i < thread.length; i++) {
+    const r = thread[i];
+    if (!isObject(r) || !isStr(r.id) || !isAuthor(r.author) || !isStr(r.body) || !isStr(r.createdAt) || !isOptStr(r.editedAt)) return false;
+  }
+  return true;
+}
+
+/** Validates (and migrates in place) one thread. `at` is its JSON path. */
+export function validateComment(c: unknown, at: string): Comment {
+  if (!isObject(c)) fail(at, 'an object', c);
+  migrateLegacyStatus(c, at);
+  if (looksValid(c)) return c as Comment;
+  const id = str(c, 'id', at);
+  if (id === '') fail(`${at}.id`, 'a non-empty string', id);
+  if (!isWorkspaceRelative(str(c, 'file', at))) fail(join(at, 'file'), 'a workspace-relative path with "/" separators and no ".."', c.file);
+  const a = c.anchor;
+  if (!isObject(a)) fail(`${at}.anchor`, 'an object', a);
+  const aAt = `${at}.anchor`;
+  const start = line(a, 'startLine', aAt);
+  const end = line(a, 'endLine', aAt);
+  if (end < start) fail(`${aAt}.endLine`, `at least startLine (${start})`, end);
+  stringArray(a, 'contextBefore', aAt);
+  stringArray(a, 'contextAfter', aAt);
+  str(a, 'targetContent', aAt);
+  str(a, 'contentHash', aAt);
+  str(a, 'lastAnchorCheck', aAt);
+  oneOf(c, 'workflowState', at, WORKFLOW_STATES);
+  oneOf(c, 'anchorState', at, ANCHOR_STATES);
+  optStr(c, 'agentLastSeenAt', at);
+  str(c, 'createdAt', at);
+  optStr(c, 'updatedAt', at);
+  oneOf(c, 'author', at, AUTHORS);
+  str(c, 'body', at);
+  const thread = c.thread;
+  if (!Array.isArray(thread)) fail(`${at}.thread`, 'an array of replies', thread);
+  thread.forEach((r, i) => validateReply(r, `${at}.thread[${i}]`));
+  optStr(c, 'resolvedAt', at);
+  if (c.resolvedBy !== undefined) oneOf(c, 'resolvedBy', at, AUTHORS);
+  optStr(c, 'editedAt', at);
+  if (c.labels !== undefined) stringArray(c, 'labels', at);
+  return c as Comment;
+}
+
+/**
+ * Validates a parsed store (migrating legacy fields in place) and returns it typed.
+ * A store with a newer version is validated just the same: if it still has the shape we
+ * know it can be shown read-only; if not, it is unreadable for us.
+ */
+export function validateStore(data: unknown): StoreFile {
+  if (!isObject(data)) fail('(top level)', 'an object', data);
+  const v = data.version;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) fail('version', 'a whole number from 1', v);
+  const comments = data.comments;
+  if (!Array.isArray(comments)) fail('comments', 'an array', comments);
+  const seen = new Set<string>();
+  for (let i = 0; i < comments.length; i++) {
+    const c: unknown = comments[i];
+    const valid = isObject(c) && !('status' in c) && looksValid(c) ? (c as Comment) : validateComment(c, `comments[${i}]`);
+    if (seen.has(valid.id)) fail(`comments[${i}].id`, 'unique in the store', valid.id);
+    seen.add(valid.id);
+  }
+  return data as StoreFile;
+}
+
+export function isNewerVersion(store: { version: number }): boolean {
+  return store.version > STORE_VERSION;
+}
+
+/** `.consider/config.json` (spec §4.5). */
+export function validateConfig(data: unknown): ConsiderConfig {
+  if (!isObject(data)) fail('(top level)', 'an object', data);
+  if (data.version === undefined) data.version = 1;
+  if (typeof data.version !== 'number' || !Number.isInteger(data.version) || data.version < 1) fail('version', 'a whole number from 1', data.version);
+  if (data.trackedSkillInstalls === undefined) data.trackedSkillInstalls = [];
+  const list = data.trackedSkillInstalls;
+  if (!Array.isArray(list)) fail('trackedSkillInstalls', 'an array', list);
+  list.forEach((s, i) => {
+    const at = `trackedSkillInstalls[${i}]`;
+    if (!isObject(s)) fail(at, 'an object', s);
+    str(s, 'target', at);
+    oneOf(s, 'scope', at, ['project', 'home'] as const);
+    str(s, 'path', at);
+    optStr(s, 'version', at);
+    optStr(s, 'sha256', at);
+  });
+  optStr(data, 'lastUpdatedAt', '');
+  return data as ConsiderConfig;
+}

@@ -1,0 +1,279 @@
+// Black-box tests of the built consider-cli: every command, spawned as a process in a temp workspace.
+import fs from 'node:fs';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, makeWorkspace, numberedLines, runCli } from './helpers/cli';
+import type { Workspace } from './helpers/cli';
+
+beforeAll(() => ensureBuilt());
+
+let ws: Workspace;
+afterEach(() => ws?.cleanup());
+
+function fresh(): Workspace {
+  ws = makeWorkspace({ 'src/auth/login.ts': numberedLines(60), 'README.md': numberedLines(40) });
+  return ws;
+}
+
+function ok(args: string[], input?: string) {
+  const r = runCli(ws.root, args, input === undefined ? {} : { input });
+  expect(r.stderr, r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return r;
+}
+
+function add(file: string, lines: string, body: string, author = 'human'): string {
+  return ok(['add', file, '--lines', lines, '--message', body, '--author', author, '--json']).json().id;
+}
+
+describe('add', () => {
+  it('creates a thread anchored at the current content and prints it with --json', () => {
+    fresh();
+    const c = ok(['add', 'src/auth/login.ts', '--lines', '45-47', '--message', 'Return a Result?', '--json']).json();
+    expect(c).toMatchObject({
+      file: 'src/auth/login.ts', workflowState: 'open', anchorState: 'anchored', author: 'agent', body: 'Return a Result?', thread: [],
+      anchor: { startLine: 45, endLine: 47, targetContent: 'line 45\nline 46\nline 47', contextBefore: ['line 42', 'line 43', 'line 44'] },
+    });
+    expect(ws.store().comments).toEqual([c]);
+    expect(fs.readFileSync(ws.file('.consider/.gitignore'), 'utf8')).toBe('*\n');
+  });
+
+  it('prints one line of text without --json, and takes --line and an absolute path inside the root', () => {
+    fresh();
+    const r = ok(['add', ws.file('README.md'), '--line', '3', '-m', 'Still true?']);
+    expect(r.stdout).toMatch(/^Added \[c_[0-9a-z]{8}\] README\.md:3 \(workflow=open, anchor=anchored\)\.\n$/);
+  });
+});
+
+describe('list', () => {
+  it('prints the spec §6.3 format: header, id, location, both state axes, seen, first line, replies', () => {
+    fresh();
+    const a = add('src/auth/login.ts', '45-47', 'This should return a Result type instead of throwing.\nSecond line stays out.');
+    ok(['reply', a, '-m', 'Agreed.']);
+    runCli(ws.root, ['reply', a, '-m', 'One more thing'], {}); // agent again
+    const b = add('README.md', '30-35', 'This section needs an update');
+    const r = ok(['list']);
+    expect(r.stdout).toBe([
+      '2 comments (workflow=open, anchor=all):',
+      '',
+      `[${b}] README.md:30-35 (workflow=open, anchor=anchored, unseen)`,
+      '  "This section needs an update"',
+      '  0 replies',
+      '',
+      `[${a}] src/auth/login.ts:45-47 (workflow=open, anchor=anchored, seen)`,
+      '  "This should return a Result type instead of throwing. Second line stays out."',
+      '  2 replies, last reply from: agent',
+      '',
+    ].join('\n'));
+  });
+
+  it('--json prints {"comments":[…]} in the store\'s own shape', () => {
+    fresh();
+    const a = add('README.md', '2-4', 'x');
+    const out = ok(['list', '--json']).json();
+    expect(Object.keys(out)).toEqual(['comments']);
+    expect(out.comments).toEqual(ws.store().comments);
+    expect(out.comments[0]).toMatchObject({ id: a, anchor: { startLine: 2, endLine: 4 }, workflowState: 'open', anchorState: 'anchored' });
+  });
+
+  it('filters by workflow, anchor, unseen, file and the legacy --status', () => {
+    fresh();
+    const open = add('README.md', '1-1', 'open one');
+    const done = add('src/auth/login.ts', '2-2', 'resolved one');
+    ok(['resolve', done]);
+    // A stale thread whose code is gone and an orphaned one whose file is gone, written by hand.
+    const store = ws.store();
+    const stale = { ...store.comments[0], id: 'c_stale000', anchorState: 'stale', anchor: { ...store.comments[0].anchor, targetContent: 'code that is gone', reason: 'the code changed' } };
+    const orphan = { ...store.comments[0], id: 'c_orphan00', file: 'deleted.ts', anchorState: 'orphaned' };
+    store.comments.push(stale, orphan);
+    fs.writeFileSync(ws.storePath, JSON.stringify(store, null, 2));
+    const ids = (args: string[]) => ok(['list', ...args, '--json']).json().comments.map((c: any) => c.id).sort();
+    expect(ids([])).toEqual([open, 'c_orphan00', 'c_stale000'].sort());
+    expect(ids(['--workflow', 'resolved'])).toEqual([done]);
+    expect(ids(['--workflow', 'all'])).toHaveLength(4);
+    expect(ids(['--anchor', 'stale'])).toEqual(['c_stale000']);
+    expect(ids(['--anchor', 'orphaned', '--workflow', 'all'])).toEqual(['c_orphan00']);
+    expect(ids(['--status', 'resolved'])).toEqual([done]);
+    expect(ids(['--status', 'stale'])).toEqual(['c_stale000']);
+    expect(ids(['--file', 'src'])).toEqual([]);
+    expect(ids(['--file', 'src/auth/login.ts', '--workflow', 'all'])).toEqual([done]);
+    expect(ok(['list', '--anchor', 'stale']).stdout).toContain('stale: the code changed');
+  });
+
+  it('--unseen lists open threads with unread human activity; list itself marks nothing seen, get does', () => {
+    fresh();
+    const a = add('README.md', '1-1', 'human asks');
+    add('README.md', '2-2', 'agent asks', 'agent');
+    const unseen = () => ok(['list', '--unseen', '--json']).json().comments.map((c: any) => c.id);
+    expect(unseen()).toEqual([a]);
+    ok(['list']);
+    expect(unseen()).toEqual([a]);
+    ok(['get', a]);
+    expect(unseen()).toEqual([]);
+    expect(ok(['list', '--unseen']).stdout).toBe('0 comments (workflow=open, anchor=all, unseen).\n');
+  });
+
+  it('--archived lists the archive', () => {
+    fresh();
+    const a = add('README.md', '1-1', 'done soon');
+    ok(['resolve', a]);
+    expect(ok(['archive']).stdout).toBe('Archived 1 resolved thread.\n');
+    expect(ok(['list', '--workflow', 'all', '--json']).json().comments).toEqual([]);
+    expect(ok(['list', '--archived', '--workflow', 'all', '--json']).json().comments.map((c: any) => c.id)).toEqual([a]);
+  });
+
+  it('works without a store (nothing created) and finds the root from a subfolder', () => {
+    fresh();
+    expect(ok(['list']).stdout).toBe('0 comments (workflow=open, anchor=all).\n');
+    expect(fs.existsSync(ws.file('.consider'))).toBe(false);
+    add('README.md', '1-1', 'x');
+    const r = runCli(ws.root, ['list', '--json'], { cwd: ws.file('src/auth') });
+    expect(r.json().comments).toHaveLength(1);
+    const viaRoot = runCli(ws.root, ['list', '--json', '--root', ws.root], { cwd: '/' });
+    expect(viaRoot.json().comments).toHaveLength(1);
+  });
+});
+
+describe('get / thread / context', () => {
+  it('get shows the comment, every reply and the current code with the commented lines marked', () => {
+    fresh();
+    const a = add('src/auth/login.ts', '45-46', 'Why throw?\nSecond paragraph.');
+    ok(['reply', a, '-m', 'Because of the API.']);
+    const out = ok(['get', a]).stdout;
+    expect(out).toContain(`[${a}] src/auth/login.ts:45-46 (workflow=open, anchor=anchored, seen)`);
+    expect(out).toContain('  Why throw?\n  Second paragraph.');
+    expect(out).toMatch(/1 reply:\n\n {2}\[r_[0-9a-z]{8}\] agent · \S+\n {4}Because of the API\./);
+    expect(out).toContain('    43 | line 43\n    44 | line 44\n  > 45 | line 45\n  > 46 | line 46\n    47 | line 47\n    48 | line 48');
+    expect(ok(['thread', a]).stdout).toBe(out);
+  });
+
+  it('get --json prints the thread in the store shape; a unique id prefix works', () => {
+    fresh();
+    const a = add('README.md', '1-2', 'x');
+    const got = ok(['get', a.slice(2, 6), '--json']).json();
+    expect(got.id).toBe(a);
+    expect(got.anchor).toMatchObject({ startLine: 1, endLine: 2 });
+  });
+
+  it('context shows ~10 lines around the anchor with line numbers and markers', () => {
+    fresh();
+    const a = add('src/auth/login.ts', '30-31', 'look here');
+    const out = ok(['context', a]).stdout;
+    const code = out.split('\n').filter((l) => / \| /.test(l));
+    expect(code[0]).toBe('    20 | line 20');
+    expect(code.at(-1)).toBe('    41 | line 41');
+    expect(code.filter((l) => l.startsWith('  >'))).toEqual(['  > 30 | line 30', '  > 31 | line 31']);
+    const j = ok(['context', a, '--around', '2', '--json']).json();
+    expect(j.comment.id).toBe(a);
+    expect(j.context.lines.map((l: any) => [l.number, l.target])).toEqual([[28, false], [29, false], [30, true], [31, true], [32, false], [33, false]]);
+  });
+
+  it('context clips at the start of the file', () => {
+    fresh();
+    const a = add('README.md', '2-2', 'top');
+    const code = ok(['context', a]).stdout.split('\n').filter((l) => / \| /.test(l));
+    expect(code[0]).toBe('     1 | line 1');
+    expect(code.at(-1)).toBe('    12 | line 12');
+  });
+
+  it('a thread whose file became a symlink out of the workspace shows no code from outside', () => {
+    fresh();
+    const outside = makeWorkspace({ 'secret.txt': 'TOP SECRET\n' }, 'consider-outside-');
+    try {
+      ws.write('notes.txt', 'a\nb\n');
+      const a = add('notes.txt', '1-1', 'about a');
+      fs.rmSync(ws.file('notes.txt'));
+      fs.symlinkSync(outside.file('secret.txt'), ws.file('notes.txt'));
+      for (const cmd of ['get', 'context']) {
+        const out = ok([cmd, a]).stdout;
+        expect(out).not.toContain('TOP SECRET');
+        expect(out).toContain('notes.txt leads outside the workspace; it is not shown');
+      }
+    } finally {
+      outside.cleanup();
+    }
+  });
+
+  it('an orphaned thread is listed, but context says there is no file', () => {
+    fresh();
+    const a = add('src/auth/login.ts', '5-5', 'about to vanish');
+    const store = ws.store();
+    store.comments[0].anchorState = 'orphaned';
+    fs.writeFileSync(ws.storePath, JSON.stringify(store));
+    fs.rmSync(ws.file('src/auth/login.ts'));
+    expect(ok(['list']).stdout).toContain(`[${a}] src/auth/login.ts:5 (workflow=open, anchor=orphaned, unseen)`);
+    const out = ok(['context', a]).stdout;
+    expect(out).toContain('No code context: there is no file to show: src/auth/login.ts no longer exists (the thread is orphaned).');
+    expect(out).toContain('  | line 5');
+    const j = ok(['context', a, '--json']).json();
+    expect(j.context).toBeNull();
+    expect(j.noContextReason).toMatch(/no longer exists/);
+  });
+});
+
+describe('reply / resolve / unresolve / summary', () => {
+  it('reply appends an agent reply; --message - reads stdin', () => {
+    fresh();
+    const a = add('README.md', '1-1', 'q');
+    expect(ok(['reply', a, '-m', 'first']).stdout).toMatch(new RegExp(`^Replied to \\[${a}\\] README\\.md:1 as reply r_[0-9a-z]{8} \\(1 reply now\\)\\.\\n$`));
+    const j = ok(['reply', a, '--message', '-', '--json'], 'from\nstdin\n').json();
+    expect(j.reply).toMatchObject({ author: 'agent', body: 'from\nstdin\n' });
+    expect(j.comment.thread).toHaveLength(2);
+    expect(ws.store().comments[0].thread.map((r: any) => r.body)).toEqual(['first', 'from\nstdin\n']);
+  });
+
+  it('resolve and unresolve switch the workflow state; repeating says nothing changed', () => {
+    fresh();
+    const a = add('README.md', '1-1', 'q');
+    expect(ok(['resolve', a]).stdout).toBe(`Resolved [${a}] README.md:1.\n`);
+    expect(ws.store().comments[0]).toMatchObject({ workflowState: 'resolved', resolvedBy: 'agent' });
+    expect(ok(['resolve', a]).stdout).toBe(`[${a}] was already resolved; nothing changed.\n`);
+    expect(ok(['unresolve', a, '--json']).json()).toMatchObject({ id: a, workflowState: 'open' });
+    expect(ws.store().comments[0].resolvedAt).toBeUndefined();
+  });
+
+  it('summary counts open threads across files, unseen, and both axes', () => {
+    fresh();
+    add('README.md', '1-1', 'a');
+    add('README.md', '2-2', 'b', 'agent');
+    const c = add('src/auth/login.ts', '1-1', 'c');
+    ok(['resolve', c]);
+    expect(ok(['summary']).stdout).toBe('2 open comments across 1 file (1 unseen).\nworkflow: 2 open, 1 resolved\nanchor: 3 anchored, 0 stale, 0 orphaned\n');
+    expect(ok(['summary', '--json']).json()).toEqual({ open: 2, resolved: 1, anchored: 3, stale: 0, orphaned: 0, unseenOpen: 1, files: 1, total: 3 });
+  });
+});
+
+describe('help and version', () => {
+  const commands = ['list', 'get', 'thread', 'context', 'summary', 'reply', 'resolve', 'unresolve', 'add', 'archive'];
+  it.each(commands)('%s --help has Usage, Options and Examples', (cmd) => {
+    fresh();
+    const r = ok([cmd, '--help']);
+    expect(r.stdout).toMatch(new RegExp(`^consider-cli ${cmd}: `));
+    for (const section of ['Usage:', 'Options:', 'Examples:']) expect(r.stdout).toContain(`\n${section}\n`);
+    expect(r.stdout).toContain(`consider-cli ${cmd}`);
+  });
+
+  it('the main help lists every command and the exit codes; list --help documents what "seen" means', () => {
+    fresh();
+    const main = ok(['--help']).stdout;
+    for (const cmd of commands) expect(main).toContain(`  ${cmd} `);
+    expect(main).toContain('Exit codes: 0 ok, 1 usage, 2 not found, 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure.');
+    expect(ok(['list', '--help']).stdout).toMatch(/--unseen.*get, thread or context.*list does not/);
+    expect(ok(['--version']).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});
+
+describe('untrusted text', () => {
+  it('control characters and emoji round-trip exactly through --json and stay inert in text output', () => {
+    fresh();
+    const body = 'red \u001b[31mALERT\u001b[0m bell\u0007 cr\rlf\n tab\t nul-free 😀👩‍💻 \u202eevil\u202c é';
+    const a = ok(['add', 'README.md', '--line', '1', '--message', '-', '--json'], body).json().id;
+    ok(['reply', a, '--message', '-'], body);
+    const got = ok(['get', a, '--json']).json();
+    expect(got.body).toBe(body);
+    expect(got.thread[0].body).toBe(body);
+    const text = ok(['get', a]).stdout + ok(['list']).stdout;
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202e]/);
+    expect(text).toContain('\\u{1b}[31mALERT');
+    expect(text).toContain('😀👩‍💻');
+  });
+});
