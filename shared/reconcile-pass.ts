@@ -1,39 +1,358 @@
 /**
- * Lazy reconciliation of a workspace's threads against the files on disk (spec §4.3).
- * PLACEHOLDER with the contract's signatures: filled in by the re-anchoring work (issue 3).
+ * Lazy reconciliation of a workspace's threads against the files on disk (spec §4.3), and
+ * the manual re-anchoring the triage view uses. Every CLI read runs reconcileWorkspace first.
+ *
+ * The pass computes on a read copy of the store without the lock; only when something
+ * changed does it take the lock and re-apply its results to the latest store (a thread
+ * deleted meanwhile is skipped; one whose anchor changed meanwhile is computed again).
+ * Workflow state is never touched.
  */
-import type { Author, Comment } from './model';
+import fs from 'node:fs';
+import { captureAnchor, captureAnchorFromLines, validateRange } from './anchor';
+import { ConsiderError } from './errors';
+import type { Anchor, AnchorState, Author, Comment, FileFingerprint, StoreFile } from './model';
+import { resolveInWorkspace } from './paths';
+import { reanchor } from './reconcile';
 import type { ReanchorResult } from './reconcile';
+import { findRename, gitRenames, isGitWorkspace } from './renames';
+import { collectSnapshots, readSnapshot, recordSnapshot } from './snapshots';
+import { mutateStore, readStore } from './store-io';
+import type { MutationTx } from './store-io';
+import { readArchive } from './archive';
+import { fileHash, findThread } from './threads';
+import { splitLines } from './text';
 
 export interface ReconcileOptions {
+  /** Re-anchor every thread, even on files that did not change since the last check. */
   force?: boolean;
+  /** Only threads on these workspace-relative files. */
   files?: string[];
   onProgress?(done: number, total: number): void;
   signal?: AbortSignal;
 }
 
 export interface ReconcileReport {
+  /** Threads re-anchored (their file changed since the last check). */
   checked: number;
+  /** Threads that followed their code to other lines. */
   moved: number;
+  /** Threads that became stale in this pass. */
   stale: number;
+  /** Threads that became orphaned in this pass. */
   orphaned: number;
+  /** Stale or orphaned threads whose code was found again. */
   restored: number;
+  /** Whether the store was written. */
   changed: boolean;
 }
 
-export async function reconcileWorkspace(_root: string, _opts: ReconcileOptions = {}): Promise<ReconcileReport> {
+/** Files above this size are not re-anchored (a thread on them goes stale, with a reason). */
+const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+/** What is on disk at a thread's path. */
+type FileProbe =
+  | { kind: 'missing' }
+  | { kind: 'unusable'; reason: string; fingerprint?: FileFingerprint }
+  | TextProbe;
+
+interface TextProbe {
+  kind: 'text';
+  text: string;
+  fingerprint: FileFingerprint;
+  /** Filled on first use, shared by every thread on the file. */
+  lines?: string[];
+  snapshotId?: string;
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function probeFile(root: string, rel: string): FileProbe {
+  let abs: string;
+  try {
+    abs = resolveInWorkspace(root, rel).abs;
+  } catch {
+    return { kind: 'unusable', reason: 'the path leads outside the workspace' };
+  }
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(abs);
+  } catch {
+    return { kind: 'missing' };
+  }
+  if (!stat.isFile()) return { kind: 'missing' };
+  if (stat.size > MAX_FILE_BYTES) return { kind: 'unusable', reason: `the file is too large to re-anchor (${Math.round(stat.size / 1048576)} MB)` };
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(abs);
+  } catch (e) {
+    return { kind: 'unusable', reason: `the file cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
+  }
+  const fingerprint: FileFingerprint = { size: stat.size, mtimeMs: stat.mtimeMs, hash: fileHash(bytes) };
+  if (bytes.subarray(0, 8000).includes(0)) return { kind: 'unusable', reason: 'the file is binary now', fingerprint };
+  try {
+    return { kind: 'text', text: strictUtf8.decode(bytes), fingerprint };
+  } catch {
+    return { kind: 'unusable', reason: 'the file is not UTF-8 text any more', fingerprint };
+  }
+}
+
+/** A thread's new location facts, computed from one look at its file. */
+interface Outcome {
+  file: string;
+  anchor: Anchor;
+  anchorState: AnchorState;
+  kind: 'moved' | 'stale' | 'orphaned' | 'restored' | 'same';
+}
+
+/** Identity of the location facts a result was computed from (to detect a concurrent change). */
+function locationKey(c: Comment): string {
+  return JSON.stringify([c.file, c.anchorState, c.anchor]);
+}
+
+function withoutKeys(anchor: Anchor, ...keys: string[]): Anchor {
+  const copy: Anchor = { ...anchor };
+  for (const k of keys) delete copy[k];
+  return copy;
+}
+
+/**
+ * A fresh anchor at [startLine, endLine] of `text`, with a snapshot of `text` and the file's
+ * fingerprint. Unknown fields of the old anchor survive (forward compatibility).
+ */
+function confirmedAnchor(root: string, old: Anchor | undefined, file: TextProbe | string, startLine: number, endLine: number, now: string): Anchor {
+  const base = old ? withoutKeys(old, 'snapshotLine', 'reason', 'file') : {};
+  if (typeof file === 'string') {
+    return { ...base, ...captureAnchor(file, startLine, endLine, now), snapshot: recordSnapshot(root, file) };
+  }
+  file.lines ??= splitLines(file.text);
+  file.snapshotId ??= recordSnapshot(root, file.text);
+  return { ...base, ...captureAnchorFromLines(file.lines, startLine, endLine, now), snapshot: file.snapshotId, file: file.fingerprint };
+}
+
+/** Applies a re-anchoring result: anchored → a fresh anchor there; stale → shown there, evidence kept. */
+function outcomeOf(ctx: PassContext, c: Comment, file: string, probe: TextProbe, r: ReanchorResult): Outcome {
+  const old = c.anchor;
+  const { now } = ctx;
+  const fingerprint = probe.fingerprint;
+  if (r.anchorState === 'anchored') {
+    const same = c.anchorState === 'anchored' && file === c.file && r.startLine === old.startLine && r.endLine === old.endLine;
+    const anchor = same && old.snapshot && snapshotText(ctx, old.snapshot) === probe.text
+      ? { ...old, file: fingerprint, lastAnchorCheck: now }
+      : confirmedAnchor(ctx.root, old, probe, r.startLine, r.endLine, now);
+    const kind = c.anchorState !== 'anchored' ? 'restored' : same ? 'same' : 'moved';
+    return { file, anchor, anchorState: 'anchored', kind };
+  }
+  // Stale: keep the remembered code, context and snapshot, so the thread can come back when
+  // the code does (an undo, a revert); only the place it is shown moves.
+  const anchor: Anchor = { ...old, startLine: r.startLine, endLine: r.endLine, file: fingerprint, lastAnchorCheck: now };
+  if (old.snapshot && old.snapshotLine === undefined && r.startLine !== old.startLine) anchor.snapshotLine = old.startLine;
+  if (r.reason) anchor.reason = r.reason;
+  return { file, anchor, anchorState: 'stale', kind: c.anchorState === 'stale' ? 'same' : 'stale' };
+}
+
+interface PassContext {
+  root: string;
+  now: string;
+  /** git's renames, asked once per pass and only when a file is missing. */
+  renames?: Map<string, string>;
+  probes: Map<string, FileProbe>;
+  /** Snapshots read in this pass (many threads share one). */
+  snapshots: Map<string, string | undefined>;
+}
+
+function snapshotText(ctx: PassContext, id: string | undefined): string | undefined {
+  if (id === undefined) return undefined;
+  if (!ctx.snapshots.has(id)) ctx.snapshots.set(id, readSnapshot(ctx.root, id));
+  return ctx.snapshots.get(id);
+}
+
+function probe(ctx: PassContext, rel: string): FileProbe {
+  let p = ctx.probes.get(rel);
+  if (!p) {
+    p = probeFile(ctx.root, rel);
+    ctx.probes.set(rel, p);
+  }
+  return p;
+}
+
+/** Decides one thread against what is on disk now. undefined = nothing to do. */
+function decide(ctx: PassContext, c: Comment, force: boolean): Outcome | undefined {
+  const p = probe(ctx, c.file);
+  if (p.kind === 'missing') return decideMissing(ctx, c, force);
+  if (p.kind === 'unusable') {
+    if (c.anchorState === 'stale' && c.anchor.reason === p.reason && !force) return undefined;
+    const anchor: Anchor = { ...c.anchor, reason: p.reason, lastAnchorCheck: ctx.now };
+    if (p.fingerprint) anchor.file = p.fingerprint;
+    return { file: c.file, anchor, anchorState: 'stale', kind: c.anchorState === 'stale' ? 'same' : 'stale' };
+  }
+  const unchangedSinceCheck = c.anchor.file?.hash === p.fingerprint.hash && c.anchorState !== 'orphaned';
+  if (unchangedSinceCheck && !force) {
+    // An anchor captured without a snapshot, on exactly this content: adopt it now.
+    if (!c.anchor.snapshot && c.anchorState === 'anchored') {
+      p.snapshotId ??= recordSnapshot(ctx.root, p.text);
+      return { file: c.file, anchor: { ...c.anchor, snapshot: p.snapshotId }, anchorState: 'anchored', kind: 'same' };
+    }
+    return undefined;
+  }
+  const snapshot = snapshotText(ctx, c.anchor.snapshot);
+  const r = reanchor(c.anchor, p.text, snapshot === undefined ? {} : { snapshotText: snapshot });
+  return outcomeOf(ctx, c, c.file, p, r);
+}
+
+function decideMissing(ctx: PassContext, c: Comment, force: boolean): Outcome | undefined {
+  // git is asked once, when the file goes missing (or on a forced pass): an orphaned thread
+  // must not cost every later read a `git log`.
+  if ((c.anchorState !== 'orphaned' || force) && isGitWorkspace(ctx.root)) {
+    ctx.renames ??= gitRenames(ctx.root);
+    const snapshot = snapshotText(ctx, c.anchor.snapshot);
+    const to = findRename(ctx.root, c.file, snapshot, ctx.renames);
+    if (to !== undefined) {
+      const p = probe(ctx, to);
+      if (p.kind === 'text') {
+        const r = reanchor(c.anchor, p.text, snapshot === undefined ? {} : { snapshotText: snapshot });
+        const outcome = outcomeOf(ctx, c, to, p, r);
+        if (outcome.kind === 'same') outcome.kind = 'moved';
+        return outcome;
+      }
+    }
+  }
+  if (c.anchorState === 'orphaned') return undefined;
+  return {
+    file: c.file,
+    anchor: { ...c.anchor, reason: 'the file no longer exists', lastAnchorCheck: ctx.now },
+    anchorState: 'orphaned',
+    kind: 'orphaned',
+  };
+}
+
+function emptyReport(): ReconcileReport {
   return { checked: 0, moved: 0, stale: 0, orphaned: 0, restored: 0, changed: false };
 }
 
-export function reanchorInText(comment: Comment, _text: string): ReanchorResult {
-  const { startLine, endLine } = comment.anchor;
-  return { anchorState: 'anchored', startLine, endLine, method: 'placeholder', confidence: 0 };
+function applyOutcome(c: Comment, o: Outcome, tx: MutationTx): void {
+  const from = { file: c.file, startLine: c.anchor.startLine, endLine: c.anchor.endLine, anchorState: c.anchorState };
+  c.file = o.file;
+  c.anchor = o.anchor;
+  c.anchorState = o.anchorState;
+  if (from.anchorState !== o.anchorState || from.file !== o.file) {
+    tx.log({
+      action: 'reanchor', threadId: c.id,
+      detail: { from, to: { file: o.file, startLine: o.anchor.startLine, endLine: o.anchor.endLine, anchorState: o.anchorState }, reason: o.anchor.reason },
+    });
+  }
 }
 
-export async function setAnchor(_root: string, _id: string, _range: { startLine: number; endLine: number; text?: string }, _actor: Author): Promise<Comment> {
-  throw new Error('setAnchor: not implemented yet');
+/** Snapshot ids any thread still needs (active store and archive). */
+function referencedSnapshots(root: string, store: StoreFile): Set<string> {
+  const ids = new Set<string>();
+  for (const c of store.comments) if (typeof c.anchor.snapshot === 'string') ids.add(c.anchor.snapshot);
+  try {
+    for (const c of readArchive(root)) if (typeof c.anchor?.snapshot === 'string') ids.add(c.anchor.snapshot);
+  } catch {
+    /* an unreadable archive: keep every snapshot rather than guess */
+    return new Set(['*keep-all*']);
+  }
+  return ids;
 }
 
-export async function confirmAnchor(_root: string, _id: string, _actor: Author): Promise<Comment> {
-  throw new Error('confirmAnchor: not implemented yet');
+function collectGarbage(root: string, store: StoreFile): void {
+  const ids = referencedSnapshots(root, store);
+  if (ids.has('*keep-all*')) return;
+  collectSnapshots(root, ids);
 }
+
+export async function reconcileWorkspace(root: string, opts: ReconcileOptions = {}): Promise<ReconcileReport> {
+  const report = emptyReport();
+  const { store, exists, readOnlyReason } = readStore(root);
+  if (!exists || readOnlyReason) return report;
+  const force = opts.force ?? false;
+  const only = opts.files ? new Set(opts.files) : undefined;
+  const threads = store.comments.filter((c) => !only || only.has(c.file));
+  const ctx: PassContext = { root, now: new Date().toISOString(), probes: new Map(), snapshots: new Map() };
+
+  const outcomes = new Map<string, { base: string; outcome: Outcome }>();
+  let done = 0;
+  for (const c of threads) {
+    if (opts.signal?.aborted) break;
+    const outcome = decide(ctx, c, force);
+    if (outcome) outcomes.set(c.id, { base: locationKey(c), outcome });
+    opts.onProgress?.(++done, threads.length);
+  }
+  if (outcomes.size === 0) return report;
+
+  const counted = await mutateStore(root, 'system', (latest, tx) => {
+    const tally = emptyReport();
+    let wrote = false;
+    for (const [id, { base, outcome }] of outcomes) {
+      const c = latest.comments.find((t) => t.id === id);
+      if (!c) continue; // deleted meanwhile
+      const o = locationKey(c) === base ? outcome : decide({ ...ctx, now: tx.now }, c, true);
+      if (!o) continue;
+      tally.checked++;
+      if (o.kind !== 'same') tally[o.kind]++;
+      applyOutcome(c, o, tx);
+      wrote = true;
+    }
+    if (!wrote) tx.noWrite();
+    tally.changed = wrote;
+    return { tally, store: latest };
+  });
+  try {
+    collectGarbage(root, counted.store);
+  } catch {
+    /* garbage collection is never worth failing a read for */
+  }
+  return counted.tally;
+}
+
+/**
+ * Re-anchors a thread against text that may not be on disk (an open editor's buffer).
+ * With `root`, the thread's snapshot is used, exactly as the CLI's pass does.
+ */
+export function reanchorInText(comment: Comment, text: string, opts: { root?: string } = {}): ReanchorResult {
+  const snapshotText = opts.root ? readSnapshot(opts.root, comment.anchor.snapshot) : undefined;
+  return reanchor(comment.anchor, text, snapshotText === undefined ? {} : { snapshotText });
+}
+
+function readForAnchor(root: string, rel: string): { text: string; fingerprint?: FileFingerprint } {
+  const p = probeFile(root, rel);
+  if (p.kind === 'missing') throw new ConsiderError('not_found', `the file ${rel} no longer exists`, 'the thread can only be re-anchored in an existing file');
+  if (p.kind === 'unusable') throw new ConsiderError('usage', `cannot anchor in ${rel}: ${p.reason}`);
+  return { text: p.text, fingerprint: p.fingerprint };
+}
+
+/**
+ * Manual re-anchor (triage, or an editor persisting a range it shifted while typing):
+ * anchors the thread at [startLine, endLine] of `text` (the editor's text) or of the file
+ * on disk. The thread becomes anchored; its workflow state is untouched.
+ */
+export async function setAnchor(root: string, id: string, range: { startLine: number; endLine: number; text?: string }, actor: Author): Promise<Comment> {
+  const thread = findThread(readStore(root).store, id);
+  const disk = readForAnchor(root, thread.file);
+  const text = range.text ?? disk.text;
+  const problem = validateRange(range.startLine, range.endLine, splitLines(text).length);
+  if (problem) throw new ConsiderError('usage', `cannot anchor ${thread.id} at ${range.startLine}-${range.endLine}: ${problem}`);
+  // The disk fingerprint only vouches for the anchor when the anchor was taken from the disk text.
+  const fromDisk = text === disk.text && disk.fingerprint;
+  return mutateStore(root, actor, (store, tx) => {
+    const c = findThread(store, thread.id);
+    const from = { startLine: c.anchor.startLine, endLine: c.anchor.endLine, anchorState: c.anchorState };
+    c.anchor = confirmedAnchor(root, c.anchor, fromDisk ? { kind: 'text', text, fingerprint: fromDisk } : text, range.startLine, range.endLine, tx.now);
+    c.anchorState = 'anchored';
+    tx.log({ action: 'reanchor', threadId: c.id, detail: { manual: true, from, to: { startLine: range.startLine, endLine: range.endLine, anchorState: 'anchored' } } });
+    return c;
+  });
+}
+
+/** "Still valid here": recaptures the thread's anchor at its current range of the file on disk. */
+export async function confirmAnchor(root: string, id: string, actor: Author): Promise<Comment> {
+  const thread = findThread(readStore(root).store, id);
+  const { text } = readForAnchor(root, thread.file);
+  const lineCount = splitLines(text).length;
+  const startLine = Math.min(thread.anchor.startLine, Math.max(1, lineCount));
+  const endLine = Math.min(Math.max(thread.anchor.endLine, startLine), lineCount);
+  return setAnchor(root, thread.id, { startLine, endLine, text }, actor);
+}
+
+/** Re-exported for the store's addThread and the extension: record the text an anchor was taken on. */
+export { recordSnapshot, readSnapshot } from './snapshots';

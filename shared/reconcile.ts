@@ -1,9 +1,25 @@
 /**
  * Re-anchoring: where does a thread's code live in today's file? Pure functions, no I/O.
- * Deployed as `.consider/shared/reconcile.js` (spec §4.1).
- * PLACEHOLDER with the contract's signature: filled in by the re-anchoring work (issue 3).
+ * Deployed as `.consider/shared/reconcile.js` (spec §4.1); the CLI and the extension run
+ * this same code, so they always agree.
+ *
+ * The order of evidence (DESIGN.md §6):
+ *  1. With the snapshot of the file as it was when the anchor was confirmed: diff snapshot →
+ *     current. Target lines the diff leaves untouched (or changes only in whitespace) map
+ *     exactly. Touched target lines make the thread stale — unless the exact code re-appears
+ *     as a distinctive block of inserted lines (a move), which it then follows.
+ *  2. Without a usable snapshot: find the target (ignoring whitespace) in the file; rank
+ *     the copies by how well their surroundings match the remembered context; accept only
+ *     a clear winner. A tie is stale, never a guess.
+ * A thread is only ever "anchored" on lines equal to its code up to whitespace: edited code
+ * is stale, whatever a fuzzy score says. Fuzzy scores only choose where a stale thread is shown.
  */
 import type { Anchor } from './model';
+import { splitLines } from './text';
+import { CONTEXT_LINES } from './anchor';
+import { mapLines, withoutWhitespace } from './diff';
+import type { LineMapping } from './diff';
+import { contextSimilarity, hasSubstantialLine, isDistinctive } from './similarity';
 
 export interface ReanchorResult {
   anchorState: 'anchored' | 'stale';
@@ -17,6 +33,265 @@ export interface ReanchorResult {
   confidence: number;
 }
 
-export function reanchor(anchor: Anchor, _currentText: string, _opts: { snapshotText?: string } = {}): ReanchorResult {
-  return { anchorState: 'anchored', startLine: anchor.startLine, endLine: anchor.endLine, method: 'placeholder', confidence: 0 };
+export interface ReanchorOptions {
+  /** The file as it was when the anchor was last confirmed (its content-addressed snapshot). */
+  snapshotText?: string;
+}
+
+/** A unique copy without a snapshot is accepted only if its surroundings look at least this much alike (unless distinctive). */
+export const MIN_CONTEXT_UNIQUE = 0.85;
+/** …or this much, when the only copy contains a real statement (tuned on sindresorhus/got, cJSON, cobra). */
+export const MIN_CONTEXT_SUBSTANTIAL = 0.2;
+/** Among several copies, the best must beat the runner-up's context score by this much. */
+export const CONTEXT_MARGIN = 0.15;
+/** …and must itself match the remembered context at least this well. */
+export const MIN_CONTEXT_BEST = 0.4;
+
+export function reanchor(anchor: Anchor, currentText: string, opts: ReanchorOptions = {}): ReanchorResult {
+  if (currentText.includes('\u0000')) {
+    return stale(anchor.startLine, anchor.endLine, anchor.endLine, 'binary', 'the file now looks binary (it contains NUL bytes)');
+  }
+  const lines = linesOf(currentText);
+  if (lines.length === 0) return stale(1, 1, 1, 'empty-file', 'the file is now empty');
+  const target = anchor.targetContent.split('\n');
+  if (opts.snapshotText !== undefined) {
+    const snapshot = linesOf(opts.snapshotText);
+    const at = locateInSnapshot(anchor, snapshot, target);
+    if (at !== undefined) return reanchorByDiff(snapshot, at, target, lines, anchor);
+  }
+  return reanchorByContent(anchor, lines, target);
+}
+
+/** splitLines, remembering the last few texts (same text → same array, which keeps the diff cache hitting). */
+const splitCache = new Map<string, string[]>();
+function linesOf(text: string): string[] {
+  let lines = splitCache.get(text);
+  if (!lines) {
+    lines = splitLines(text);
+    if (splitCache.size >= 4) splitCache.delete(splitCache.keys().next().value!);
+    splitCache.set(text, lines);
+  }
+  return lines;
+}
+
+function stale(startLine: number, endLine: number, lineCount: number, method: string, reason: string): ReanchorResult {
+  const start = Math.min(Math.max(1, startLine), Math.max(1, lineCount));
+  const end = Math.min(Math.max(start, endLine), Math.max(1, lineCount));
+  return { anchorState: 'stale', startLine: start, endLine: end, method, reason, confidence: 1 };
+}
+
+function anchored(start0: number, length: number, method: string, confidence: number): ReanchorResult {
+  return { anchorState: 'anchored', startLine: start0 + 1, endLine: start0 + length, method, confidence };
+}
+
+/** 0-based start of the target inside the snapshot, or undefined when the snapshot does not hold it there (then it is ignored). */
+function locateInSnapshot(anchor: Anchor, snapshot: readonly string[], target: readonly string[]): number | undefined {
+  const start = (anchor.snapshotLine ?? anchor.startLine) - 1;
+  if (start < 0 || start + target.length > snapshot.length) return undefined;
+  for (let k = 0; k < target.length; k++) if (snapshot[start + k] !== target[k]) return undefined;
+  return start;
+}
+
+// ---------------------------------------------------------------- snapshot diff
+
+function reanchorByDiff(snapshot: readonly string[], at: number, target: readonly string[], lines: readonly string[], anchor: Anchor): ReanchorResult {
+  const n = target.length;
+  // Exact diff first: it lines up with what `git diff` shows. Only when it says the target
+  // was touched, diff again ignoring whitespace, so a re-indented block lines up as a whole.
+  const exact = cachedMapLines(snapshot, lines, false);
+  const exactHit = mappedRange(exact.oldToNew, at, n);
+  if (exactHit !== undefined) return anchored(exactHit, n, 'diff', 1);
+  // The whitespace-blind diff may pair lines across the file (a deleted block with a
+  // look-alike inserted elsewhere): accept its answer only between the nearest lines both
+  // diffs agree on, i.e. where the target's region went.
+  const loose = cachedMapLines(snapshot, lines, true);
+  const window = regionOf(exact.oldToNew, at, n, snapshot.length, lines.length, loose.oldToNew);
+  const looseHit = mappedRange(loose.oldToNew, at, n);
+  if (looseHit !== undefined && looseHit >= window.lo && looseHit + n - 1 <= window.hi) {
+    return anchored(looseHit, n, 'diff-whitespace', 0.95);
+  }
+
+  const moved = findMovedCopy(target, lines, exact.newToOld, at, anchor);
+  if (moved !== undefined) return anchored(moved, n, 'moved', 0.8);
+
+  // The target was touched: show the thread where its region went.
+  const { oldToNew } = loose;
+  const { lo, hi } = regionOf(oldToNew, at, n, snapshot.length, lines.length);
+  let kept = 0;
+  for (let k = 0; k < n; k++) if (oldToNew[at + k]! >= 0) kept++;
+  if (hi < lo && kept === 0) {
+    return stale(lo + 1, lo + 1, lines.length, 'diff-deleted', 'the commented lines were deleted');
+  }
+  const from = Math.min(lo, hi);
+  return stale(from + 1, Math.min(Math.max(lo, hi), from + n - 1) + 1, lines.length, 'diff-edited',
+    kept > 0 ? 'some of the commented lines were edited' : 'the commented lines were edited');
+}
+
+/**
+ * Threads on one file are re-anchored one after another against the same two texts: keep
+ * the last diffs so a file with many threads is diffed once, not once per thread.
+ */
+const lastDiffs: { snapshot?: readonly string[]; lines?: readonly string[]; exact?: LineMapping; loose?: LineMapping } = {};
+
+function cachedMapLines(snapshot: readonly string[], lines: readonly string[], ignoreWhitespace: boolean): LineMapping {
+  if (lastDiffs.snapshot !== snapshot || lastDiffs.lines !== lines) {
+    lastDiffs.snapshot = snapshot;
+    lastDiffs.lines = lines;
+    lastDiffs.exact = undefined;
+    lastDiffs.loose = undefined;
+  }
+  const key = ignoreWhitespace ? 'loose' : 'exact';
+  return (lastDiffs[key] ??= mapLines(snapshot, lines, ignoreWhitespace));
+}
+
+/**
+ * The stretch of the new text (0-based, inclusive; empty when hi < lo) between the images of
+ * the nearest mapped old lines before and after the target: where its region went. With
+ * `agreeWith`, only lines both mappings send to the same place count.
+ */
+function regionOf(oldToNew: Int32Array, at: number, n: number, oldLength: number, newLength: number, agreeWith?: Int32Array): { lo: number; hi: number } {
+  const isAnchor = (i: number): boolean => oldToNew[i]! >= 0 && (!agreeWith || agreeWith[i] === oldToNew[i]);
+  let before = at - 1;
+  while (before >= 0 && !isAnchor(before)) before--;
+  let after = at + n;
+  while (after < oldLength && !isAnchor(after)) after++;
+  return {
+    lo: before >= 0 ? oldToNew[before]! + 1 : 0,
+    hi: after < oldLength ? oldToNew[after]! - 1 : newLength - 1,
+  };
+}
+
+/** 0-based new start when all n old lines from `at` map to n consecutive new lines, else undefined. */
+function mappedRange(oldToNew: Int32Array, at: number, n: number): number | undefined {
+  const first = oldToNew[at]!;
+  if (first < 0) return undefined;
+  for (let k = 1; k < n; k++) if (oldToNew[at + k] !== first + k) return undefined;
+  return first;
+}
+
+/**
+ * The target's exact text re-appearing with new lines in it is a move.
+ * Followed only when exactly one such copy exists and the code is distinctive, or its new
+ * surroundings match the remembered context — so a deleted `return null;` never jumps to
+ * an unrelated new `return null;`. A copy made only of lines that were already there is a
+ * twin that existed before, never a move.
+ */
+function findMovedCopy(target: readonly string[], lines: readonly string[], newToOld: Int32Array, at: number, anchor: Anchor): number | undefined {
+  const n = target.length;
+  const distinctive = isDistinctive(target);
+  // A single line that re-appears re-indented is too often new code that looks the same;
+  // a re-indented copy is followed only for a distinctive block of several lines.
+  const key = n >= 2 && distinctive ? withoutWhitespace : (l: string): string => l;
+  const wanted = target.map(key);
+  if (wanted.every((l) => l.trim() === '')) return undefined;
+  const found: number[] = [];
+  for (let p = 0; p + n <= lines.length; p++) {
+    let inserted = 0;
+    let k = 0;
+    for (; k < n; k++) {
+      if (key(lines[p + k]!) !== wanted[k]) break;
+      const from = newToOld[p + k]!;
+      if (from < 0 || (from >= at && from < at + n)) inserted++;
+    }
+    if (k === n && inserted > 0) found.push(p);
+    if (found.length > 1) return undefined;
+  }
+  const p = found[0];
+  if (p === undefined) return undefined;
+  if (distinctive) return p;
+  const norm = (i: number): string | undefined => (i >= 0 && i < lines.length ? withoutWhitespace(lines[i]!) : undefined);
+  const window = aroundWindow(norm, p, n);
+  const ctx = contextSimilarity(window.lines, window.start, n, anchor.contextBefore.map(withoutWhitespace), anchor.contextAfter.map(withoutWhitespace), CONTEXT_LINES);
+  return ctx >= MIN_CONTEXT_UNIQUE ? p : undefined;
+}
+
+/** The candidate plus CONTEXT_LINES each side, as a small array (so context scoring never normalises the whole file). */
+function aroundWindow(norm: (i: number) => string | undefined, p: number, n: number): { lines: string[]; start: number } {
+  const from = Math.max(0, p - CONTEXT_LINES);
+  const out: string[] = [];
+  for (let i = from; i < p + n + CONTEXT_LINES; i++) {
+    const l = norm(i);
+    if (l === undefined) break;
+    out.push(l);
+  }
+  return { lines: out, start: p - from };
+}
+
+// ---------------------------------------------------------------- content + context
+
+interface Candidate { start: number; context: number; distance: number }
+
+function reanchorByContent(anchor: Anchor, lines: readonly string[], target: readonly string[]): ReanchorResult {
+  const n = target.length;
+  // Everything is compared without whitespace, so a re-indented block (target and context
+  // alike) still matches line for line.
+  const keys = lines.map(withoutWhitespace);
+  const wanted = target.map(withoutWhitespace);
+  const before = anchor.contextBefore.map(withoutWhitespace);
+  const after = anchor.contextAfter.map(withoutWhitespace);
+  const home = anchor.startLine - 1;
+
+  const candidates: Candidate[] = [];
+  for (let p = 0; p + n <= keys.length; p++) {
+    if (keys[p] !== wanted[0]) continue;
+    let k = 1;
+    while (k < n && keys[p + k] === wanted[k]) k++;
+    if (k < n) continue;
+    candidates.push({ start: p, context: contextSimilarity(keys, p, n, before, after, CONTEXT_LINES), distance: Math.abs(p - home) });
+  }
+  if (candidates.length === 0) {
+    const guess = likelyRegion(keys, wanted, before, after, home);
+    return stale(guess + 1, guess + n, lines.length, 'content-missing', 'the commented lines were edited or removed');
+  }
+  candidates.sort((x, y) => y.context - x.context || x.distance - y.distance);
+  const best = candidates[0]!;
+  const methodFor = (c: Candidate): string => (target.every((t, k) => t === lines[c.start + k]) ? 'content' : 'content-whitespace');
+  if (candidates.length === 1) {
+    const specific = isDistinctive(target)
+      || (hasSubstantialLine(target) && best.context >= MIN_CONTEXT_SUBSTANTIAL);
+    if (best.context >= MIN_CONTEXT_UNIQUE || specific) {
+      return anchored(best.start, n, methodFor(best), 0.6 + 0.4 * best.context);
+    }
+    return stale(best.start + 1, best.start + n, lines.length, 'content-unsure',
+      'the commented lines were changed: only a look-alike with different surroundings is left');
+  }
+  const runnerUp = candidates[1]!;
+  if (best.context >= MIN_CONTEXT_BEST && best.context - runnerUp.context >= CONTEXT_MARGIN) {
+    return anchored(best.start, n, methodFor(best), 0.6 + 0.4 * best.context);
+  }
+  return stale(best.start + 1, best.start + n, lines.length, 'content-ambiguous',
+    `the commented lines appear ${candidates.length} times and the surroundings do not say which copy is theirs`);
+}
+
+/**
+ * Where a stale thread is best shown when its code is gone: the offset most lines of the
+ * remembered target and context vote for (each exact line match is one vote), nearest to the
+ * old place on ties. Only a display choice; it never makes a thread anchored.
+ */
+function likelyRegion(keys: readonly string[], wanted: readonly string[], before: readonly string[], after: readonly string[], home: number): number {
+  // Remembered lines with their offset from the target's first line.
+  const remembered = new Map<string, number[]>();
+  const remember = (line: string, offset: number): void => {
+    if (line.length < 3) return; // blank lines and braces vote everywhere
+    const list = remembered.get(line);
+    if (list) list.push(offset);
+    else remembered.set(line, [offset]);
+  };
+  before.forEach((l, i) => remember(l, i - before.length));
+  wanted.forEach((l, i) => remember(l, i));
+  after.forEach((l, i) => remember(l, wanted.length + i));
+  const votes = new Map<number, number>();
+  keys.forEach((line, i) => {
+    for (const offset of remembered.get(line) ?? []) votes.set(i - offset, (votes.get(i - offset) ?? 0) + 1);
+  });
+  let best = Math.min(Math.max(0, home), Math.max(0, keys.length - 1));
+  let bestVotes = 0;
+  for (const [start, count] of votes) {
+    if (start < 0 || start >= keys.length) continue;
+    if (count > bestVotes || (count === bestVotes && Math.abs(start - home) < Math.abs(best - home))) {
+      best = start;
+      bestVotes = count;
+    }
+  }
+  return best;
 }

@@ -1,0 +1,63 @@
+// Runs the public anchoring corpus (../shared/anchoring-corpus: cases.jsonl + gzip blobs) through
+// our re-anchoring and the two baselines, and prints per-category figures.
+//
+//   node bench/anchoring/corpus.mjs [--corpus DIR] [--part tune|check|all] [--failures N]
+//
+// --part: the corpus is our test set, so tuning uses one repository (sindresorhus/got, "tune")
+// and the figures that count are on the two others (psf/requests, sharkdp/fd: "check").
+// The corpus is read in place and never copied into the repository.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { parseArgs } from 'node:util';
+import { loadAlgorithm } from './load-algorithm.mjs';
+import { categoryCounts, evaluate, methods, printTable, summaryRows } from './evaluate.mjs';
+
+export const TUNE_REPOS = ['sindresorhus/got'];
+
+export function loadCorpus(dir) {
+  const blob = (id) => zlib.gunzipSync(fs.readFileSync(path.join(dir, 'blobs', id.slice(0, 2), `${id.slice(2)}.gz`))).toString('utf8');
+  const cache = new Map();
+  const text = (id) => {
+    if (id == null) return undefined;
+    if (!cache.has(id)) cache.set(id, blob(id));
+    return cache.get(id);
+  };
+  return fs.readFileSync(path.join(dir, 'cases.jsonl'), 'utf8').trim().split('\n').map((line) => {
+    const c = JSON.parse(line);
+    return { ...c, textA: text(c.blobA), textB: text(c.blobB), textRenamed: text(c.blobRenamed) };
+  });
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      corpus: { type: 'string', default: '/work/shared/anchoring-corpus' },
+      part: { type: 'string', default: 'all' },
+      failures: { type: 'string', default: '0' },
+    },
+  });
+  const algo = await loadAlgorithm();
+  let cases = loadCorpus(values.corpus);
+  if (values.part === 'tune') cases = cases.filter((c) => TUNE_REPOS.includes(c.repo));
+  if (values.part === 'check') cases = cases.filter((c) => !TUNE_REPOS.includes(c.repo));
+  const showFailures = Number(values.failures);
+  let shown = 0;
+  const t0 = performance.now();
+  const tallies = evaluate(cases, methods(algo), {
+    onFailure: (c, o, cls) => {
+      if (shown++ >= showFailures) return;
+      console.log(`${cls} #${c.id} ${c.repo} ${c.path} ${c.category} ${c.start}-${c.end} expected ${JSON.stringify(c.expected)} got ${JSON.stringify({ ...o, error: o.error?.stack })}${c.ambiguous ? ' (ambiguous)' : ''}`);
+    },
+  });
+  const ms = performance.now() - t0;
+  printTable(`anchoring corpus, part "${values.part}" (${cases.length} cases: ${categoryCounts(cases)})`, summaryRows(tallies));
+  const amb = cases.filter((c) => c.ambiguous);
+  if (amb.length > 0) {
+    printTable(`same, without the ${amb.length} cases git's Myers and histogram diffs disagree on`,
+      summaryRows(evaluate(cases.filter((c) => !c.ambiguous), methods(algo))));
+  }
+  console.log(`\n(${cases.length} cases × 4 methods in ${(ms / 1000).toFixed(1)} s)`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,0 +1,138 @@
+// Scores re-anchoring methods on benchmark cases (the corpus format of
+// ../shared/anchoring-corpus/manifest.json) and prints per-category figures side by side.
+//
+// A case: a target range at version A of a file, the file at version B, and the truth from
+// `git diff` (category + expected). Every method gets the anchor captured at A and the text
+// of B; "ours" also gets the snapshot (= the text at A), as the store keeps one per anchor.
+
+/** The methods compared in every run: ours, ours without snapshots, and the two baselines. */
+export function methods(algo) {
+  const { reanchor, captureAnchor, splitLines } = algo;
+  const capture = (c) => captureAnchor(c.textA, c.start, c.end, '2026-01-01T00:00:00.000Z');
+  const followRename = (c, run) => (c.textRenamed !== undefined ? run(c.textRenamed) : { state: 'orphaned' });
+  const asOutcome = (r) => ({ state: r.anchorState, start: r.startLine, end: r.endLine, method: r.method });
+  return {
+    ours: (c) => {
+      const anchor = capture(c);
+      const run = (text) => asOutcome(reanchor(anchor, text, { snapshotText: c.textA }));
+      return c.textB === undefined ? followRename(c, run) : run(c.textB);
+    },
+    'ours, no snapshot': (c) => {
+      const anchor = capture(c);
+      const run = (text) => asOutcome(reanchor(anchor, text));
+      return c.textB === undefined ? followRename(c, run) : run(c.textB);
+    },
+    'line numbers': (c) => {
+      if (c.textB === undefined) return { state: 'orphaned' };
+      const n = splitLines(c.textB).length;
+      return c.end <= n ? { state: 'anchored', start: c.start, end: c.end } : { state: 'stale' };
+    },
+    'exact unique': (c) => {
+      if (c.textB === undefined) return { state: 'orphaned' };
+      const target = splitLines(c.textA).slice(c.start - 1, c.end);
+      const lines = splitLines(c.textB);
+      const hits = [];
+      for (let p = 0; p + target.length <= lines.length && hits.length < 2; p++) {
+        if (target.every((t, k) => lines[p + k] === t)) hits.push(p);
+      }
+      return hits.length === 1
+        ? { state: 'anchored', start: hits[0] + 1, end: hits[0] + target.length }
+        : { state: 'stale' };
+    },
+  };
+}
+
+const atMoved = (c, o) => (c.expected.moved ?? []).some(([s, e]) => s === o.start && e === o.end);
+
+/**
+ * good / misplaced / flagged for one outcome. "misplaced" is the failure that matters most:
+ * a thread shown as valid on code it was not written about.
+ */
+export function classify(c, o) {
+  const e = c.expected;
+  switch (c.category) {
+    case 'unchanged':
+    case 'whitespace':
+      if (o.state !== 'anchored') return 'false-stale';
+      return o.start === e.start && o.end === e.end ? 'exact' : 'misplaced';
+    case 'modified':
+      if (o.state !== 'anchored') return 'stale';
+      if (o.start >= e.lo && o.end <= e.hi) return 'inside';
+      return atMoved(c, o) ? 'moved' : 'misplaced';
+    case 'deleted':
+      if (o.state !== 'anchored') return 'stale';
+      return atMoved(c, o) ? 'moved' : 'misplaced';
+    case 'file_deleted':
+      if (o.state !== 'anchored') return o.state; // orphaned, or stale in the renamed file
+      return e.renamedTo && o.start >= e.lo && o.end <= e.hi ? 'followed' : 'misplaced';
+    default:
+      throw new Error(`unknown category ${c.category}`);
+  }
+}
+
+const pct = (n, d) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(2).padStart(6)}%`);
+
+/** Runs every method on every case; returns per-method tallies { [category]: { total, [class]: n } }. */
+export function evaluate(cases, methodTable, { onFailure } = {}) {
+  const tallies = {};
+  for (const [name, run] of Object.entries(methodTable)) {
+    const t = (tallies[name] = {});
+    for (const c of cases) {
+      let o;
+      try {
+        o = run(c);
+      } catch (err) {
+        o = { state: 'crash', error: err };
+      }
+      const cls = o.state === 'crash' ? 'crash' : classify(c, o);
+      const cat = (t[c.category] ??= { total: 0 });
+      cat.total++;
+      cat[cls] = (cat[cls] ?? 0) + 1;
+      if (onFailure && name === 'ours' && (cls === 'misplaced' || cls === 'false-stale' || cls === 'crash')) onFailure(c, o, cls);
+    }
+  }
+  return tallies;
+}
+
+/** The figures DESIGN.md §6 sets targets for, one row per method. */
+export function summaryRows(tallies) {
+  const rows = [];
+  for (const [name, t] of Object.entries(tallies)) {
+    const get = (cat, cls) => t[cat]?.[cls] ?? 0;
+    const total = (cat) => t[cat]?.total ?? 0;
+    const all = Object.values(t).reduce((s, x) => s + x.total, 0);
+    const misplaced = Object.values(t).reduce((s, x) => s + (x.misplaced ?? 0) + (x.crash ?? 0), 0);
+    rows.push({
+      method: name,
+      cases: all,
+      'misplaced (all)': pct(misplaced, all),
+      'misplaced (unchanged)': pct(get('unchanged', 'misplaced'), total('unchanged')),
+      'unchanged exact': pct(get('unchanged', 'exact'), total('unchanged')),
+      'whitespace exact': pct(get('whitespace', 'exact'), total('whitespace')),
+      'false stale (unchanged)': pct(get('unchanged', 'false-stale'), total('unchanged')),
+      'deleted flagged/moved': pct(get('deleted', 'stale') + get('deleted', 'moved'), total('deleted')),
+      'deleted misplaced': pct(get('deleted', 'misplaced'), total('deleted')),
+      'modified misplaced': pct(get('modified', 'misplaced'), total('modified')),
+      'file_deleted good': pct(total('file_deleted') - get('file_deleted', 'misplaced'), total('file_deleted')),
+      'renames followed': `${get('file_deleted', 'followed')}`,
+    });
+  }
+  return rows;
+}
+
+/** Prints rows as a Markdown table (figures go into notes as they are). */
+export function printTable(title, rows) {
+  if (rows.length === 0) return;
+  const cols = Object.keys(rows[0]);
+  console.log(`\n### ${title}\n`);
+  console.log(`| ${cols.join(' | ')} |`);
+  console.log(`| ${cols.map(() => '---').join(' | ')} |`);
+  for (const r of rows) console.log(`| ${cols.map((c) => String(r[c]).trim()).join(' | ')} |`);
+}
+
+/** Category counts, to print under each table. */
+export function categoryCounts(cases) {
+  const counts = {};
+  for (const c of cases) counts[c.category] = (counts[c.category] ?? 0) + 1;
+  return Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ');
+}

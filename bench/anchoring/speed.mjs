@@ -1,0 +1,140 @@
+// Re-anchoring speed figures (not a timed test: it prints numbers).
+//  1. CLI read latency: `consider-cli list --json` on a store with 30 threads over 5 files of
+//     ~2,000 lines, with nothing changed vs. with all 5 files changed (moves, edits,
+//     re-indentation) since the last check; medians, and the ratio to a bare `node -e 0`.
+//  2. Throughput: reconcileWorkspace on 1,000 threads over 100 changed files (in-process,
+//     the deployed store module), and the bare algorithm on the same work.
+//
+//   node scripts/build.mjs --no-webview && node bench/anchoring/speed.mjs [--runs 15]
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
+import { projectRoot } from './load-algorithm.mjs';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } } });
+const RUNS = Number(values.runs);
+const runtime = path.join(projectRoot, 'dist/runtime');
+const cli = path.join(runtime, 'bin/consider-cli.cjs');
+if (!fs.existsSync(cli)) {
+  console.error('build first: node scripts/build.mjs --no-webview');
+  process.exit(1);
+}
+const store = createRequire(import.meta.url)(path.join(runtime, 'shared/store.js'));
+
+/** A ~`lines`-line source file of distinct functions (seeded by `tag`). */
+function sourceFile(tag, lines) {
+  const out = [`// file ${tag}`, "import { db } from './db';", ''];
+  for (let f = 0; out.length < lines; f++) {
+    out.push(`export function ${tag}_fn${f}(input: number): number {`, `  const scaled = input * ${f + 1};`, '  if (scaled > 100) {',
+      `    return scaled - ${f};`, '  }', `  return db.lookup('${tag}', scaled);`, '}', '');
+  }
+  return out;
+}
+
+/** Version B: lines inserted at the top, a function edited, one re-indented, one moved to the end. */
+function edited(lines) {
+  const b = ['// a new header line', '// and another', ...lines];
+  const editAt = b.findIndex((l) => l.includes('const scaled = input * 40;'));
+  if (editAt >= 0) b[editAt] = b[editAt].replace('* 40', '* 41');
+  const indentAt = b.findIndex((l) => l.includes('_fn80('));
+  for (let k = indentAt; k >= 0 && k < indentAt + 7; k++) b[k] = `  ${b[k]}`;
+  const moveAt = b.findIndex((l) => l.includes('_fn10('));
+  const block = b.splice(moveAt, 8);
+  b.push(...block);
+  return b;
+}
+
+const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+const write = (root, rel, lines) => fs.writeFileSync(path.join(root, rel), lines.join('\n') + '\n');
+
+async function makeWorkspace(files, linesPerFile, threadsPerFile) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-speed-'));
+  const versions = [];
+  for (let f = 0; f < files; f++) {
+    const a = sourceFile(`m${f}`, linesPerFile);
+    versions.push({ rel: `src/m${f}.ts`, a, b: edited(a) });
+  }
+  fs.mkdirSync(path.join(root, 'src'));
+  for (const v of versions) write(root, v.rel, v.a);
+  for (const v of versions) {
+    for (let t = 0; t < threadsPerFile; t++) {
+      const start = 4 + Math.floor(((t + 0.5) / threadsPerFile) * (linesPerFile - 10));
+      await store.addThread(root, { file: v.rel, startLine: start, endLine: start + 1, body: `thread ${t}`, author: 'human' });
+    }
+  }
+  await store.reconcileWorkspace(root);
+  return { root, versions };
+}
+
+function time(fn) {
+  const t0 = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
+async function cliLatency() {
+  const { root, versions } = await makeWorkspace(5, 2000, 6);
+  const template = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-speed-tpl-'));
+  fs.cpSync(path.join(root, '.consider'), template, { recursive: true });
+  const reset = (version) => {
+    fs.rmSync(path.join(root, '.consider'), { recursive: true, force: true });
+    fs.cpSync(template, path.join(root, '.consider'), { recursive: true });
+    for (const v of versions) write(root, v.rel, v[version]);
+  };
+  const list = () => execFileSync(process.execPath, [cli, 'list', '--json', '--root', root], { encoding: 'utf8' });
+  const samples = { bare: [], unchanged: [], changed: [] };
+  let lastReport = '';
+  for (let i = 0; i < RUNS; i++) {
+    samples.bare.push(time(() => execFileSync(process.execPath, ['-e', '0'])));
+    reset('a');
+    samples.unchanged.push(time(list));
+    reset('b');
+    samples.changed.push(time(() => { lastReport = list(); }));
+  }
+  const states = JSON.parse(lastReport).comments.reduce((acc, c) => ({ ...acc, [c.anchorState]: (acc[c.anchorState] ?? 0) + 1 }), {});
+  const [bare, unchanged, changed] = [median(samples.bare), median(samples.unchanged), median(samples.changed)];
+  console.log('\n### CLI read latency (`consider-cli list --json`, 30 threads over 5 files of ~2,000 lines)\n');
+  console.log('| run | median ms | ratio to `node -e 0` |');
+  console.log('| --- | --- | --- |');
+  console.log(`| node -e 0 | ${bare.toFixed(1)} | 1.00 |`);
+  console.log(`| nothing changed | ${unchanged.toFixed(1)} | ${(unchanged / bare).toFixed(2)} |`);
+  console.log(`| 5 files changed since the last check | ${changed.toFixed(1)} | ${(changed / bare).toFixed(2)} |`);
+  console.log(`\nre-anchoring adds ${(changed - unchanged).toFixed(1)} ms (target ≤ 20 ms); after the changed read: ${JSON.stringify(states)}; ${RUNS} runs each, interleaved`);
+  fs.rmSync(root, { recursive: true, force: true });
+  fs.rmSync(template, { recursive: true, force: true });
+}
+
+async function throughput() {
+  const { root, versions } = await makeWorkspace(100, 600, 10);
+  for (const v of versions) write(root, v.rel, v.b);
+  const t0 = performance.now();
+  const report = await store.reconcileWorkspace(root);
+  const ms = performance.now() - t0;
+  // The bare algorithm on the same 1,000 re-anchorings (no I/O, no store write).
+  const comments = store.readStore(root).store.comments;
+  const reconcile = createRequire(import.meta.url)(path.join(runtime, 'shared/reconcile.js'));
+  const texts = new Map(versions.map((v) => [v.rel, { a: v.a.join('\n') + '\n', b: v.b.join('\n') + '\n' }]));
+  const anchors = [];
+  for (const v of versions) {
+    for (let t = 0; t < 10; t++) {
+      const start = 4 + Math.floor(((t + 0.5) / 10) * (600 - 10));
+      anchors.push({ rel: v.rel, anchor: store.captureAnchor(texts.get(v.rel).a, start, start + 1, 'now') });
+    }
+  }
+  const t1 = performance.now();
+  for (const { rel, anchor } of anchors) reconcile.reanchor(anchor, texts.get(rel).b, { snapshotText: texts.get(rel).a });
+  const bareMs = performance.now() - t1;
+  console.log('\n### Throughput: 1,000 threads over 100 changed files of 600 lines\n');
+  console.log('| what | total ms | threads per second |');
+  console.log('| --- | --- | --- |');
+  console.log(`| reconcileWorkspace (read, hash, diff, snapshot, one locked write) | ${ms.toFixed(0)} | ${Math.round((1000 * comments.length) / ms)} |`);
+  console.log(`| reanchor() alone, with snapshots | ${bareMs.toFixed(0)} | ${Math.round((1000 * anchors.length) / bareMs)} |`);
+  console.log(`\nreport: ${JSON.stringify(report)}`);
+  fs.rmSync(root, { recursive: true, force: true });
+}
+
+await cliLatency();
+await throughput();

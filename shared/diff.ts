@@ -1,0 +1,203 @@
+/**
+ * Line diff for re-anchoring: which lines of an old text survive, untouched, into a new one.
+ * Pure, no dependencies. Shaped after git's histogram diff (xdiff/xhistogram.c): match the
+ * rarest common line first and grow it into a run, recurse left and right, and fall back to
+ * a classic Myers diff when a region has no rare line. Rare-line-first keeps `}` and blank
+ * lines from gluing unrelated code together, which is what makes a moved block map right.
+ */
+
+/** How an old line reached the new text (values of LineMapping.kind). */
+export const LineMatch = {
+  None: 0,
+  /** Identical line. */
+  Exact: 1,
+  /** Same line once whitespace is ignored. */
+  Whitespace: 2,
+} as const;
+
+export interface LineMapping {
+  /** For each old line (0-based), the new line it maps to, or -1 when it was removed or edited. */
+  oldToNew: Int32Array;
+  /** For each new line, the old line it came from, or -1 when it was inserted or edited. */
+  newToOld: Int32Array;
+  /** For each old line, how it was matched (LineMatch). */
+  kind: Uint8Array;
+}
+
+/** Lines occurring more often than this in a region are never used as a match seed (git uses 64 too). */
+const MAX_CHAIN = 64;
+/** Above this many cells (old × new lines) a region with no rare line is left unmatched instead of Myers-diffed. */
+const MYERS_MAX_CELLS = 4_000_000;
+
+/** A line with all whitespace removed: what `git diff -w` compares. */
+export function withoutWhitespace(line: string): string {
+  return line.replace(/\s+/g, '');
+}
+
+/**
+ * Maps old lines to new lines with a diff. `ignoreWhitespace` diffs lines with their
+ * whitespace removed, so a re-indented block lines up as a whole (kind tells which
+ * matched lines are identical and which differ in whitespace only).
+ */
+export function mapLines(oldLines: readonly string[], newLines: readonly string[], ignoreWhitespace = false): LineMapping {
+  const oldToNew = new Int32Array(oldLines.length).fill(-1);
+  const newToOld = new Int32Array(newLines.length).fill(-1);
+  const kind = new Uint8Array(oldLines.length);
+  const { a, b } = intern(oldLines, newLines, ignoreWhitespace ? withoutWhitespace : (l) => l);
+  matchRegion(a, b, 0, a.length, 0, b.length, (i, j) => {
+    oldToNew[i] = j;
+    newToOld[j] = i;
+  });
+  slideDown(a, oldToNew, newToOld);
+  slideDown(b, newToOld, oldToNew);
+  for (let i = 0; i < oldLines.length; i++) {
+    const j = oldToNew[i]!;
+    if (j >= 0) kind[i] = oldLines[i] === newLines[j] ? LineMatch.Exact : LineMatch.Whitespace;
+  }
+  return { oldToNew, newToOld, kind };
+}
+
+/**
+ * A block removed (or added) next to identical lines can be placed in several ways: delete
+ * `}\n}` here or `}\n}` two lines further. Like git, slide each such group down as far as
+ * it goes, so the lines that stay are the first copies (which is what `git diff` reports).
+ * `lines`/`map`/`back` are one side's ids, its mapping, and the other side's mapping.
+ */
+function slideDown(lines: Int32Array, map: Int32Array, back: Int32Array): void {
+  let i = 0;
+  while (i < lines.length) {
+    if (map[i]! >= 0) { i++; continue; }
+    let end = i;
+    while (end < lines.length && map[end]! < 0) end++;
+    // Only a pure deletion/insertion slides: nothing on the other side between its neighbours.
+    const before = i > 0 ? map[i - 1]! : -1;
+    let start = i;
+    if (end < lines.length && map[end]! === before + 1) {
+      while (end < lines.length && map[end]! >= 0 && lines[start] === lines[end]) {
+        const j = map[end]!;
+        map[start] = j;
+        back[j] = start;
+        map[end] = -1;
+        start++;
+        end++;
+      }
+    }
+    i = Math.max(end, i + 1);
+  }
+}
+
+/** Turns lines into small integers so comparisons are cheap. */
+function intern(oldLines: readonly string[], newLines: readonly string[], key: (l: string) => string): { a: Int32Array; b: Int32Array } {
+  const ids = new Map<string, number>();
+  const idOf = (l: string): number => {
+    const k = key(l);
+    let id = ids.get(k);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(k, id);
+    }
+    return id;
+  };
+  return { a: Int32Array.from(oldLines, idOf), b: Int32Array.from(newLines, idOf) };
+}
+
+type OnMatch = (oldIndex: number, newIndex: number) => void;
+
+/** Histogram diff of a[a0..a1) against b[b0..b1), reporting matched pairs. Iterative: no deep recursion on big files. */
+function matchRegion(a: Int32Array, b: Int32Array, a0: number, a1: number, b0: number, b1: number, onMatch: OnMatch): void {
+  const stack: number[] = [a0, a1, b0, b1];
+  while (stack.length > 0) {
+    let e2 = stack.pop()!;
+    let s2 = stack.pop()!;
+    let e1 = stack.pop()!;
+    let s1 = stack.pop()!;
+    while (s1 < e1 && s2 < e2 && a[s1] === b[s2]) onMatch(s1++, s2++);
+    while (s1 < e1 && s2 < e2 && a[e1 - 1] === b[e2 - 1]) onMatch(--e1, --e2);
+    if (s1 === e1 || s2 === e2) continue;
+    const run = longestRareRun(a, b, s1, e1, s2, e2);
+    if (!run) {
+      if ((e1 - s1) * (e2 - s2) <= MYERS_MAX_CELLS) myers(a, b, s1, e1, s2, e2, onMatch);
+      continue;
+    }
+    for (let k = 0; k < run.length; k++) onMatch(run.a + k, run.b + k);
+    stack.push(s1, run.a, s2, run.b);
+    stack.push(run.a + run.length, e1, run.b + run.length, e2);
+  }
+}
+
+interface Run { a: number; b: number; length: number }
+
+/**
+ * git's histogram step: among runs of equal lines seeded by a line that occurs at most
+ * MAX_CHAIN times in the old region, keep the one whose rarest line is rarest, longest on ties.
+ */
+function longestRareRun(a: Int32Array, b: Int32Array, s1: number, e1: number, s2: number, e2: number): Run | undefined {
+  const occurrences = new Map<number, number[]>();
+  for (let i = s1; i < e1; i++) {
+    const list = occurrences.get(a[i]!);
+    if (list) list.push(i);
+    else occurrences.set(a[i]!, [i]);
+  }
+  let best: Run | undefined;
+  let bestCount = MAX_CHAIN + 1;
+  for (let j = s2; j < e2;) {
+    let next = j + 1;
+    const list = occurrences.get(b[j]!);
+    if (list && list.length <= MAX_CHAIN) {
+      for (const i of list) {
+        let as = i;
+        let bs = j;
+        while (as > s1 && bs > s2 && a[as - 1] === b[bs - 1]) { as--; bs--; }
+        let ae = i + 1;
+        let be = j + 1;
+        while (ae < e1 && be < e2 && a[ae] === b[be]) { ae++; be++; }
+        if (next < be) next = be;
+        let rarest = list.length;
+        for (let k = as; k < ae; k++) {
+          const c = occurrences.get(a[k]!)!.length;
+          if (c < rarest) rarest = c;
+        }
+        if (!best || ae - as > best.length || rarest < bestCount) {
+          best = { a: as, b: bs, length: ae - as };
+          bestCount = rarest;
+        }
+      }
+    }
+    j = next;
+  }
+  return best;
+}
+
+/** Classic O(ND) Myers diff with a stored trace, for small regions that have no rare line. */
+function myers(a: Int32Array, b: Int32Array, s1: number, e1: number, s2: number, e2: number, onMatch: OnMatch): void {
+  const n = e1 - s1;
+  const m = e2 - s2;
+  const max = n + m;
+  const offset = max + 1;
+  let v: Int32Array = new Int32Array(2 * max + 3);
+  const trace: Int32Array[] = [];
+  let found = false;
+  for (let d = 0; d <= max && !found; d++) {
+    trace.push(v.slice());
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
+      let y = x - k;
+      while (x < n && y < m && a[s1 + x] === b[s2 + y]) { x++; y++; }
+      v[offset + k] = x;
+      if (x >= n && y >= m) { found = true; break; }
+    }
+  }
+  // Walk the trace back from (n, m), reporting the diagonal (matched) steps.
+  let x = n;
+  let y = m;
+  for (let d = trace.length - 1; d >= 0 && (x > 0 || y > 0); d--) {
+    v = trace[d]!;
+    const k = x - y;
+    const prevK = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? k + 1 : k - 1;
+    const prevX = d === 0 ? 0 : v[offset + prevK]!;
+    const prevY = d === 0 ? 0 : prevX - prevK;
+    while (x > prevX && y > prevY) { x--; y--; onMatch(s1 + x, s2 + y); }
+    x = prevX;
+    y = prevY;
+  }
+}

@@ -1,0 +1,326 @@
+/**
+ * The workspace pass on real files in temporary workspaces: the fixture triples through
+ * addThread → edit on disk → reconcileWorkspace, plus change detection, write-back, snapshots,
+ * orphans, git renames, binary files, manual re-anchoring and workflow-state independence.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { confirmAnchor, reanchorInText, reconcileWorkspace, setAnchor } from '../shared/reconcile-pass';
+import { collectSnapshots, readSnapshot, recordSnapshot, snapshotId } from '../shared/snapshots';
+import { readActivity, readStore } from '../shared/store-io';
+import { addThread, deleteThread, setWorkflowState } from '../shared/threads';
+import { considerPaths } from '../shared/paths';
+import type { Comment } from '../shared/model';
+import { loadFixtures } from './reanchor-fixtures';
+
+const roots: string[] = [];
+afterEach(() => {
+  for (const r of roots.splice(0)) fs.rmSync(r, { recursive: true, force: true });
+});
+
+function workspace(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-reconcile-'));
+  roots.push(root);
+  return root;
+}
+
+function write(root: string, rel: string, text: string | Buffer): void {
+  fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+  fs.writeFileSync(path.join(root, rel), text);
+}
+
+function thread(root: string, id: string): Comment {
+  const c = readStore(root).store.comments.find((t) => t.id === id);
+  if (!c) throw new Error(`no thread ${id}`);
+  return c;
+}
+
+async function add(root: string, file: string, startLine: number, endLine: number): Promise<string> {
+  const c = await addThread(root, { file, startLine, endLine, body: 'why?', author: 'human' });
+  return c.id;
+}
+
+function git(root: string, ...args: string[]): void {
+  execFileSync('git', ['-C', root, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { stdio: 'ignore' });
+}
+
+describe('fixtures through the real workspace pass', () => {
+  it.each(loadFixtures().map((f) => [f.name, f] as const))('%s', async (_name, f) => {
+    const root = workspace();
+    write(root, 'src/file.ts', f.before);
+    const id = await add(root, 'src/file.ts', f.range[0], f.range[1]);
+    await reconcileWorkspace(root); // first read: the thread gets its snapshot
+    if (f.after === undefined) fs.rmSync(path.join(root, 'src/file.ts'));
+    else write(root, 'src/file.ts', f.after);
+    const report = await reconcileWorkspace(root);
+    const c = thread(root, id);
+    expect(c.anchorState).toBe(f.expected.anchorState);
+    if (f.expected.startLine !== undefined) expect([c.anchor.startLine, c.anchor.endLine]).toEqual([f.expected.startLine, f.expected.endLine]);
+    expect(c.workflowState).toBe('open');
+    if (f.expected.anchorState !== 'anchored') expect(c.anchor.reason).toBeTruthy();
+    expect(report.changed).toBe(true);
+  });
+});
+
+describe('reconcileWorkspace', () => {
+  const code = ['function a() {', '  return compute(1);', '}', '', 'function b() {', '  return compute(2);', '}', ''].join('\n');
+
+  it('writes nothing when no file changed, and nothing when a file was only touched', async () => {
+    const root = workspace();
+    write(root, 'a.ts', code);
+    await add(root, 'a.ts', 2, 2);
+    await reconcileWorkspace(root);
+    const storeFile = considerPaths(root).store;
+    const before = fs.readFileSync(storeFile, 'utf8');
+    const mtime = fs.statSync(storeFile).mtimeMs;
+    expect(await reconcileWorkspace(root)).toMatchObject({ checked: 0, changed: false });
+    // Same content, new mtime (a checkout, `touch`): the hash says nothing changed.
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(path.join(root, 'a.ts'), later, later);
+    expect(await reconcileWorkspace(root)).toMatchObject({ checked: 0, changed: false });
+    expect(fs.readFileSync(storeFile, 'utf8')).toBe(before);
+    expect(fs.statSync(storeFile).mtimeMs).toBe(mtime);
+  });
+
+  it('catches a same-size edit that kept the old mtime (mtime is only a hint)', async () => {
+    const root = workspace();
+    write(root, 'a.ts', code);
+    const id = await add(root, 'a.ts', 2, 2);
+    await reconcileWorkspace(root);
+    const stat = fs.statSync(path.join(root, 'a.ts'));
+    write(root, 'a.ts', code.replace('compute(1)', 'compute(7)'));
+    fs.utimesSync(path.join(root, 'a.ts'), stat.atime, stat.mtime);
+    expect(fs.statSync(path.join(root, 'a.ts')).size).toBe(stat.size);
+    await reconcileWorkspace(root);
+    expect(thread(root, id).anchorState).toBe('stale');
+  });
+
+  it('follows code that moved, refreshes the anchor and its snapshot, and reports counts', async () => {
+    const root = workspace();
+    write(root, 'a.ts', code);
+    const id = await add(root, 'a.ts', 6, 6);
+    await reconcileWorkspace(root);
+    const firstSnapshot = thread(root, id).anchor.snapshot;
+    expect(firstSnapshot).toBe(snapshotId(code));
+    const moved = '// header\n// more\n' + code;
+    write(root, 'a.ts', moved);
+    const report = await reconcileWorkspace(root);
+    expect(report).toMatchObject({ checked: 1, moved: 1, stale: 0, changed: true });
+    const c = thread(root, id);
+    expect([c.anchor.startLine, c.anchor.endLine, c.anchorState]).toEqual([8, 8, 'anchored']);
+    expect(c.anchor.contextBefore).toEqual(['}', '', 'function b() {']);
+    expect(c.anchor.snapshot).toBe(snapshotId(moved));
+    expect(readSnapshot(root, c.anchor.snapshot)).toBe(moved);
+    // The old snapshot is no longer referenced: garbage once past the grace period.
+    expect(collectSnapshots(root, new Set([c.anchor.snapshot!]), 0)).toBe(1);
+    expect(readSnapshot(root, firstSnapshot)).toBeUndefined();
+  });
+
+  it('makes edited code stale, keeps it visible and restores it when the code comes back', async () => {
+    const root = workspace();
+    write(root, 'a.ts', code);
+    const id = await add(root, 'a.ts', 6, 6);
+    await setWorkflowState(root, id, 'resolved', 'human');
+    await reconcileWorkspace(root);
+    write(root, 'a.ts', '// new line\n' + code.replace('compute(2)', 'compute(2, { cache: true })'));
+    expect(await reconcileWorkspace(root)).toMatchObject({ stale: 1 });
+    let c = thread(root, id);
+    expect(c.anchorState).toBe('stale');
+    expect(c.workflowState).toBe('resolved'); // workflow state is never touched
+    expect(c.anchor.reason).toMatch(/edited/);
+    expect(c.anchor.startLine).toBe(7); // shown where its code went
+    expect(c.anchor.targetContent).toBe('  return compute(2);'); // evidence kept
+    // Edits elsewhere do not bring it back…
+    write(root, 'a.ts', '// new line\n// another\n' + code.replace('compute(2)', 'compute(2, { cache: true })'));
+    await reconcileWorkspace(root);
+    expect(thread(root, id).anchorState).toBe('stale');
+    // …the revert does.
+    write(root, 'a.ts', '// another\n' + code);
+    expect(await reconcileWorkspace(root)).toMatchObject({ restored: 1 });
+    c = thread(root, id);
+    expect([c.anchorState, c.anchor.startLine, c.workflowState]).toEqual(['anchored', 7, 'resolved']);
+    expect(c.anchor.reason).toBeUndefined();
+    expect(readActivity(root).filter((e) => e.action === 'reanchor').map((e) => (e.detail as { to: { anchorState: string } }).to.anchorState))
+      .toEqual(['stale', 'anchored']);
+  });
+
+  it('orphans a thread whose file is gone, and restores it when the file is back', async () => {
+    const root = workspace();
+    write(root, 'a.ts', code);
+    const id = await add(root, 'a.ts', 2, 2);
+    fs.rmSync(path.join(root, 'a.ts'));
+    expect(await reconcileWorkspace(root)).toMatchObject({ orphaned: 1 });
+    expect(thread(root, id)).toMatchObject({ anchorState: 'orphaned', workflowState: 'open' });
+    expect(thread(root, id).anchor.reason).toMatch(/no longer exists/);
+    expect(await reconcileWorkspace(root)).toMatchObject({ changed: false });
+    write(root, 'a.ts', '\n' + code);
+    expect(await reconcileWorkspace(root)).toMatchObject({ restored: 1 });
+    expect(thread(root, id)).toMatchObject({ anchorState: 'anchored', anchor: { startLine: 3 } });
+  });
+
+  it('marks binary and non-UTF-8 files stale with a reason, without crashing', async () => {
+    const root = workspace();
+    write(root, 'a.ts', code);
+    write(root, 'b.ts', code);
+    const a = await add(root, 'a.ts', 2, 2);
+    const b = await add(root, 'b.ts', 2, 2);
+    write(root, 'a.ts', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0x02]));
+    write(root, 'b.ts', Buffer.concat([Buffer.from('function a() {\n'), Buffer.from([0xff, 0xfe, 0x41]), Buffer.from('\n')]));
+    expect(await reconcileWorkspace(root)).toMatchObject({ stale: 2 });
+    expect(thread(root, a).anchor.reason).toMatch(/binary/);
+    expect(thread(root, b).anchor.reason).toMatch(/UTF-8/);
+  });
+
+  it('follows a rename git reports (git mv, committed), and orphans a plain deletion', async () => {
+    const root = workspace();
+    git(root, 'init', '-q');
+    write(root, 'old.ts', code);
+    write(root, 'gone.ts', code.replace(/compute/g, 'measure'));
+    git(root, 'add', '.');
+    git(root, 'commit', '-qm', 'one');
+    const moved = await add(root, 'old.ts', 6, 6);
+    const gone = await add(root, 'gone.ts', 6, 6);
+    await reconcileWorkspace(root);
+    fs.mkdirSync(path.join(root, 'src'));
+    git(root, 'mv', 'old.ts', 'src/new.ts');
+    git(root, 'rm', '-q', 'gone.ts');
+    git(root, 'commit', '-qm', 'two');
+    write(root, 'src/new.ts', '// renamed\n' + code);
+    await reconcileWorkspace(root);
+    expect(thread(root, moved)).toMatchObject({ file: 'src/new.ts', anchorState: 'anchored', anchor: { startLine: 7 } });
+    expect(thread(root, gone)).toMatchObject({ file: 'gone.ts', anchorState: 'orphaned' });
+  });
+
+  it('follows a plain `mv` to an untracked file holding the same code', async () => {
+    const root = workspace();
+    git(root, 'init', '-q');
+    write(root, 'old.ts', code);
+    git(root, 'add', '.');
+    git(root, 'commit', '-qm', 'one');
+    const id = await add(root, 'old.ts', 6, 6);
+    await reconcileWorkspace(root);
+    fs.renameSync(path.join(root, 'old.ts'), path.join(root, 'moved.ts'));
+    write(root, 'unrelated.ts', 'export const x = 1;\n');
+    await reconcileWorkspace(root);
+    expect(thread(root, id)).toMatchObject({ file: 'moved.ts', anchorState: 'anchored', anchor: { startLine: 6 } });
+  });
+
+  it('re-applies on the latest store: a thread deleted meanwhile stays deleted', async () => {
+    const root = workspace();
+    write(root, 'a.ts', code);
+    const keep = await add(root, 'a.ts', 2, 2);
+    const drop = await add(root, 'a.ts', 6, 6);
+    await reconcileWorkspace(root);
+    write(root, 'a.ts', '\n' + code);
+    // Two readers at once plus a delete: every write is mutate-on-latest under the lock.
+    await Promise.all([reconcileWorkspace(root), deleteThread(root, drop, 'human'), reconcileWorkspace(root)]);
+    const ids = readStore(root).store.comments.map((c) => c.id);
+    expect(ids).toEqual([keep]);
+    expect(thread(root, keep).anchor.startLine).toBe(3);
+  });
+
+  it('only looks at the files asked for', async () => {
+    const root = workspace();
+    write(root, 'a.ts', code);
+    write(root, 'b.ts', code);
+    const a = await add(root, 'a.ts', 2, 2);
+    const b = await add(root, 'b.ts', 2, 2);
+    write(root, 'a.ts', '\n' + code);
+    write(root, 'b.ts', '\n' + code);
+    await reconcileWorkspace(root, { files: ['a.ts'] });
+    expect(thread(root, a).anchor.startLine).toBe(3);
+    expect(thread(root, b).anchor.startLine).toBe(2);
+  });
+});
+
+describe('snapshots', () => {
+  it('are content-addressed and shared by threads on the same file version', async () => {
+    const root = workspace();
+    const one = recordSnapshot(root, 'hello\n');
+    const two = recordSnapshot(root, 'hello\n');
+    expect(one).toBe(two);
+    expect(fs.readdirSync(considerPaths(root).snapshots)).toEqual([`${one}.gz`]);
+    expect(readSnapshot(root, one)).toBe('hello\n');
+    expect(readSnapshot(root, '../../etc/passwd')).toBeUndefined();
+  });
+
+  it('are kept while referenced or young, collected otherwise', () => {
+    const root = workspace();
+    const kept = recordSnapshot(root, 'kept\n');
+    const young = recordSnapshot(root, 'young\n');
+    expect(collectSnapshots(root, new Set([kept]))).toBe(0); // young: grace period
+    expect(collectSnapshots(root, new Set([kept]), 0)).toBe(1);
+    expect(readSnapshot(root, kept)).toBe('kept\n');
+    expect(readSnapshot(root, young)).toBeUndefined();
+  });
+
+  it('a damaged snapshot is ignored (content matching takes over)', async () => {
+    const root = workspace();
+    const text = 'const limit = computeLimit(user.plan, region);\nreturn limit;\n';
+    write(root, 'a.ts', text);
+    const id = await add(root, 'a.ts', 1, 1);
+    await reconcileWorkspace(root);
+    fs.writeFileSync(path.join(considerPaths(root).snapshots, `${thread(root, id).anchor.snapshot}.gz`), 'garbage');
+    write(root, 'a.ts', '// top\n' + text);
+    await reconcileWorkspace(root);
+    expect(thread(root, id)).toMatchObject({ anchorState: 'anchored', anchor: { startLine: 2 } });
+  });
+});
+
+describe('manual re-anchoring', () => {
+  const code = 'one\ntwo\nthree\nfour\nfive\n';
+
+  it('setAnchor anchors a stale thread at a chosen range, keeping its workflow state', async () => {
+    const root = workspace();
+    write(root, 'a.ts', code);
+    const id = await add(root, 'a.ts', 2, 2);
+    write(root, 'a.ts', 'one\nTWO!\nthree\nfour\nfive\n');
+    await reconcileWorkspace(root);
+    expect(thread(root, id).anchorState).toBe('stale');
+    const c = await setAnchor(root, id, { startLine: 2, endLine: 3 }, 'human');
+    expect(c).toMatchObject({ anchorState: 'anchored', workflowState: 'open', anchor: { startLine: 2, endLine: 3, targetContent: 'TWO!\nthree' } });
+    expect(c.anchor.reason).toBeUndefined();
+    expect(readSnapshot(root, c.anchor.snapshot)).toBe('one\nTWO!\nthree\nfour\nfive\n');
+    expect(await reconcileWorkspace(root)).toMatchObject({ changed: false });
+  });
+
+  it('setAnchor with editor text anchors on that text and re-checks the disk on the next read', async () => {
+    const root = workspace();
+    write(root, 'a.ts', code);
+    const id = await add(root, 'a.ts', 2, 2);
+    const c = await setAnchor(root, id, { startLine: 3, endLine: 3, text: 'zero\n' + code }, 'human');
+    expect(c.anchor.targetContent).toBe('two');
+    expect(c.anchor.file).toBeUndefined();
+    await reconcileWorkspace(root); // the disk still has the unsaved line missing
+    expect(thread(root, id)).toMatchObject({ anchorState: 'anchored', anchor: { startLine: 2 } });
+  });
+
+  it('setAnchor refuses a range outside the file', async () => {
+    const root = workspace();
+    write(root, 'a.ts', code);
+    const id = await add(root, 'a.ts', 2, 2);
+    await expect(setAnchor(root, id, { startLine: 4, endLine: 9 }, 'human')).rejects.toMatchObject({ code: 'usage' });
+  });
+
+  it('confirmAnchor accepts the current place as valid', async () => {
+    const root = workspace();
+    write(root, 'a.ts', code);
+    const id = await add(root, 'a.ts', 2, 2);
+    write(root, 'a.ts', 'one\n2\nthree\nfour\nfive\n');
+    await reconcileWorkspace(root);
+    const c = await confirmAnchor(root, id, 'human');
+    expect(c).toMatchObject({ anchorState: 'anchored', anchor: { startLine: 2, targetContent: '2' } });
+  });
+
+  it('reanchorInText uses the snapshot when given the root', async () => {
+    const root = workspace();
+    write(root, 'a.ts', code);
+    const id = await add(root, 'a.ts', 5, 5);
+    await reconcileWorkspace(root);
+    const r = reanchorInText(thread(root, id), 'zero\n' + code, { root });
+    expect(r).toMatchObject({ anchorState: 'anchored', startLine: 6, method: 'diff' });
+  });
+});
