@@ -1,10 +1,78 @@
 /**
- * Setup lifecycle inside the editor: the first-run prompt and refreshing installed skills and
- * the deployed CLI after an extension update (spec §5.2, §9.8).
- * PLACEHOLDER with the seam's signature: filled in by issue 6.
+ * Setup lifecycle inside the editor (spec §5.2, §9.8):
+ *  - first run: a workspace folder without `.consider/store.json` gets one light prompt that
+ *    offers the setup wizard. It never sets anything up by itself.
+ *  - after an extension update: the deployed CLI and the skills setup installed are
+ *    refreshed to the new version; a skill the user edited is replaced only if they say so.
  */
-import type * as vscode from 'vscode';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as vscode from 'vscode';
 import type { ConsiderHost } from '../api';
 import type { BoardController } from '../board';
+import { info, warn } from '../notify';
+import { applyRefresh, planRefresh, refreshNeeded, type RefreshInput } from './index';
 
-export function registerSetupLifecycle(_context: vscode.ExtensionContext, _host: ConsiderHost, _board: BoardController): void {}
+const PROMPT_DISMISSED = 'consider.setupPrompt.dismissed';
+/** globalState key remembering "keep my edited skill" per path and version, so we ask once. */
+const keepEditedKey = (skillPath: string, version: string): string => `consider.keepEditedSkill:${skillPath}@${version}`;
+
+export function registerSetupLifecycle(context: vscode.ExtensionContext, host: ConsiderHost, board: BoardController): void {
+  const runtimeDir = path.join(context.extensionPath, 'dist', 'runtime');
+  const skillsDir = path.join(context.extensionPath, 'skills');
+  const prompted = new Set<string>(); // once per folder per session
+
+  const check = (roots: readonly string[]): void => {
+    void offerSetup(context, board, roots.filter((r) => !prompted.has(r)), prompted);
+    for (const root of roots) void refreshFolder(context, { root, home: os.homedir(), runtimeDir, skillsDir });
+  };
+
+  // Let activation finish and the window settle before any notification.
+  const timer = setTimeout(() => check(host.folders().map((f) => f.root)), 1500);
+  context.subscriptions.push({ dispose: () => clearTimeout(timer) });
+  context.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders((e) => check(e.added.map((f) => f.uri.fsPath))));
+}
+
+function isSetUp(root: string): boolean {
+  return fs.existsSync(path.join(root, '.consider', 'store.json'));
+}
+
+async function offerSetup(context: vscode.ExtensionContext, board: BoardController, roots: readonly string[], prompted: Set<string>): Promise<void> {
+  if (context.workspaceState.get<boolean>(PROMPT_DISMISSED)) return;
+  const missing = roots.filter((r) => !isSetUp(r));
+  if (!missing.length) return;
+  for (const r of missing) prompted.add(r);
+  const names = missing.map((r) => path.basename(r)).join(', ');
+  const choice = await info(
+    `Consider is not set up in ${names}. Set it up so your AI agent can read and answer your review threads?`,
+    'Set Up…', 'Not Now', "Don't Ask Again",
+  );
+  if (choice === 'Set Up…') board.open('setup');
+  else if (choice === "Don't Ask Again") await context.workspaceState.update(PROMPT_DISMISSED, true);
+}
+
+async function refreshFolder(context: vscode.ExtensionContext, input: RefreshInput): Promise<void> {
+  try {
+    if (!fs.existsSync(path.join(input.root, '.consider', 'bin'))) return; // not set up: nothing to refresh
+    const plan = planRefresh(input);
+    if (!refreshNeeded(plan)) return;
+    const edited = plan.skills.filter((s) => s.needsUpdate && s.status === 'edited'
+      && !context.globalState.get<boolean>(keepEditedKey(s.install.path, plan.version)));
+    const replace: string[] = [];
+    for (const s of edited) {
+      const choice = await info(
+        `Consider ${plan.version} has a newer agent skill, but you edited ${s.install.path}. Replace it with the new version?`,
+        'Replace', 'Keep Mine',
+      );
+      if (choice === 'Replace') replace.push(s.install.path);
+      else if (choice === 'Keep Mine') await context.globalState.update(keepEditedKey(s.install.path, plan.version), true);
+    }
+    const report = await applyRefresh(input, replace);
+    const changed = report.actions.filter((a) => a.kind === 'updated' || a.kind === 'created').length;
+    if (changed) console.log(`Consider: refreshed ${changed} file(s) in ${input.root} to ${plan.version}`);
+  } catch (e) {
+    // A failed refresh must not break activation; the old CLI keeps working.
+    void warn(`Consider could not update its CLI in ${input.root}: ${(e as Error).message}`);
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * consider-setup: setup and uninstall from a terminal, for people who do not use the
+ * wizard. The same implementation as the wizards (extension/setup). Bundled by
+ * scripts/build.mjs into dist/setup/consider-setup.cjs, next to dist/runtime and skills/.
+ *
+ *   consider-setup setup [--root DIR] [--no-gitignore] [--integration claude:project …]
+ *   consider-setup uninstall --full|--skills-only [--keep-gitignore] [--root DIR]
+ *   consider-setup status [--root DIR]
+ *   consider-setup refresh [--root DIR]      (after updating: refresh the CLI and untouched skills)
+ * Exit codes: 0 ok (refused items are listed), 1 usage, 5 I/O failure.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  INTEGRATIONS, describeSetup, runSetup, runUninstall, applyRefresh,
+  type Integration, type Scope, type SetupReport,
+} from '../extension/setup/index';
+
+const USAGE = `usage:
+  consider-setup setup [--root DIR] [--no-gitignore] [--integration TARGET:SCOPE]... [--json]
+      TARGET: ${INTEGRATIONS.map((i) => i.target).join(', ')}   SCOPE: project, home
+      example: consider-setup setup --integration claude:project --integration codex:home
+  consider-setup uninstall (--full | --skills-only) [--keep-gitignore] [--root DIR] [--json]
+      --full removes .consider/ (all threads), the installed skills and the .gitignore line
+      --skills-only removes the skills and keeps .consider/
+  consider-setup status [--root DIR] [--json]
+  consider-setup refresh [--root DIR] [--json]
+      updates the deployed CLI and the skills setup installed, except skills you edited
+The root defaults to the current directory.`;
+
+class UsageError extends Error {}
+
+const bundleDir = __dirname; // dist/setup
+const runtimeDir = path.join(bundleDir, '..', 'runtime');
+const skillsDir = path.join(bundleDir, '..', '..', 'skills');
+
+function parseIntegration(spec: string): { target: Integration; scope: Scope } {
+  const [target, scope = 'project'] = spec.split(':');
+  if (!INTEGRATIONS.some((i) => i.target === target)) throw new UsageError(`unknown integration "${target}" (known: ${INTEGRATIONS.map((i) => i.target).join(', ')})`);
+  if (scope !== 'project' && scope !== 'home') throw new UsageError(`unknown scope "${scope}" (project or home)`);
+  return { target: target as Integration, scope };
+}
+
+function shown(p: string, root: string, home: string): string {
+  if (p === root) return '.';
+  if (p.startsWith(root + path.sep)) return path.relative(root, p);
+  if (p.startsWith(home + path.sep)) return '~/' + path.relative(home, p);
+  return p;
+}
+
+function printReport(report: SetupReport, root: string, home: string): void {
+  for (const a of report.actions) {
+    console.log(`${a.kind.padEnd(9)} ${shown(a.path, root, home)}${a.detail ? `  (${a.detail})` : ''}`);
+  }
+  const refused = report.actions.filter((a) => a.kind === 'refused').length;
+  if (refused) console.log(`${refused} item(s) refused: not touched.`);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      root: { type: 'string' },
+      'no-gitignore': { type: 'boolean' },
+      'keep-gitignore': { type: 'boolean' },
+      integration: { type: 'string', multiple: true },
+      full: { type: 'boolean' },
+      'skills-only': { type: 'boolean' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const command = positionals[0];
+  if (values.help || !command) {
+    console.log(USAGE);
+    return command || values.help ? 0 : 1;
+  }
+  if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+  const root = path.resolve(values.root ?? process.cwd());
+  const home = os.homedir();
+  let report: SetupReport;
+  switch (command) {
+    case 'setup':
+      report = await runSetup({
+        root, home, runtimeDir, skillsDir,
+        gitignore: !values['no-gitignore'],
+        integrations: (values.integration ?? []).map(parseIntegration),
+      });
+      break;
+    case 'uninstall': {
+      if (!!values.full === !!values['skills-only']) throw new UsageError('uninstall needs exactly one of --full or --skills-only');
+      report = await runUninstall({ root, home, mode: values.full ? 'full' : 'skills-only', removeGitignoreEntry: !values['keep-gitignore'] });
+      break;
+    }
+    case 'status': {
+      const state = await describeSetup(root, home);
+      if (values.json) console.log(JSON.stringify(state, null, 2));
+      else {
+        console.log(`store: ${state.storeExists ? 'yes' : 'no'}   CLI: ${state.runtimeVersion ?? 'not deployed'}   .gitignore entry: ${state.gitignoreHasEntry ? 'yes' : 'no'}`);
+        for (const i of state.integrations) {
+          console.log(`${i.label.padEnd(12)} ${i.installed.length ? i.installed.map((x) => `${x.scope}: ${shown(x.path, root, home)}`).join(', ') : '-'}`);
+        }
+      }
+      return 0;
+    }
+    case 'refresh':
+      report = await applyRefresh({ root, home, runtimeDir, skillsDir });
+      break;
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+  if (values.json) console.log(JSON.stringify(report, null, 2));
+  else printReport(report, root, home);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    const usage = e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    console.error(`consider-setup: ${(e as Error).message}${usage ? ' (see consider-setup --help)' : ''}`);
+    process.exit(usage ? 1 : 5);
+  },
+);

@@ -1,0 +1,63 @@
+/**
+ * `.consider/config.json` (spec §4.5): which skills setup installed, by absolute path, so
+ * uninstall removes exactly those and refresh knows what it may update. Reads here are
+ * tolerant (a broken file means "nothing tracked", uninstall then falls back to discovery);
+ * writes go through the store's updateConfig: under the store lock, applied to the latest
+ * file, unknown fields kept.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ConsiderConfig, SkillInstall } from '../../shared/model';
+import { updateConfig } from '../../shared/store';
+
+export const CONFIG_VERSION = 1;
+
+export function configPath(root: string): string {
+  return path.join(root, '.consider', 'config.json');
+}
+
+function isSkillInstall(x: unknown): x is SkillInstall {
+  const o = x as SkillInstall;
+  return !!o && typeof o === 'object' && typeof o.target === 'string' && typeof o.path === 'string' && (o.scope === 'project' || o.scope === 'home');
+}
+
+/** The config as on disk; a missing, empty or unparsable file reads as "nothing tracked". */
+export function readSetupConfig(root: string): { config: ConsiderConfig; problem?: string } {
+  let text: string;
+  try {
+    text = fs.readFileSync(configPath(root), 'utf8');
+  } catch {
+    return { config: { version: CONFIG_VERSION, trackedSkillInstalls: [] } };
+  }
+  if (!text.trim()) return { config: { version: CONFIG_VERSION, trackedSkillInstalls: [] } };
+  try {
+    const parsed = JSON.parse(text) as ConsiderConfig;
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+    const list = Array.isArray(parsed.trackedSkillInstalls) ? parsed.trackedSkillInstalls : [];
+    return { config: { ...parsed, version: parsed.version ?? CONFIG_VERSION, trackedSkillInstalls: list.filter(isSkillInstall) } };
+  } catch (e) {
+    return { config: { version: CONFIG_VERSION, trackedSkillInstalls: [] }, problem: `config.json is not valid JSON (${(e as Error).message})` };
+  }
+}
+
+/**
+ * Applies `change` to the latest config under the store lock. A config.json that does not
+ * parse is first moved aside to config.json.broken (kept for the user, never silently lost).
+ */
+export async function changeSetupConfig(root: string, change: (c: ConsiderConfig) => void): Promise<void> {
+  if (readSetupConfig(root).problem) fs.renameSync(configPath(root), configPath(root) + '.broken');
+  await updateConfig(root, change);
+}
+
+/** Adds or replaces one tracked install, keyed by its absolute path (idempotent merge). */
+export function mergeInstall(config: ConsiderConfig, install: SkillInstall): void {
+  const i = config.trackedSkillInstalls.findIndex((t) => t.path === install.path);
+  if (i < 0) config.trackedSkillInstalls.push(install);
+  else config.trackedSkillInstalls[i] = { ...config.trackedSkillInstalls[i], ...install };
+}
+
+/** Tracked entries without the volatile timestamp, for "did anything change" checks. */
+export function trackingKey(config: ConsiderConfig): string {
+  const { lastUpdatedAt: _ignored, ...rest } = config;
+  return JSON.stringify(rest);
+}

@@ -1,0 +1,57 @@
+/** Small file helpers for setup: atomic writes and change detection. */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export function sha256(text: string | Buffer): string {
+  return crypto.createHash('sha256').update(text).digest('hex');
+}
+
+export function readIfExists(file: string): Buffer | undefined {
+  try {
+    return fs.readFileSync(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    throw e;
+  }
+}
+
+/**
+ * Writes through a uniquely named temp file and a rename, so a reader (an agent running the
+ * deployed CLI right now) sees the old file or the new one, never half of one.
+ */
+export function writeFileAtomic(file: string, content: string | Buffer, mode?: number): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  try {
+    fs.writeFileSync(tmp, content, mode === undefined ? undefined : { mode });
+    if (mode !== undefined) fs.chmodSync(tmp, mode); // umask may have narrowed it
+    fs.renameSync(tmp, file);
+  } catch (e) {
+    fs.rmSync(tmp, { force: true });
+    throw e;
+  }
+}
+
+/** Writes only when the bytes differ; says which happened. */
+export function syncFile(file: string, content: string | Buffer, mode?: number): 'created' | 'updated' | 'unchanged' {
+  const before = readIfExists(file);
+  const next = typeof content === 'string' ? Buffer.from(content) : content;
+  if (before && before.equals(next)) {
+    if (mode !== undefined && (fs.statSync(file).mode & 0o777) !== mode) {
+      fs.chmodSync(file, mode);
+      return 'updated';
+    }
+    return 'unchanged';
+  }
+  writeFileAtomic(file, next, mode);
+  return before ? 'updated' : 'created';
+}
+
+export function isDirectory(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}

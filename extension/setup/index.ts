@@ -1,0 +1,66 @@
+/**
+ * Setup and uninstall of Consider in one workspace folder (spec §4.1, §4.5, §8.2, §8.3, §9.8).
+ * The one implementation behind the setup/uninstall wizards (webview), the first-run prompt
+ * and refresh (lifecycle.ts) and the terminal command `consider-setup` (cli/setup-main.ts).
+ * No `vscode` import: everything here is plain Node, so tests and the terminal can call it.
+ */
+import type { SkillInstall } from '../../shared/model';
+import { INTEGRATIONS, type Integration, type Scope } from './integrations';
+import { setupWorkspace, describeWorkspace } from './setup';
+import { uninstallWorkspace } from './uninstall';
+
+export { INTEGRATIONS, type Integration, type Scope };
+export type { SkillInstall };
+
+export type ActionKind = 'created' | 'updated' | 'unchanged' | 'removed' | 'skipped' | 'refused';
+export interface SetupAction { kind: ActionKind; path: string; detail?: string }
+export interface SetupReport { actions: SetupAction[] }
+
+export interface SetupState {
+  /** `.consider/store.json` exists. */
+  storeExists: boolean;
+  /** Version stamped in the deployed runtime (`.consider/bin/VERSION`), if deployed. */
+  runtimeVersion?: string;
+  /** The root `.gitignore` already ignores `.consider/`. */
+  gitignoreHasEntry: boolean;
+  /** What config.json tracks (spec §4.5). */
+  trackedSkills: SkillInstall[];
+  /** Per integration: where a Consider skill is installed right now (tracked or found on disk). */
+  integrations: { target: Integration; label: string; installed: { scope: Scope; path: string }[] }[];
+}
+
+export interface SetupOptions {
+  root: string;
+  home: string;
+  /** Add `.consider/` to the root .gitignore (append or create, never duplicate). */
+  gitignore: boolean;
+  /** One location per chosen integration; empty = install no skills. */
+  integrations: { target: Integration; scope: Scope }[];
+  /** The built runtime to deploy: `<extension>/dist/runtime`. */
+  runtimeDir: string;
+  /** The skill sources: `<extension>/skills`. */
+  skillsDir: string;
+}
+
+export interface UninstallOptions {
+  root: string;
+  home: string;
+  mode: 'full' | 'skills-only';
+  /** Full mode only: remove the `.consider/` line from the root .gitignore. */
+  removeGitignoreEntry: boolean;
+}
+
+export function describeSetup(root: string, home: string): Promise<SetupState> {
+  return describeWorkspace(root, home);
+}
+
+export function runSetup(opts: SetupOptions): Promise<SetupReport> {
+  return setupWorkspace(opts);
+}
+
+export function runUninstall(opts: UninstallOptions): Promise<SetupReport> {
+  return uninstallWorkspace(opts);
+}
+
+// After an extension update (spec §9.8): used by lifecycle.ts and `consider-setup refresh`.
+export { planRefresh, applyRefresh, refreshNeeded, type RefreshPlan, type RefreshInput } from './refresh';

@@ -1,0 +1,85 @@
+/**
+ * Keeping an installed workspace current after an extension update (spec §9.8): the
+ * deployed CLI and the skills setup installed carry the package version; when it differs
+ * from the running extension's, refresh them — except a skill the user edited, which is
+ * only replaced when the user says so. Never installs anything that was not installed.
+ */
+import path from 'node:path';
+import type { SkillInstall } from '../../shared/model';
+import type { SetupAction, SetupReport } from './index';
+import { integrationRow } from './integrations';
+import { renderSkill } from './render';
+import { installPackage, packageStatus, type PackageStatus } from './skills';
+import { readSetupConfig, changeSetupConfig, mergeInstall, configPath } from './config';
+import { deployRuntime, deployedVersion, packageVersion } from './runtime';
+import { checkSkillPackage } from './safety';
+
+export interface RefreshPlan {
+  /** The version the extension carries. */
+  version: string;
+  /** The deployed CLI: absent (workspace not set up), current, or older/newer than ours. */
+  runtime: 'missing' | 'current' | 'outdated';
+  deployedVersion?: string;
+  skills: { install: SkillInstall; status: PackageStatus | 'refused'; needsUpdate: boolean }[];
+}
+
+export interface RefreshInput {
+  root: string;
+  home: string;
+  runtimeDir: string;
+  skillsDir: string;
+}
+
+export function planRefresh(input: RefreshInput): RefreshPlan {
+  const version = packageVersion(input.runtimeDir);
+  const deployed = deployedVersion(input.root);
+  const { config } = readSetupConfig(input.root);
+  const skills = config.trackedSkillInstalls.map((install) => {
+    const row = integrationRow(install.target);
+    if (!row || !checkSkillPackage(install.path, input.root, input.home).ok) {
+      return { install, status: 'refused' as const, needsUpdate: false };
+    }
+    const status = packageStatus(path.dirname(install.path), renderSkill(row, input.skillsDir, version), install);
+    return { install, status, needsUpdate: status !== 'current' && status !== 'missing' && install.version !== version };
+  });
+  return {
+    version,
+    runtime: deployed === undefined ? 'missing' : deployed === version ? 'current' : 'outdated',
+    ...(deployed ? { deployedVersion: deployed } : {}),
+    skills,
+  };
+}
+
+/** True when there is anything for `applyRefresh` to do. */
+export function refreshNeeded(plan: RefreshPlan): boolean {
+  return plan.runtime === 'outdated' || plan.skills.some((s) => s.needsUpdate);
+}
+
+/**
+ * Applies a plan: redeploys an outdated runtime, rewrites untouched outdated skills, and
+ * rewrites edited ones only if their path is in `replaceEdited`.
+ */
+export async function applyRefresh(input: RefreshInput, replaceEdited: readonly string[] = []): Promise<SetupReport> {
+  const plan = planRefresh(input);
+  const actions: SetupAction[] = [];
+  if (plan.runtime === 'outdated') {
+    for (const a of deployRuntime(input.root, input.runtimeDir)) actions.push(a);
+  }
+  const refreshed: SkillInstall[] = [];
+  for (const s of plan.skills) {
+    if (!s.needsUpdate) continue;
+    const row = integrationRow(s.install.target)!;
+    const overwriteEdited = replaceEdited.includes(s.install.path);
+    const r = installPackage({
+      row, scope: s.install.scope, dir: path.dirname(s.install.path), root: input.root,
+      files: renderSkill(row, input.skillsDir, plan.version), version: plan.version, tracked: s.install, overwriteEdited,
+    });
+    actions.push({ kind: r.kind, path: r.path, ...(r.detail ? { detail: r.detail } : {}) });
+    if (r.install && (r.kind === 'updated' || r.kind === 'created' || r.kind === 'unchanged')) refreshed.push(r.install);
+  }
+  if (refreshed.length) {
+    await changeSetupConfig(input.root, (latest) => { for (const i of refreshed) mergeInstall(latest, i); });
+    actions.push({ kind: 'updated', path: configPath(input.root) });
+  }
+  return { actions };
+}

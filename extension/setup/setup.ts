@@ -1,0 +1,127 @@
+/** Setup (spec §8.2) and the state the wizards show. See index.ts for the public surface. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SkillInstall } from '../../shared/model';
+import type { SetupAction, SetupOptions, SetupReport, SetupState } from './index';
+import { INTEGRATION_ROWS, SKILL_FILE, integrationRow, skillDirs } from './integrations';
+import { renderSkill, isConsiderSkill } from './render';
+import { installPackage } from './skills';
+import { readSetupConfig, changeSetupConfig, mergeInstall, trackingKey, configPath } from './config';
+import { deployRuntime, deployedVersion, packageVersion } from './runtime';
+import { addGitignoreEntry, gitignoreHasEntry, gitignorePath } from './gitignore';
+import { isDirectory, syncFile } from './fsutil';
+import { knownSkillDirs } from './safety';
+
+const EMPTY_STORE = JSON.stringify({ version: 1, comments: [] }, null, 2) + '\n';
+
+/** `.consider/` with its own `.gitignore` of `*`, so git never sees it even without the root entry. */
+function ensureConsiderDir(root: string, actions: SetupAction[]): void {
+  const dir = path.join(root, '.consider');
+  let existed = false;
+  try {
+    const st = fs.lstatSync(dir);
+    if (st.isSymbolicLink() || !st.isDirectory()) throw new Error(`${dir} exists and is not a folder; move it away and run setup again`);
+    existed = true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  actions.push({ kind: existed ? 'unchanged' : 'created', path: dir });
+  const ignore = path.join(dir, '.gitignore');
+  const current = fs.existsSync(ignore) ? fs.readFileSync(ignore, 'utf8') : undefined;
+  if (current?.trim() === '*') actions.push({ kind: 'unchanged', path: ignore });
+  else actions.push({ kind: syncFile(ignore, '*\n'), path: ignore });
+}
+
+/** An empty store, so the workspace counts as set up (the first-run prompt looks for it). */
+function ensureStore(root: string, actions: SetupAction[]): void {
+  const file = path.join(root, '.consider', 'store.json');
+  try {
+    fs.writeFileSync(file, EMPTY_STORE, { flag: 'wx' }); // never replaces an existing store
+    actions.push({ kind: 'created', path: file });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    actions.push({ kind: 'unchanged', path: file });
+  }
+}
+
+export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: boolean }): Promise<SetupReport> {
+  const root = path.resolve(opts.root);
+  const home = path.resolve(opts.home);
+  const actions: SetupAction[] = [];
+  if (!isDirectory(root)) throw new Error(`${root} is not a folder`);
+  const version = packageVersion(opts.runtimeDir);
+
+  ensureConsiderDir(root, actions);
+  for (const a of deployRuntime(root, opts.runtimeDir)) actions.push(a);
+  ensureStore(root, actions);
+
+  const { config, problem } = readSetupConfig(root);
+  const before = fs.existsSync(configPath(root)) && !problem ? trackingKey(config) : undefined;
+
+  const installs: SkillInstall[] = [];
+  const seen = new Set<string>();
+  for (const choice of opts.integrations) {
+    const row = integrationRow(choice.target);
+    if (!row) {
+      actions.push({ kind: 'refused', path: String(choice.target), detail: 'unknown integration' });
+      continue;
+    }
+    if (seen.has(row.target)) continue; // one location per integration (the first choice wins)
+    seen.add(row.target);
+    const files = renderSkill(row, opts.skillsDir, version);
+    for (const dir of skillDirs(row, choice.scope, root, home)) {
+      const skillFile = path.join(dir, SKILL_FILE);
+      const tracked = config.trackedSkillInstalls.find((t) => t.path === skillFile);
+      const r = installPackage({ row, scope: choice.scope, dir, root, files, version, tracked, overwriteEdited: opts.overwriteEdited });
+      actions.push({ kind: r.kind, path: r.path, ...(r.detail ? { detail: r.detail } : {}) });
+      if (r.install) {
+        installs.push(r.install);
+        mergeInstall(config, r.install);
+      }
+    }
+  }
+
+  let createdGitignore = false;
+  if (opts.gitignore) {
+    const had = fs.existsSync(gitignorePath(root));
+    const kind = addGitignoreEntry(root);
+    if (kind === 'created') config.gitignoreCreatedBySetup = createdGitignore = true;
+    actions.push({ kind, path: gitignorePath(root), detail: kind === 'unchanged' ? 'already ignores .consider/' : had ? 'added .consider/' : 'created with .consider/' });
+  } else {
+    actions.push({ kind: 'skipped', path: gitignorePath(root), detail: 'left as is (.consider/ ignores itself)' });
+  }
+
+  if (before === trackingKey(config)) actions.push({ kind: 'unchanged', path: configPath(root) });
+  else {
+    // Re-applied to the latest file under the lock: another window's setup is not lost.
+    await changeSetupConfig(root, (latest) => {
+      for (const i of installs) mergeInstall(latest, i);
+      if (createdGitignore) latest.gitignoreCreatedBySetup = true;
+    });
+    if (problem) actions.push({ kind: 'updated', path: configPath(root), detail: `${problem}; kept as config.json.broken and started afresh` });
+    else actions.push({ kind: before !== undefined ? 'updated' : 'created', path: configPath(root) });
+  }
+  return { actions };
+}
+
+export async function describeWorkspace(rootIn: string, homeIn: string): Promise<SetupState> {
+  const root = path.resolve(rootIn);
+  const home = path.resolve(homeIn);
+  const { config } = readSetupConfig(root);
+  const runtimeVersion = deployedVersion(root);
+  const known = knownSkillDirs(root, home);
+  return {
+    storeExists: fs.existsSync(path.join(root, '.consider', 'store.json')),
+    ...(runtimeVersion ? { runtimeVersion } : {}),
+    gitignoreHasEntry: gitignoreHasEntry(root),
+    trackedSkills: config.trackedSkillInstalls,
+    integrations: INTEGRATION_ROWS.map((row) => ({
+      target: row.target,
+      label: row.label,
+      installed: known
+        .filter((k) => k.target === row.target && isConsiderSkill(path.join(k.dir, SKILL_FILE)))
+        .map((k) => ({ scope: k.scope, path: path.join(k.dir, SKILL_FILE) })),
+    })),
+  };
+}

@@ -1,0 +1,34 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO } from './helpers/setup-env';
+
+// `npm start --smoke`: the README's first command, end to end with the real code-server:
+// package, demo workspace with every thread state, VSIX installed, server healthy.
+describe('the demo (npm start)', () => {
+  it('starts VS Code with Consider installed on the demo workspace (--smoke)', () => {
+    if (!fs.existsSync(path.join(REPO, 'dist/webview/assets/index.js'))) {
+      expect(spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: REPO }).status).toBe(0);
+    }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-demo-'));
+    try {
+      const r = spawnSync(process.execPath, ['scripts/demo.mjs', '--smoke', '--no-build', '--no-open', '--dir', dir], { cwd: REPO, encoding: 'utf8', timeout: 280_000 });
+      expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
+      const result = JSON.parse(r.stdout.trim().split('\n').pop()!);
+      expect(result.smoke).toBe('ok');
+      expect(result.extensions).toContain('consider-dev.consider@0.1.0');
+      expect(result.threads).toBe(6);
+      console.log(`demo: healthy ${result.secondsToHealthy} s after the command`);
+      // The demo workspace is a clean git repo whose threads the deployed CLI reads.
+      const ws = path.join(dir, 'shop-demo');
+      expect(spawnSync('git', ['status', '--porcelain'], { cwd: ws, encoding: 'utf8' }).stdout).toBe('');
+      const summary = spawnSync(path.join(ws, '.consider/bin/consider-cli'), ['summary', '--json'], { cwd: ws, encoding: 'utf8' });
+      expect(summary.status).toBe(0);
+      expect(JSON.parse(summary.stdout)).toMatchObject({ open: 5, resolved: 1, stale: 1, orphaned: 1 });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});
