@@ -1,5 +1,325 @@
 /**
  * The typed protocol between the extension host and the board webview (DESIGN.md §8).
- * PLACEHOLDER: filled in by the board work (issue 5). No `vscode` import here.
+ *
+ * - One readonly discriminated union per direction: `WebviewMessage` (webview → host) and
+ *   `HostMessage` (host → webview), every message named `scope/verb`.
+ * - Handshake: the webview's first message is `webview/ready` carrying PROTOCOL_VERSION; the
+ *   host queues everything until then and answers a different version with `host/incompatible`.
+ * - Requests carry a `requestId`; the host answers each with exactly one `host/response`
+ *   (and may send `host/progress` with the same id before that). `RequestMap` pairs every
+ *   request with its typed result.
+ * - Both sides validate what they receive with the hand-written validators below (no
+ *   dependencies: this file is shared by the extension bundle and the Vite webview build).
+ *
+ * No `vscode` import here.
  */
+import type { AnchorState, Author, WorkflowState } from './model';
+
 export const PROTOCOL_VERSION = 1;
+
+export type ViewName = 'board' | 'triage' | 'setup' | 'uninstall';
+export const VIEW_NAMES: readonly ViewName[] = ['board', 'triage', 'setup', 'uninstall'];
+
+/** A thread in one workspace folder (multi-root: ids are unique per folder only). */
+export interface ThreadRef {
+  readonly root: string;
+  readonly id: string;
+}
+
+export interface ReplyView {
+  readonly id: string;
+  readonly author: Author;
+  readonly body: string;
+  readonly createdAt: string;
+}
+
+/** What the board needs of a thread: a slim, stable view of the store's Comment. */
+export interface ThreadView {
+  readonly id: string;
+  readonly file: string;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly workflowState: WorkflowState;
+  readonly anchorState: AnchorState;
+  readonly author: Author;
+  readonly body: string;
+  readonly createdAt: string;
+  /** Newest activity (creation, reply, edit, state change). */
+  readonly lastActivityAt: string;
+  /** Open thread with human activity the agent has not read yet. */
+  readonly unseen: boolean;
+  /** Why the anchor is stale/orphaned, in words. */
+  readonly reason?: string;
+  /** The code the thread was written about (stored target lines); '' for anchored threads (only triage shows it). */
+  readonly targetContent: string;
+  readonly replies: readonly ReplyView[];
+}
+
+export interface FolderSnapshot {
+  readonly root: string;
+  readonly name: string;
+  /** False when the folder has no store yet (setup not run, no comment added). */
+  readonly hasStore: boolean;
+  readonly threads: readonly ThreadView[];
+  /** The store exists but cannot be read: the recovery banner explains it. */
+  readonly error?: { readonly code: string; readonly message: string; readonly hint?: string };
+  /** Readable but written by a newer version: shown, never written. */
+  readonly readOnlyReason?: string;
+  /** A last good copy exists (store.json.bak), so "restore" is offered. */
+  readonly hasBackup?: boolean;
+}
+
+export interface Visibility {
+  readonly showResolved: boolean;
+  readonly showStale: boolean;
+}
+
+/** Where the current code is today, for the triage diff. */
+export interface AnchorSuggestion {
+  readonly fileExists: boolean;
+  /** Suggested place in today's file (1-based, inclusive); absent when nothing fits. */
+  readonly startLine?: number;
+  readonly endLine?: number;
+  /** 'match': the same code found there; 'edited': the code in its place was changed. */
+  readonly kind?: 'match' | 'edited';
+  readonly method?: string;
+  readonly confidence?: number;
+  readonly reason?: string;
+  /** Today's lines at the suggested place (or at the stored range when there is no suggestion). */
+  readonly currentLines: readonly string[];
+  /** First line number of currentLines. */
+  readonly currentStartLine: number;
+}
+
+export interface BulkResult {
+  readonly done: number;
+  readonly failed: readonly { readonly id: string; readonly message: string }[];
+  /** Set when the action can be undone with `store/undo`. */
+  readonly undoId?: string;
+}
+
+export interface ReconcileSummary {
+  readonly folders: number;
+  readonly checked: number;
+  readonly moved: number;
+  readonly stale: number;
+  readonly orphaned: number;
+  readonly restored: number;
+  readonly failed: readonly { readonly root: string; readonly message: string }[];
+}
+
+export type Integration = 'claude' | 'codex' | 'opencode' | 'roo';
+export const INTEGRATION_IDS: readonly Integration[] = ['claude', 'codex', 'opencode', 'roo'];
+export type InstallScope = 'project' | 'home';
+
+export interface SetupStateView {
+  readonly root: string;
+  readonly storeExists: boolean;
+  readonly runtimeVersion?: string;
+  readonly gitignoreHasEntry: boolean;
+  readonly integrations: readonly {
+    readonly target: Integration;
+    readonly label: string;
+    readonly projectPath: string;
+    readonly homePath: string;
+    readonly installed: readonly { readonly scope: InstallScope; readonly path: string }[];
+  }[];
+}
+
+export type SetupActionKind = 'created' | 'updated' | 'unchanged' | 'removed' | 'skipped' | 'refused';
+export interface SetupReportView {
+  readonly actions: readonly { readonly kind: SetupActionKind; readonly path: string; readonly detail?: string }[];
+}
+
+/** Every request the webview can make, with its parameters and the host's typed result. */
+export interface RequestMap {
+  'thread/reply': { params: { readonly root: string; readonly id: string; readonly body: string }; result: BulkResult };
+  'thread/setState': { params: { readonly refs: readonly ThreadRef[]; readonly state: WorkflowState }; result: BulkResult };
+  'thread/delete': { params: { readonly refs: readonly ThreadRef[] }; result: BulkResult };
+  'anchor/suggest': { params: ThreadRef; result: AnchorSuggestion };
+  'anchor/reanchor': { params: { readonly refs: readonly ThreadRef[]; readonly to: 'suggestion' | 'selection' }; result: BulkResult };
+  'anchor/confirm': { params: { readonly refs: readonly ThreadRef[] }; result: BulkResult };
+  'store/archiveResolved': { params: Record<string, never>; result: BulkResult };
+  'store/reconcileAll': { params: Record<string, never>; result: ReconcileSummary };
+  'store/undo': { params: { readonly undoId: string }; result: BulkResult };
+  'store/recover': { params: { readonly root: string; readonly action: 'retry' | 'restoreBackup' }; result: BulkResult };
+  'setup/describe': { params: { readonly root: string }; result: SetupStateView };
+  'setup/run': {
+    params: { readonly root: string; readonly gitignore: boolean; readonly integrations: readonly { readonly target: Integration; readonly scope: InstallScope }[] };
+    result: SetupReportView;
+  };
+  'uninstall/run': { params: { readonly root: string; readonly mode: 'full' | 'skills-only'; readonly removeGitignoreEntry: boolean }; result: SetupReportView };
+}
+export type RequestType = keyof RequestMap;
+export type RequestParams<K extends RequestType> = RequestMap[K]['params'];
+export type RequestResult<K extends RequestType> = RequestMap[K]['result'];
+
+export type WebviewRequest = {
+  readonly [K in RequestType]: { readonly type: K; readonly requestId: string; readonly params: RequestParams<K> };
+}[RequestType];
+
+/** Webview → host. */
+export type WebviewMessage =
+  | { readonly type: 'webview/ready'; readonly protocolVersion: number }
+  | { readonly type: 'webview/viewChanged'; readonly view: ViewName }
+  | { readonly type: 'thread/reveal'; readonly root: string; readonly id: string }
+  | { readonly type: 'link/open'; readonly href: string }
+  | { readonly type: 'visibility/set'; readonly showResolved?: boolean; readonly showStale?: boolean }
+  | { readonly type: 'store/openFile'; readonly root: string }
+  | WebviewRequest;
+
+/** Host → webview. */
+export type HostMessage =
+  | { readonly type: 'host/snapshot'; readonly folders: readonly FolderSnapshot[]; readonly visibility: Visibility }
+  | { readonly type: 'host/view'; readonly view: ViewName }
+  | { readonly type: 'host/visibility'; readonly visibility: Visibility }
+  | { readonly type: 'host/progress'; readonly requestId: string; readonly done: number; readonly total: number }
+  | { readonly type: 'host/response'; readonly requestId: string; readonly ok: true; readonly result: unknown }
+  | { readonly type: 'host/response'; readonly requestId: string; readonly ok: false; readonly error: { readonly message: string; readonly code?: string } }
+  | { readonly type: 'host/incompatible'; readonly hostVersion: number };
+
+export type Parsed<T> = { readonly ok: true; readonly message: T } | { readonly ok: false; readonly error: string };
+
+// ---------------------------------------------------------------------------------------------
+// Validators: each checks one shape and returns a reason when it does not match. They reject
+// anything unexpected in what matters (types, enums, sizes) and ignore extra fields.
+
+type Check = (v: unknown, at: string) => string | undefined;
+
+const MAX_BODY = 64 * 1024; // a reply longer than this is not a review comment
+const MAX_REFS = 10_000;
+const MAX_ID = 200;
+const MAX_PATH = 4096;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (max: number, { nonEmpty = true } = {}): Check => (v, at) =>
+  typeof v !== 'string' ? `${at} must be a string` : nonEmpty && v.length === 0 ? `${at} must not be empty` : v.length > max ? `${at} is too long` : undefined;
+const int = (min: number, max = Number.MAX_SAFE_INTEGER): Check => (v, at) =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? undefined : `${at} must be an integer in ${min}..${max}`;
+const bool: Check = (v, at) => (typeof v === 'boolean' ? undefined : `${at} must be true or false`);
+const oneOf = <T extends string>(values: readonly T[]): Check => (v, at) =>
+  typeof v === 'string' && (values as readonly string[]).includes(v) ? undefined : `${at} must be one of ${values.join(', ')}`;
+const optional = (c: Check): Check => (v, at) => (v === undefined ? undefined : c(v, at));
+const arrayOf = (c: Check, max: number): Check => (v, at) => {
+  if (!Array.isArray(v)) return `${at} must be an array`;
+  if (v.length > max) return `${at} has too many items`;
+  for (let i = 0; i < v.length; i++) {
+    const e = c(v[i], `${at}[${i}]`);
+    if (e) return e;
+  }
+  return undefined;
+};
+const object = (fields: Record<string, Check>): Check => (v, at) => {
+  if (!isObject(v)) return `${at} must be an object`;
+  for (const [k, c] of Object.entries(fields)) {
+    const e = c(v[k], `${at}.${k}`);
+    if (e) return e;
+  }
+  return undefined;
+};
+
+const rootPath = str(MAX_PATH);
+const threadId = str(MAX_ID);
+const threadRef = object({ root: rootPath, id: threadId });
+const refs = arrayOf(threadRef, MAX_REFS);
+const nonEmptyRefs: Check = (v, at) => refs(v, at) ?? ((v as unknown[]).length === 0 ? `${at} must not be empty` : undefined);
+
+const REQUEST_PARAMS: { readonly [K in RequestType]: Check } = {
+  'thread/reply': object({ root: rootPath, id: threadId, body: (v, at) => str(MAX_BODY)(v, at) ?? ((v as string).trim() ? undefined : `${at} must not be blank`) }),
+  'thread/setState': object({ refs: nonEmptyRefs, state: oneOf<WorkflowState>(['open', 'resolved']) }),
+  'thread/delete': object({ refs: nonEmptyRefs }),
+  'anchor/suggest': threadRef,
+  'anchor/reanchor': object({ refs: nonEmptyRefs, to: oneOf(['suggestion', 'selection'] as const) }),
+  'anchor/confirm': object({ refs: nonEmptyRefs }),
+  'store/archiveResolved': object({}),
+  'store/reconcileAll': object({}),
+  'store/undo': object({ undoId: str(MAX_ID) }),
+  'store/recover': object({ root: rootPath, action: oneOf(['retry', 'restoreBackup'] as const) }),
+  'setup/describe': object({ root: rootPath }),
+  'setup/run': object({
+    root: rootPath,
+    gitignore: bool,
+    integrations: arrayOf(object({ target: oneOf(INTEGRATION_IDS), scope: oneOf<InstallScope>(['project', 'home']) }), INTEGRATION_IDS.length),
+  }),
+  'uninstall/run': object({ root: rootPath, mode: oneOf(['full', 'skills-only'] as const), removeGitignoreEntry: bool }),
+};
+export const REQUEST_TYPES = Object.keys(REQUEST_PARAMS) as RequestType[];
+
+const NOTIFICATIONS: Record<string, Check> = {
+  'webview/ready': object({ protocolVersion: int(0) }),
+  'webview/viewChanged': object({ view: oneOf(VIEW_NAMES) }),
+  'thread/reveal': object({ root: rootPath, id: threadId }),
+  'link/open': object({ href: str(2048) }),
+  'visibility/set': object({ showResolved: optional(bool), showStale: optional(bool) }),
+  'store/openFile': object({ root: rootPath }),
+};
+
+/** Validates a message from the webview. The host acts only on `ok` results. */
+export function parseWebviewMessage(raw: unknown): Parsed<WebviewMessage> {
+  if (!isObject(raw)) return { ok: false, error: 'message must be an object' };
+  const type = raw.type;
+  if (typeof type !== 'string') return { ok: false, error: 'message.type must be a string' };
+  if (Object.prototype.hasOwnProperty.call(REQUEST_PARAMS, type)) {
+    const e = str(MAX_ID)(raw.requestId, 'requestId') ?? REQUEST_PARAMS[type as RequestType](raw.params, 'params');
+    return e ? { ok: false, error: `${type}: ${e}` } : { ok: true, message: raw as unknown as WebviewMessage };
+  }
+  const check = Object.prototype.hasOwnProperty.call(NOTIFICATIONS, type) ? NOTIFICATIONS[type] : undefined;
+  if (!check) return { ok: false, error: `unknown message type ${JSON.stringify(type.slice(0, 80))}` };
+  const e = check(raw, 'message');
+  return e ? { ok: false, error: `${type}: ${e}` } : { ok: true, message: raw as unknown as WebviewMessage };
+}
+
+const workflow = oneOf<WorkflowState>(['open', 'resolved']);
+const anchorState = oneOf<AnchorState>(['anchored', 'stale', 'orphaned']);
+const author = oneOf<Author>(['human', 'agent']);
+const anyStr: Check = (v, at) => (typeof v === 'string' ? undefined : `${at} must be a string`);
+const replyView = object({ id: anyStr, author, body: anyStr, createdAt: anyStr });
+export const checkThreadView: Check = object({
+  id: anyStr, file: anyStr, startLine: int(0), endLine: int(0), workflowState: workflow, anchorState, author,
+  body: anyStr, createdAt: anyStr, lastActivityAt: anyStr, unseen: bool, reason: optional(anyStr), targetContent: anyStr,
+  replies: arrayOf(replyView, 100_000),
+});
+const folderSnapshot = object({
+  root: anyStr, name: anyStr, hasStore: bool, threads: arrayOf(checkThreadView, 1_000_000),
+  error: optional(object({ code: anyStr, message: anyStr, hint: optional(anyStr) })),
+  readOnlyReason: optional(anyStr), hasBackup: optional(bool),
+});
+const visibility = object({ showResolved: bool, showStale: bool });
+
+const HOST_MESSAGES: Record<HostMessage['type'], Check> = {
+  'host/snapshot': object({ folders: arrayOf(folderSnapshot, 10_000), visibility }),
+  'host/view': object({ view: oneOf(VIEW_NAMES) }),
+  'host/visibility': object({ visibility }),
+  'host/progress': object({ requestId: anyStr, done: int(0), total: int(0) }),
+  'host/response': (v, at) => {
+    const base = object({ requestId: anyStr, ok: bool })(v, at);
+    if (base) return base;
+    const m = v as Record<string, unknown>;
+    return m.ok ? undefined : object({ error: object({ message: anyStr, code: optional(anyStr) }) })(v, at);
+  },
+  'host/incompatible': object({ hostVersion: int(0) }),
+};
+
+/** Validates a message from the host. The webview ignores (and logs) anything that fails. */
+export function parseHostMessage(raw: unknown): Parsed<HostMessage> {
+  if (!isObject(raw)) return { ok: false, error: 'message must be an object' };
+  const type = raw.type;
+  if (typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(HOST_MESSAGES, type)) {
+    return { ok: false, error: `unknown message type ${JSON.stringify(String(type).slice(0, 80))}` };
+  }
+  const e = HOST_MESSAGES[type as HostMessage['type']](raw, 'message');
+  return e ? { ok: false, error: `${type}: ${e}` } : { ok: true, message: raw as unknown as HostMessage };
+}
+
+/** Link schemes the host will open from a comment body; everything else stays inert. */
+export const SAFE_LINK_SCHEMES: readonly string[] = ['http:', 'https:', 'mailto:'];
+
+/** True when `href` is an absolute http(s)/mailto URL (no javascript:, command:, file:, relative). */
+export function isSafeLink(href: string): boolean {
+  try {
+    const url = new URL(href.trim());
+    return SAFE_LINK_SCHEMES.includes(url.protocol);
+  } catch {
+    return false;
+  }
+}

@@ -1,17 +1,76 @@
 /**
- * The board webview's host side. PLACEHOLDER with the seam's signature: filled in by issue 5.
- * registerBoard registers the commands that open the panel (consider.showAllComments,
- * consider.openTriage, consider.setup, consider.uninstall) and the panel serializer.
+ * The board webview's host side (issue 5). registerBoard registers the commands that open
+ * the one panel at a view (consider.showAllComments, consider.openTriage, consider.setup,
+ * consider.uninstall) and the panel serializer, and keeps the open panel fed with snapshots.
  */
-import type * as vscode from 'vscode';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { ViewName } from '../../shared/protocol';
+import * as storeApi from '../../shared/store';
+import * as setupApi from '../setup';
 import type { ConsiderHost } from '../api';
+import { BOARD_VIEW_TYPE, BoardPanel, viewFromState, webviewOptions } from './panel';
+import type { BoardServices } from './services';
 
-export type BoardView = 'board' | 'triage' | 'setup' | 'uninstall';
+export type BoardView = ViewName;
 
 export interface BoardController {
   open(view?: BoardView): void;
 }
 
-export function registerBoard(_context: vscode.ExtensionContext, _host: ConsiderHost): BoardController {
-  return { open: () => undefined };
+function makeServices(context: vscode.ExtensionContext, host: ConsiderHost, log: vscode.LogOutputChannel): BoardServices {
+  return {
+    host,
+    store: storeApi,
+    setup: setupApi,
+    documentText(root, relFile) {
+      const abs = path.join(root, relFile);
+      const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === abs);
+      if (open) return open.getText();
+      try { return fs.readFileSync(abs, 'utf8'); } catch { return undefined; }
+    },
+    openExternal: (url) => { void vscode.env.openExternal(vscode.Uri.parse(url, true)); },
+    openFile: (abs) => { void vscode.window.showTextDocument(vscode.Uri.file(abs)); },
+    home: os.homedir(),
+    runtimeDir: path.join(context.extensionPath, 'dist', 'runtime'),
+    skillsDir: path.join(context.extensionPath, 'skills'),
+    log: (line) => log.info(line),
+  };
+}
+
+export function registerBoard(context: vscode.ExtensionContext, host: ConsiderHost): BoardController {
+  const log = vscode.window.createOutputChannel('Consider Board', { log: true });
+  const services = makeServices(context, host, log);
+  let current: BoardPanel | undefined;
+
+  const attach = (panel: vscode.WebviewPanel, view: ViewName): BoardPanel => {
+    current = new BoardPanel(panel, context.extensionUri, services, view, () => { if (current?.panel === panel) current = undefined; });
+    return current;
+  };
+
+  const open = (view: ViewName = 'board'): void => {
+    if (current) { current.show(view); return; }
+    const panel = vscode.window.createWebviewPanel(BOARD_VIEW_TYPE, 'Consider', vscode.ViewColumn.Active, { ...webviewOptions(context.extensionUri) });
+    attach(panel, view);
+  };
+
+  context.subscriptions.push(
+    log,
+    vscode.commands.registerCommand('consider.showAllComments', () => open('board')),
+    vscode.commands.registerCommand('consider.openTriage', () => open('triage')),
+    vscode.commands.registerCommand('consider.setup', () => open('setup')),
+    vscode.commands.registerCommand('consider.uninstall', () => open('uninstall')),
+    vscode.window.registerWebviewPanelSerializer(BOARD_VIEW_TYPE, {
+      async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
+        current?.panel.dispose();
+        attach(panel, viewFromState(state));
+      },
+    }),
+    host.onDidChangeStores(() => current?.session.pushSnapshot()),
+    host.onDidChangeVisibility(() => { current?.session.pushVisibility(); current?.session.pushSnapshot(); }),
+    { dispose: () => current?.panel.dispose() },
+  );
+  return { open };
 }

@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// Board webview figures with many threads, in Debian's Chromium (not a timed test: it prints).
+//   - first paint of the list: navigation start → first thread row painted (double rAF after it is in the DOM)
+//   - of which the webview's own work: snapshot message received → list painted
+//   - interactive: the main thread is free again after the first paint (a queued task runs)
+//   - key latency: ArrowDown → the next row is selected and painted; search latency: typing → filtered list painted
+//   - memory: JS heap of the page after GC, with N threads and with none (difference = cost of the threads)
+// The host is the real BoardSession (e2e/webview/fake-host.ts, bundled here with esbuild) serving
+// synthetic threads from memory; the page is the built webview under its real CSP.
+// Usage: node bench/board-bench.mjs [--threads 5000] [--runs 5]     (needs `node scripts/build.mjs` first)
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name, def) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
+const THREADS = arg('threads', 5000);
+const RUNS = arg('runs', 5);
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-board-bench-'));
+const hostBundle = path.join(tmp, 'fake-host.cjs');
+await esbuild.build({ entryPoints: [path.join(root, 'e2e/webview/fake-host.ts')], outfile: hostBundle, bundle: true, platform: 'node', format: 'cjs', logLevel: 'error', external: ['@playwright/test', 'playwright-core'], define: { __dirname: JSON.stringify(path.join(root, 'e2e/webview')) } });
+const { FakeHost, startServer } = createRequire(import.meta.url)(hostBundle);
+
+/** Threads spread over files (20 per file), a third with agent replies, some stale/orphaned/resolved. */
+function syntheticFolder(n) {
+  const comments = [];
+  for (let i = 0; i < n; i++) {
+    const line = (i % 20) * 5 + 1;
+    const t = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+    comments.push({
+      id: `c_${i.toString(36).padStart(8, '0')}`, file: `src/module${Math.floor(i / 20)}/file${i % 7}.ts`,
+      anchor: { startLine: line, endLine: line + 2, contextBefore: [], contextAfter: [], targetContent: `const value${i} = compute(${i});\nreturn value${i};\n}`, contentHash: 'x', lastAnchorCheck: t },
+      workflowState: i % 5 === 0 ? 'resolved' : 'open', anchorState: i % 41 === 0 ? 'orphaned' : i % 13 === 0 ? 'stale' : 'anchored',
+      createdAt: t, updatedAt: t, author: i % 9 === 0 ? 'agent' : 'human',
+      body: `Thread ${i}: please **rename** \`value${i}\` and check [the docs](https://example.com/${i}).\n\nSecond paragraph with more words to search in.`,
+      thread: i % 3 === 0 ? [{ id: `r_${i}`, author: 'agent', body: `Done for ${i}.`, createdAt: t }] : [],
+    });
+  }
+  return { root: '/bench/ws', name: 'ws', store: { version: 1, comments } };
+}
+
+// Marks the first moment a thread row is painted, and when the snapshot message arrived.
+const PROBE = () => {
+  const w = window;
+  w.__bench = {};
+  window.addEventListener('message', (e) => { if (e.data?.type === 'host/snapshot' && !w.__bench.snapshotAt) w.__bench.snapshotAt = performance.now(); }, true);
+  const obs = new MutationObserver(() => {
+    if (w.__bench.rowInDom || !document.querySelector('[data-testid="thread-row"]')) return;
+    w.__bench.rowInDom = performance.now();
+    obs.disconnect();
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      w.__bench.painted = performance.now();
+      setTimeout(() => { w.__bench.interactive = performance.now(); }, 0);
+    }));
+  });
+  document.addEventListener('DOMContentLoaded', () => obs.observe(document.body, { childList: true, subtree: true }));
+};
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+const fmt = (x) => `${x.toFixed(0)} ms`;
+
+const server = await startServer();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+
+async function openBoard(folder) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 720 } });
+  const page = await context.newPage();
+  await page.addInitScript(PROBE);
+  const host = new FakeHost({ staticFolders: [folder] });
+  await host.open(page, server.origin);
+  await page.waitForFunction(() => window.__bench?.interactive !== undefined || document.querySelector('[data-testid="empty-board"]'), null, { timeout: 60_000 });
+  return { context, page, host };
+}
+
+async function heapUsed(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize;
+}
+
+const rows = [];
+let heapWith = 0;
+let heapEmpty = 0;
+const folder = syntheticFolder(THREADS);
+for (let run = 0; run < RUNS + 1; run++) {
+  const { context, page, host } = await openBoard(folder);
+  const b = await page.evaluate(() => window.__bench);
+  // Key latency: ArrowDown on the focused list until the next row is selected and painted.
+  await page.getByTestId('thread-list').focus();
+  const key = await page.evaluate(() => new Promise((resolve) => {
+    const list = document.querySelector('[data-testid="thread-list"]');
+    const before = list.getAttribute('aria-activedescendant');
+    const t0 = performance.now();
+    list.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    const check = () => (list.getAttribute('aria-activedescendant') !== before ? requestAnimationFrame(() => resolve(performance.now() - t0)) : requestAnimationFrame(check));
+    check();
+  }));
+  // Search latency: type a query that matches a single thread; time until the list shows it.
+  const t0 = Date.now();
+  await page.getByTestId('search').locator('input').fill(`thread ${THREADS - 1}:`);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="thread-row"]').length === 1);
+  const search = Date.now() - t0; // includes the 120 ms input debounce
+  if (run > 0) rows.push({ firstPaint: b.painted, webviewOnly: b.painted - b.snapshotAt, interactive: b.interactive, key, search });
+  if (run === RUNS) heapWith = await heapUsed(page);
+  host.cleanup();
+  await context.close();
+}
+{
+  const { context, page, host } = await openBoard({ root: '/bench/empty', name: 'empty', store: { version: 1, comments: [] } });
+  heapEmpty = await heapUsed(page);
+  host.cleanup();
+  await context.close();
+}
+await browser.close();
+await server.close();
+fs.rmSync(tmp, { recursive: true, force: true });
+
+const mb = (x) => `${(x / 1024 / 1024).toFixed(1)} MB`;
+console.log(`board with ${THREADS} threads, median of ${RUNS} runs (after one warm-up) in Chromium ${browser.version?.() ?? ''}`);
+console.log(`  first paint of the list (navigation → rows painted): ${fmt(median(rows.map((r) => r.firstPaint)))}   target ≤ 300 ms`);
+console.log(`    of which webview work (snapshot received → painted): ${fmt(median(rows.map((r) => r.webviewOnly)))}`);
+console.log(`  interactive (main thread free after first paint):   ${fmt(median(rows.map((r) => r.interactive)))}`);
+console.log(`  ArrowDown → next row selected and painted:          ${fmt(median(rows.map((r) => r.key)))}`);
+console.log(`  search typed → filtered list shown (incl. 120 ms debounce): ${fmt(median(rows.map((r) => r.search)))}`);
+console.log(`  JS heap after GC: ${mb(heapWith)} with ${THREADS} threads, ${mb(heapEmpty)} empty (threads cost ${mb(heapWith - heapEmpty)})`);

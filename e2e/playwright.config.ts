@@ -1,0 +1,23 @@
+import { defineConfig } from '@playwright/test';
+
+// Webview tests in Debian's Chromium (never `playwright install`). They need the built webview
+// (dist/webview): `npm test` builds first; alone, run `node scripts/build.mjs` before.
+// Timeouts: a test drives a real page over a real host session and store; 30 s leaves room on
+// a 2-core machine shared with other suites, expect() polls for up to 5 s.
+export default defineConfig({
+  testDir: './webview',
+  outputDir: '../test-results/webview',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: 'list',
+  use: {
+    viewport: { width: 1100, height: 720 },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+});

@@ -1,0 +1,40 @@
+/** Page object for the board webview (style.md item 17): tests speak in user terms. */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export class BoardPage {
+  constructor(readonly page: Page) {}
+
+  get list(): Locator { return this.page.getByTestId('thread-list'); }
+  get rows(): Locator { return this.page.getByTestId('thread-row'); }
+  get detail(): Locator { return this.page.getByTestId('detail'); }
+  row(id: string): Locator { return this.page.locator(`[data-testid="thread-row"][data-thread-id="${id}"]`); }
+  card(id: string): Locator { return this.page.locator(`[data-testid="triage-card"][data-thread-id="${id}"]`); }
+  chip(key: string): Locator { return this.page.getByTestId(`chip-${key}`); }
+
+  async rowIds(): Promise<string[]> {
+    return this.rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-thread-id') ?? ''));
+  }
+
+  async search(text: string): Promise<void> {
+    const input = this.page.getByTestId('search').locator('input');
+    await input.fill(text);
+  }
+
+  /** Picks an option of one of the board's filter selects by its visible label. */
+  async choose(testId: string, label: string): Promise<void> {
+    await this.page.getByTestId(testId).selectOption({ label });
+  }
+
+  /** Clicks a toolkit button (the custom element itself receives the click). */
+  async press(testId: string, within?: Locator): Promise<void> {
+    await (within ?? this.page).getByTestId(testId).click();
+  }
+
+  async toggleCheckbox(testId: string, within?: Locator): Promise<void> {
+    await (within ?? this.page).getByTestId(testId).click();
+  }
+
+  async expectRows(ids: string[]): Promise<void> {
+    await expect.poll(async () => (await this.rowIds()).sort()).toEqual([...ids].sort());
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * The small fake host for Playwright: it serves the BUILT webview (dist/webview) in a page
+ * made by the extension's own buildBoardHtml (same CSP), injects an `acquireVsCodeApi` that
+ * forwards to Node, and answers with the REAL BoardSession (extension/board/session.ts) over
+ * the REAL store and setup modules on a temporary workspace. Only the VS Code surface is
+ * fake: folders come from readStore, reveals/links/selection are recorded.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import type { FolderStoreState, Visibility } from '../../extension/api';
+import { buildBoardHtml, makeNonce } from '../../extension/board/html';
+import type { BoardServices } from '../../extension/board/services';
+import { BoardSession } from '../../extension/board/session';
+import * as setupApi from '../../extension/setup';
+import type { HostMessage, ViewName } from '../../shared/protocol';
+import * as storeApi from '../../shared/store';
+
+const repo = path.resolve(__dirname, '../..');
+const webviewDist = path.join(repo, 'dist/webview');
+const themesDir = path.join(__dirname, 'themes');
+
+export type Theme = 'light' | 'dark' | 'high-contrast';
+const BODY_CLASS: Record<Theme, string> = { light: 'vscode-light', dark: 'vscode-dark', 'high-contrast': 'vscode-high-contrast' };
+
+const MIME: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.html': 'text/html' };
+
+/** Serves dist/webview/assets and the theme files; pages come from buildBoardHtml. */
+export async function startServer(): Promise<{ origin: string; close(): Promise<void> }> {
+  if (!fs.existsSync(path.join(webviewDist, 'assets/index.js'))) throw new Error('dist/webview is not built: run `node scripts/build.mjs` first');
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/favicon.ico') { res.writeHead(204).end(); return; }
+    if (url.pathname === '/board.html') {
+      const origin = `http://${req.headers.host}`;
+      const view = (url.searchParams.get('view') ?? 'board') as ViewName;
+      const theme = (url.searchParams.get('theme') ?? 'dark') as Theme;
+      let html = buildBoardHtml({ cspSource: origin, nonce: makeNonce(), scriptUri: `${origin}/assets/index.js`, styleUri: `${origin}/assets/index.css`, view });
+      // What VS Code itself adds to every webview: the theme's variables and the body class.
+      html = html.replace('</head>', `<link rel="stylesheet" href="${origin}/themes/${theme}.css">\n</head>`)
+        .replace('<body>', `<body class="${BODY_CLASS[theme]}" data-vscode-theme-kind="${BODY_CLASS[theme]}">`);
+      res.writeHead(200, { 'content-type': 'text/html' }).end(html);
+      return;
+    }
+    const file = url.pathname.startsWith('/themes/') ? path.join(themesDir, path.basename(url.pathname))
+      : url.pathname.startsWith('/assets/') ? path.join(webviewDist, 'assets', path.basename(url.pathname)) : undefined;
+    if (!file || !fs.existsSync(file)) { res.writeHead(404).end(); return; }
+    res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' }).end(fs.readFileSync(file));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+export interface FakeHostOptions {
+  /** Workspace folders (absolute roots); default: one fresh temp folder. */
+  roots?: string[];
+  /** Serve these folder states instead of reading stores (benchmarks). */
+  staticFolders?: FolderStoreState[];
+}
+
+export class FakeHost {
+  readonly roots: string[];
+  readonly home: string;
+  /** Every message the webview posted, valid or not, in order. */
+  readonly received: unknown[] = [];
+  /** Every message the session posted to the webview. */
+  readonly sent: HostMessage[] = [];
+  readonly revealed: { root: string; id: string }[] = [];
+  readonly openedLinks: string[] = [];
+  readonly openedFiles: string[] = [];
+  readonly logs: string[] = [];
+  selection: { file: string; startLine: number; endLine: number } | undefined;
+  private vis: Visibility = { showResolved: true, showStale: true };
+  private cache = new Map<string, FolderStoreState>();
+  session?: BoardSession;
+  private page?: Page;
+
+  constructor(private readonly opts: FakeHostOptions = {}) {
+    this.roots = opts.roots ?? [fs.mkdtempSync(path.join(os.tmpdir(), 'consider-board-'))];
+    this.home = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-home-'));
+    for (const r of this.roots) this.read(r);
+  }
+
+  private read(root: string): void {
+    const name = path.basename(root);
+    try {
+      const r = storeApi.readStore(root);
+      this.cache.set(root, { root, name, ...(r.exists ? { store: r.store } : {}), ...(r.readOnlyReason ? { readOnlyReason: r.readOnlyReason } : {}) });
+    } catch (e) {
+      const err = e as { code?: string; message: string; hint?: string };
+      this.cache.set(root, { root, name, error: { code: err.code ?? 'io', message: err.message, ...(err.hint ? { hint: err.hint } : {}) } });
+    }
+  }
+
+  services(): BoardServices {
+    return {
+      host: {
+        folders: () => this.opts.staticFolders ?? this.roots.map((r) => this.cache.get(r)!),
+        visibility: () => this.vis,
+        setVisibility: async (v) => { this.vis = { ...this.vis, ...v }; },
+        refresh: async (root) => { this.read(root); },
+        revealThread: async (root, id) => { this.revealed.push({ root, id }); },
+        currentSelection: () => this.selection,
+      },
+      store: storeApi,
+      setup: setupApi,
+      documentText: (root, rel) => { try { return fs.readFileSync(path.join(root, rel), 'utf8'); } catch { return undefined; } },
+      openExternal: (url) => { this.openedLinks.push(url); },
+      openFile: (abs) => { this.openedFiles.push(abs); },
+      home: this.home,
+      runtimeDir: path.join(repo, 'dist/runtime'),
+      skillsDir: path.join(repo, 'skills'),
+      log: (line) => { this.logs.push(line); },
+    };
+  }
+
+  /** Opens the board in `page` at `view` and waits for the handshake's first snapshot. */
+  async open(page: Page, origin: string, { view = 'board', theme = 'dark' }: { view?: ViewName; theme?: Theme } = {}): Promise<void> {
+    this.page = page;
+    this.session = new BoardSession(this.services(), (m) => this.deliver(m), view);
+    await page.exposeBinding('__considerPost', (_src, m: unknown) => { this.received.push(m); void this.session?.receive(m); });
+    // The VS Code webview API as the page sees it; state kept in sessionStorage so a reload
+    // behaves like VS Code restoring a hidden panel.
+    await page.addInitScript(() => {
+      const w = window as unknown as { acquireVsCodeApi: () => unknown; __considerPost: (m: unknown) => void };
+      w.acquireVsCodeApi = () => ({
+        postMessage: (m: unknown) => w.__considerPost(m),
+        getState: () => { const s = sessionStorage.getItem('vscode-state'); return s ? JSON.parse(s) : undefined; },
+        setState: (s: unknown) => sessionStorage.setItem('vscode-state', JSON.stringify(s)),
+      });
+    });
+    await page.goto(`${origin}/board.html?view=${view}&theme=${theme}`);
+    await page.locator('[data-testid="loading"]').waitFor({ state: 'detached' });
+  }
+
+  private deliver(m: HostMessage): void {
+    this.sent.push(m);
+    // As a JSON string: Playwright's own argument serialisation is far slower for big snapshots.
+    void this.page?.evaluate((json) => window.postMessage(JSON.parse(json), '*'), JSON.stringify(m)).catch(() => undefined);
+  }
+
+  /** Simulates the store watcher: re-read every folder and push a snapshot. */
+  storesChanged(): void {
+    for (const r of this.roots) this.read(r);
+    this.session?.pushSnapshot();
+  }
+
+  /** Messages of one type the webview posted. */
+  messages<T = Record<string, unknown>>(type: string): T[] {
+    return this.received.filter((m) => (m as { type?: string }).type === type) as T[];
+  }
+
+  cleanup(): void {
+    for (const d of [...(this.opts.roots ? [] : this.roots), this.home]) fs.rmSync(d, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Screenshots of every view in the three theme kinds, for a human (and the author) to look
+ * at: test-results/screenshots/<view>-<theme>.png. Each also asserts that the theme's
+ * variables are what colours the page (no hard-coded colours).
+ */
+import path from 'node:path';
+import type { Theme } from './fake-host';
+import { test, expect } from './test';
+
+const OUT = path.resolve(__dirname, '../../test-results/screenshots');
+const BACKGROUND: Record<Theme, string> = { light: 'rgb(255, 255, 255)', dark: 'rgb(31, 31, 31)', 'high-contrast': 'rgb(0, 0, 0)' };
+
+for (const theme of ['light', 'dark', 'high-contrast'] as const) {
+  test.describe(`screenshots (${theme})`, () => {
+    test(`board ${theme}`, async ({ page, host, seeded, origin, board }) => {
+      await host.open(page, origin, { theme });
+      await board.row(seeded.ids.replied).click();
+      await board.list.focus();
+      await expect(board.detail.getByTestId('message')).toHaveCount(2);
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(BACKGROUND[theme]);
+      await page.screenshot({ path: `${OUT}/board-${theme}.png` });
+    });
+
+    test(`triage ${theme}`, async ({ page, host, seeded, origin }) => {
+      await host.open(page, origin, { view: 'triage', theme });
+      await expect(page.getByTestId('triage-diff')).toHaveCount(2);
+      await page.getByTestId('triage-check').first().click();
+      expect(seeded.ids.stale).toBeTruthy();
+      await page.screenshot({ path: `${OUT}/triage-${theme}.png` });
+    });
+
+    test(`setup ${theme}`, async ({ page, host, origin, board }) => {
+      await host.open(page, origin, { view: 'setup', theme });
+      await board.toggleCheckbox('integration-claude-enable');
+      await page.screenshot({ path: `${OUT}/setup-${theme}.png`, fullPage: true });
+      await board.press('setup-run');
+      await expect(page.getByTestId('wizard-report')).toBeVisible();
+      await page.getByTestId('wizard-report').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${OUT}/setup-done-${theme}.png` });
+    });
+
+    test(`uninstall ${theme}`, async ({ page, host, seeded, origin, board }) => {
+      await host.open(page, origin, { view: 'uninstall', theme });
+      await page.getByTestId('uninstall-mode').getByRole('radio', { name: /Everything/ }).click();
+      await board.press('uninstall-run');
+      await expect(page.getByTestId('uninstall-confirm')).toBeVisible();
+      expect(seeded.root).toBeTruthy();
+      await page.screenshot({ path: `${OUT}/uninstall-${theme}.png`, fullPage: true });
+    });
+  });
+}
+
+test('board in a narrow panel (half an editor)', async ({ page, host, seeded, origin, board }) => {
+  await page.setViewportSize({ width: 520, height: 720 });
+  await host.open(page, origin, { theme: 'dark' });
+  await board.row(seeded.ids.replied).click();
+  await expect(board.detail.getByTestId('message')).toHaveCount(2);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0); // nothing sticks out sideways
+  await page.screenshot({ path: `${OUT}/board-narrow-dark.png` });
+});

@@ -1,0 +1,59 @@
+import { addThread } from '../../shared/store';
+import { XSS_BODY } from './fixtures';
+import { test, expect } from './test';
+
+test.describe('untrusted comment bodies', () => {
+  test('raw HTML, scripts, javascript: and command: links render inert', async ({ page, host, seeded, origin, board, consoleLines }) => {
+    const evil = await addThread(seeded.root, { file: 'src/util.ts', startLine: 2, endLine: 2, body: XSS_BODY, author: 'agent' });
+    await addThread(seeded.root, { file: 'src/util.ts', startLine: 3, endLine: 3, body: '<script>window.__xss = 6</script> title line', author: 'agent' });
+    host.storesChanged();
+    await host.open(page, origin);
+    await board.row(evil.id).click();
+    const body = board.detail.locator('.markdown').first();
+    await expect(body).toContainText('Careful:');
+    // The raw HTML is shown as text, never parsed into elements.
+    await expect(body).toContainText('<img src=x onerror=');
+    await expect(body).toContainText('<script>');
+    await page.waitForTimeout(300); // give any injected handler a chance to run
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    const found = await page.evaluate(() => ({
+      img: document.querySelectorAll('.markdown img, .markdown script, .markdown iframe, .markdown object, .markdown embed').length,
+      scriptsInBody: [...document.querySelectorAll('script')].filter((s) => !s.src).length,
+      hrefs: [...document.querySelectorAll('[href]')].map((e) => e.getAttribute('href')),
+      onAttrs: [...document.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name)),
+      links: [...document.querySelectorAll('.markdown a')].map((a) => a.getAttribute('data-href')),
+    }));
+    expect(found.img).toBe(0);
+    expect(found.scriptsInBody).toBe(0);
+    expect(found.onAttrs).toEqual([]);
+    expect(found.hrefs.filter((h) => /^(javascript|command|data|vbscript):/i.test(h ?? ''))).toEqual([]);
+    // Only the https link survives as a link, and it has no href: the host opens it.
+    expect(found.links).toEqual(['https://example.com/docs']);
+    await body.locator('a', { hasText: 'docs' }).click();
+    await expect.poll(() => host.openedLinks).toEqual(['https://example.com/docs']);
+    expect(page.url()).toMatch(/board\.html/); // the page itself never navigated
+    expect(consoleLines.filter((l) => l.startsWith('pageerror'))).toEqual([]);
+  });
+
+  test('the host refuses to open unsafe links even when the page asks', async ({ page, host, seeded, origin }) => {
+    await host.open(page, origin);
+    for (const href of ['javascript:alert(1)', 'command:workbench.action.terminal.new', 'file:///etc/passwd', '/relative']) {
+      await page.evaluate((h) => (window as unknown as { __considerPost(m: unknown): void }).__considerPost({ type: 'link/open', href: h }), href);
+    }
+    await expect.poll(() => host.logs.filter((l) => l.startsWith('refused to open link')).length).toBe(4);
+    expect(host.openedLinks).toEqual([]);
+    expect(seeded.root).toBeTruthy();
+  });
+
+  test('the page runs under a CSP with a nonce and default-src \'none\'', async ({ page, host, seeded, origin }) => {
+    await host.open(page, origin);
+    const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+    expect(csp).toMatch(/default-src 'none'/);
+    expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9]{32}'/);
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    // An inline script injected now is blocked by the policy.
+    await page.evaluate(() => { const s = document.createElement('script'); s.textContent = 'window.__inline = 1'; document.body.appendChild(s); });
+    expect(await page.evaluate(() => (window as unknown as { __inline?: number }).__inline)).toBeUndefined();
+    expect(seeded.root).toBeTruthy();
+  });
+});

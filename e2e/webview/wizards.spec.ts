@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test, expect } from './test';
+
+test.describe('setup wizard', () => {
+  test('posts the chosen gitignore and integrations and shows what was done', async ({ page, host, origin, board }) => {
+    const root = host.roots[0]!;
+    await host.open(page, origin, { view: 'setup' });
+    const wizard = page.getByTestId('setup-wizard');
+    for (const t of ['claude', 'codex', 'opencode', 'roo']) await expect(wizard.getByTestId(`integration-${t}`)).toBeVisible();
+    await expect(page.getByTestId('setup-none')).toBeVisible(); // nothing picked yet: "none" is a valid choice
+    await board.toggleCheckbox('integration-claude-enable');
+    await board.toggleCheckbox('integration-codex-enable');
+    await page.getByTestId('integration-codex-scope').getByRole('radio', { name: /Home/ }).click();
+    await board.press('setup-run');
+    await expect(page.getByTestId('wizard-report')).toBeVisible();
+    expect(host.messages('setup/run').at(-1)?.params).toEqual({
+      root, gitignore: true, integrations: [{ target: 'claude', scope: 'project' }, { target: 'codex', scope: 'home' }],
+    });
+    expect(fs.readFileSync(path.join(root, '.gitignore'), 'utf8')).toMatch(/^\.consider\/$/m);
+    expect(fs.existsSync(path.join(root, '.claude/skills/consider/SKILL.md'))).toBe(true);
+    expect(fs.existsSync(path.join(host.home, '.codex/skills/consider/SKILL.md'))).toBe(true);
+    expect(fs.existsSync(path.join(root, '.consider/bin/consider-cli'))).toBe(true);
+    await expect(page.getByTestId('wizard-report').locator('[data-kind="created"]').first()).toBeVisible();
+    // Re-describe after the run: the wizard now shows what is installed.
+    await expect(page.getByTestId('integration-claude')).toContainText('installed');
+  });
+
+  test('no integrations and no .gitignore edit is a valid setup', async ({ page, host, origin, board }) => {
+    const root = host.roots[0]!;
+    await host.open(page, origin, { view: 'setup' });
+    await board.toggleCheckbox('setup-gitignore');
+    await board.press('setup-run');
+    await expect(page.getByTestId('wizard-report')).toBeVisible();
+    expect(host.messages('setup/run').at(-1)?.params).toEqual({ root, gitignore: false, integrations: [] });
+    expect(fs.existsSync(path.join(root, '.gitignore'))).toBe(false);
+    expect(fs.existsSync(path.join(root, '.consider'))).toBe(true);
+  });
+});
+
+test.describe('uninstall wizard', () => {
+  async function setUp(page: import('@playwright/test').Page, host: import('./fake-host').FakeHost, origin: string, board: import('./board.page').BoardPage) {
+    await host.open(page, origin, { view: 'setup' });
+    await board.toggleCheckbox('integration-roo-enable');
+    await board.press('setup-run');
+    await expect(page.getByTestId('wizard-report')).toBeVisible();
+    await page.getByTestId('tab-uninstall').click();
+    await expect(page.getByTestId('uninstall-wizard')).toBeVisible();
+  }
+
+  test('skills only: removes the skills, keeps .consider/', async ({ page, host, seeded, origin, board }) => {
+    await setUp(page, host, origin, board);
+    await expect(page.getByTestId('uninstall-wizard')).toContainText('.roo/skills/consider');
+    await board.press('uninstall-run');
+    await expect(page.getByTestId('wizard-report')).toBeVisible();
+    expect(host.messages('uninstall/run').at(-1)?.params).toEqual({ root: seeded.root, mode: 'skills-only', removeGitignoreEntry: false });
+    expect(fs.existsSync(path.join(seeded.root, '.roo/skills/consider'))).toBe(false);
+    expect(fs.existsSync(path.join(seeded.root, '.consider/store.json'))).toBe(true);
+    await expect(page.getByTestId('wizard-report').locator('[data-kind="removed"]').first()).toBeVisible();
+  });
+
+  test('full: asks for confirmation, then removes .consider/ and the .gitignore line', async ({ page, host, seeded, origin, board }) => {
+    fs.writeFileSync(path.join(seeded.root, '.gitignore'), 'node_modules/\n');
+    await setUp(page, host, origin, board);
+    expect(fs.readFileSync(path.join(seeded.root, '.gitignore'), 'utf8')).toBe('node_modules/\n.consider/\n');
+    await page.getByTestId('uninstall-mode').getByRole('radio', { name: /Everything/ }).click();
+    await expect(page.getByTestId('uninstall-gitignore')).toBeVisible();
+    await board.press('uninstall-run');
+    await expect(page.getByTestId('uninstall-confirm')).toContainText('6 threads');
+    expect(host.messages('uninstall/run')).toHaveLength(0); // nothing happens before the confirmation
+    await board.press('uninstall-confirm-yes');
+    await expect(page.getByTestId('wizard-report')).toBeVisible();
+    expect(host.messages('uninstall/run').at(-1)?.params).toEqual({ root: seeded.root, mode: 'full', removeGitignoreEntry: true });
+    expect(fs.existsSync(path.join(seeded.root, '.consider'))).toBe(false);
+    expect(fs.readFileSync(path.join(seeded.root, '.gitignore'), 'utf8')).toBe('node_modules/\n');
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * `anchor/*` requests for the triage view. The suggested place is always recomputed here from
+ * today's text (never taken from the webview), so a re-anchor lands where the host says.
+ */
+import type { Comment } from '../../../shared/model';
+import type { AnchorSuggestion } from '../../../shared/protocol';
+import { BoardError, findComment, forEachRef, type HandlerContext, type Handlers } from './context';
+
+const MAX_SHOWN_LINES = 40;
+/** Below this the re-anchoring result is a guess, not a suggestion. */
+const MIN_CONFIDENCE = 0.3;
+
+interface Located { text: string; lines: string[]; suggestion?: { kind: 'match' | 'edited'; startLine: number; endLine: number; method: string; confidence: number; reason?: string } }
+
+function locate(ctx: HandlerContext, root: string, c: Comment): Located | undefined {
+  const text = ctx.s.documentText(root, c.file);
+  if (text === undefined) return undefined;
+  const lines = ctx.s.store.splitLines(text);
+  // With the root, re-anchoring can diff against the snapshot of the file as it was commented.
+  const r = ctx.s.store.reanchorInText(c, text, { root });
+  const inFile = r.startLine >= 1 && r.endLine >= r.startLine && r.endLine <= lines.length;
+  const confident = r.anchorState === 'anchored' || r.confidence >= MIN_CONFIDENCE;
+  return {
+    text, lines,
+    suggestion: inFile && confident ? { kind: r.anchorState === 'anchored' ? 'match' : 'edited', startLine: r.startLine, endLine: r.endLine, method: r.method, confidence: r.confidence, ...(r.reason ? { reason: r.reason } : {}) } : undefined,
+  };
+}
+
+export function suggest(ctx: HandlerContext, root: string, c: Comment): AnchorSuggestion {
+  const loc = locate(ctx, root, c);
+  if (!loc) return { fileExists: false, currentLines: [], currentStartLine: 1 };
+  const s = loc.suggestion;
+  // Without a suggestion, show what is at the stored range today.
+  const start = s ? s.startLine : Math.min(Math.max(1, c.anchor.startLine), Math.max(1, loc.lines.length));
+  const end = s ? s.endLine : Math.min(Math.max(start, c.anchor.endLine), loc.lines.length);
+  const currentLines = loc.lines.slice(start - 1, Math.min(end, start - 1 + MAX_SHOWN_LINES));
+  return { fileExists: true, ...(s ?? {}), currentLines, currentStartLine: start };
+}
+
+export const anchorHandlers: Handlers<'anchor/suggest' | 'anchor/reanchor' | 'anchor/confirm'> = {
+  'anchor/suggest': async (p, ctx) => suggest(ctx, p.root, findComment(ctx, p)),
+
+  'anchor/reanchor': (p, ctx) => forEachRef(ctx, p.refs, async (ref) => {
+    const c = findComment(ctx, ref);
+    if (p.to === 'suggestion') {
+      const loc = locate(ctx, ref.root, c);
+      if (!loc) throw new BoardError(`${c.file} no longer exists`, 'not_found');
+      if (!loc.suggestion) throw new BoardError('no confident place found for this code', 'no_suggestion');
+      await ctx.s.store.setAnchor(ref.root, ref.id, { startLine: loc.suggestion.startLine, endLine: loc.suggestion.endLine, text: loc.text }, 'human');
+      return;
+    }
+    const sel = ctx.s.host.currentSelection(ref.root);
+    if (!sel || sel.file !== c.file) throw new BoardError(`select the lines in ${c.file} in an editor first`, 'no_selection');
+    const text = ctx.s.documentText(ref.root, c.file);
+    await ctx.s.store.setAnchor(ref.root, ref.id, { startLine: sel.startLine, endLine: sel.endLine, ...(text !== undefined ? { text } : {}) }, 'human');
+  }),
+
+  'anchor/confirm': (p, ctx) => forEachRef(ctx, p.refs, async (ref) => {
+    findComment(ctx, ref);
+    await ctx.s.store.confirmAnchor(ref.root, ref.id, 'human');
+  }),
+};

@@ -1,0 +1,55 @@
+/** What every request handler gets: the services, the undo stack, and a few safe lookups. */
+import type { Comment } from '../../../shared/model';
+import type { BulkResult, RequestParams, RequestResult, RequestType, ThreadRef } from '../../../shared/protocol';
+import type { FolderStoreState } from '../../api';
+import type { BoardServices } from '../services';
+import type { UndoStack } from '../undo';
+
+export interface HandlerContext {
+  readonly s: BoardServices;
+  readonly undo: UndoStack;
+  /** Reports progress of the current request to the webview. */
+  progress(done: number, total: number): void;
+  /** The folder for a root the webview named; throws unless it is one of the workspace's folders. */
+  folder(root: string): FolderStoreState;
+  /** Re-reads the stores written to and pushes a fresh snapshot. */
+  afterWrite(roots: Iterable<string>): Promise<void>;
+}
+
+export type Handlers<K extends RequestType> = {
+  readonly [P in K]: (params: RequestParams<P>, ctx: HandlerContext) => Promise<RequestResult<P>>;
+};
+
+export class BoardError extends Error {
+  constructor(message: string, readonly code = 'board') { super(message); }
+}
+
+export function findComment(ctx: HandlerContext, ref: ThreadRef): Comment {
+  const f = ctx.folder(ref.root);
+  if (f.error) throw new BoardError(`the store of ${f.name} cannot be read`, 'unreadable');
+  const c = f.store?.comments.find((x) => x.id === ref.id);
+  if (!c) throw new BoardError(`thread ${ref.id} no longer exists`, 'not_found');
+  return c;
+}
+
+export const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** Runs `fn` for each ref one after another (the store serialises writes anyway), collecting failures. */
+export async function forEachRef(ctx: HandlerContext, refs: readonly ThreadRef[], fn: (ref: ThreadRef) => Promise<void>): Promise<BulkResult> {
+  let done = 0;
+  const failed: { id: string; message: string }[] = [];
+  const roots = new Set<string>();
+  for (const ref of refs) {
+    try {
+      ctx.folder(ref.root);
+      roots.add(ref.root);
+      await fn(ref);
+      done++;
+    } catch (e) {
+      failed.push({ id: ref.id, message: message(e) });
+    }
+    if (refs.length > 1) ctx.progress(done + failed.length, refs.length);
+  }
+  await ctx.afterWrite(roots);
+  return { done, failed };
+}

@@ -1,0 +1,39 @@
+/** `setup/*` and `uninstall/*`: the wizards call the one setup implementation (extension/setup). */
+import type { Handlers } from './context';
+
+export const setupHandlers: Handlers<'setup/describe' | 'setup/run' | 'uninstall/run'> = {
+  'setup/describe': async (p, ctx) => {
+    ctx.folder(p.root);
+    const st = await ctx.s.setup.describeSetup(p.root, ctx.s.home);
+    return {
+      root: p.root,
+      storeExists: st.storeExists,
+      ...(st.runtimeVersion ? { runtimeVersion: st.runtimeVersion } : {}),
+      gitignoreHasEntry: st.gitignoreHasEntry,
+      integrations: ctx.s.setup.INTEGRATIONS.map((row) => ({
+        target: row.target,
+        label: row.label,
+        projectPath: row.projectPath(p.root),
+        homePath: row.homePath(ctx.s.home),
+        installed: st.integrations.find((i) => i.target === row.target)?.installed ?? [],
+      })),
+    };
+  },
+
+  'setup/run': async (p, ctx) => {
+    ctx.folder(p.root);
+    const report = await ctx.s.setup.runSetup({
+      root: p.root, home: ctx.s.home, gitignore: p.gitignore, integrations: p.integrations.map((i) => ({ ...i })),
+      runtimeDir: ctx.s.runtimeDir, skillsDir: ctx.s.skillsDir,
+    });
+    await ctx.afterWrite([p.root]);
+    return report;
+  },
+
+  'uninstall/run': async (p, ctx) => {
+    ctx.folder(p.root);
+    const report = await ctx.s.setup.runUninstall({ root: p.root, home: ctx.s.home, mode: p.mode, removeGitignoreEntry: p.removeGitignoreEntry });
+    await ctx.afterWrite([p.root]);
+    return report;
+  },
+};

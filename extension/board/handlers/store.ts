@@ -1,0 +1,94 @@
+/** `store/*` requests: archive resolved (undoable), reconcile all (with progress), undo, recovery. */
+import fs from 'node:fs';
+import type { ReconcileSummary } from '../../../shared/protocol';
+import type { UndoEntry } from '../undo';
+import { BoardError, message, type HandlerContext, type Handlers } from './context';
+
+/** Folders that can be written: a store that exists, reads, and is not from a newer version. */
+const writable = (ctx: HandlerContext) => ctx.s.host.folders().filter((f) => f.store && !f.error && !f.readOnlyReason);
+
+export const storeHandlers: Handlers<'store/archiveResolved' | 'store/reconcileAll' | 'store/undo' | 'store/recover'> = {
+  'store/archiveResolved': async (_p, ctx) => {
+    const folders = writable(ctx);
+    const parts: UndoEntry[] = [];
+    const failed: { id: string; message: string }[] = [];
+    let done = 0;
+    for (const [i, f] of folders.entries()) {
+      try {
+        const moved = await ctx.s.store.archiveResolved(f.root, 'human');
+        done += moved.length;
+        if (moved.length) parts.push({ kind: 'unarchive', root: f.root, ids: moved.map((c) => c.id) });
+      } catch (e) {
+        failed.push({ id: f.name, message: message(e) });
+      }
+      ctx.progress(i + 1, folders.length);
+    }
+    await ctx.afterWrite(folders.map((f) => f.root));
+    const undoId = ctx.undo.push(parts);
+    return { done, failed, ...(undoId ? { undoId } : {}) };
+  },
+
+  'store/reconcileAll': async (_p, ctx) => {
+    const folders = writable(ctx);
+    const sum = { folders: folders.length, checked: 0, moved: 0, stale: 0, orphaned: 0, restored: 0, failed: [] as { root: string; message: string }[] };
+    // Progress across folders: each folder's done/total is scaled into one running count.
+    const totals = folders.map((f) => f.store!.comments.length);
+    const grand = totals.reduce((a, b) => a + b, 0);
+    let before = 0;
+    for (const [i, f] of folders.entries()) {
+      try {
+        const r = await ctx.s.store.reconcileWorkspace(f.root, { force: true, onProgress: (done, total) => ctx.progress(before + Math.min(done, totals[i]!) * (total ? totals[i]! / total : 1), grand) });
+        sum.checked += r.checked; sum.moved += r.moved; sum.stale += r.stale; sum.orphaned += r.orphaned; sum.restored += r.restored;
+      } catch (e) {
+        sum.failed.push({ root: f.root, message: message(e) });
+      }
+      before += totals[i]!;
+      ctx.progress(before, grand);
+    }
+    await ctx.afterWrite(folders.map((f) => f.root));
+    return sum satisfies ReconcileSummary;
+  },
+
+  'store/undo': async (p, ctx) => {
+    const parts = ctx.undo.take(p.undoId);
+    if (!parts) throw new BoardError('nothing to undo (already undone, or too old)', 'not_found');
+    let done = 0;
+    const failed: { id: string; message: string }[] = [];
+    for (const part of parts) {
+      try {
+        ctx.folder(part.root);
+        if (part.kind === 'restore') { await ctx.s.store.restoreThreads(part.root, [...part.threads], 'human'); done += part.threads.length; }
+        else { done += (await ctx.s.store.unarchive(part.root, [...part.ids], 'human')).length; }
+      } catch (e) {
+        failed.push({ id: part.root, message: message(e) });
+      }
+    }
+    await ctx.afterWrite(parts.map((x) => x.root));
+    return { done, failed };
+  },
+
+  'store/recover': async (p, ctx) => {
+    ctx.folder(p.root);
+    if (p.action === 'restoreBackup') await restoreBackup(ctx, p.root);
+    await ctx.afterWrite([p.root]);
+    const f = ctx.folder(p.root);
+    return f.error ? { done: 0, failed: [{ id: f.name, message: f.error.message }] } : { done: 1, failed: [] };
+  },
+};
+
+/**
+ * Puts the last good copy back. The damaged file is kept beside it (never deleted), the
+ * backup must itself parse, and the swap happens under the store lock.
+ */
+async function restoreBackup(ctx: HandlerContext, root: string): Promise<void> {
+  const paths = ctx.s.store.considerPaths(root);
+  await ctx.s.store.withStoreLock(root, () => {
+    let text: string;
+    try { text = fs.readFileSync(paths.backup, 'utf8'); } catch { throw new BoardError('there is no last good copy (store.json.bak)', 'not_found'); }
+    ctx.s.store.parseStoreText(text, '.consider/store.json.bak'); // throws when the copy is bad too
+    const kept = `${paths.store}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    if (fs.existsSync(paths.store)) fs.renameSync(paths.store, kept);
+    fs.copyFileSync(paths.backup, paths.store);
+    ctx.s.log(`restored ${paths.store} from its backup; the damaged file is kept as ${kept}`);
+  });
+}

@@ -1,0 +1,57 @@
+/** The one board panel: a VS Code WebviewPanel wired to a BoardSession. */
+import * as vscode from 'vscode';
+import type { ViewName } from '../../shared/protocol';
+import { VIEW_NAMES } from '../../shared/protocol';
+import { buildBoardHtml, makeNonce } from './html';
+import type { BoardServices } from './services';
+import { BoardSession } from './session';
+
+export const BOARD_VIEW_TYPE = 'consider.board';
+
+const TITLES: Record<ViewName, string> = { board: 'Consider: Review Board', triage: 'Consider: Triage', setup: 'Consider: Setup', uninstall: 'Consider: Uninstall' };
+
+export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+  return {
+    enableScripts: true,
+    // Only the built webview can be loaded: not the workspace, not the rest of the extension.
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview')],
+    enableFindWidget: true,
+  };
+}
+
+export class BoardPanel {
+  readonly session: BoardSession;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, services: BoardServices, view: ViewName, onDispose: () => void) {
+    const webview = panel.webview;
+    webview.options = webviewOptions(extensionUri);
+    this.session = new BoardSession(services, (m) => { void webview.postMessage(m); }, view);
+    const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'assets', name)).toString();
+    webview.html = buildBoardHtml({ cspSource: webview.cspSource, nonce: makeNonce(), scriptUri: asset('index.js'), styleUri: asset('index.css'), view });
+    panel.title = TITLES[view];
+    this.disposables.push(
+      webview.onDidReceiveMessage((m: unknown) => { void this.session.receive(m); }),
+      panel.onDidDispose(() => { this.dispose(); onDispose(); }),
+    );
+  }
+
+  show(view?: ViewName): void {
+    this.panel.reveal(undefined, false);
+    if (view) {
+      this.panel.title = TITLES[view];
+      this.session.showView(view);
+    }
+  }
+
+  dispose(): void {
+    this.session.dispose();
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+}
+
+/** The view a restored panel should show, from the webview's own saved UI state. */
+export function viewFromState(state: unknown): ViewName {
+  const v = (state as { view?: unknown } | undefined)?.view;
+  return typeof v === 'string' && (VIEW_NAMES as readonly string[]).includes(v) ? (v as ViewName) : 'board';
+}

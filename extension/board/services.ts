@@ -1,0 +1,32 @@
+/**
+ * What the board's host logic needs from the outside world, injected so the logic has no
+ * `vscode` import: the extension wires VS Code in (panel.ts), tests and the e2e fake host
+ * wire plain Node in. The store and setup functions are the real shared modules.
+ */
+import type * as storeApi from '../../shared/store';
+import type * as setupApi from '../setup';
+import type { ConsiderHost } from '../api';
+
+export type StoreApi = Pick<typeof storeApi,
+  'replyToThread' | 'setWorkflowState' | 'deleteThread' | 'restoreThreads' | 'archiveResolved' | 'unarchive' |
+  'reconcileWorkspace' | 'reanchorInText' | 'setAnchor' | 'confirmAnchor' | 'considerPaths' | 'parseStoreText' | 'withStoreLock' | 'splitLines'>;
+
+export type SetupApi = Pick<typeof setupApi, 'describeSetup' | 'runSetup' | 'runUninstall' | 'INTEGRATIONS'>;
+
+export type BoardHost = Pick<ConsiderHost, 'folders' | 'visibility' | 'setVisibility' | 'refresh' | 'revealThread' | 'currentSelection'>;
+
+export interface BoardServices {
+  readonly host: BoardHost;
+  readonly store: StoreApi;
+  readonly setup: SetupApi;
+  /** Text of a workspace file as the user sees it (an open editor's unsaved text, else disk); undefined if missing. */
+  documentText(root: string, relFile: string): string | undefined;
+  /** Opens a URL outside the editor (already checked by the caller). */
+  openExternal(url: string): void;
+  /** Opens a local file in an editor. */
+  openFile(absPath: string): void;
+  readonly home: string;
+  readonly runtimeDir: string;
+  readonly skillsDir: string;
+  log(line: string): void;
+}

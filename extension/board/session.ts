@@ -1,0 +1,163 @@
+/**
+ * One connection between the host and a board webview, free of `vscode` so tests and the e2e
+ * fake host run the same code:
+ *  - the `ready` handshake: nothing is posted until the webview says ready with our
+ *    PROTOCOL_VERSION (queued meanwhile; snapshots coalesce to the newest);
+ *  - every inbound message is validated (parseWebviewMessage) and logged+ignored when bad;
+ *  - requests are routed to the handler of their scope and answered with one `host/response`.
+ */
+import {
+  PROTOCOL_VERSION, isSafeLink, parseWebviewMessage,
+  type HostMessage, type RequestType, type ViewName, type WebviewMessage, type WebviewRequest,
+} from '../../shared/protocol';
+import { anchorHandlers } from './handlers/anchor';
+import { BoardError, message, type HandlerContext, type Handlers } from './handlers/context';
+import { setupHandlers } from './handlers/setup';
+import { storeHandlers } from './handlers/store';
+import { threadHandlers } from './handlers/thread';
+import type { BoardServices } from './services';
+import { toFolderSnapshot } from './snapshot';
+import { UndoStack } from './undo';
+
+const REQUEST_HANDLERS: Handlers<RequestType> = { ...threadHandlers, ...anchorHandlers, ...storeHandlers, ...setupHandlers };
+
+type Notification = Exclude<WebviewMessage, WebviewRequest>;
+
+export class BoardSession {
+  private ready = false;
+  private queue: HostMessage[] = [];
+  private snapshotTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly undo = new UndoStack();
+  /** The view the webview last reported (for the panel serializer and re-opens). */
+  view: ViewName;
+
+  constructor(private readonly s: BoardServices, private readonly post: (m: HostMessage) => void, initialView: ViewName = 'board') {
+    this.view = initialView;
+  }
+
+  get isReady(): boolean { return this.ready; }
+
+  /** Entry point for everything the webview posts. Never throws. */
+  async receive(raw: unknown): Promise<void> {
+    const parsed = parseWebviewMessage(raw);
+    if (!parsed.ok) {
+      this.s.log(`ignored malformed webview message: ${parsed.error}`);
+      return;
+    }
+    const m = parsed.message;
+    if (m.type === 'webview/ready') return this.onReady(m.protocolVersion);
+    if (!this.ready) {
+      this.s.log(`ignored ${m.type} before the ready handshake`);
+      return;
+    }
+    if ('requestId' in m) return this.onRequest(m);
+    return this.onNotification(m as Notification);
+  }
+
+  /** Sends a fresh snapshot soon (coalesced: a burst of store changes sends one). */
+  pushSnapshot(): void {
+    clearTimeout(this.snapshotTimer);
+    this.snapshotTimer = setTimeout(() => this.sendSnapshotNow(), 15);
+  }
+
+  sendSnapshotNow(): void {
+    clearTimeout(this.snapshotTimer);
+    this.snapshotTimer = undefined;
+    this.send({ type: 'host/snapshot', folders: this.s.host.folders().map(toFolderSnapshot), visibility: this.s.host.visibility() });
+  }
+
+  showView(view: ViewName): void {
+    this.view = view;
+    this.send({ type: 'host/view', view });
+  }
+
+  pushVisibility(): void {
+    this.send({ type: 'host/visibility', visibility: this.s.host.visibility() });
+  }
+
+  dispose(): void { clearTimeout(this.snapshotTimer); }
+
+  private send(m: HostMessage): void {
+    if (this.ready) { this.post(m); return; }
+    // Before ready only the newest snapshot matters.
+    if (m.type === 'host/snapshot') this.queue = this.queue.filter((q) => q.type !== 'host/snapshot');
+    this.queue.push(m);
+  }
+
+  private onReady(version: number): void {
+    if (version !== PROTOCOL_VERSION) {
+      this.s.log(`webview speaks protocol ${version}, host ${PROTOCOL_VERSION}: asking it to reload`);
+      this.post({ type: 'host/incompatible', hostVersion: PROTOCOL_VERSION });
+      return;
+    }
+    this.ready = true; // a reload of the webview (e.g. after being hidden) says ready again: resend all
+    const queued = this.queue.filter((q) => q.type !== 'host/snapshot');
+    this.queue = [];
+    this.sendSnapshotNow();
+    for (const q of queued) this.post(q);
+  }
+
+  private context(requestId: string): HandlerContext {
+    return {
+      s: this.s,
+      undo: this.undo,
+      progress: (done, total) => this.post({ type: 'host/progress', requestId, done: Math.round(done), total: Math.round(total) }),
+      folder: (root) => {
+        const f = this.s.host.folders().find((x) => x.root === root);
+        if (!f) throw new BoardError('that folder is not part of this workspace', 'usage');
+        return f;
+      },
+      afterWrite: async (roots) => {
+        for (const r of new Set(roots)) await this.s.host.refresh(r).catch((e: unknown) => this.s.log(`refresh ${r}: ${message(e)}`));
+        this.pushSnapshot();
+      },
+    };
+  }
+
+  private async onRequest(m: WebviewRequest): Promise<void> {
+    const handler = REQUEST_HANDLERS[m.type] as (p: unknown, ctx: HandlerContext) => Promise<unknown>;
+    try {
+      const result = await handler(m.params, this.context(m.requestId));
+      this.post({ type: 'host/response', requestId: m.requestId, ok: true, result });
+    } catch (e) {
+      const code = e instanceof BoardError ? e.code : typeof (e as { code?: unknown })?.code === 'string' ? (e as { code: string }).code : undefined;
+      this.s.log(`${m.type} failed: ${message(e)}`);
+      this.post({ type: 'host/response', requestId: m.requestId, ok: false, error: { message: message(e), ...(code ? { code } : {}) } });
+    }
+  }
+
+  private async onNotification(m: Notification): Promise<void> {
+    const known = (root: string) => this.s.host.folders().some((f) => f.root === root);
+    try {
+      switch (m.type) {
+        case 'thread/reveal':
+          if (known(m.root)) await this.s.host.revealThread(m.root, m.id);
+          break;
+        case 'link/open':
+          // The webview only offers safe links, but the host decides: never trust the page.
+          if (isSafeLink(m.href)) this.s.openExternal(m.href);
+          else this.s.log(`refused to open link ${JSON.stringify(m.href.slice(0, 200))}`);
+          break;
+        case 'visibility/set': {
+          const v: { showResolved?: boolean; showStale?: boolean } = {};
+          if (m.showResolved !== undefined) v.showResolved = m.showResolved;
+          if (m.showStale !== undefined) v.showStale = m.showStale;
+          await this.s.host.setVisibility(v);
+          this.pushVisibility();
+          this.pushSnapshot();
+          break;
+        }
+        case 'store/openFile':
+          if (known(m.root)) this.s.openFile(this.s.store.considerPaths(m.root).store);
+          break;
+        case 'webview/viewChanged':
+          this.view = m.view;
+          break;
+        case 'webview/ready':
+          break; // handled in receive()
+      }
+    } catch (e) {
+      this.s.log(`${m.type} failed: ${message(e)}`);
+    }
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * The host side of the protocol (extension/board/session.ts) over the REAL store on a temp
+ * workspace: the handshake, validation before acting, folder checks, undo.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FolderStoreState } from '../extension/api';
+import type { BoardServices } from '../extension/board/services';
+import { BoardSession } from '../extension/board/session';
+import { buildBoardHtml } from '../extension/board/html';
+import * as setupApi from '../extension/setup';
+import { PROTOCOL_VERSION, type HostMessage } from '../shared/protocol';
+import * as store from '../shared/store';
+
+let root: string;
+let posted: HostMessage[];
+let logs: string[];
+let folders: FolderStoreState[];
+let session: BoardSession;
+
+function read(): void {
+  const r = store.readStore(root);
+  folders = [{ root, name: 'ws', ...(r.exists ? { store: r.store } : {}) }];
+}
+
+function services(): BoardServices {
+  return {
+    host: {
+      folders: () => folders,
+      visibility: () => ({ showResolved: true, showStale: true }),
+      setVisibility: async () => undefined,
+      refresh: async () => read(),
+      revealThread: async () => undefined,
+      currentSelection: () => undefined,
+    },
+    store, setup: setupApi,
+    documentText: (r, rel) => { try { return fs.readFileSync(path.join(r, rel), 'utf8'); } catch { return undefined; } },
+    openExternal: () => undefined, openFile: () => undefined,
+    home: root, runtimeDir: '', skillsDir: '', log: (l) => logs.push(l),
+  };
+}
+
+const response = (id: string) => posted.find((m) => m.type === 'host/response' && m.requestId === id) as Extract<HostMessage, { type: 'host/response' }> | undefined;
+const tick = () => new Promise((r) => setTimeout(r, 30));
+
+beforeEach(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-session-'));
+  fs.writeFileSync(path.join(root, 'a.ts'), 'one\ntwo\nthree\n');
+  await store.addThread(root, { file: 'a.ts', startLine: 1, endLine: 2, body: 'first', author: 'human' });
+  await store.addThread(root, { file: 'a.ts', startLine: 3, endLine: 3, body: 'second', author: 'human' });
+  read();
+  posted = [];
+  logs = [];
+  session = new BoardSession(services(), (m) => posted.push(m));
+});
+afterEach(() => { session.dispose(); fs.rmSync(root, { recursive: true, force: true }); });
+
+describe('BoardSession', () => {
+  it('posts nothing before ready, then one snapshot (coalesced) and the queued view', async () => {
+    session.pushSnapshot();
+    session.pushSnapshot();
+    session.showView('triage');
+    await tick();
+    expect(posted).toEqual([]);
+    await session.receive({ type: 'webview/ready', protocolVersion: PROTOCOL_VERSION });
+    expect(posted.map((m) => m.type)).toEqual(['host/snapshot', 'host/view']);
+    const snap = posted[0] as Extract<HostMessage, { type: 'host/snapshot' }>;
+    expect(snap.folders[0]?.threads.map((t) => t.body)).toEqual(['first', 'second']);
+    expect(snap.folders[0]?.threads[0]).toMatchObject({ startLine: 1, endLine: 2, workflowState: 'open', anchorState: 'anchored', unseen: true, targetContent: '' });
+  });
+
+  it('answers another protocol version with host/incompatible and stays closed', async () => {
+    await session.receive({ type: 'webview/ready', protocolVersion: PROTOCOL_VERSION + 1 });
+    expect(posted).toEqual([{ type: 'host/incompatible', hostVersion: PROTOCOL_VERSION }]);
+    const id = store.readStore(root).store.comments[0]!.id;
+    await session.receive({ type: 'thread/setState', requestId: 'r1', params: { refs: [{ root, id }], state: 'resolved' } });
+    expect(store.readStore(root).store.comments[0]!.workflowState).toBe('open');
+    expect(logs.at(-1)).toMatch(/before the ready handshake/);
+  });
+
+  it('logs and ignores a malformed message; acts on a valid one and answers once', async () => {
+    await session.receive({ type: 'webview/ready', protocolVersion: PROTOCOL_VERSION });
+    const id = store.readStore(root).store.comments[0]!.id;
+    await session.receive({ type: 'thread/setState', requestId: 'bad', params: { refs: [{ root, id }], state: 'gone' } });
+    expect(logs.at(-1)).toMatch(/^ignored malformed webview message: thread\/setState: params.state/);
+    expect(response('bad')).toBeUndefined();
+    await session.receive({ type: 'thread/setState', requestId: 'ok', params: { refs: [{ root, id }], state: 'resolved' } });
+    expect(response('ok')).toMatchObject({ ok: true, result: { done: 1, failed: [] } });
+    expect(store.readStore(root).store.comments[0]!.workflowState).toBe('resolved');
+  });
+
+  it('refuses folders outside the workspace and reports missing threads per item', async () => {
+    await session.receive({ type: 'webview/ready', protocolVersion: PROTOCOL_VERSION });
+    const id = store.readStore(root).store.comments[0]!.id;
+    await session.receive({ type: 'thread/delete', requestId: 'd', params: { refs: [{ root: '/', id }, { root, id: 'c_nope' }] } });
+    expect(response('d')).toMatchObject({ ok: true, result: { done: 0, failed: [{ id, message: 'that folder is not part of this workspace' }, { id: 'c_nope' }] } });
+    expect(store.readStore(root).store.comments).toHaveLength(2);
+  });
+
+  it('delete is undoable once; undo puts the threads back as they were', async () => {
+    await session.receive({ type: 'webview/ready', protocolVersion: PROTOCOL_VERSION });
+    const before = store.readStore(root).store.comments;
+    await session.receive({ type: 'thread/delete', requestId: 'd', params: { refs: before.map((c) => ({ root, id: c.id })) } });
+    const res = response('d');
+    expect(res).toMatchObject({ ok: true, result: { done: 2 } });
+    const undoId = (res as { result: { undoId: string } }).result.undoId;
+    expect(store.readStore(root).store.comments).toHaveLength(0);
+    await session.receive({ type: 'store/undo', requestId: 'u', params: { undoId } });
+    expect(response('u')).toMatchObject({ ok: true, result: { done: 2 } });
+    expect(store.readStore(root).store.comments.map((c) => [c.id, c.body, c.anchor.startLine])).toEqual(before.map((c) => [c.id, c.body, c.anchor.startLine]));
+    await session.receive({ type: 'store/undo', requestId: 'u2', params: { undoId } });
+    expect(response('u2')).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('the suggestion for a thread whose file is gone says so', async () => {
+    await session.receive({ type: 'webview/ready', protocolVersion: PROTOCOL_VERSION });
+    const id = store.readStore(root).store.comments[0]!.id;
+    fs.rmSync(path.join(root, 'a.ts'));
+    await session.receive({ type: 'anchor/suggest', requestId: 's', params: { root, id } });
+    expect(response('s')).toMatchObject({ ok: true, result: { fileExists: false, currentLines: [] } });
+  });
+});
+
+describe('board HTML', () => {
+  it('has a strict CSP with the nonce, no inline script, and the view as a data attribute', () => {
+    const html = buildBoardHtml({ cspSource: 'https://res.example', nonce: 'N0nce', scriptUri: 'https://res.example/index.js', styleUri: 'https://res.example/index.css', view: 'triage' });
+    const csp = /Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'nonce-N0nce'");
+    expect(csp).not.toMatch(/unsafe|https:(?!\/\/res)/);
+    expect(html).toContain('data-view="triage"');
+    expect([...html.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)].map((m) => [m[1]!.includes('nonce="N0nce"'), m[2]])).toEqual([[true, '']]);
+  });
+});

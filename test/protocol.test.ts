@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { isSafeLink, parseHostMessage, parseWebviewMessage, PROTOCOL_VERSION, REQUEST_TYPES } from '../shared/protocol';
+
+const ref = { root: '/ws', id: 'c_1' };
+const validRequests: Record<string, unknown> = {
+  'thread/reply': { root: '/ws', id: 'c_1', body: 'hi' },
+  'thread/setState': { refs: [ref], state: 'resolved' },
+  'thread/delete': { refs: [ref] },
+  'anchor/suggest': ref,
+  'anchor/reanchor': { refs: [ref], to: 'selection' },
+  'anchor/confirm': { refs: [ref] },
+  'store/archiveResolved': {},
+  'store/reconcileAll': {},
+  'store/undo': { undoId: 'u1' },
+  'store/recover': { root: '/ws', action: 'restoreBackup' },
+  'setup/describe': { root: '/ws' },
+  'setup/run': { root: '/ws', gitignore: true, integrations: [{ target: 'claude', scope: 'home' }] },
+  'uninstall/run': { root: '/ws', mode: 'skills-only', removeGitignoreEntry: false },
+};
+
+describe('parseWebviewMessage', () => {
+  it('has a valid example for every request type', () => {
+    expect(Object.keys(validRequests).sort()).toEqual([...REQUEST_TYPES].sort());
+  });
+
+  it.each(Object.entries(validRequests))('accepts a well-formed %s request', (type, params) => {
+    expect(parseWebviewMessage({ type, requestId: 'r1', params })).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    { type: 'webview/ready', protocolVersion: PROTOCOL_VERSION },
+    { type: 'webview/viewChanged', view: 'triage' },
+    { type: 'thread/reveal', root: '/ws', id: 'c_1' },
+    { type: 'link/open', href: 'https://example.com' },
+    { type: 'visibility/set', showResolved: false },
+    { type: 'visibility/set' },
+    { type: 'store/openFile', root: '/ws' },
+  ])('accepts the notification %o', (m) => {
+    expect(parseWebviewMessage(m).ok).toBe(true);
+  });
+
+  it.each([
+    [null, 'must be an object'],
+    ['thread/delete', 'must be an object'],
+    [[], 'must be an object'],
+    [{}, 'type must be a string'],
+    [{ type: 'shell/exec' }, 'unknown message type'],
+    [{ type: '__proto__' }, 'unknown message type'],
+    [{ type: 'toString' }, 'unknown message type'],
+    [{ type: 'thread/delete', params: { refs: [ref] } }, 'requestId must be a string'],
+    [{ type: 'thread/delete', requestId: 'r', params: { refs: [] } }, 'must not be empty'],
+    [{ type: 'thread/delete', requestId: 'r', params: { refs: [{ root: '/ws', id: 7 }] } }, 'params.refs[0].id must be a string'],
+    [{ type: 'thread/delete', requestId: 'r', params: { refs: Array(10_001).fill(ref) } }, 'too many items'],
+    [{ type: 'thread/setState', requestId: 'r', params: { refs: [ref], state: 'deleted' } }, 'must be one of open, resolved'],
+    [{ type: 'thread/reply', requestId: 'r', params: { root: '/ws', id: 'c_1', body: '  \n ' } }, 'must not be blank'],
+    [{ type: 'thread/reply', requestId: 'r', params: { root: '/ws', id: 'c_1', body: 'x'.repeat(70_000) } }, 'too long'],
+    [{ type: 'anchor/reanchor', requestId: 'r', params: { refs: [ref], to: 'anywhere' } }, 'must be one of suggestion, selection'],
+    [{ type: 'setup/run', requestId: 'r', params: { root: '/ws', gitignore: 'yes', integrations: [] } }, 'gitignore must be true or false'],
+    [{ type: 'setup/run', requestId: 'r', params: { root: '/ws', gitignore: true, integrations: [{ target: 'vim', scope: 'home' }] } }, 'must be one of claude'],
+    [{ type: 'uninstall/run', requestId: 'r', params: { root: '/ws', mode: 'nuke', removeGitignoreEntry: true } }, 'must be one of full'],
+    [{ type: 'webview/ready', protocolVersion: '1' }, 'must be an integer'],
+    [{ type: 'visibility/set', showStale: 'no' }, 'must be true or false'],
+    [{ type: 'link/open', href: '' }, 'must not be empty'],
+  ])('rejects %j (%s)', (m, reason) => {
+    const r = parseWebviewMessage(m);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toContain(reason);
+  });
+});
+
+describe('parseHostMessage', () => {
+  const thread = {
+    id: 'c_1', file: 'a.ts', startLine: 1, endLine: 2, workflowState: 'open', anchorState: 'stale', author: 'human', body: 'b',
+    createdAt: 't', lastActivityAt: 't', unseen: true, targetContent: 'x', replies: [{ id: 'r_1', author: 'agent', body: 'ok', createdAt: 't' }],
+  };
+  const snapshot = { type: 'host/snapshot', folders: [{ root: '/ws', name: 'ws', hasStore: true, threads: [thread] }], visibility: { showResolved: true, showStale: false } };
+
+  it('accepts a snapshot, responses, progress and view changes', () => {
+    for (const m of [
+      snapshot,
+      { type: 'host/response', requestId: 'r', ok: true, result: { done: 1 } },
+      { type: 'host/response', requestId: 'r', ok: false, error: { message: 'no', code: 'busy' } },
+      { type: 'host/progress', requestId: 'r', done: 1, total: 3 },
+      { type: 'host/view', view: 'setup' },
+      { type: 'host/incompatible', hostVersion: 2 },
+    ]) expect(parseHostMessage(m)).toMatchObject({ ok: true });
+  });
+
+  it('rejects a snapshot with a thread in an unknown state, and failed responses without an error', () => {
+    const bad = { ...snapshot, folders: [{ ...snapshot.folders[0], threads: [{ ...thread, workflowState: 'hacked' }] }] };
+    expect(parseHostMessage(bad)).toMatchObject({ ok: false });
+    expect(parseHostMessage({ type: 'host/response', requestId: 'r', ok: false })).toMatchObject({ ok: false });
+    expect(parseHostMessage({ type: 'host/view', view: 'javascript:' })).toMatchObject({ ok: false });
+    expect(parseHostMessage({ type: 'webview/ready', protocolVersion: 1 })).toMatchObject({ ok: false });
+  });
+});
+
+describe('isSafeLink', () => {
+  it.each(['https://example.com/x?y', 'http://localhost:3000', 'mailto:a@b.c'])('allows %s', (h) => expect(isSafeLink(h)).toBe(true));
+  it.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'command:workbench.action.terminal.new', 'vscode://x', 'file:///etc/passwd', 'data:text/html,x', '/relative', '#top', ''])(
+    'refuses %s', (h) => expect(isSafeLink(h)).toBe(false));
+});

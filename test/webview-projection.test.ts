@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { FolderSnapshot, ThreadView } from '../shared/protocol';
+import { sideBySide } from '../webview/src/lib/diff';
+import { buildList, fileKey, filterChips, filterRows, nextAction, projectRows, summarize, type Row } from '../webview/src/state/projection';
+import { migrateUiState, UI_STATE_VERSION } from '../webview/src/state/uiState';
+
+let n = 0;
+function t(p: Partial<ThreadView>): ThreadView {
+  n++;
+  return {
+    id: `c_${n}`, file: 'src/a.ts', startLine: n, endLine: n, workflowState: 'open', anchorState: 'anchored', author: 'human',
+    body: `thread ${n}`, createdAt: `2026-01-0${(n % 9) + 1}T00:00:00Z`, lastActivityAt: `2026-01-0${(n % 9) + 1}T00:00:00Z`,
+    unseen: false, targetContent: 'x', replies: [], ...p,
+  };
+}
+const folder = (root: string, threads: ThreadView[], extra: Partial<FolderSnapshot> = {}): FolderSnapshot => ({ root, name: root.slice(1), hasStore: true, threads, ...extra });
+const ALL = { showResolved: true, showStale: true };
+const ids = (rows: readonly Row[]) => rows.map((r) => r.t.id).sort();
+
+describe('projection', () => {
+  const a1 = t({ file: 'src/a.ts', startLine: 10, body: 'Rename the **parser**', unseen: true, lastActivityAt: '2026-02-01T00:00:00Z' });
+  const a2 = t({ file: 'src/a.ts', startLine: 2, workflowState: 'resolved', body: 'typo', replies: [{ id: 'r1', author: 'agent', body: 'Fixed the Typo', createdAt: 'x' }] });
+  const b1 = t({ file: 'src/b.ts', anchorState: 'stale', author: 'agent', body: 'Should I split this?', lastActivityAt: '2026-03-01T00:00:00Z' });
+  const c1 = t({ file: 'lib/c.ts', anchorState: 'orphaned', body: 'still needed?' });
+  const other = t({ file: 'src/a.ts', body: 'same path, other folder' });
+  const folders = [folder('/one', [a1, a2, b1, c1]), folder('/two', [other]), folder('/bad', [], { error: { code: 'unreadable', message: 'bad json' } })];
+  const rows = projectRows(folders);
+
+  it('keys rows by folder so equal ids and paths in two folders stay apart', () => {
+    expect(rows).toHaveLength(5);
+    expect(new Set(rows.map((r) => r.key)).size).toBe(5);
+    expect(rows.find((r) => r.t.id === other.id)?.folderName).toBe('two');
+  });
+
+  it('summarizes counts across folders, including unreadable stores', () => {
+    expect(summarize(folders, rows)).toEqual({ total: 5, open: 4, resolved: 1, unseen: 1, stale: 1, orphaned: 1, files: 4, unreadable: 1 });
+  });
+
+  it('combines filters (AND), and free text searches bodies, replies, files and ids, case-insensitively', () => {
+    expect(ids(filterRows(rows, { workflow: 'open' }, ALL))).toEqual(ids(rows.filter((r) => r.t.id !== a2.id)));
+    expect(ids(filterRows(rows, { workflow: 'open', anchor: 'stale' }, ALL))).toEqual([b1.id]);
+    expect(ids(filterRows(rows, { unseen: true }, ALL))).toEqual([a1.id]);
+    expect(ids(filterRows(rows, { text: 'typo' }, ALL))).toEqual([a2.id]);
+    expect(ids(filterRows(rows, { text: 'fixed TYPO' }, ALL))).toEqual([a2.id]); // words in a reply, any order/case
+    expect(ids(filterRows(rows, { text: 'lib/c' }, ALL))).toEqual([c1.id]);
+    expect(ids(filterRows(rows, { text: 'parser nothing' }, ALL))).toEqual([]);
+    expect(ids(filterRows(rows, { file: fileKey('/one', 'src/a.ts') }, ALL))).toEqual([a1.id, a2.id].sort());
+    // author: the thread's author or anyone who replied
+    expect(ids(filterRows(rows, { author: 'agent' }, ALL))).toEqual([a2.id, b1.id].sort());
+  });
+
+  it('applies the shared visibility toggles unless a filter asks for the hidden state', () => {
+    expect(ids(filterRows(rows, {}, { showResolved: false, showStale: true }))).not.toContain(a2.id);
+    expect(ids(filterRows(rows, { workflow: 'resolved' }, { showResolved: false, showStale: true }))).toEqual([a2.id]);
+    expect(ids(filterRows(rows, {}, { showResolved: true, showStale: false }))).toEqual([a1.id, a2.id, other.id].sort());
+    expect(ids(filterRows(rows, { anchor: 'orphaned' }, { showResolved: true, showStale: false }))).toEqual([c1.id]);
+  });
+
+  it('groups by file with counts; file sort orders groups by path and threads by line', () => {
+    const list = buildList(rows, 'file', true);
+    const groups = list.filter((i) => i.kind === 'group');
+    expect(groups.map((g) => g.kind === 'group' && [g.label, g.count, g.open])).toEqual([
+      ['one/lib/c.ts', 1, 1], ['one/src/a.ts', 2, 1], ['one/src/b.ts', 1, 1], ['two/src/a.ts', 1, 1],
+    ]);
+    const aThreads = list.slice(list.findIndex((i) => i.kind === 'group' && i.label === 'one/src/a.ts') + 1).slice(0, 2);
+    expect(aThreads.map((i) => i.kind === 'thread' && i.row.t.startLine)).toEqual([2, 10]);
+    expect(buildList(rows, 'file', false).find((i) => i.kind === 'group')).toMatchObject({ label: 'lib/c.ts' });
+  });
+
+  it('activity sort puts the newest activity first; state sort puts unseen, then flagged, first and resolved last', () => {
+    const byActivity = buildList(rows, 'activity', false).filter((i) => i.kind === 'thread').map((i) => i.kind === 'thread' && i.row.t.id);
+    expect(byActivity[0]).toBe(b1.id);
+    const byState = buildList(rows, 'state', false).filter((i) => i.kind === 'thread').map((i) => i.kind === 'thread' && i.row.t.id);
+    expect(byState[0]).toBe(a1.id); // unseen first (its group leads)
+    const groupsByState = buildList(rows, 'state', false).filter((i) => i.kind === 'group').map((i) => i.kind === 'group' && i.label);
+    expect(groupsByState.indexOf('lib/c.ts')).toBeLessThan(groupsByState.indexOf('src/b.ts')); // orphaned before stale
+  });
+
+  it('lists active filters as chips, and suggests the most useful next action', () => {
+    expect(filterChips({ text: 'x', workflow: 'open', file: fileKey('/one', 'src/a.ts'), unseen: true }).map((c) => c.key)).toEqual(['text', 'workflow', 'unseen', 'file']);
+    expect(filterChips({ file: fileKey('/one', 'src/a.ts') })[0]?.label).toBe('file: src/a.ts');
+    const base = { total: 3, open: 2, resolved: 1, unseen: 0, stale: 0, orphaned: 0, files: 1, unreadable: 0 };
+    expect(nextAction({ ...base, unreadable: 1, stale: 1 }).kind).toBe('recover');
+    expect(nextAction({ ...base, stale: 1, unseen: 2 })).toEqual({ kind: 'triage', label: 'Triage 1 flagged thread' });
+    expect(nextAction({ ...base, unseen: 2 }).kind).toBe('unseen');
+    expect(nextAction(base)).toEqual({ kind: 'archive', label: 'Archive 1 resolved thread' });
+    expect(nextAction({ ...base, resolved: 0 }).kind).toBe('none');
+  });
+});
+
+describe('saved UI state', () => {
+  it('restores a valid saved state and drops anything malformed', () => {
+    const saved = { __v: UI_STATE_VERSION, view: 'triage', filters: { workflow: 'open', anchor: 'gone', text: 'x', unseen: 'yes' }, sort: 'activity', selectedKey: 'k', scrollTop: 120 };
+    expect(migrateUiState(saved)).toEqual({ __v: UI_STATE_VERSION, view: 'triage', filters: { workflow: 'open', text: 'x' }, sort: 'activity', selectedKey: 'k', scrollTop: 120 });
+    expect(migrateUiState({ ...saved, view: 'evil', sort: 'random', scrollTop: -1 })).toMatchObject({ view: 'board', sort: 'file', scrollTop: 0 });
+    expect(migrateUiState({ ...saved, __v: 99 }, 'setup')).toEqual({ __v: UI_STATE_VERSION, view: 'setup', filters: {}, sort: 'file', scrollTop: 0 });
+    expect(migrateUiState('garbage').view).toBe('board');
+  });
+});
+
+describe('triage diff', () => {
+  it('marks only the lines outside the common subsequence, ignoring whitespace changes', () => {
+    const r = sideBySide(['a()', '  b()', 'c()'], ['a()', 'b()', 'x()', 'c()']);
+    expect(r.before.map((l) => l.changed)).toEqual([false, false, false]);
+    expect(r.after.map((l) => l.changed)).toEqual([false, false, true, false]);
+    const gone = sideBySide(['a', 'b'], []);
+    expect(gone.before.every((l) => l.changed)).toBe(true);
+  });
+});

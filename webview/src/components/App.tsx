@@ -1,0 +1,52 @@
+import type { ViewName } from '../../../shared/protocol';
+import { PROTOCOL_VERSION } from '../../../shared/protocol';
+import { useApp, useBoard } from '../lib/context';
+import { Codicon, ProgressBar, Spinner } from '../ui/primitives';
+import { Board } from './Board';
+import { Notices } from './Notices';
+import { RecoveryBanners } from './RecoveryBanner';
+import { SetupWizard } from './SetupWizard';
+import { Triage } from './Triage';
+import { UninstallWizard } from './UninstallWizard';
+
+const TABS: readonly { view: ViewName; label: string; icon: string }[] = [
+  { view: 'board', label: 'Board', icon: 'comment-discussion' },
+  { view: 'triage', label: 'Triage', icon: 'warning' },
+  { view: 'setup', label: 'Setup', icon: 'gear' },
+  { view: 'uninstall', label: 'Uninstall', icon: 'trash' },
+];
+
+export function App() {
+  const { store, actions } = useApp();
+  const view = useBoard((s) => s.ui.view);
+  const loaded = useBoard((s) => s.loaded);
+  const flagged = useBoard((s) => s.summary.stale + s.summary.orphaned);
+  const incompatible = useBoard((s) => s.incompatibleHostVersion);
+  const progress = useBoard((s) => s.progress);
+  const go = (v: ViewName) => { store.getState().setView(v); actions.viewChanged(v); };
+
+  return (
+    <div className="app" data-view={view}>
+      <nav className="tabs" role="tablist" aria-label="Consider views">
+        {TABS.map((t) => (
+          <button key={t.view} type="button" role="tab" aria-selected={view === t.view} className={`tab${view === t.view ? ' active' : ''}${t.view === 'setup' ? ' push-right' : ''}`}
+            onClick={() => go(t.view)} data-testid={`tab-${t.view}`}>
+            <Codicon name={t.icon} /> {t.label}
+            {t.view === 'triage' && flagged > 0 && <span className="count-pill" data-testid="triage-count">{flagged}</span>}
+          </button>
+        ))}
+      </nav>
+      {incompatible !== undefined && (
+        <div className="banner error" role="alert">
+          <Codicon name="error" /> This panel speaks protocol {PROTOCOL_VERSION} but the extension speaks {incompatible}. Close and reopen the board to load the matching version.
+        </div>
+      )}
+      <RecoveryBanners />
+      {progress && <ProgressBar done={progress.done} total={progress.total} label={progress.label} />}
+      <Notices />
+      {!loaded ? (
+        <div className="empty" data-testid="loading"><Spinner /> Loading review threads…</div>
+      ) : view === 'board' ? <Board /> : view === 'triage' ? <Triage /> : view === 'setup' ? <SetupWizard /> : <UninstallWizard />}
+    </div>
+  );
+}

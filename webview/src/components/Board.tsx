@@ -1,0 +1,79 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useApp, useBoard } from '../lib/context';
+import { buildList, filterRows, type Row } from '../state/projection';
+import { Button, Codicon, type TextFieldHandle } from '../ui/primitives';
+import { FilterBar } from './FilterBar';
+import { SummaryBar } from './SummaryBar';
+import { ThreadDetail, type ThreadDetailHandle } from './ThreadDetail';
+import { ThreadList } from './ThreadList';
+
+export function Board() {
+  const { store } = useApp();
+  const rows = useBoard((s) => s.rows);
+  const filters = useBoard((s) => s.ui.filters);
+  const sort = useBoard((s) => s.ui.sort);
+  const visibility = useBoard((s) => s.visibility);
+  const folders = useBoard((s) => s.folders);
+  const selectedKey = useBoard((s) => s.ui.selectedKey);
+  const searchRef = useRef<TextFieldHandle>(null);
+  const detailRef = useRef<ThreadDetailHandle>(null);
+
+  const filtered = useMemo(() => filterRows(rows, filters, visibility), [rows, filters, visibility]);
+  const items = useMemo(() => buildList(filtered, sort, folders.length > 1), [filtered, sort, folders.length]);
+  const selected: Row | undefined = useMemo(() => rows.find((r) => r.key === selectedKey), [rows, selectedKey]);
+
+  // "/" focuses search from anywhere on the board (not while typing in a field).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement;
+      const typing = t.closest('vscode-text-field, vscode-text-area, input, textarea');
+      if (e.key === '/' && !typing) { e.preventDefault(); searchRef.current?.focus(); }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const focusReply = useCallback(() => detailRef.current?.focusReply(), []);
+  const hasFilters = Object.keys(filters).length > 0;
+
+  return (
+    <div className="board">
+      <div className="sticky-top">
+        <SummaryBar />
+        <FilterBar searchRef={searchRef} />
+      </div>
+      {rows.length === 0 ? (
+        <EmptyBoard />
+      ) : items.length === 0 ? (
+        <div className="empty" data-testid="empty-filtered">
+          <Codicon name="filter" />
+          <p>No thread matches {hasFilters ? 'these filters' : 'the visibility toggles'}.</p>
+          {hasFilters ? <Button appearance="secondary" onClick={() => store.getState().clearFilters()}>Clear filters</Button>
+            : <p className="muted">Turn on “Show resolved” or “Show stale &amp; orphaned” above.</p>}
+        </div>
+      ) : (
+        <div className="split">
+          <ThreadList items={items} onReplyShortcut={focusReply} />
+          <ThreadDetail ref={detailRef} row={selected} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function EmptyBoard() {
+  const folders = useBoard((s) => s.folders);
+  const { store } = useApp();
+  if (folders.length === 0) {
+    return <div className="empty" data-testid="empty-board"><Codicon name="folder-opened" /><p>Open a folder to review code with Consider.</p></div>;
+  }
+  const noStore = folders.every((f) => !f.hasStore && !f.error);
+  return (
+    <div className="empty" data-testid="empty-board">
+      <Codicon name="comment-discussion" />
+      <p><b>No review threads yet.</b></p>
+      <p className="muted">Select lines in an editor and run <b>Consider: Add Comment</b> (or click the + in the gutter). Your agent answers with <code>consider-cli</code>; replies show up here and inline.</p>
+      {noStore && <Button icon="gear" onClick={() => store.getState().setView('setup')} testId="empty-setup">Set up Consider for your agent</Button>}
+    </div>
+  );
+}

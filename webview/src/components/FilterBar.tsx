@@ -1,0 +1,66 @@
+import { useMemo, useRef } from 'react';
+import { useApp, useBoard } from '../lib/context';
+import { fileKey, filterChips, type SortOrder } from '../state/projection';
+import { Checkbox, IconButton, Select, TextField, type TextFieldHandle } from '../ui/primitives';
+
+const ANY = '';
+
+/** Search, the combinable filters, sort, the shared visibility toggles, and the chips. */
+export function FilterBar({ searchRef }: { searchRef: React.RefObject<TextFieldHandle | null> }) {
+  const { store, actions } = useApp();
+  const filters = useBoard((s) => s.ui.filters);
+  const sort = useBoard((s) => s.ui.sort);
+  const visibility = useBoard((s) => s.visibility);
+  const rows = useBoard((s) => s.rows);
+  const multiRoot = useBoard((s) => s.folders.length > 1);
+  const st = store.getState();
+  const files = useMemo(() => {
+    const m = new Map<string, string>();
+    for (const r of rows) m.set(fileKey(r.root, r.t.file), multiRoot ? `${r.folderName}/${r.t.file}` : r.t.file);
+    return [...m.entries()].sort((a, b) => a[1].localeCompare(b[1])).map(([value, label]) => ({ value, label }));
+  }, [rows, multiRoot]);
+  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const chips = filterChips(filters);
+
+  return (
+    <div className="filter-bar">
+      <div className="filter-row">
+        <TextField ref={searchRef} value={filters.text ?? ''} placeholder="Search comments, replies, files (/)" label="Search" icon="search" testId="search"
+          onInput={(v) => { clearTimeout(debounce.current); debounce.current = setTimeout(() => st.setFilter('text', v.trim() || undefined), 120); }}
+          onKeyDown={(e) => { if (e.key === 'Escape' || e.key === 'ArrowDown') { e.preventDefault(); document.querySelector<HTMLElement>('[data-testid="thread-list"]')?.focus(); } }} />
+        <Select label="State" testId="filter-workflow" value={filters.workflow ?? ANY}
+          options={[{ value: ANY, label: 'Any state' }, { value: 'open', label: 'Open' }, { value: 'resolved', label: 'Resolved' }]}
+          onChange={(v) => st.setFilter('workflow', v || undefined)} />
+        <Select label="Anchor" testId="filter-anchor" value={filters.anchor ?? ANY}
+          options={[{ value: ANY, label: 'Any anchor' }, { value: 'anchored', label: 'Anchored' }, { value: 'stale', label: 'Stale' }, { value: 'orphaned', label: 'Orphaned' }]}
+          onChange={(v) => st.setFilter('anchor', v || undefined)} />
+        <Select label="Author" testId="filter-author" value={filters.author ?? ANY}
+          options={[{ value: ANY, label: 'Any author' }, { value: 'human', label: 'Human' }, { value: 'agent', label: 'Agent' }]}
+          onChange={(v) => st.setFilter('author', v || undefined)} />
+        <Select label="File" testId="filter-file" value={filters.file ?? ANY}
+          options={[{ value: ANY, label: 'All files' }, ...files]}
+          onChange={(v) => st.setFilter('file', v || undefined)} />
+        <Select<SortOrder> label="Sort" testId="sort" value={sort}
+          options={[{ value: 'file', label: 'Sort by file' }, { value: 'activity', label: 'Sort by newest activity' }, { value: 'state', label: 'Sort by state' }]}
+          onChange={(v) => st.setSort(v)} />
+      </div>
+      <div className="filter-row secondary">
+        <Checkbox checked={!!filters.unseen} onChange={(v) => st.setFilter('unseen', v || undefined)} testId="filter-unseen">Unseen by agent</Checkbox>
+        <span className="divider" />
+        <Checkbox checked={visibility.showResolved} onChange={(v) => actions.setVisibility({ showResolved: v })} testId="toggle-resolved">Show resolved</Checkbox>
+        <Checkbox checked={visibility.showStale} onChange={(v) => actions.setVisibility({ showStale: v })} testId="toggle-stale">Show stale &amp; orphaned</Checkbox>
+        {chips.length > 0 && (
+          <div className="chips" data-testid="chips">
+            {chips.map((c) => (
+              <span key={c.key} className="chip" data-testid={`chip-${c.key}`}>
+                {c.label}
+                <IconButton icon="close" label={`Remove filter ${c.label}`} onClick={() => st.setFilter(c.key, undefined)} testId={`chip-remove-${c.key}`} />
+              </span>
+            ))}
+            <button type="button" className="link-button" onClick={() => st.clearFilters()} data-testid="clear-filters">Clear all</button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

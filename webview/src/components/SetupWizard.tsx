@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import type { InstallScope, Integration, SetupReportView } from '../../../shared/protocol';
+import { useApp } from '../lib/context';
+import { Button, Checkbox, Codicon, RadioGroup } from '../ui/primitives';
+import { displayPath, FolderPicker, Loading, ReportView, useFolderChoice, useSetupState } from './wizardParts';
+
+type Choice = { enabled: boolean; scope: InstallScope };
+
+/** Spec §8.2: one panel with explicit choices; nothing happens until "Set up" is pressed. */
+export function SetupWizard() {
+  const { bridge } = useApp();
+  const [root, setRoot, folders] = useFolderChoice();
+  const [version, setVersion] = useState(0);
+  const state = useSetupState(root, version);
+  const [gitignore, setGitignore] = useState(true);
+  const [choices, setChoices] = useState<Partial<Record<Integration, Choice>>>({});
+  const [running, setRunning] = useState(false);
+  const [report, setReport] = useState<SetupReportView>();
+  const [error, setError] = useState<string>();
+
+  // Pre-select what is already installed, at the scope it is installed.
+  useEffect(() => {
+    if (!state || state === 'loading' || 'error' in state) return;
+    setChoices(Object.fromEntries(state.integrations.map((i) => [i.target, { enabled: i.installed.length > 0, scope: i.installed[0]?.scope ?? 'project' }])));
+  }, [state]);
+
+  if (!root) return <div className="empty"><Codicon name="folder-opened" /><p>Open a folder to set up Consider.</p></div>;
+  if (!state || state === 'loading') return <Loading text="Checking what is set up…" />;
+  if ('error' in state) return <div className="banner error" role="alert">Could not inspect the workspace: {state.error}</div>;
+
+  const selected = state.integrations.filter((i) => choices[i.target]?.enabled).map((i) => ({ target: i.target, scope: choices[i.target]!.scope }));
+  const run = async () => {
+    setRunning(true); setError(undefined);
+    try {
+      setReport(await bridge.request('setup/run', { root, gitignore: gitignore && !state.gitignoreHasEntry, integrations: selected }));
+      setVersion((v) => v + 1);
+    } catch (e) { setError(e instanceof Error ? e.message : String(e)); } finally { setRunning(false); }
+  };
+
+  return (
+    <div className="wizard" data-testid="setup-wizard">
+      <h2><Codicon name="gear" /> Set up Consider</h2>
+      <p className="muted">Creates <code>.consider/</code> (invisible to git on its own), deploys <code>consider-cli</code> into <code>.consider/bin/</code>, and installs a skill so your agent knows how to answer review threads. Safe to run again.</p>
+      <FolderPicker root={root} setRoot={setRoot} folders={folders} />
+      {state.storeExists && <p className="note"><Codicon name="pass" /> Consider is already set up here{state.runtimeVersion ? ` (CLI ${state.runtimeVersion})` : ''}. Running again updates what you choose below.</p>}
+
+      <fieldset className="wizard-section">
+        <legend>Git</legend>
+        {state.gitignoreHasEntry ? (
+          <p className="muted"><Codicon name="check" /> <code>.gitignore</code> already lists <code>.consider/</code>.</p>
+        ) : (
+          <Checkbox checked={gitignore} onChange={setGitignore} testId="setup-gitignore">Add <code>.consider/</code> to the root <code>.gitignore</code> (recommended)</Checkbox>
+        )}
+      </fieldset>
+
+      <fieldset className="wizard-section">
+        <legend>Agent integrations</legend>
+        <p className="muted">Pick the agents you use. Each gets a <code>consider</code> skill, in this project or in your home folder. Leave all unchecked to skip skills for now.</p>
+        {state.integrations.map((i) => {
+          const c = choices[i.target] ?? { enabled: false, scope: 'project' as const };
+          const set = (patch: Partial<Choice>) => setChoices({ ...choices, [i.target]: { ...c, ...patch } });
+          return (
+            <div key={i.target} className={`integration${c.enabled ? ' on' : ''}`} data-testid={`integration-${i.target}`}>
+              <Checkbox checked={c.enabled} onChange={(v) => set({ enabled: v })} testId={`integration-${i.target}-enable`}>
+                <b>{i.label}</b>{i.installed.length > 0 && <span className="tag anchored">installed</span>}
+              </Checkbox>
+              <RadioGroup<InstallScope> label={`${i.label} location`} value={c.scope} testId={`integration-${i.target}-scope`}
+                options={[
+                  { value: 'project', label: <>This project <span className="path" title={i.projectPath}>{displayPath(i.projectPath, root)}</span></>, disabled: !c.enabled },
+                  { value: 'home', label: <>Home <span className="path">{i.homePath}</span></>, disabled: !c.enabled },
+                ]}
+                onChange={(v) => set({ scope: v })} orientation="vertical" />
+            </div>
+          );
+        })}
+        {selected.length === 0 && <p className="muted" data-testid="setup-none"><Codicon name="info" /> No integration selected: only the store and the CLI are set up.</p>}
+      </fieldset>
+
+      <div className="wizard-actions">
+        <Button icon="rocket" disabled={running} onClick={() => void run()} testId="setup-run">{running ? 'Setting up…' : 'Set up'}</Button>
+        {error && <span className="error-text" role="alert">{error}</span>}
+      </div>
+      {report && <ReportView title="What setup did" report={report} root={root} />}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
+import { useApp } from '../lib/context';
+import { lineLabel, relativeTime } from '../lib/time';
+import type { Row } from '../state/projection';
+import { Button, Codicon, TextArea, type TextFieldHandle } from '../ui/primitives';
+import { Markdown } from './Markdown';
+
+export interface ThreadDetailHandle { focusReply(): void }
+
+/** The selected thread: the conversation, and reply / resolve / reopen inline. */
+export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefined }>(function ThreadDetail({ row }, handle) {
+  const { actions } = useApp();
+  const [draft, setDraft] = useState('');
+  const [sending, setSending] = useState(false);
+  const replyRef = useRef<TextFieldHandle>(null);
+  useImperativeHandle(handle, () => ({ focusReply: () => replyRef.current?.focus() }), []);
+
+  if (!row) {
+    return (
+      <aside className="detail empty-detail" data-testid="detail">
+        <Codicon name="list-selection" />
+        <p className="muted">Select a thread to read it and reply.<br />↑↓ move · Enter opens the code · r reply · x resolve · / search</p>
+      </aside>
+    );
+  }
+  const t = row.t;
+  const resolved = t.workflowState === 'resolved';
+  const send = async () => {
+    const body = draft.trim();
+    if (!body || sending) return;
+    setSending(true);
+    const ok = await actions.reply(row, body);
+    setSending(false);
+    if (ok) { setDraft(''); replyRef.current?.clear(); }
+  };
+
+  return (
+    <aside className="detail" data-testid="detail" aria-label="Selected thread">
+      <header className="detail-header">
+        <button type="button" className="link-button file-link" onClick={() => actions.reveal(row)} title="Open in editor" data-testid="detail-open">
+          <Codicon name="go-to-file" /> {t.file} <span className="muted">{lineLabel(t.startLine, t.endLine)}</span>
+        </button>
+        <div className="detail-tags">
+          <span className={`tag ${t.workflowState}`}>{t.workflowState}</span>
+          {t.anchorState !== 'anchored' && <span className={`tag ${t.anchorState}`}>{t.anchorState}</span>}
+          {t.unseen && <span className="tag unseen">unseen by agent</span>}
+        </div>
+        {t.reason && t.anchorState !== 'anchored' && <p className="muted reason"><Codicon name="info" /> {t.reason}</p>}
+      </header>
+      <div className="conversation">
+        <Message author={t.author} at={t.createdAt} body={t.body} />
+        {t.replies.map((r) => <Message key={r.id} author={r.author} at={r.createdAt} body={r.body} />)}
+      </div>
+      <footer className="reply-box">
+        {resolved ? (
+          <p className="muted">Resolved threads take no replies. Reopen to continue the discussion.</p>
+        ) : (
+          <TextArea ref={replyRef} value={draft} onInput={setDraft} placeholder="Reply… (Ctrl+Enter to send)" label="Reply" testId="reply-input"
+            onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); void send(); } if (e.key === 'Escape') document.querySelector<HTMLElement>('[data-testid="thread-list"]')?.focus(); }} />
+        )}
+        <div className="reply-actions">
+          {!resolved && <Button icon="send" disabled={sending || !draft.trim()} onClick={() => void send()} testId="reply-send">Reply</Button>}
+          <Button appearance={resolved ? 'primary' : 'secondary'} icon={resolved ? 'issue-reopened' : 'check'} testId="detail-toggle-state"
+            onClick={() => void actions.setState([row], resolved ? 'open' : 'resolved')}>{resolved ? 'Reopen' : 'Resolve'}</Button>
+        </div>
+      </footer>
+    </aside>
+  );
+});
+
+function Message({ author, at, body }: { author: 'human' | 'agent'; at: string; body: string }) {
+  return (
+    <article className={`message ${author}`} data-testid="message">
+      <div className="message-head">
+        <Codicon name={author === 'agent' ? 'hubot' : 'account'} />
+        <b>{author === 'agent' ? 'Agent' : 'You'}</b>
+        <span className="muted" title={at}>{relativeTime(at)}</span>
+      </div>
+      <Markdown body={body} />
+    </article>
+  );
+}

@@ -1,0 +1,138 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useMemo, useRef } from 'react';
+import { useApp, useBoard } from '../lib/context';
+import { firstLine } from '../lib/markdown';
+import { lineLabel, relativeTime } from '../lib/time';
+import type { ListItem, Row } from '../state/projection';
+import { Codicon, IconButton } from '../ui/primitives';
+
+const GROUP_HEIGHT = 30;
+const ROW_HEIGHT = 50;
+
+/**
+ * The virtualized, keyboard-driven list (a listbox with aria-activedescendant): only the rows
+ * in view are in the DOM, so thousands of threads stay smooth.
+ * Keys: ↑/↓ move, Home/End, PageUp/PageDown, Enter opens in the editor, r reply, x resolve/reopen.
+ */
+export function ThreadList({ items, onReplyShortcut }: { items: readonly ListItem[]; onReplyShortcut: () => void }) {
+  const { store, actions } = useApp();
+  const selectedKey = useBoard((s) => s.ui.selectedKey);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const initialScroll = useRef(store.getState().ui.scrollTop);
+  const threadIndexes = useMemo(() => items.flatMap((it, i) => (it.kind === 'thread' ? [i] : [])), [items]);
+  const indexOfKey = useMemo(() => new Map(items.map((it, i) => [it.key, i])), [items]);
+
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (items[i]?.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT),
+    overscan: 8,
+    initialOffset: initialScroll.current,
+    getItemKey: (i) => items[i]!.key,
+  });
+
+  const selIndex = selectedKey !== undefined ? indexOfKey.get(selectedKey) : undefined;
+  const selectedRow = selIndex !== undefined ? (items[selIndex] as Extract<ListItem, { kind: 'thread' }>).row : undefined;
+
+  const selectAt = (threadPos: number) => {
+    const idx = threadIndexes[Math.max(0, Math.min(threadIndexes.length - 1, threadPos))];
+    if (idx === undefined) return;
+    store.getState().select(items[idx]!.key);
+    virtualizer.scrollToIndex(idx, { align: 'auto' });
+  };
+
+  // Keep the selection visible when the list changes under it (filters, new snapshot).
+  useEffect(() => { if (selIndex !== undefined) virtualizer.scrollToIndex(selIndex, { align: 'auto' }); }, [selIndex, items]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const pos = selIndex !== undefined ? threadIndexes.indexOf(selIndex) : -1;
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 500) / ROW_HEIGHT) - 1);
+    const handled = () => { e.preventDefault(); e.stopPropagation(); };
+    switch (e.key) {
+      case 'ArrowDown': handled(); selectAt(pos + 1); break;
+      case 'ArrowUp': handled(); selectAt(pos < 0 ? 0 : pos - 1); break;
+      case 'PageDown': handled(); selectAt(pos + page); break;
+      case 'PageUp': handled(); selectAt(pos - page); break;
+      case 'Home': handled(); selectAt(0); break;
+      case 'End': handled(); selectAt(threadIndexes.length - 1); break;
+      case 'Enter': if (selectedRow) { handled(); actions.reveal(selectedRow); } break;
+      case 'r': if (selectedRow) { handled(); onReplyShortcut(); } break;
+      case 'x': if (selectedRow) { handled(); void actions.setState([selectedRow], selectedRow.t.workflowState === 'open' ? 'resolved' : 'open'); } break;
+      default: break;
+    }
+  };
+
+  // Scroll position is saved (UI state), at most once per frame.
+  const scrollFrame = useRef(0);
+  const onScroll = () => {
+    cancelAnimationFrame(scrollFrame.current);
+    scrollFrame.current = requestAnimationFrame(() => store.getState().setScrollTop(Math.round(scrollRef.current?.scrollTop ?? 0)));
+  };
+
+  return (
+    <div ref={scrollRef} className="thread-list" tabIndex={0} role="listbox" aria-label="Review threads"
+      aria-activedescendant={selectedKey !== undefined && selIndex !== undefined ? domId(selectedKey) : undefined}
+      onKeyDown={onKeyDown} onScroll={onScroll} data-testid="thread-list"
+      onFocus={() => { if (selIndex === undefined && threadIndexes.length) selectAt(0); }}>
+      <div className="virtual-space" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((v) => {
+          const it = items[v.index]!;
+          return (
+            <div key={v.key} className="virtual-item" style={{ transform: `translateY(${v.start}px)`, height: v.size }}>
+              {it.kind === 'group' ? <GroupHeader item={it} /> : <ThreadRow row={it.row} selected={it.key === selectedKey} />}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** DOM ids must not contain the NUL that separates root and id in keys. */
+const domId = (key: string): string => `t-${key.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.charCodeAt(0).toString(16)}`)}`;
+
+function GroupHeader({ item }: { item: Extract<ListItem, { kind: 'group' }> }) {
+  const slash = item.label.lastIndexOf('/');
+  return (
+    <div className="group-header" role="presentation" data-testid="group-header">
+      <Codicon name="file" />
+      <span className="group-name">{item.label.slice(slash + 1)}</span>
+      <span className="group-dir muted">{slash > 0 ? item.label.slice(0, slash) : ''}</span>
+      <span className="group-count" title={`${item.open} open of ${item.count}`} data-testid="group-count">{item.count}</span>
+    </div>
+  );
+}
+
+const ThreadRow = memo(function ThreadRow({ row, selected }: { row: Row; selected: boolean }) {
+  const { store, actions } = useApp();
+  const t = row.t;
+  const resolved = t.workflowState === 'resolved';
+  const lastAuthor = t.replies.length ? t.replies[t.replies.length - 1]!.author : t.author;
+  return (
+    <div id={domId(row.key)} role="option" aria-selected={selected} data-testid="thread-row" data-thread-id={t.id}
+      className={`thread-row${selected ? ' selected' : ''}${resolved ? ' resolved' : ''}`}
+      onClick={() => { store.getState().select(row.key); actions.reveal(row); }}>
+      <Codicon name={resolved ? 'pass-filled' : t.author === 'agent' ? 'hubot' : 'comment'} className={`state-icon ${t.workflowState}`} />
+      <div className="row-main">
+        <div className="row-title">{firstLine(t.body) || <i className="muted">(empty)</i>}</div>
+        <div className="row-meta muted">
+          <span>{lineLabel(t.startLine, t.endLine)}</span>
+          <span>{t.author}</span>
+          <span title={t.lastActivityAt}>{relativeTime(t.lastActivityAt)}</span>
+          {t.replies.length > 0 && <span><Codicon name="comment-discussion" /> {t.replies.length}{lastAuthor === 'agent' && !resolved ? ' · agent replied' : ''}</span>}
+        </div>
+      </div>
+      <div className="row-badges">
+        {t.unseen && <span className="tag unseen" title="The agent has not read this yet">unseen</span>}
+        {t.anchorState !== 'anchored' && <span className={`tag ${t.anchorState}`} title={t.reason ?? t.anchorState}>{t.anchorState}</span>}
+        {resolved && <span className="tag resolved">resolved</span>}
+      </div>
+      <div className="row-actions">
+        <IconButton icon={resolved ? 'issue-reopened' : 'check'} label={resolved ? 'Reopen (x)' : 'Resolve (x)'} tabIndex={-1} testId="row-toggle-state"
+          onClick={() => void actions.setState([row], resolved ? 'open' : 'resolved')} />
+        <IconButton icon="go-to-file" label="Open in editor (Enter)" tabIndex={-1} onClick={() => actions.reveal(row)} />
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import type { SetupReportView } from '../../../shared/protocol';
+import { useApp, useBoard } from '../lib/context';
+import { Button, Checkbox, Codicon, RadioGroup } from '../ui/primitives';
+import { displayPath, FolderPicker, Loading, ReportView, useFolderChoice, useSetupState } from './wizardParts';
+
+type Mode = 'full' | 'skills-only';
+
+/** Spec §8.3: full uninstall or skills only; a second click confirms a full removal. */
+export function UninstallWizard() {
+  const { bridge } = useApp();
+  const [root, setRoot, folders] = useFolderChoice();
+  const [version, setVersion] = useState(0);
+  const state = useSetupState(root, version);
+  const threads = useBoard((s) => s.folders.find((f) => f.root === root)?.threads.length ?? 0);
+  const [mode, setMode] = useState<Mode>('skills-only');
+  const [removeGitignore, setRemoveGitignore] = useState(true);
+  const [confirming, setConfirming] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [report, setReport] = useState<SetupReportView>();
+  const [error, setError] = useState<string>();
+
+  if (!root) return <div className="empty"><Codicon name="folder-opened" /><p>Open a folder to uninstall Consider from it.</p></div>;
+  if (!state || state === 'loading') return <Loading text="Checking what is installed…" />;
+  if ('error' in state) return <div className="banner error" role="alert">Could not inspect the workspace: {state.error}</div>;
+
+  const installed = state.integrations.flatMap((i) => i.installed.map((x) => ({ label: i.label, ...x })));
+  const run = async () => {
+    if (mode === 'full' && !confirming) { setConfirming(true); return; }
+    setConfirming(false); setRunning(true); setError(undefined);
+    try {
+      setReport(await bridge.request('uninstall/run', { root, mode, removeGitignoreEntry: mode === 'full' && removeGitignore && state.gitignoreHasEntry }));
+      setVersion((v) => v + 1);
+    } catch (e) { setError(e instanceof Error ? e.message : String(e)); } finally { setRunning(false); }
+  };
+
+  return (
+    <div className="wizard" data-testid="uninstall-wizard">
+      <h2><Codicon name="trash" /> Uninstall Consider</h2>
+      <FolderPicker root={root} setRoot={setRoot} folders={folders} />
+      <fieldset className="wizard-section">
+        <legend>What to remove</legend>
+        <RadioGroup<Mode> label="Uninstall mode" value={mode} onChange={(m) => { setMode(m); setConfirming(false); }} orientation="vertical" testId="uninstall-mode"
+          options={[
+            { value: 'skills-only', label: <><b>Skills only</b> — remove the agent skills, keep <code>.consider/</code> and its threads</> },
+            { value: 'full', label: <><b>Everything</b> — remove the skills and <code>.consider/</code> with all {threads} threads, the archive and the CLI</> },
+          ]} />
+        {mode === 'full' && state.gitignoreHasEntry && (
+          <Checkbox checked={removeGitignore} onChange={setRemoveGitignore} testId="uninstall-gitignore">Also remove the <code>.consider/</code> line from <code>.gitignore</code></Checkbox>
+        )}
+      </fieldset>
+      <fieldset className="wizard-section">
+        <legend>Installed skills</legend>
+        {installed.length === 0 ? <p className="muted">No tracked skill installs; known locations are searched as well.</p> : (
+          <ul className="report-list">
+            {installed.map((x) => <li key={x.path}><Codicon name="file-code" /> {x.label} <span className="muted">({x.scope})</span> <span className="path" title={x.path}>{displayPath(x.path, root)}</span></li>)}
+          </ul>
+        )}
+        <p className="muted">Only <code>…/skills/consider</code> folders and <code>.consider/</code> itself are ever deleted; anything else is refused and reported.</p>
+      </fieldset>
+      <div className="wizard-actions">
+        {confirming ? (
+          <div className="confirm" role="alert" data-testid="uninstall-confirm">
+            <Codicon name="warning" /> This deletes <code>.consider/</code> with {threads} threads. It cannot be undone.
+            <Button icon="trash" onClick={() => void run()} testId="uninstall-confirm-yes">Remove everything</Button>
+            <Button appearance="secondary" onClick={() => setConfirming(false)}>Cancel</Button>
+          </div>
+        ) : (
+          <Button icon="trash" disabled={running} onClick={() => void run()} testId="uninstall-run">{running ? 'Uninstalling…' : mode === 'full' ? 'Uninstall everything…' : 'Remove skills'}</Button>
+        )}
+        {error && <span className="error-text" role="alert">{error}</span>}
+      </div>
+      {report && <ReportView title="What uninstall did" report={report} root={root} />}
+    </div>
+  );
+}

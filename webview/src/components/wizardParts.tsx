@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import type { SetupReportView, SetupStateView } from '../../../shared/protocol';
+import { useApp, useBoard } from '../lib/context';
+import { Codicon, Dropdown, Spinner } from '../ui/primitives';
+
+/** Which workspace folder a wizard acts on (multi-root: one store per folder). */
+export function useFolderChoice(): [string | undefined, (root: string) => void, { root: string; name: string }[]] {
+  const folders = useBoard((s) => s.folders);
+  const [root, setRoot] = useState<string | undefined>(folders[0]?.root);
+  useEffect(() => { if (!root || !folders.some((f) => f.root === root)) setRoot(folders[0]?.root); }, [folders, root]);
+  return [root, setRoot, folders.map((f) => ({ root: f.root, name: f.name }))];
+}
+
+export function FolderPicker({ root, setRoot, folders }: { root: string; setRoot: (r: string) => void; folders: { root: string; name: string }[] }) {
+  if (folders.length < 2) return <p className="muted">Workspace folder: <b>{folders[0]?.name}</b> <span className="path">{root}</span></p>;
+  return <Dropdown label="Workspace folder" value={root} options={folders.map((f) => ({ value: f.root, label: f.name }))} onChange={setRoot} testId="wizard-folder" />;
+}
+
+/** Loads describeSetup for the chosen folder; reloads after a run. */
+export function useSetupState(root: string | undefined, version: number): SetupStateView | 'loading' | { error: string } | undefined {
+  const { bridge } = useApp();
+  const [state, setState] = useState<SetupStateView | 'loading' | { error: string }>();
+  useEffect(() => {
+    if (!root) return;
+    let live = true;
+    setState('loading');
+    bridge.request('setup/describe', { root })
+      .then((s) => { if (live) setState(s); })
+      .catch((e: unknown) => { if (live) setState({ error: e instanceof Error ? e.message : String(e) }); });
+    return () => { live = false; };
+  }, [bridge, root, version]);
+  return state;
+}
+
+const KIND_ICON: Record<string, string> = { created: 'add', updated: 'edit', unchanged: 'circle-small', removed: 'trash', skipped: 'debug-step-over', refused: 'shield' };
+
+/** A path inside the workspace folder shown relative to it (shorter, and what the user knows). */
+export function displayPath(p: string, root: string): string {
+  const base = root.endsWith('/') || root.endsWith('\\') ? root : root + (root.includes('\\') && !root.includes('/') ? '\\' : '/');
+  return p.startsWith(base) ? p.slice(base.length) : p;
+}
+
+export function ReportView({ title, report, root }: { title: string; report: SetupReportView; root: string }) {
+  return (
+    <section className="report" data-testid="wizard-report" aria-label={title}>
+      <h3><Codicon name="checklist" /> {title}</h3>
+      {report.actions.length === 0 ? <p className="muted">Nothing needed doing.</p> : (
+        <ul className="report-list">
+          {report.actions.map((a, i) => (
+            <li key={i} className={`report-item ${a.kind}`} data-kind={a.kind}>
+              <Codicon name={KIND_ICON[a.kind] ?? 'circle-small'} />
+              <span className="report-kind">{a.kind}</span>
+              <span className="path" title={a.path}>{displayPath(a.path, root)}</span>
+              {a.detail && <span className="muted"> — {a.detail}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function Loading({ text }: { text: string }) {
+  return <div className="empty"><Spinner /> {text}</div>;
+}

@@ -1,0 +1,62 @@
+/**
+ * The webview's end of the protocol (shared/protocol.ts): sends the `ready` handshake,
+ * validates every inbound message (malformed ones are logged and ignored, never acted on),
+ * and pairs requests with their `host/response` by correlation id.
+ */
+import {
+  PROTOCOL_VERSION, parseHostMessage,
+  type HostMessage, type RequestParams, type RequestResult, type RequestType, type WebviewMessage, type WebviewRequest,
+} from '../../../shared/protocol';
+import { vscodeApi } from './vscodeApi';
+
+type Notification = Exclude<WebviewMessage, WebviewRequest>;
+type Pending = { resolve(v: unknown): void; reject(e: Error): void; onProgress?: (done: number, total: number) => void };
+
+export class RequestError extends Error {
+  constructor(message: string, readonly code?: string) { super(message); }
+}
+
+export interface Bridge {
+  notify(message: Notification): void;
+  request<K extends RequestType>(type: K, params: RequestParams<K>, onProgress?: (done: number, total: number) => void): Promise<RequestResult<K>>;
+}
+
+let counter = 0;
+const pending = new Map<string, Pending>();
+
+export function startBridge(onMessage: (m: HostMessage) => void): Bridge {
+  const api = vscodeApi();
+  window.addEventListener('message', (event: MessageEvent) => {
+    const parsed = parseHostMessage(event.data);
+    if (!parsed.ok) {
+      console.warn(`[consider] ignored malformed host message: ${parsed.error}`);
+      return;
+    }
+    const m = parsed.message;
+    if (m.type === 'host/response') {
+      const p = pending.get(m.requestId);
+      if (!p) return;
+      pending.delete(m.requestId);
+      if (m.ok) p.resolve(m.result);
+      else p.reject(new RequestError(m.error.message, m.error.code));
+      return;
+    }
+    if (m.type === 'host/progress') {
+      pending.get(m.requestId)?.onProgress?.(m.done, m.total);
+      return;
+    }
+    onMessage(m);
+  });
+  const bridge: Bridge = {
+    notify: (message) => api.postMessage(message),
+    request: (type, params, onProgress) => {
+      const requestId = `r${++counter}-${Date.now().toString(36)}`;
+      return new Promise((resolve, reject) => {
+        pending.set(requestId, { resolve: resolve as (v: unknown) => void, reject, onProgress });
+        api.postMessage({ type, requestId, params });
+      });
+    },
+  };
+  bridge.notify({ type: 'webview/ready', protocolVersion: PROTOCOL_VERSION });
+  return bridge;
+}

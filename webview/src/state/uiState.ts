@@ -1,0 +1,48 @@
+/**
+ * The only state the webview persists (vscode.setState): filters, sort, selection, scroll and
+ * the open view. Versioned (`__v`) and migrated on read, so a panel restored by an older or
+ * newer build never crashes on a saved shape it does not know (style.md item 5).
+ */
+import { VIEW_NAMES, type ViewName } from '../../../shared/protocol';
+import type { Filters, SortOrder } from './projection';
+
+export const UI_STATE_VERSION = 1;
+
+export interface UiState {
+  readonly __v: number;
+  readonly view: ViewName;
+  readonly filters: Filters;
+  readonly sort: SortOrder;
+  readonly selectedKey?: string;
+  readonly scrollTop: number;
+}
+
+export const defaultUiState = (view: ViewName = 'board'): UiState => ({ __v: UI_STATE_VERSION, view, filters: {}, sort: 'file', scrollTop: 0 });
+
+const pick = <T extends string>(v: unknown, allowed: readonly T[]): T | undefined => (typeof v === 'string' && (allowed as readonly string[]).includes(v) ? (v as T) : undefined);
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length <= 4096 ? v : undefined);
+
+/** Reads whatever was saved; anything unknown or malformed falls back to the default. */
+export function migrateUiState(saved: unknown, fallbackView: ViewName = 'board'): UiState {
+  const base = defaultUiState(fallbackView);
+  if (typeof saved !== 'object' || saved === null) return base;
+  const s = saved as Record<string, unknown>;
+  if (s.__v !== UI_STATE_VERSION) return base; // only one version so far: nothing to migrate from
+  const f = (typeof s.filters === 'object' && s.filters !== null ? s.filters : {}) as Record<string, unknown>;
+  const filters: Filters = {
+    workflow: pick(f.workflow, ['open', 'resolved'] as const),
+    anchor: pick(f.anchor, ['anchored', 'stale', 'orphaned'] as const),
+    unseen: f.unseen === true ? true : undefined,
+    author: pick(f.author, ['human', 'agent'] as const),
+    file: text(f.file),
+    text: text(f.text),
+  };
+  return {
+    __v: UI_STATE_VERSION,
+    view: pick(s.view, VIEW_NAMES) ?? base.view,
+    filters: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) as Filters,
+    sort: pick(s.sort, ['file', 'activity', 'state'] as const) ?? 'file',
+    selectedKey: text(s.selectedKey),
+    scrollTop: typeof s.scrollTop === 'number' && s.scrollTop >= 0 ? s.scrollTop : 0,
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * Our small set of UI primitives. Toolkit web components are driven through refs (properties
+ * and DOM events) rather than React props, which keeps their behaviour independent of how a
+ * React version maps props onto custom elements.
+ */
+import { forwardRef, useEffect, useImperativeHandle, useRef, type ReactNode } from 'react';
+import './toolkit';
+
+function useDomEvent(ref: React.RefObject<HTMLElement | null>, event: string, handler: ((e: Event) => void) | undefined): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const listener = (e: Event) => latest.current?.(e);
+    el.addEventListener(event, listener);
+    return () => el.removeEventListener(event, listener);
+  }, [ref, event]);
+}
+
+export function Button(props: {
+  children?: ReactNode; onClick?: () => void; appearance?: 'primary' | 'secondary'; disabled?: boolean;
+  title?: string; icon?: string; testId?: string;
+}) {
+  const ref = useRef<HTMLElement>(null);
+  useDomEvent(ref, 'click', () => { if (!props.disabled) props.onClick?.(); });
+  return (
+    <vscode-button ref={ref} appearance={props.appearance ?? 'primary'} disabled={props.disabled || undefined}
+      title={props.title} data-testid={props.testId}>
+      {props.icon && <span slot="start" className={`codicon codicon-${props.icon}`} />}
+      {props.children}
+    </vscode-button>
+  );
+}
+
+/** A compact icon-only button. Plain <button> (not the toolkit) because lists render many. */
+export function IconButton(props: { icon: string; label: string; onClick: () => void; disabled?: boolean; testId?: string; tabIndex?: number }) {
+  return (
+    <button type="button" className="icon-button" aria-label={props.label} title={props.label} disabled={props.disabled}
+      data-testid={props.testId} tabIndex={props.tabIndex}
+      onClick={(e) => { e.stopPropagation(); props.onClick(); }}>
+      <span className={`codicon codicon-${props.icon}`} aria-hidden="true" />
+    </button>
+  );
+}
+
+export function Checkbox(props: { checked: boolean; onChange: (checked: boolean) => void; children?: ReactNode; disabled?: boolean; testId?: string; label?: string }) {
+  const ref = useRef<HTMLElement & { checked: boolean }>(null);
+  useEffect(() => { if (ref.current && ref.current.checked !== props.checked) ref.current.checked = props.checked; }, [props.checked]);
+  useDomEvent(ref, 'change', () => { const v = !!ref.current?.checked; if (v !== props.checked) props.onChange(v); });
+  return (
+    <vscode-checkbox ref={ref} disabled={props.disabled || undefined} data-testid={props.testId} aria-label={props.label}>
+      {props.children}
+    </vscode-checkbox>
+  );
+}
+
+export function RadioGroup<T extends string>(props: { value: T; options: readonly { value: T; label: ReactNode; disabled?: boolean }[]; onChange: (v: T) => void; label: string; testId?: string; orientation?: 'horizontal' | 'vertical' }) {
+  const ref = useRef<HTMLElement & { value: string }>(null);
+  useEffect(() => { if (ref.current && ref.current.value !== props.value) ref.current.value = props.value; }, [props.value]);
+  useDomEvent(ref, 'change', () => { const v = ref.current?.value; if (v && v !== props.value) props.onChange(v as T); });
+  return (
+    <vscode-radio-group ref={ref} orientation={props.orientation ?? 'horizontal'} data-testid={props.testId} aria-label={props.label}>
+      {props.options.map((o) => (
+        // Properties set directly: React would leave a stale `disabled` on the element when it becomes undefined.
+        <vscode-radio key={o.value} value={o.value}
+          ref={(el: (HTMLElement & { disabled: boolean; checked: boolean }) | null) => { if (el) { el.disabled = !!o.disabled; el.checked = o.value === props.value; } }}>{o.label}</vscode-radio>
+      ))}
+    </vscode-radio-group>
+  );
+}
+
+export interface TextFieldHandle { focus(): void; clear(): void }
+
+/** Focuses the native control inside a toolkit field's shadow root (host.focus() alone may not). */
+function focusControl(el: HTMLElement | null): void {
+  if (!el) return;
+  const inner = el.shadowRoot?.querySelector<HTMLElement>('input, textarea');
+  if (inner) inner.focus();
+  else el.focus();
+}
+
+export const TextField = forwardRef<TextFieldHandle, { value: string; onInput: (v: string) => void; placeholder?: string; label?: string; testId?: string; icon?: string; onKeyDown?: (e: KeyboardEvent) => void }>(
+  function TextField(props, handle) {
+    const ref = useRef<HTMLElement & { value: string }>(null);
+    useImperativeHandle(handle, () => ({ focus: () => focusControl(ref.current), clear: () => { if (ref.current) ref.current.value = ''; } }), []);
+    useEffect(() => { if (ref.current && ref.current.value !== props.value) ref.current.value = props.value; }, [props.value]);
+    useDomEvent(ref, 'input', () => props.onInput(ref.current?.value ?? ''));
+    useDomEvent(ref, 'keydown', (e) => props.onKeyDown?.(e as KeyboardEvent));
+    return (
+      <vscode-text-field ref={ref} placeholder={props.placeholder} aria-label={props.label} data-testid={props.testId}>
+        {props.icon && <span slot="start" className={`codicon codicon-${props.icon}`} />}
+      </vscode-text-field>
+    );
+  },
+);
+
+export const TextArea = forwardRef<TextFieldHandle, { value: string; onInput: (v: string) => void; placeholder?: string; label?: string; testId?: string; rows?: number; onKeyDown?: (e: KeyboardEvent) => void }>(
+  function TextArea(props, handle) {
+    const ref = useRef<HTMLElement & { value: string }>(null);
+    useImperativeHandle(handle, () => ({ focus: () => focusControl(ref.current), clear: () => { if (ref.current) ref.current.value = ''; } }), []);
+    useEffect(() => { if (ref.current && ref.current.value !== props.value) ref.current.value = props.value; }, [props.value]);
+    useDomEvent(ref, 'input', () => props.onInput(ref.current?.value ?? ''));
+    useDomEvent(ref, 'keydown', (e) => props.onKeyDown?.(e as KeyboardEvent));
+    return <vscode-text-area ref={ref} placeholder={props.placeholder} aria-label={props.label} data-testid={props.testId} rows={props.rows ?? 3} resize="vertical" />;
+  },
+);
+
+export function Dropdown<T extends string>(props: { value: T; options: readonly { value: T; label: string }[]; onChange: (v: T) => void; label: string; testId?: string }) {
+  const ref = useRef<HTMLElement & { value: string }>(null);
+  useEffect(() => { if (ref.current && ref.current.value !== props.value) ref.current.value = props.value; });
+  useDomEvent(ref, 'change', () => { const v = ref.current?.value; if (v !== undefined && v !== props.value) props.onChange(v as T); });
+  return (
+    <span className="dropdown">
+      <span className="dropdown-label">{props.label}</span>
+      <vscode-dropdown ref={ref} aria-label={props.label} data-testid={props.testId}>
+        {props.options.map((o) => <vscode-option key={o.value} value={o.value} selected={o.value === props.value || undefined}>{o.label}</vscode-option>)}
+      </vscode-dropdown>
+    </span>
+  );
+}
+
+export function Badge(props: { children: ReactNode; title?: string; testId?: string }) {
+  return <vscode-badge title={props.title} data-testid={props.testId}>{props.children}</vscode-badge>;
+}
+
+export function Spinner() {
+  return <vscode-progress-ring className="spinner" />;
+}
+
+/** A thin determinate (or indeterminate when total is 0) progress bar in the theme's colours. */
+export function ProgressBar(props: { done: number; total: number; label: string }) {
+  const pct = props.total > 0 ? Math.min(100, Math.round((props.done / props.total) * 100)) : undefined;
+  return (
+    <div className="progress" role="progressbar" aria-label={props.label} aria-valuemin={0} aria-valuemax={props.total || undefined} aria-valuenow={props.total ? props.done : undefined} data-testid="progress">
+      <div className={pct === undefined ? 'progress-fill indeterminate' : 'progress-fill'} style={pct === undefined ? undefined : { width: `${pct}%` }} />
+      <span className="progress-label">{props.label}{props.total ? ` ${props.done}/${props.total}` : '…'}</span>
+    </div>
+  );
+}
+
+export function Codicon(props: { name: string; title?: string; className?: string }) {
+  return <span className={`codicon codicon-${props.name}${props.className ? ' ' + props.className : ''}`} title={props.title} aria-hidden={props.title ? undefined : true} />;
+}
+
+/**
+ * A native <select> dressed as a VS Code dropdown. Used for the board's filters: the file
+ * filter can list hundreds of files, and a native option costs nothing where a toolkit
+ * <vscode-option> is a web component with its own shadow DOM (measured: bench/board-bench.mjs).
+ */
+export function Select<T extends string>(props: { value: T; options: readonly { value: T; label: string }[]; onChange: (v: T) => void; label: string; testId?: string }) {
+  return (
+    // The options name themselves ("Any state", "Sort by file"), so no visible label: the bar stays one line.
+    <label className="select" title={props.label}>
+      <span className="select-wrap">
+        <select value={props.value} onChange={(e) => props.onChange(e.target.value as T)} data-testid={props.testId} aria-label={props.label}>
+          {props.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        </select>
+        <span className="codicon codicon-chevron-down" aria-hidden="true" />
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The ONLY module that imports @vscode/webview-ui-toolkit (style.md, note on the UI toolkit).
+ * The toolkit is deprecated upstream; keeping it behind the primitives in this folder makes a
+ * move to @vscode-elements/elements a one-folder change.
+ */
+import {
+  provideVSCodeDesignSystem, vsCodeBadge, vsCodeButton, vsCodeCheckbox, vsCodeDropdown, vsCodeOption,
+  vsCodeProgressRing, vsCodeRadio, vsCodeRadioGroup, vsCodeTextArea, vsCodeTextField,
+} from '@vscode/webview-ui-toolkit';
+import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+
+let registered = false;
+export function registerToolkit(): void {
+  if (registered) return;
+  registered = true;
+  provideVSCodeDesignSystem().register(
+    vsCodeBadge(), vsCodeButton(), vsCodeCheckbox(), vsCodeDropdown(), vsCodeOption(),
+    vsCodeProgressRing(), vsCodeRadio(), vsCodeRadioGroup(), vsCodeTextArea(), vsCodeTextField(),
+  );
+}
+
+type El = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & Record<string, unknown>;
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'vscode-badge': El; 'vscode-button': El; 'vscode-checkbox': El; 'vscode-dropdown': El; 'vscode-option': El;
+      'vscode-progress-ring': El; 'vscode-radio': El; 'vscode-radio-group': El; 'vscode-text-area': El; 'vscode-text-field': El;
+    }
+  }
+}
