@@ -1,4 +1,72 @@
-// Extension entry point. PLACEHOLDER: filled in by issue 4.
-import type * as vscode from 'vscode';
-export function activate(_context: vscode.ExtensionContext): void {}
+/**
+ * Extension entry point: wires the parts together, each in its own module —
+ * folder stores + watcher (store/), the comment controller, thread rendering and editor
+ * anchoring (comments/), commands (commands/), the status bar, store recovery, and the
+ * seams for the board (board/) and setup (setup/).
+ */
+import * as vscode from 'vscode';
+import { registerBoard } from './board';
+import { registerSetupLifecycle } from './setup/lifecycle';
+import { Host } from './host';
+import { FolderStores } from './store/folder-stores';
+import { StoreRecovery } from './store/recovery';
+import { applyOptions, createController } from './comments/controller';
+import { EditorAnchoring } from './comments/editor-anchoring';
+import { ThreadRenderer } from './comments/thread-renderer';
+import { watchAgentActivity } from './comments/agent-activity';
+import { registerThreadCommands } from './commands/thread-commands';
+import { registerWorkspaceCommands } from './commands/workspace-commands';
+import { createStatusBar } from './status-bar';
+import { shownNotifications } from './notify';
+import type { ConsiderTestApi } from './test-api';
+
+export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
+  const started = Date.now();
+  const log = vscode.window.createOutputChannel('Consider', { log: true });
+  const stores = new FolderStores(log);
+  const host = new Host(stores, context.workspaceState);
+  const controller = createController(stores);
+  const anchoring = new EditorAnchoring(stores, log);
+  const renderer = new ThreadRenderer(controller, stores, anchoring, host);
+  host.locate = (root, id) => {
+    const c = stores.get(root)?.store?.comments.find((t) => t.id === id);
+    if (!c) return undefined;
+    const r = anchoring.display(root, c).range;
+    return { file: c.file, startLine: r.start + 1, endLine: r.end + 1 };
+  };
+  context.subscriptions.push(log, stores, host, controller, anchoring, renderer);
+
+  // Order matters: placements follow the store before the renderer draws them.
+  context.subscriptions.push(
+    stores.onDidChange((roots) => { anchoring.storeChanged(roots); renderer.render(roots); }),
+    anchoring.onDidChangeDisplay((roots) => renderer.render(roots)),
+    host.onDidChangeVisibility(() => renderer.render()),
+    renderer.onFirstThread(() => log.info(`first thread rendered ${Date.now() - started} ms after activation began`)),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => stores.sync(vscode.workspace.workspaceFolders ?? [])),
+    vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('consider')) applyOptions(controller); }),
+  );
+  stores.sync(vscode.workspace.workspaceFolders ?? []);
+  anchoring.storeChanged(stores.roots());
+  renderer.render();
+
+  context.subscriptions.push(
+    new StoreRecovery(stores),
+    createStatusBar(host),
+    watchAgentActivity(host),
+    ...registerThreadCommands({ stores, renderer }),
+    ...registerWorkspaceCommands({ stores, host }),
+  );
+  const board = registerBoard(context, host);
+  registerSetupLifecycle(context, host, board);
+  log.info(`activated in ${Date.now() - started} ms (${stores.roots().length} folder(s))`);
+
+  return {
+    host,
+    threads: () => renderer.snapshot(),
+    widget: (root, id) => renderer.threadOf(root, id),
+    notifications: shownNotifications,
+    whenIdle: () => anchoring.whenIdle(),
+  };
+}
+
 export function deactivate(): void {}

@@ -74,6 +74,8 @@ const builds = [
   { ...common, entryPoints: [path.join(sharedDir, 'store.ts')], outfile: path.join(runtime, 'shared/store.js'), plugins: [runtimeSplit('store')] },
   { ...common, entryPoints: [path.join(sharedDir, 'reconcile.ts')], outfile: path.join(runtime, 'shared/reconcile.js') },
   { ...common, entryPoints: [path.join(root, 'cli/main.ts')], outfile: path.join(runtime, 'bin/consider-cli.cjs'), plugins: [runtimeSplit('cli')], banner: { js: '#!/usr/bin/env node' } },
+  // consider-setup: setup/uninstall from a terminal; finds ../runtime and ../../skills next to itself.
+  { ...common, entryPoints: [path.join(root, 'cli/setup-main.ts')], outfile: path.join(dist, 'setup/consider-setup.cjs'), banner: { js: '#!/usr/bin/env node' } },
 ];
 
 function layoutRuntime() {
@@ -81,6 +83,7 @@ function layoutRuntime() {
   const cjs = path.join(bin, 'consider-cli.cjs');
   fs.copyFileSync(cjs, path.join(bin, 'consider-cli.js'));
   fs.chmodSync(cjs, 0o755);
+  if (fs.existsSync(path.join(dist, 'setup/consider-setup.cjs'))) fs.chmodSync(path.join(dist, 'setup/consider-setup.cjs'), 0o755);
   const commonjs = JSON.stringify({ type: 'commonjs' }, null, 2) + '\n';
   fs.writeFileSync(path.join(bin, 'package.json'), commonjs);
   fs.writeFileSync(path.join(runtime, 'shared/package.json'), commonjs);

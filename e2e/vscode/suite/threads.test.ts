@@ -1,0 +1,171 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { addByCli, cliOk, extension, figure, folder, freshCopy, openInEditor, readStoreJson, rendered, storedThread, waitFor, writeByOtherProcess } from './helpers';
+
+suite('threads in the editor', () => {
+  test('Add Comment by command saves to the store at once and renders the thread', async () => {
+    const { root } = folder('alpha');
+    const file = freshCopy(root, 'src/greeting.ts', 'src/add-by-command.ts');
+    const editor = await openInEditor(root, file);
+    const id = await vscode.commands.executeCommand<string>('consider.addComment', { uri: editor.document.uri, startLine: 7, endLine: 9, body: 'Why a template literal here?' });
+    assert.ok(id, 'the command returned no thread id');
+    const stored = storedThread(root, id);
+    assert.equal(stored.file, file);
+    assert.deepEqual([stored.anchor.startLine, stored.anchor.endLine], [7, 9]);
+    assert.equal(stored.workflowState, 'open');
+    assert.equal(stored.anchorState, 'anchored');
+    assert.equal(stored.author, 'human');
+    const shown = await waitFor('thread rendered', () => rendered(id));
+    assert.equal(shown.startLine, 7);
+    assert.equal(shown.endLine, 9);
+    assert.equal(shown.label, 'Open');
+    assert.equal(shown.canReply, true);
+    assert.equal(shown.comments[0]?.authorName, 'You');
+    assert.equal(shown.comments[0]?.body, 'Why a template literal here?');
+  });
+
+  test('a reply written by consider-cli in another process appears in the thread', async () => {
+    const { root } = folder('alpha');
+    const file = freshCopy(root, 'src/greeting.ts', 'src/cli-reply.ts');
+    await openInEditor(root, file);
+    const id = await addByCli(root, file, '12-14', 'Should farewell use the title too?', 'human');
+    await waitFor('thread rendered', () => rendered(id));
+    const r = await cliOk(root, 'reply', id, '--message', 'Yes: **done** in the next commit. <img src=x onerror=alert(1)> [run](command:workbench.action.quit)');
+    const shown = await waitFor('agent reply rendered', async () => {
+      const t = await rendered(id);
+      return t && t.comments.length === 2 ? t : undefined;
+    }, 5000);
+    figure('reply latency (CLI exit → reply rendered, extension host)', Date.now() - r.exitedAt, 'ms');
+    const reply = shown.comments[1]!;
+    assert.equal(reply.author, 'agent');
+    assert.equal(reply.authorName, 'Agent');
+    assert.match(reply.contextValue, /author:agent/);
+    assert.doesNotMatch(reply.contextValue, /canEdit|canDelete/, 'the human must not edit the agent\'s words');
+    // Untrusted: the widget gets an untrusted MarkdownString without HTML support.
+    const widget = (await extension()).widget(root, id)!;
+    const body = widget.comments[1]!.body as vscode.MarkdownString;
+    assert.equal(body.isTrusted, false);
+    assert.equal(body.supportHtml, false);
+  });
+
+  test('typing lines above a thread moves it at once and persists the new position', async () => {
+    const { root } = folder('alpha');
+    const file = freshCopy(root, 'src/greeting.ts', 'src/typing-above.ts');
+    const editor = await openInEditor(root, file);
+    const id = await addByCli(root, file, '12-14', 'Farewell is rude', 'human');
+    await waitFor('thread rendered at 12', async () => (await rendered(id))?.startLine === 12);
+    await editor.edit((b) => b.insert(new vscode.Position(0, 0), '// one\n// two\n// three\n'));
+    const moved = await rendered(id); // shifted synchronously from the change event
+    assert.equal(moved?.startLine, 15);
+    assert.equal(moved?.endLine, 17);
+    await editor.edit((b) => b.delete(new vscode.Range(0, 0, 1, 0)));
+    assert.equal((await rendered(id))?.startLine, 14);
+    await waitFor('position persisted in the store', () => storedThread(root, id).anchor.startLine === 14, 5000);
+    const stored = storedThread(root, id);
+    assert.equal(stored.anchor.endLine, 16);
+    assert.equal(stored.anchorState, 'anchored');
+    assert.match(stored.anchor.targetContent, /export function farewell/);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  test('a file rewritten on disk by another process re-anchors its threads', async () => {
+    const { root } = folder('alpha');
+    const file = freshCopy(root, 'src/greeting.ts', 'src/rewritten.ts');
+    await openInEditor(root, file);
+    const id = await addByCli(root, file, '16-18', 'shout could reuse whisper', 'human');
+    await waitFor('thread rendered at 16', async () => (await rendered(id))?.startLine === 16);
+    const abs = path.join(root, file);
+    const text = fs.readFileSync(abs, 'utf8');
+    await writeByOtherProcess(abs, `import { log } from './log';\n\n// greeting helpers\n// (moved down by the agent)\n\n${text}`);
+    await waitFor('thread shown 5 lines lower', async () => (await rendered(id))?.startLine === 21, 8000);
+    await waitFor('new position in the store', () => storedThread(root, id).anchor.startLine === 21, 8000);
+    assert.equal(storedThread(root, id).anchorState, 'anchored');
+    assert.equal((await rendered(id))?.label, 'Open');
+  });
+
+  test('commented lines rewritten on disk make the thread stale', async () => {
+    const { root } = folder('alpha');
+    const file = freshCopy(root, 'src/greeting.ts', 'src/stale.ts');
+    await openInEditor(root, file);
+    const id = await addByCli(root, file, '20-22', 'whisper should trim', 'human');
+    await waitFor('thread rendered', () => rendered(id));
+    const abs = path.join(root, file);
+    const lines = fs.readFileSync(abs, 'utf8').split('\n');
+    lines.splice(19, 3, 'export async function fetchRemoteConfiguration(url: URL): Promise<Response> {', '  return await fetch(url, { method: "POST", body: JSON.stringify({}) });', '}');
+    await writeByOtherProcess(abs, lines.join('\n'));
+    await waitFor('stale in the store', () => storedThread(root, id).anchorState === 'stale', 8000);
+    await waitFor('stale label', async () => (await rendered(id))?.label === 'Open · Stale', 5000);
+    assert.match((await rendered(id))!.contextValue, /anchor:stale/);
+  });
+
+  test('a deleted file orphans its threads', async () => {
+    const { root } = folder('alpha');
+    const file = freshCopy(root, 'src/math.ts', 'src/deleted.ts');
+    const id = await addByCli(root, file, '5-7', 'multiply overflows?', 'human');
+    await waitFor('thread rendered', () => rendered(id));
+    await writeByOtherProcess(path.join(root, file), null);
+    await waitFor('orphaned in the store', () => storedThread(root, id).anchorState === 'orphaned', 8000);
+    await waitFor('orphaned label', async () => (await rendered(id))?.label === 'Open · Orphaned', 5000);
+  });
+
+  test('resolve collapses the thread and blocks replies; reopen brings them back', async () => {
+    const { root } = folder('alpha');
+    const file = freshCopy(root, 'src/math.ts', 'src/resolve.ts');
+    const id = await addByCli(root, file, '1-3', 'add needs a test', 'human');
+    await waitFor('thread rendered', () => rendered(id));
+    const api = await extension();
+    await vscode.commands.executeCommand('consider.resolveThread', api.widget(root, id));
+    assert.equal(storedThread(root, id).workflowState, 'resolved');
+    const resolved = await waitFor('resolved rendering', async () => { const t = await rendered(id); return t?.label === 'Resolved' ? t : undefined; });
+    assert.equal(resolved.collapsed, true);
+    assert.equal(resolved.canReply, false);
+    assert.match(resolved.contextValue, /state:resolved/);
+    await vscode.commands.executeCommand('consider.reopenThread', api.widget(root, id));
+    assert.equal(storedThread(root, id).workflowState, 'open');
+    const reopened = await waitFor('open rendering', async () => { const t = await rendered(id); return t?.label === 'Open' ? t : undefined; });
+    assert.equal(reopened.canReply, true);
+    assert.equal(reopened.collapsed, false);
+  });
+
+  test('Show/Hide Resolved and Show/Hide Stale hide and show the threads', async () => {
+    const { root } = folder('alpha');
+    const file = freshCopy(root, 'src/math.ts', 'src/toggles.ts');
+    const resolvedId = await addByCli(root, file, '1-3', 'resolved one', 'human');
+    const openId = await addByCli(root, file, '5-7', 'open one', 'human');
+    await cliOk(root, 'resolve', resolvedId);
+    await waitFor('both rendered', async () => (await rendered(resolvedId))?.label === 'Resolved' && !!(await rendered(openId)));
+    await vscode.commands.executeCommand('consider.hideResolved');
+    await waitFor('resolved hidden', async () => !(await rendered(resolvedId)));
+    assert.ok(await rendered(openId), 'the open thread must stay');
+    await vscode.commands.executeCommand('consider.showResolved');
+    await waitFor('resolved shown again', () => rendered(resolvedId));
+
+    await writeByOtherProcess(path.join(root, file), null); // orphans both
+    await waitFor('orphaned', () => storedThread(root, openId).anchorState === 'orphaned', 8000);
+    await vscode.commands.executeCommand('consider.hideStale');
+    await waitFor('stale/orphaned hidden', async () => !(await rendered(openId)));
+    await vscode.commands.executeCommand('consider.showStale');
+    await waitFor('stale/orphaned shown again', () => rendered(openId));
+  });
+
+  test('two workspace folders keep separate stores', async () => {
+    const alpha = folder('alpha');
+    const beta = folder('beta');
+    const a = await vscode.commands.executeCommand<string>('consider.addComment', { uri: vscode.Uri.file(path.join(alpha.root, 'src/math.ts')), startLine: 9, endLine: 11, body: 'alpha thread' });
+    const b = await vscode.commands.executeCommand<string>('consider.addComment', { uri: vscode.Uri.file(path.join(beta.root, 'lib/util.py')), startLine: 1, endLine: 3, body: 'beta thread' });
+    assert.ok(a && b);
+    assert.ok(readStoreJson(alpha.root).comments.some((c) => c.id === a));
+    assert.ok(!readStoreJson(alpha.root).comments.some((c) => c.id === b), 'beta thread leaked into alpha');
+    const betaStore = readStoreJson(beta.root);
+    assert.ok(betaStore.comments.some((c) => c.id === b && c.file === 'lib/util.py'), 'beta thread missing from beta');
+    assert.ok(!betaStore.comments.some((c) => c.id === a || c.body === 'alpha thread'), 'alpha thread leaked into beta');
+    const shownA = await waitFor('alpha thread rendered', () => rendered(a));
+    const shownB = await waitFor('beta thread rendered', () => rendered(b));
+    assert.equal(shownA.root, alpha.root);
+    assert.equal(shownB.root, beta.root);
+    const folders = (await extension()).host.folders();
+    assert.deepEqual(folders.map((f) => f.name).sort(), ['alpha', 'beta']);
+  });
+});

@@ -1,0 +1,202 @@
+// Page objects for the real VS Code workbench (code-server) driven by Playwright.
+// Every selector that knows about VS Code's DOM lives here, so when a VS Code update moves
+// something, one file changes. Selectors verified against VS Code 1.139 (code-server 4.139.1).
+import { spawn } from 'node:child_process';
+
+const SHORT = 20_000; // a UI reaction (widget opens, text appears); generous: 2 shared cores
+const LONG = 60_000; // cold workbench start, extension activation
+
+export class VsCodePage {
+  /** @param {import('playwright-core').Page} page */
+  constructor(page, { shotPrefix, log = () => undefined }) {
+    this.page = page;
+    this.theme = 'light';
+    this.shotPrefix = shotPrefix;
+    this.log = log;
+    this.step = 0;
+  }
+
+  /** The workbench is interactive: explorer rendered, our status bar item present (= the extension activated). */
+  async waitReady() {
+    await this.page.locator('.monaco-workbench').waitFor({ timeout: LONG });
+    await this.page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: LONG });
+  }
+
+  /** Waits for the Consider status bar entry (the extension has activated and read the store). */
+  statusBar() {
+    return this.page.locator('.statusbar-item[id$="consider.status"]');
+  }
+
+  /** Opens a workspace-relative file through Quick Open (works for nested paths, unlike the explorer). */
+  async openFile(relPath) {
+    await this.page.keyboard.press('Control+P');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: SHORT });
+    await input.fill(relPath);
+    const base = relPath.split('/').pop();
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: base }).first().waitFor({ timeout: SHORT });
+    await this.page.keyboard.press('Enter');
+    await this.page.locator(`.tabs-container .tab[aria-label*="${base}"]`).first().waitFor({ timeout: SHORT });
+    await this.editorLines().first().waitFor({ timeout: SHORT });
+  }
+
+  /** The active editor. */
+  editor() {
+    return this.page.locator('.editor-group-container.active .monaco-editor').first();
+  }
+
+  editorLines() {
+    return this.editor().locator('.view-lines .view-line');
+  }
+
+  /** Runs a command by its palette title ("Consider: Reconcile All"). */
+  async runCommand(title) {
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: SHORT });
+    await input.fill('>' + title);
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: SHORT });
+    await this.page.keyboard.press('Enter');
+  }
+
+  /**
+   * The notification whose text contains `text`: its toast or, since headless VS Code may file
+   * a notification in the notification center without a toast, its entry there.
+   */
+  async notification(text, timeout = LONG) {
+    const toast = this.page.locator('.notification-toast', { hasText: text }).first();
+    const listed = this.page.locator('.notifications-center .notification-list-item', { hasText: text }).first();
+    const until = Date.now() + timeout;
+    for (;;) {
+      if (await toast.isVisible()) return toast;
+      if (await listed.isVisible()) return listed;
+      if (Date.now() > until) throw new Error(`no notification containing "${text}" within ${timeout / 1000} s`);
+      await this.runCommand('Notifications: Show Notifications');
+      await this.page.waitForTimeout(1000);
+    }
+  }
+
+  /** The line-number element of a 1-based line in the active editor (it must be scrolled into view). */
+  lineNumber(line) {
+    return this.editor().locator('.margin-view-overlays .line-numbers').filter({ hasText: new RegExp(`^\\s*${line}\\s*$`) }).first();
+  }
+
+  /**
+   * Clicks the gutter "+" of a line, the way a user starts a comment: hover the line's
+   * comment-range glyph (between the line numbers and the text) and click it.
+   */
+  async clickGutterPlus(line) {
+    const num = this.lineNumber(line);
+    await num.waitFor({ timeout: SHORT });
+    const box = await num.boundingBox();
+    if (!box) throw new Error(`line ${line} is not visible`);
+    // the commenting glyph sits just right of the line number, in the decorations lane
+    const glyphRow = this.editor().locator('.margin-view-overlays > div').filter({ has: this.page.locator('.comment-range-glyph') });
+    const x = box.x + box.width + 8;
+    const y = box.y + box.height / 2;
+    await this.page.mouse.move(x, y);
+    await this.page.waitForTimeout(150);
+    await this.page.mouse.click(x, y);
+    await this.newThreadEditor().waitFor({ state: 'visible', timeout: SHORT }).catch(async (e) => {
+      const glyphs = await glyphRow.count();
+      throw new Error(`no new-comment box after clicking the gutter of line ${line} (${glyphs} comment glyphs in view): ${e.message}`);
+    });
+  }
+
+  /** All inline thread widgets in the active editor. */
+  threadWidgets() {
+    return this.page.locator('.review-widget');
+  }
+
+  /** The widget of the thread being created (its comment box is open), among other threads. */
+  newThreadWidget() {
+    return this.threadWidgets().filter({ has: this.page.locator('.comment-form-container.expand') }).first();
+  }
+
+  /** The thread widget whose text contains `text`. */
+  thread(text) {
+    return this.threadWidgets().filter({ hasText: text }).first();
+  }
+
+  /** The Monaco editor of the comment box that is open for typing (new thread or reply). */
+  newThreadEditor() {
+    return this.page.locator('.review-widget .comment-form-container.expand .comment-form .monaco-editor, .review-widget .comment-form .monaco-editor.focused').first();
+  }
+
+  /** Types into the comment box that has focus. */
+  async typeComment(text) {
+    await this.newThreadEditor().click();
+    await this.page.keyboard.type(text);
+  }
+
+  /** Clicks an enabled action button of a thread's comment form ("Add Comment", "Reply", "Resolve"). */
+  async clickFormAction(widget, label) {
+    const button = widget.locator('.form-actions .monaco-button:not(.disabled)', { hasText: new RegExp(`^${label}$`) }).first();
+    await button.waitFor({ state: 'visible', timeout: SHORT });
+    await button.click();
+  }
+
+  /** Clicks an action in a thread widget's title bar, by its accessible label ("Resolve Thread"). */
+  async clickThreadTitleAction(widget, label) {
+    const action = widget.locator(`.head .actions .action-label[aria-label="${label}"], .head .actions .action-label[title="${label}"]`).first();
+    await widget.locator('.head').hover();
+    await action.waitFor({ state: 'visible', timeout: SHORT });
+    await action.click();
+  }
+
+  /** Focuses the reply box of an existing thread (expanding it first when it is collapsed behind its button). */
+  async openReply(widget) {
+    const box = widget.locator('.comment-form-container.expand .comment-form .monaco-editor').first();
+    if (!(await box.isVisible())) await widget.locator('button.review-thread-reply-button').click();
+    await box.waitFor({ state: 'visible', timeout: SHORT });
+    await box.click();
+  }
+
+  /**
+   * One screenshot per theme; to switch once per call, the shots alternate: light then dark,
+   * next call dark then light. Returns the paths.
+   */
+  async shot(name) {
+    this.step += 1;
+    const paths = {};
+    for (const theme of this.theme === 'light' ? ['light', 'dark'] : ['dark', 'light']) {
+      await this.setTheme(theme);
+      await this.page.waitForTimeout(200); // let widgets repaint after the theme change
+      const p = `${this.shotPrefix}-${String(this.step).padStart(2, '0')}-${name}-${theme}.png`;
+      await this.page.screenshot({ path: p });
+      paths[theme] = p;
+    }
+    return paths;
+  }
+
+  /**
+   * Switches the color theme with the palette's "Toggle between Light/Dark Themes" (the test
+   * settings name the two themes). VS Code web ignores an emulated prefers-color-scheme, and
+   * rewriting settings.json was picked up only for the first two changes of a session.
+   */
+  async setTheme(theme) {
+    if (this.theme === theme) return;
+    const focused = await this.page.evaluate(() => document.activeElement?.closest('.review-widget') !== null);
+    await this.runCommand('Preferences: Toggle between Light/Dark Themes');
+    await this.page.locator(theme === 'dark' ? '.monaco-workbench.vs-dark' : '.monaco-workbench.vs').waitFor({ timeout: SHORT });
+    this.theme = theme;
+    if (focused) this.log('note: the theme switch took focus from a comment box');
+  }
+}
+
+/** Runs consider-cli as the agent would (system Node, workspace root as cwd). Resolves with the exit time. */
+export function runCli({ node, cli, cwd, args }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, [cli, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const exitedAt = Date.now();
+      if (code !== 0) reject(new Error(`consider-cli ${args.join(' ')} exited ${code}: ${stderr.trim()}`));
+      else resolve({ stdout, stderr, exitedAt });
+    });
+  });
+}

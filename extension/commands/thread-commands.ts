@@ -1,0 +1,147 @@
+/**
+ * The actions inside a thread widget (menus of package.json `comments/*`, hidden from the
+ * palette): add, reply, resolve/reopen, edit/delete your own comment, delete a thread, copy its
+ * id. Every action writes through the shared store module (lock, mutate-on-latest), then
+ * re-reads the store so the widget shows the stored truth at once.
+ */
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { addThread, deleteReply, deleteThread, editComment, replyToThread, restoreThreads, setAnchor, setWorkflowState } from '../../shared/store';
+import type { FolderStores } from '../store/folder-stores';
+import { ConsiderComment, type ThreadRenderer } from '../comments/thread-renderer';
+import * as notify from '../notify';
+
+export interface ThreadCommandDeps {
+  stores: FolderStores;
+  renderer: ThreadRenderer;
+}
+
+type ThreadArg = vscode.CommentThread | vscode.CommentReply;
+const threadOf = (arg: ThreadArg): vscode.CommentThread => ('thread' in arg ? arg.thread : arg);
+
+export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposable[] {
+  const { stores, renderer } = deps;
+
+  /** The stored thread a widget shows, or a clear message when it has none. */
+  const target = (arg: ThreadArg): { root: string; id: string } | undefined => {
+    const who = renderer.identify(threadOf(arg));
+    if (!who) void notify.warn('Consider: this thread is not saved in any store.');
+    return who;
+  };
+
+  const run = async (what: string, root: string, fn: () => Promise<unknown>): Promise<boolean> => {
+    try {
+      await fn();
+      return true;
+    } catch (e) {
+      notify.reportFailure(what, e);
+      return false;
+    } finally {
+      stores.reload(root);
+    }
+  };
+
+  return [
+    vscode.commands.registerCommand('consider.createThread', async (reply: vscode.CommentReply) => {
+      const thread = reply.thread;
+      const text = reply.text.trim();
+      if (!text) return;
+      const root = stores.rootOf(thread.uri.fsPath);
+      if (!root || !thread.range) {
+        void notify.warn('Consider: comments can be added only to files inside a workspace folder.');
+        return;
+      }
+      const file = path.relative(root, thread.uri.fsPath).split(path.sep).join('/');
+      const startLine = thread.range.start.line + 1;
+      const endLine = thread.range.end.line + 1;
+      await run('save the comment', root, async () => {
+        const created = await addThread(root, { file, startLine, endLine, body: text, author: 'human' });
+        // addThread anchors on the file as saved; an editor with unsaved changes shows other lines.
+        const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === thread.uri.toString());
+        const saved = doc?.isDirty ? await setAnchor(root, created.id, { startLine, endLine, text: doc.getText() }, 'human') : created;
+        renderer.adopt(thread, root, saved);
+      });
+    }),
+
+    vscode.commands.registerCommand('consider.cancelNewThread', (reply: vscode.CommentReply) => {
+      if (!renderer.identify(reply.thread)) reply.thread.dispose();
+    }),
+
+    vscode.commands.registerCommand('consider.reply', async (reply: vscode.CommentReply) => {
+      const who = target(reply);
+      const text = reply.text.trim();
+      if (!who || !text) return;
+      await run('save the reply', who.root, () => replyToThread(who.root, who.id, { body: text, author: 'human' }));
+    }),
+
+    vscode.commands.registerCommand('consider.replyAndResolve', async (reply: vscode.CommentReply) => {
+      const who = target(reply);
+      if (!who) return;
+      const text = reply.text.trim();
+      await run('reply and resolve', who.root, async () => {
+        if (text) await replyToThread(who.root, who.id, { body: text, author: 'human' });
+        await setWorkflowState(who.root, who.id, 'resolved', 'human');
+      });
+    }),
+
+    vscode.commands.registerCommand('consider.resolveThread', async (arg: ThreadArg) => {
+      const who = target(arg);
+      if (who) await run('resolve the thread', who.root, () => setWorkflowState(who.root, who.id, 'resolved', 'human'));
+    }),
+
+    vscode.commands.registerCommand('consider.reopenThread', async (arg: ThreadArg) => {
+      const who = target(arg);
+      if (who) await run('reopen the thread', who.root, () => setWorkflowState(who.root, who.id, 'open', 'human'));
+    }),
+
+    vscode.commands.registerCommand('consider.copyThreadId', async (arg: ThreadArg) => {
+      const who = target(arg);
+      if (!who) return;
+      await vscode.env.clipboard.writeText(`threadID: ${who.id}`);
+      vscode.window.setStatusBarMessage(`Copied "threadID: ${who.id}" — paste it into the agent's chat`, 4000);
+    }),
+
+    vscode.commands.registerCommand('consider.deleteThread', async (arg: ThreadArg) => {
+      const who = target(arg);
+      if (!who) return;
+      const n = threadOf(arg).comments.length;
+      const ok = await vscode.window.showWarningMessage(
+        `Delete this thread${n > 1 ? ` and its ${n - 1} ${n === 2 ? 'reply' : 'replies'}` : ''}?`,
+        { modal: true, detail: 'The agent will no longer see it. You can undo right after.' }, 'Delete');
+      if (ok !== 'Delete') return;
+      let removed: Awaited<ReturnType<typeof deleteThread>> | undefined;
+      await run('delete the thread', who.root, async () => { removed = await deleteThread(who.root, who.id, 'human'); });
+      if (removed && (await notify.info('Consider: thread deleted.', 'Undo')) === 'Undo') {
+        const back = removed;
+        await run('restore the thread', who.root, () => restoreThreads(who.root, [back], 'human'));
+      }
+    }),
+
+    vscode.commands.registerCommand('consider.editComment', (comment: ConsiderComment) => {
+      if (comment instanceof ConsiderComment) renderer.setEditing(comment, true);
+    }),
+
+    vscode.commands.registerCommand('consider.cancelEdit', (comment: ConsiderComment) => {
+      if (comment instanceof ConsiderComment) renderer.setEditing(comment, false);
+    }),
+
+    vscode.commands.registerCommand('consider.saveComment', async (comment: ConsiderComment) => {
+      if (!(comment instanceof ConsiderComment)) return;
+      const text = (typeof comment.body === 'string' ? comment.body : comment.body.value).trim();
+      if (!text) return;
+      await run('save the edit', comment.root, () => editComment(comment.root, comment.threadId, comment.commentId, text, 'human'));
+      renderer.setEditing(comment, false);
+    }),
+
+    vscode.commands.registerCommand('consider.deleteComment', async (comment: ConsiderComment) => {
+      if (!(comment instanceof ConsiderComment)) return;
+      if (comment.commentId === comment.threadId) {
+        // The first comment is the thread: deleting it deletes the thread (with confirmation).
+        const thread = renderer.threadOf(comment.root, comment.threadId);
+        if (thread) await vscode.commands.executeCommand('consider.deleteThread', thread);
+        return;
+      }
+      await run('delete the reply', comment.root, () => deleteReply(comment.root, comment.threadId, comment.commentId, 'human'));
+    }),
+  ];
+}

@@ -1,0 +1,134 @@
+/**
+ * The palette commands of spec §5.2 that belong to the editor: Add Comment, Reconcile All,
+ * Archive Resolved (with Undo), and the Show/Hide Resolved and Stale toggles. (Show All
+ * Comments, Open Triage, Setup and Uninstall are registered by extension/board.)
+ */
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { addThread, archiveResolved, reconcileWorkspace, setAnchor, unarchive } from '../../shared/store';
+import type { Comment } from '../../shared/model';
+import type { Host } from '../host';
+import type { FolderStores } from '../store/folder-stores';
+import * as notify from '../notify';
+
+export interface WorkspaceCommandDeps {
+  stores: FolderStores;
+  host: Host;
+}
+
+/** Arguments for a programmatic Add Comment (tests, other features): saved at once, returns the thread id. */
+export interface AddCommentArgs {
+  uri?: vscode.Uri | string;
+  /** 1-based, inclusive. Default: the active editor's selection. */
+  startLine?: number;
+  endLine?: number;
+  body?: string;
+}
+
+export function registerWorkspaceCommands(deps: WorkspaceCommandDeps): vscode.Disposable[] {
+  const { stores, host } = deps;
+
+  const addComment = async (args?: AddCommentArgs): Promise<string | undefined> => {
+    const editor = vscode.window.activeTextEditor;
+    const uri = args?.uri ? (typeof args.uri === 'string' ? vscode.Uri.parse(args.uri) : args.uri) : editor?.document.uri;
+    const root = uri?.scheme === 'file' ? stores.rootOf(uri.fsPath) : undefined;
+    if (!uri || !root) {
+      void notify.warn('Consider: open a file inside a workspace folder to comment on it.');
+      return undefined;
+    }
+    if (args?.body === undefined) {
+      // Interactive: open VS Code's comment box on the selection; its Add Comment button saves it.
+      await vscode.commands.executeCommand('workbench.action.addComment');
+      return undefined;
+    }
+    const sel = host.currentSelection(root);
+    const file = path.relative(root, uri.fsPath).split(path.sep).join('/');
+    const startLine = args.startLine ?? (sel?.file === file ? sel.startLine : 1);
+    const endLine = args.endLine ?? (sel?.file === file ? sel.endLine : startLine);
+    try {
+      const created = await addThread(root, { file, startLine, endLine, body: args.body, author: 'human' });
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      if (doc?.isDirty) await setAnchor(root, created.id, { startLine, endLine, text: doc.getText() }, 'human');
+      return created.id;
+    } catch (e) {
+      notify.reportFailure('save the comment', e);
+      return undefined;
+    } finally {
+      stores.reload(root);
+    }
+  };
+
+  const reconcileAll = (): Thenable<void> => vscode.window.withProgress({
+    location: vscode.ProgressLocation.Notification, title: 'Consider: re-anchoring all threads', cancellable: true,
+  }, async (progress, token) => {
+    const abort = new AbortController();
+    token.onCancellationRequested(() => abort.abort());
+    const totals = { checked: 0, moved: 0, stale: 0, orphaned: 0, restored: 0 };
+    const roots = stores.roots();
+    for (const [i, root] of roots.entries()) {
+      if (abort.signal.aborted) break;
+      let last = 0;
+      try {
+        const r = await reconcileWorkspace(root, {
+          force: true, signal: abort.signal,
+          onProgress: (done, total) => {
+            const pct = total ? done / total : 1;
+            progress.report({ increment: ((pct - last) * 100) / roots.length, message: `${path.basename(root)}: ${done}/${total}` });
+            last = pct;
+          },
+        });
+        for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += r[k];
+      } catch (e) {
+        notify.reportFailure(`re-anchor the threads of ${path.basename(root)}`, e);
+      } finally {
+        stores.reload(root);
+      }
+      if (i === roots.length - 1 && !abort.signal.aborted) progress.report({ increment: 100 });
+    }
+    const summary = `${totals.checked} checked: ${totals.moved} moved, ${totals.stale} stale, ${totals.orphaned} orphaned, ${totals.restored} found again`;
+    void notify.info(abort.signal.aborted ? `Consider: re-anchoring cancelled (${summary}).` : `Consider: re-anchored all threads (${summary}).`);
+  });
+
+  const archive = async (): Promise<number> => {
+    const moved: { root: string; threads: Comment[] }[] = [];
+    for (const root of stores.roots()) {
+      const store = stores.get(root)?.store;
+      if (!store?.comments.some((c) => c.workflowState === 'resolved')) continue;
+      try {
+        moved.push({ root, threads: await archiveResolved(root, 'human') });
+      } catch (e) {
+        notify.reportFailure(`archive the resolved threads of ${path.basename(root)}`, e);
+      } finally {
+        stores.reload(root);
+      }
+    }
+    const n = moved.reduce((a, m) => a + m.threads.length, 0);
+    if (n === 0) {
+      void notify.info('Consider: there are no resolved threads to archive.');
+      return 0;
+    }
+    void notify.info(`Consider: archived ${n} resolved thread${n === 1 ? '' : 's'} to .consider/archive.json.`, 'Undo').then(async (choice) => {
+      if (choice !== 'Undo') return;
+      for (const m of moved) {
+        try {
+          await unarchive(m.root, m.threads.map((t) => t.id), 'human');
+        } catch (e) {
+          notify.reportFailure('undo the archive', e);
+        } finally {
+          stores.reload(m.root);
+        }
+      }
+    });
+    return n;
+  };
+
+  return [
+    vscode.commands.registerCommand('consider.addComment', addComment),
+    vscode.commands.registerCommand('consider.reconcileAll', reconcileAll),
+    vscode.commands.registerCommand('consider.archiveResolved', archive),
+    vscode.commands.registerCommand('consider.showResolved', () => host.setVisibility({ showResolved: true })),
+    vscode.commands.registerCommand('consider.hideResolved', () => host.setVisibility({ showResolved: false })),
+    vscode.commands.registerCommand('consider.showStale', () => host.setVisibility({ showStale: true })),
+    vscode.commands.registerCommand('consider.hideStale', () => host.setVisibility({ showStale: false })),
+  ];
+}

@@ -1,0 +1,51 @@
+/**
+ * Optional notifications (setting consider.notifyAgentActivity) when the agent replies to or
+ * resolves a thread whose file is not visible: the inline reply is then easy to miss.
+ */
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { Comment } from '../../shared/model';
+import type { ConsiderHost } from '../api';
+import { readSettings } from '../settings';
+import * as notify from '../notify';
+
+type Seen = Map<string, { agentReplies: number; workflow: Comment['workflowState'] }>;
+
+export function watchAgentActivity(host: ConsiderHost): vscode.Disposable {
+  const seen = new Map<string, Seen>();
+  const snapshot = (root: string): Seen => {
+    const m: Seen = new Map();
+    const store = host.folders().find((f) => f.root === root)?.store;
+    for (const c of store?.comments ?? []) m.set(c.id, { agentReplies: c.thread.filter((r) => r.author === 'agent').length, workflow: c.workflowState });
+    return m;
+  };
+  for (const f of host.folders()) seen.set(f.root, snapshot(f.root));
+
+  return host.onDidChangeStores((roots) => {
+    for (const root of roots) {
+      const before = seen.get(root);
+      const after = snapshot(root);
+      seen.set(root, after);
+      if (!before || !readSettings().notifyAgentActivity) continue;
+      const store = host.folders().find((f) => f.root === root)?.store;
+      const visible = new Set(vscode.window.visibleTextEditors.map((e) => e.document.uri.fsPath));
+      const events: { c: Comment; what: string }[] = [];
+      for (const c of store?.comments ?? []) {
+        const b = before.get(c.id);
+        const a = after.get(c.id)!;
+        if (!b || visible.has(path.join(root, c.file))) continue;
+        const lastReply = c.thread[c.thread.length - 1];
+        if (a.agentReplies > b.agentReplies) events.push({ c, what: 'replied on' });
+        else if (b.workflow === 'open' && a.workflow === 'resolved' && c.resolvedBy === 'agent' && lastReply?.author !== 'human') events.push({ c, what: 'resolved a thread on' });
+      }
+      if (events.length === 0) continue;
+      const first = events[0]!;
+      const message = events.length === 1
+        ? `Consider: the agent ${first.what} ${first.c.file}:${first.c.anchor.startLine}.`
+        : `Consider: the agent answered ${events.length} threads.`;
+      void notify.info(message, 'Show').then((choice) => {
+        if (choice === 'Show') void host.revealThread(root, first.c.id);
+      });
+    }
+  });
+}

@@ -1,0 +1,30 @@
+/**
+ * The one CommentController ("consider"): every line of a file inside a workspace folder can
+ * take a comment; the comment box's prompt mentions the Add Comment keybinding (a setting).
+ */
+import * as vscode from 'vscode';
+import type { FolderStores } from '../store/folder-stores';
+import { readSettings } from '../settings';
+
+export const CONTROLLER_ID = 'consider';
+
+export function createController(stores: FolderStores): vscode.CommentController {
+  const controller = vscode.comments.createCommentController(CONTROLLER_ID, 'Consider');
+  controller.commentingRangeProvider = {
+    provideCommentingRanges(doc) {
+      if (doc.uri.scheme !== 'file' || !stores.rootOf(doc.uri.fsPath)) return [];
+      if (doc.uri.fsPath.includes('/.consider/')) return [];
+      return [new vscode.Range(0, 0, Math.max(0, doc.lineCount - 1), 0)];
+    },
+  };
+  applyOptions(controller);
+  return controller;
+}
+
+export function applyOptions(controller: vscode.CommentController): void {
+  const hint = readSettings().showKeybindingHint;
+  controller.options = {
+    prompt: hint ? 'Comment for the agent (Ctrl+Alt+M on a selection)' : 'Comment for the agent',
+    placeHolder: hint ? 'Markdown. Saved at once; the agent reads it with consider-cli. Ctrl+Alt+M adds a comment on the selection.' : 'Markdown. Saved at once; the agent reads it with consider-cli.',
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * An unreadable store (corrupt, written by a newer version, I/O failure) gets one clear
+ * notification per problem with the safe ways out: Retry, Open File, Restore Last Good Copy
+ * (store.json.bak). Nothing is overwritten behind the user's back; restoring first sets the
+ * unreadable file aside as store.json.unreadable-<time>, so even that step loses nothing.
+ */
+import fs from 'node:fs';
+import * as vscode from 'vscode';
+import { considerPaths, parseStoreText, withStoreLock, writeFileAtomic } from '../../shared/store';
+import type { FolderStores } from './folder-stores';
+import * as notify from '../notify';
+
+export class StoreRecovery implements vscode.Disposable {
+  /** The error message last shown per folder, so a watcher event does not repeat the notification. */
+  private readonly announced = new Map<string, string>();
+  private readonly sub: vscode.Disposable;
+
+  constructor(private readonly stores: FolderStores) {
+    this.sub = stores.onDidChange((roots) => this.check(roots));
+    this.check(stores.roots());
+  }
+
+  private check(roots: readonly string[]): void {
+    for (const root of roots) {
+      const state = this.stores.get(root);
+      const problem = state?.error?.message;
+      if (!problem) { this.announced.delete(root); continue; }
+      if (this.announced.get(root) === problem) continue;
+      this.announced.set(root, problem);
+      void this.offer(root, state!.name, state!.error!);
+    }
+  }
+
+  private async offer(root: string, name: string, err: { code: string; message: string; hint?: string }): Promise<void> {
+    const paths = considerPaths(root);
+    const hasBackup = backupUsable(paths.backup);
+    const actions = ['Retry', 'Open File', ...(hasBackup ? ['Restore Last Good Copy'] : [])];
+    const choice = await notify.error(`Consider cannot read the comment store of ${name}: ${err.message}. Your comments are kept as they are on disk; nothing was overwritten.`, ...actions);
+    if (choice === 'Retry') {
+      this.announced.delete(root);
+      this.stores.forceReload(root);
+    } else if (choice === 'Open File') {
+      this.announced.delete(root);
+      await vscode.window.showTextDocument(vscode.Uri.file(paths.store));
+    } else if (choice === 'Restore Last Good Copy') {
+      this.announced.delete(root);
+      await this.restore(root);
+    }
+  }
+
+  /** Puts store.json.bak back, after moving the unreadable file aside. */
+  async restore(root: string): Promise<void> {
+    const paths = considerPaths(root);
+    try {
+      await withStoreLock(root, () => {
+        const backup = fs.readFileSync(paths.backup, 'utf8');
+        parseStoreText(backup, '.consider/store.json.bak'); // refuse a backup that is no better
+        if (fs.existsSync(paths.store)) fs.renameSync(paths.store, `${paths.store}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+        writeFileAtomic(paths.store, backup);
+      });
+      void notify.info('Consider: restored the last good copy of the comment store (the unreadable file was kept beside it).');
+    } catch (e) {
+      notify.reportFailure('restore the last good copy', e);
+    }
+    this.stores.forceReload(root);
+  }
+
+  dispose(): void {
+    this.sub.dispose();
+  }
+}
+
+function backupUsable(file: string): boolean {
+  try {
+    parseStoreText(fs.readFileSync(file, 'utf8'));
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * What activate() returns: the ConsiderHost plus read-only views of what the extension shows.
+ * The Comments API cannot be read back, so the real-VS-Code tests (e2e/vscode/suite) inspect
+ * the rendered threads through this. Nothing here changes state.
+ */
+import type * as vscode from 'vscode';
+import type { ConsiderHost } from './api';
+
+export interface RenderedComment {
+  author: 'human' | 'agent';
+  authorName: string;
+  body: string;
+  contextValue: string;
+}
+
+export interface RenderedThread {
+  root: string;
+  id: string;
+  /** Workspace-relative path. */
+  file: string;
+  uri: string;
+  /** 1-based, inclusive: the lines the widget is shown on right now. */
+  startLine: number;
+  endLine: number;
+  label: string;
+  contextValue: string;
+  canReply: boolean;
+  collapsed: boolean;
+  comments: RenderedComment[];
+}
+
+export interface ShownNotification {
+  severity: 'info' | 'warning' | 'error';
+  message: string;
+  actions: string[];
+}
+
+export interface ConsiderTestApi {
+  host: ConsiderHost;
+  threads(): RenderedThread[];
+  /** The widget of a shown thread: the argument the thread menu commands receive. */
+  widget(root: string, threadId: string): vscode.CommentThread | undefined;
+  notifications(): ShownNotification[];
+  /** Resolves when no store reload, re-render or position write is pending. */
+  whenIdle(): Promise<void>;
+}
