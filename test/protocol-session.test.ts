@@ -71,6 +71,18 @@ describe('BoardSession', () => {
     expect(snap.folders[0]?.threads[0]).toMatchObject({ startLine: 1, endLine: 2, workflowState: 'open', anchorState: 'anchored', unseen: true, targetContent: '' });
   });
 
+  it('after a webview reload (hidden panel shown again) resends the snapshot and the view the host last knew', async () => {
+    const titles: string[] = [];
+    session.onViewChanged = (v) => titles.push(v);
+    await session.receive({ type: 'webview/ready', protocolVersion: PROTOCOL_VERSION });
+    await session.receive({ type: 'webview/viewChanged', view: 'triage' });
+    session.showView('setup'); // a command while the webview is reloading
+    posted.length = 0;
+    await session.receive({ type: 'webview/ready', protocolVersion: PROTOCOL_VERSION });
+    expect(posted.map((m) => m.type === 'host/view' ? `view:${m.view}` : m.type)).toEqual(['host/snapshot', 'view:setup']);
+    expect(titles).toEqual(['triage', 'setup']);
+  });
+
   it('answers another protocol version with host/incompatible and stays closed', async () => {
     await session.receive({ type: 'webview/ready', protocolVersion: PROTOCOL_VERSION + 1 });
     expect(posted).toEqual([{ type: 'host/incompatible', hostVersion: PROTOCOL_VERSION }]);

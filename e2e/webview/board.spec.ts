@@ -99,7 +99,7 @@ test.describe('board', () => {
     await page.keyboard.press('x'); // reopen
     await expect.poll(() => readStore(seeded.root).store.comments.find((c) => c.id === target)?.workflowState).toBe('open');
 
-    await expect(page.getByTestId('reply-input')).toBeVisible(); // the reopened snapshot arrived
+    await expect(page.getByRole('textbox', { name: 'Reply' })).toBeVisible(); // the reopened snapshot arrived; labelled for screen readers
     await page.keyboard.press('r');
     await expect(page.getByTestId('reply-input')).toBeFocused();
     await page.keyboard.type('Thanks, looks good now.');

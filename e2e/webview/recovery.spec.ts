@@ -23,6 +23,7 @@ test.describe('recovery banner', () => {
       await expect(banner).toContainText('store.json');
       await expect(board.rows).toHaveCount(6); // the other folder's threads are still there
       await expect(page.getByTestId('next-action')).toHaveText(/Recover 1 unreadable store/);
+      await page.screenshot({ path: path.resolve(__dirname, '../../test-results/screenshots/recovery-dark.png') });
       expect(goodSeed.ids.unseen).toBeTruthy();
 
       await board.press('recover-open', banner);

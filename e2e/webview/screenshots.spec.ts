@@ -51,10 +51,17 @@ for (const theme of ['light', 'dark', 'high-contrast'] as const) {
 }
 
 test('board in a narrow panel (half an editor)', async ({ page, host, seeded, origin, board }) => {
-  await page.setViewportSize({ width: 520, height: 720 });
+  await page.setViewportSize({ width: 520, height: 560 });
   await host.open(page, origin, { theme: 'dark' });
   await board.row(seeded.ids.replied).click();
   await expect(board.detail.getByTestId('message')).toHaveCount(2);
+  // Filters fold behind a toggle in a narrow panel; the search stays.
+  await expect(page.getByTestId('filter-workflow')).toBeHidden();
+  await page.getByTestId('filters-toggle').click();
+  await board.choose('filter-workflow', 'Open');
+  await page.getByTestId('filters-toggle').click();
+  await expect(page.getByTestId('filters-toggle')).toHaveText(/Filters \(1\)/);
+  await expect(board.chip('workflow')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0); // nothing sticks out sideways
   await page.screenshot({ path: `${OUT}/board-narrow-dark.png` });

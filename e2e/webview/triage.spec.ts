@@ -75,7 +75,7 @@ test.describe('triage', () => {
     await host.open(page, origin, { view: 'triage' });
     await board.toggleCheckbox('triage-check-all');
     await board.press('bulk-reanchor');
-    await expect(page.getByTestId('notice').filter({ hasText: 'Re-anchor: 1 thread failed' })).toBeVisible();
+    await expect(page.getByTestId('notice').filter({ hasText: 'Re-anchor failed: lib/old.ts no longer exists' })).toBeVisible();
     await expect.poll(() => thread(seeded.root, seeded.ids.stale)?.anchorState).toBe('anchored');
     expect(thread(seeded.root, seeded.ids.orphaned)?.anchorState).toBe('orphaned');
   });

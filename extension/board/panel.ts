@@ -30,6 +30,7 @@ export class BoardPanel {
     const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'assets', name)).toString();
     webview.html = buildBoardHtml({ cspSource: webview.cspSource, nonce: makeNonce(), scriptUri: asset('index.js'), styleUri: asset('index.css'), view });
     panel.title = TITLES[view];
+    this.session.onViewChanged = (v) => { panel.title = TITLES[v]; };
     this.disposables.push(
       webview.onDidReceiveMessage((m: unknown) => { void this.session.receive(m); }),
       panel.onDidDispose(() => { this.dispose(); onDispose(); }),
@@ -38,10 +39,7 @@ export class BoardPanel {
 
   show(view?: ViewName): void {
     this.panel.reveal(undefined, false);
-    if (view) {
-      this.panel.title = TITLES[view];
-      this.session.showView(view);
-    }
+    if (view) this.session.showView(view);
   }
 
   dispose(): void {

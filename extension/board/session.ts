@@ -28,8 +28,10 @@ export class BoardSession {
   private queue: HostMessage[] = [];
   private snapshotTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly undo = new UndoStack();
-  /** The view the webview last reported (for the panel serializer and re-opens). */
+  /** The view the webview last reported; re-sent after a reload so a hidden panel comes back where it was asked to be. */
   view: ViewName;
+  /** Told whenever the view changes (the panel keeps its title in step). */
+  onViewChanged: ((view: ViewName) => void) | undefined;
 
   constructor(private readonly s: BoardServices, private readonly post: (m: HostMessage) => void, initialView: ViewName = 'board') {
     this.view = initialView;
@@ -68,6 +70,7 @@ export class BoardSession {
 
   showView(view: ViewName): void {
     this.view = view;
+    this.onViewChanged?.(view);
     this.send({ type: 'host/view', view });
   }
 
@@ -91,9 +94,12 @@ export class BoardSession {
       return;
     }
     this.ready = true; // a reload of the webview (e.g. after being hidden) says ready again: resend all
-    const queued = this.queue.filter((q) => q.type !== 'host/snapshot');
+    const queued = this.queue.filter((q) => q.type !== 'host/snapshot' && q.type !== 'host/view');
     this.queue = [];
     this.sendSnapshotNow();
+    // A webview hidden and shown again reloads from its saved state; a command may have asked
+    // for another view meanwhile, so the host's idea of the view wins.
+    this.post({ type: 'host/view', view: this.view });
     for (const q of queued) this.post(q);
   }
 
@@ -152,6 +158,7 @@ export class BoardSession {
           break;
         case 'webview/viewChanged':
           this.view = m.view;
+          this.onViewChanged?.(m.view);
           break;
         case 'webview/ready':
           break; // handled in receive()

@@ -41,6 +41,8 @@ function onHostMessage(m: HostMessage): void {
 
 const bridge = startBridge(onHostMessage);
 const actions = createActions(bridge, store);
+// Every view change (tabs, "next action", empty-state buttons, host/view) is reported once, here.
+store.subscribe((s, prev) => { if (s.ui.view !== prev.ui.view) actions.viewChanged(s.ui.view); });
 createRoot(rootEl).render(
   <AppContext.Provider value={{ store, bridge, actions }}>
     <App />

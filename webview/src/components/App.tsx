@@ -17,13 +17,13 @@ const TABS: readonly { view: ViewName; label: string; icon: string }[] = [
 ];
 
 export function App() {
-  const { store, actions } = useApp();
+  const { store } = useApp();
   const view = useBoard((s) => s.ui.view);
   const loaded = useBoard((s) => s.loaded);
   const flagged = useBoard((s) => s.summary.stale + s.summary.orphaned);
   const incompatible = useBoard((s) => s.incompatibleHostVersion);
   const progress = useBoard((s) => s.progress);
-  const go = (v: ViewName) => { store.getState().setView(v); actions.viewChanged(v); };
+  const go = (v: ViewName) => store.getState().setView(v);
 
   return (
     <div className="app" data-view={view}>

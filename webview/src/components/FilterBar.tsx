@@ -1,7 +1,7 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useApp, useBoard } from '../lib/context';
 import { fileKey, filterChips, type SortOrder } from '../state/projection';
-import { Checkbox, IconButton, Select, TextField, type TextFieldHandle } from '../ui/primitives';
+import { Checkbox, Codicon, IconButton, Select, TextField, type TextFieldHandle } from '../ui/primitives';
 
 const ANY = '';
 
@@ -21,13 +21,19 @@ export function FilterBar({ searchRef }: { searchRef: React.RefObject<TextFieldH
   }, [rows, multiRoot]);
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
   const chips = filterChips(filters);
+  // In a narrow panel the filters fold behind a toggle, so the list keeps its room.
+  const [open, setOpen] = useState(false);
 
   return (
-    <div className="filter-bar">
+    <div className={`filter-bar${open ? ' open' : ''}`}>
       <div className="filter-row">
         <TextField ref={searchRef} value={filters.text ?? ''} placeholder="Search comments, replies, files (/)" label="Search" icon="search" testId="search"
           onInput={(v) => { clearTimeout(debounce.current); debounce.current = setTimeout(() => st.setFilter('text', v.trim() || undefined), 120); }}
           onKeyDown={(e) => { if (e.key === 'Escape' || e.key === 'ArrowDown') { e.preventDefault(); document.querySelector<HTMLElement>('[data-testid="thread-list"]')?.focus(); } }} />
+        <button type="button" className="filters-toggle" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="filters-toggle">
+          <Codicon name="filter" /> Filters{chips.length ? ` (${chips.length})` : ''}
+        </button>
+        <span className="filter-controls">
         <Select label="State" testId="filter-workflow" value={filters.workflow ?? ANY}
           options={[{ value: ANY, label: 'Any state' }, { value: 'open', label: 'Open' }, { value: 'resolved', label: 'Resolved' }]}
           onChange={(v) => st.setFilter('workflow', v || undefined)} />
@@ -43,13 +49,15 @@ export function FilterBar({ searchRef }: { searchRef: React.RefObject<TextFieldH
         <Select<SortOrder> label="Sort" testId="sort" value={sort}
           options={[{ value: 'file', label: 'Sort by file' }, { value: 'activity', label: 'Sort by newest activity' }, { value: 'state', label: 'Sort by state' }]}
           onChange={(v) => st.setSort(v)} />
+        </span>
       </div>
-      <div className="filter-row secondary">
+      <div className="filter-row secondary filter-controls">
         <Checkbox checked={!!filters.unseen} onChange={(v) => st.setFilter('unseen', v || undefined)} testId="filter-unseen">Unseen by agent</Checkbox>
         <span className="divider" />
         <Checkbox checked={visibility.showResolved} onChange={(v) => actions.setVisibility({ showResolved: v })} testId="toggle-resolved">Show resolved</Checkbox>
         <Checkbox checked={visibility.showStale} onChange={(v) => actions.setVisibility({ showStale: v })} testId="toggle-stale">Show stale &amp; orphaned</Checkbox>
-        {chips.length > 0 && (
+      </div>
+      {chips.length > 0 && (
           <div className="chips" data-testid="chips">
             {chips.map((c) => (
               <span key={c.key} className="chip" data-testid={`chip-${c.key}`}>
@@ -59,8 +67,7 @@ export function FilterBar({ searchRef }: { searchRef: React.RefObject<TextFieldH
             ))}
             <button type="button" className="link-button" onClick={() => st.clearFilters()} data-testid="clear-filters">Clear all</button>
           </div>
-        )}
-      </div>
+      )}
     </div>
   );
 }

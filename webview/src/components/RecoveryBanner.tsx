@@ -5,6 +5,14 @@ import { Button, Codicon } from '../ui/primitives';
  * A store that cannot be read is never overwritten; the banner says what happened and offers
  * the safe actions: retry, restore the last good copy (the damaged file is kept), open the file.
  */
+/** Messages from the store read as sentences: capital first letter, final full stop. */
+const sentence = (s: string): string => {
+  const t = s.trim();
+  if (!t) return t;
+  const capital = t[0]!.toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+};
+
 export function RecoveryBanners() {
   const { actions } = useApp();
   const folders = useBoard((s) => s.folders);
@@ -14,10 +22,12 @@ export function RecoveryBanners() {
     <>
       {bad.map((f) => f.error ? (
         <section key={f.root} className="banner error" role="alert" data-testid="recovery-banner">
-          <div className="banner-title"><Codicon name="error" /> The review store of <b>{f.name}</b> can't be read</div>
-          <p className="banner-text">{f.error.message}</p>
+          <div className="banner-title"><Codicon name="error" /><span>The review store of <b>{f.name}</b> can't be read</span></div>
+          <p className="banner-text">{sentence(f.error.message)}</p>
           <p className="banner-text muted">
-            {f.error.hint ?? 'Nothing was changed: Consider never writes over a store it cannot read.'} Threads of other folders are shown below.
+            Nothing was changed: Consider never writes over a store it cannot read.
+            {f.error.hint ? ` ${sentence(f.error.hint)}` : ''}
+            {folders.length > 1 ? ' Threads of the other folders are shown below.' : ''}
           </p>
           <div className="banner-actions">
             <Button icon="refresh" onClick={() => actions.recover(f.root, 'retry')} testId="recover-retry">Retry</Button>

@@ -15,7 +15,7 @@ export function createActions(bridge: Bridge, store: BoardStore) {
   const notice = (kind: 'info' | 'error', text: string, undoId?: string) => store.getState().addNotice({ kind, text, undoId });
   const fail = (what: string) => (e: unknown) => { notice('error', `${what} failed: ${e instanceof Error ? e.message : String(e)}`); };
   const failures = (r: { failed: readonly { message: string }[] }, what: string) => {
-    if (r.failed.length) notice('error', `${what}: ${plural(r.failed.length, 'thread')} failed (${r.failed[0]!.message})`);
+    if (r.failed.length) notice('error', `${what} failed: ${r.failed[0]!.message}${r.failed.length > 1 ? ` (and ${r.failed.length - 1} more)` : ''}`);
   };
 
   return {

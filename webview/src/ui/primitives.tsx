@@ -72,6 +72,11 @@ export function RadioGroup<T extends string>(props: { value: T; options: readonl
 
 export interface TextFieldHandle { focus(): void; clear(): void }
 
+/** The toolkit's text fields overwrite aria-label when they connect ("Text area"): set ours after. */
+function useAriaLabel(ref: React.RefObject<HTMLElement | null>, label: string | undefined): void {
+  useEffect(() => { if (label) ref.current?.setAttribute('aria-label', label); }, [ref, label]);
+}
+
 /** Focuses the native control inside a toolkit field's shadow root (host.focus() alone may not). */
 function focusControl(el: HTMLElement | null): void {
   if (!el) return;
@@ -86,6 +91,7 @@ export const TextField = forwardRef<TextFieldHandle, { value: string; onInput: (
     useImperativeHandle(handle, () => ({ focus: () => focusControl(ref.current), clear: () => { if (ref.current) ref.current.value = ''; } }), []);
     useEffect(() => { if (ref.current && ref.current.value !== props.value) ref.current.value = props.value; }, [props.value]);
     useDomEvent(ref, 'input', () => props.onInput(ref.current?.value ?? ''));
+    useAriaLabel(ref, props.label);
     useDomEvent(ref, 'keydown', (e) => props.onKeyDown?.(e as KeyboardEvent));
     return (
       <vscode-text-field ref={ref} placeholder={props.placeholder} aria-label={props.label} data-testid={props.testId}>
@@ -101,6 +107,7 @@ export const TextArea = forwardRef<TextFieldHandle, { value: string; onInput: (v
     useImperativeHandle(handle, () => ({ focus: () => focusControl(ref.current), clear: () => { if (ref.current) ref.current.value = ''; } }), []);
     useEffect(() => { if (ref.current && ref.current.value !== props.value) ref.current.value = props.value; }, [props.value]);
     useDomEvent(ref, 'input', () => props.onInput(ref.current?.value ?? ''));
+    useAriaLabel(ref, props.label);
     useDomEvent(ref, 'keydown', (e) => props.onKeyDown?.(e as KeyboardEvent));
     return <vscode-text-area ref={ref} placeholder={props.placeholder} aria-label={props.label} data-testid={props.testId} rows={props.rows ?? 3} resize="vertical" />;
   },
