@@ -4,6 +4,8 @@
  * rarest common line first and grow it into a run, recurse left and right, and fall back to
  * a classic Myers diff when a region has no rare line. Rare-line-first keeps `}` and blank
  * lines from gluing unrelated code together, which is what makes a moved block map right.
+ * Removed/added blocks next to identical lines slide down as git's do. mapLinesMyers gives
+ * git's default (Myers) alignment too, so callers can tell when two valid diffs disagree.
  */
 
 /** How an old line reached the new text (values of LineMapping.kind). */
@@ -43,13 +45,16 @@ export function mapLines(oldLines: readonly string[], newLines: readonly string[
   const oldToNew = new Int32Array(oldLines.length).fill(-1);
   const newToOld = new Int32Array(newLines.length).fill(-1);
   const kind = new Uint8Array(oldLines.length);
-  const { a, b } = intern(oldLines, newLines, ignoreWhitespace ? withoutWhitespace : (l) => l);
-  matchRegion(a, b, 0, a.length, 0, b.length, (i, j) => {
+  const pair = prepare(oldLines, newLines, ignoreWhitespace);
+  const match = (i: number, j: number): void => {
     oldToNew[i] = j;
     newToOld[j] = i;
-  });
-  slideDown(a, oldToNew, newToOld);
-  slideDown(b, newToOld, oldToNew);
+  };
+  pair.matchEnds(oldToNew, newToOld);
+  const { a, b, from } = pair;
+  matchRegion(a, b, 0, a.length, 0, b.length, (i, j) => match(from + i, from + j));
+  slideDown(pair.oldKeys, oldToNew, newToOld);
+  slideDown(pair.newKeys, newToOld, oldToNew);
   for (let i = 0; i < oldLines.length; i++) {
     const j = oldToNew[i]!;
     if (j >= 0) kind[i] = oldLines[i] === newLines[j] ? LineMatch.Exact : LineMatch.Whitespace;
@@ -63,7 +68,7 @@ export function mapLines(oldLines: readonly string[], newLines: readonly string[
  * it goes, so the lines that stay are the first copies (which is what `git diff` reports).
  * `lines`/`map`/`back` are one side's ids, its mapping, and the other side's mapping.
  */
-function slideDown(lines: Int32Array, map: Int32Array, back: Int32Array): void {
+function slideDown(lines: readonly string[], map: Int32Array, back: Int32Array): void {
   let i = 0;
   while (i < lines.length) {
     if (map[i]! >= 0) { i++; continue; }
@@ -86,11 +91,82 @@ function slideDown(lines: Int32Array, map: Int32Array, back: Int32Array): void {
   }
 }
 
+/** Above this much work ((old + new lines) × edits), the cross-check diff is skipped. */
+const CROSS_CHECK_MAX_WORK = 20_000_000;
+
+/**
+ * The same mapping computed by a classic Myers diff (git's default algorithm), or undefined
+ * when that would cost too much. Where it and the histogram diff disagree about a line, the
+ * line's place is ambiguous: two equally short diffs put it in different places.
+ */
+export function mapLinesMyers(oldLines: readonly string[], newLines: readonly string[]): Int32Array | undefined {
+  const oldToNew = new Int32Array(oldLines.length).fill(-1);
+  const pair = prepare(oldLines, newLines, false);
+  pair.matchEnds(oldToNew);
+  const { a, b, from } = pair;
+  if (a.length > 0 && b.length > 0) {
+    const maxD = Math.floor(CROSS_CHECK_MAX_WORK / (a.length + b.length));
+    if (!boundedMyers(a, b, 0, a.length, 0, b.length, (i, j) => { oldToNew[from + i] = from + j; }, maxD)) return undefined;
+  }
+  const newToOld = invert(oldToNew, newLines.length);
+  slideDown(pair.oldKeys, oldToNew, newToOld);
+  slideDown(pair.newKeys, newToOld, oldToNew);
+  return oldToNew;
+}
+
+/** Two texts ready to diff: comparison keys, and the changed middle (after the common ends) as small integers. */
+interface PreparedPair {
+  oldKeys: readonly string[];
+  newKeys: readonly string[];
+  /** Index where the middle starts on both sides (the common prefix length). */
+  from: number;
+  /** Ids of the middle lines only: the common ends are matched without hashing them. */
+  a: Int32Array;
+  b: Int32Array;
+  /** Records the common prefix and suffix as matched in the given mappings. */
+  matchEnds(oldToNew: Int32Array, newToOld?: Int32Array): void;
+}
+
+let lastPrepared: { oldLines?: readonly string[]; newLines?: readonly string[]; ignoreWhitespace?: boolean; pair?: PreparedPair } = {};
+
+/**
+ * Strips the common prefix and suffix by plain string comparison and interns only what is
+ * left: a typical edit touches a few lines of a long file, so this is most of the work saved.
+ * The last pair is kept, so the histogram diff and the Myers cross-check share it.
+ */
+function prepare(oldLines: readonly string[], newLines: readonly string[], ignoreWhitespace: boolean): PreparedPair {
+  if (lastPrepared.oldLines === oldLines && lastPrepared.newLines === newLines && lastPrepared.ignoreWhitespace === ignoreWhitespace) return lastPrepared.pair!;
+  const oldKeys = ignoreWhitespace ? oldLines.map(withoutWhitespace) : oldLines;
+  const newKeys = ignoreWhitespace ? newLines.map(withoutWhitespace) : newLines;
+  let from = 0;
+  while (from < oldKeys.length && from < newKeys.length && oldKeys[from] === newKeys[from]) from++;
+  let tail = 0;
+  while (tail < oldKeys.length - from && tail < newKeys.length - from && oldKeys[oldKeys.length - 1 - tail] === newKeys[newKeys.length - 1 - tail]) tail++;
+  const { a, b } = intern(oldKeys.slice(from, oldKeys.length - tail), newKeys.slice(from, newKeys.length - tail));
+  const pair: PreparedPair = {
+    oldKeys, newKeys, from, a, b,
+    matchEnds(oldToNew, newToOld) {
+      for (let i = 0; i < from; i++) oldToNew[i] = i;
+      for (let k = 1; k <= tail; k++) oldToNew[oldKeys.length - k] = newKeys.length - k;
+      if (!newToOld) return;
+      for (let i = 0; i < from; i++) newToOld[i] = i;
+      for (let k = 1; k <= tail; k++) newToOld[newKeys.length - k] = oldKeys.length - k;
+    },
+  };
+  lastPrepared = { oldLines, newLines, ignoreWhitespace, pair };
+  return pair;
+}
+
+function invert(oldToNew: Int32Array, newLength: number): Int32Array {
+  const newToOld = new Int32Array(newLength).fill(-1);
+  oldToNew.forEach((j, i) => { if (j >= 0) newToOld[j] = i; });
+  return newToOld;
+}
+
 /** Turns lines into small integers so comparisons are cheap. */
-function intern(oldLines: readonly string[], newLines: readonly string[], key: (l: string) => string): { a: Int32Array; b: Int32Array } {
+function intern(oldLines: readonly string[], newLines: readonly string[]): { a: Int32Array; b: Int32Array } {
   const ids = new Map<string, number>();
-  const idOf = (l: string): number => {
-    const k = key(l);
+  const idOf = (k: string): number => {
     let id = ids.get(k);
     if (id === undefined) {
       id = ids.size;
@@ -200,4 +276,43 @@ function myers(a: Int32Array, b: Int32Array, s1: number, e1: number, s2: number,
     x = prevX;
     y = prevY;
   }
+}
+
+/**
+ * Myers O(ND) diff that gives up (reporting nothing, returning false) past `maxD` edits.
+ * Keeps only the live band of each round, so memory is O(D²), not O(D·(N+M)).
+ */
+function boundedMyers(a: Int32Array, b: Int32Array, s1: number, e1: number, s2: number, e2: number, onMatch: OnMatch, maxD: number): boolean {
+  const n = e1 - s1;
+  const m = e2 - s2;
+  const max = n + m;
+  const offset = max + 1;
+  const v = new Int32Array(2 * max + 3);
+  const trace: Int32Array[] = [];
+  let done = false;
+  for (let d = 0; d <= Math.min(max, maxD) && !done; d++) {
+    trace.push(v.slice(offset - d, offset + d + 1));
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
+      let y = x - k;
+      while (x < n && y < m && a[s1 + x] === b[s2 + y]) { x++; y++; }
+      v[offset + k] = x;
+      if (x >= n && y >= m) { done = true; break; }
+    }
+  }
+  if (!done) return false;
+  let x = n;
+  let y = m;
+  for (let d = trace.length - 1; d >= 0 && (x > 0 || y > 0); d--) {
+    const band = trace[d]!; // v before round d, for k in [-d, d] at index k + d
+    const at = (k: number): number => band[k + d]!;
+    const k = x - y;
+    const prevK = k === -d || (k !== d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1;
+    const prevX = d === 0 ? 0 : at(prevK);
+    const prevY = d === 0 ? 0 : prevX - prevK;
+    while (x > prevX && y > prevY) { x--; y--; onMatch(s1 + x, s2 + y); }
+    x = prevX;
+    y = prevY;
+  }
+  return true;
 }

@@ -147,9 +147,13 @@ export function lastActivityAt(c: Comment): string {
  */
 export function isUnseen(c: Comment): boolean {
   if (c.workflowState !== 'open') return false;
-  const humanTimes = [c.author === 'human' ? (c.editedAt ?? c.createdAt) : undefined,
-    ...c.thread.filter((r) => r.author === 'human').map((r) => r.editedAt ?? r.createdAt)];
-  const latestHuman = humanTimes.filter((t): t is string => !!t).sort().pop();
+  // A plain loop: summary runs this on every open thread of stores with thousands of them.
+  let latestHuman = c.author === 'human' ? (c.editedAt ?? c.createdAt) : '';
+  for (const r of c.thread) {
+    if (r.author !== 'human') continue;
+    const t = r.editedAt ?? r.createdAt;
+    if (t > latestHuman) latestHuman = t;
+  }
   if (!latestHuman) return false;
   return !c.agentLastSeenAt || c.agentLastSeenAt < latestHuman;
 }

@@ -267,7 +267,11 @@ export async function reconcileWorkspace(root: string, opts: ReconcileOptions = 
   if (!exists || readOnlyReason) return report;
   const force = opts.force ?? false;
   const only = opts.files ? new Set(opts.files) : undefined;
-  const threads = store.comments.filter((c) => !only || only.has(c.file));
+  // Grouped by file and snapshot: threads sharing both are re-anchored against one diff
+  // (reconcile.ts keeps the last one), however the store happens to order them.
+  const groupKey = (c: Comment): string => `${c.file}\u0000${c.anchor.snapshot ?? ''}`;
+  const threads = store.comments.filter((c) => !only || only.has(c.file))
+    .sort((x, y) => (groupKey(x) < groupKey(y) ? -1 : groupKey(x) > groupKey(y) ? 1 : 0));
   const ctx: PassContext = { root, now: new Date().toISOString(), probes: new Map(), snapshots: new Map() };
 
   const outcomes = new Map<string, { base: string; outcome: Outcome }>();
@@ -280,6 +284,7 @@ export async function reconcileWorkspace(root: string, opts: ReconcileOptions = 
   }
   if (outcomes.size === 0) return report;
 
+  let droppedSnapshot = false;
   const counted = await mutateStore(root, 'system', (latest, tx) => {
     const tally = emptyReport();
     let wrote = false;
@@ -290,6 +295,7 @@ export async function reconcileWorkspace(root: string, opts: ReconcileOptions = 
       if (!o) continue;
       tally.checked++;
       if (o.kind !== 'same') tally[o.kind]++;
+      if (c.anchor.snapshot !== undefined && c.anchor.snapshot !== o.anchor.snapshot) droppedSnapshot = true;
       applyOutcome(c, o, tx);
       wrote = true;
     }
@@ -297,10 +303,13 @@ export async function reconcileWorkspace(root: string, opts: ReconcileOptions = 
     tally.changed = wrote;
     return { tally, store: latest };
   });
-  try {
-    collectGarbage(root, counted.store);
-  } catch {
-    /* garbage collection is never worth failing a read for */
+  // Only a pass that let go of a snapshot can have made garbage.
+  if (droppedSnapshot) {
+    try {
+      collectGarbage(root, counted.store);
+    } catch {
+      /* garbage collection is never worth failing a read for */
+    }
   }
   return counted.tally;
 }

@@ -17,9 +17,9 @@
 import type { Anchor } from './model';
 import { splitLines } from './text';
 import { CONTEXT_LINES } from './anchor';
-import { mapLines, withoutWhitespace } from './diff';
+import { mapLines, mapLinesMyers, withoutWhitespace } from './diff';
 import type { LineMapping } from './diff';
-import { contextSimilarity, hasSubstantialLine, isDistinctive } from './similarity';
+import { contextSimilarity, isDistinctive } from './similarity';
 
 export interface ReanchorResult {
   anchorState: 'anchored' | 'stale';
@@ -40,8 +40,6 @@ export interface ReanchorOptions {
 
 /** A unique copy without a snapshot is accepted only if its surroundings look at least this much alike (unless distinctive). */
 export const MIN_CONTEXT_UNIQUE = 0.85;
-/** …or this much, when the only copy contains a real statement (tuned on sindresorhus/got, cJSON, cobra). */
-export const MIN_CONTEXT_SUBSTANTIAL = 0.2;
 /** Among several copies, the best must beat the runner-up's context score by this much. */
 export const CONTEXT_MARGIN = 0.15;
 /** …and must itself match the remembered context at least this well. */
@@ -62,12 +60,17 @@ export function reanchor(anchor: Anchor, currentText: string, opts: ReanchorOpti
   return reanchorByContent(anchor, lines, target);
 }
 
-/** splitLines, remembering the last few texts (same text → same array, which keeps the diff cache hitting). */
+/**
+ * splitLines, remembering the last few texts (same text → same array, which keeps the diff
+ * cache hitting). Huge texts are not kept: the extension host is a long-lived process.
+ */
 const splitCache = new Map<string, string[]>();
+const MAX_CACHED_TEXT = 4 * 1024 * 1024;
 function linesOf(text: string): string[] {
   let lines = splitCache.get(text);
   if (!lines) {
     lines = splitLines(text);
+    if (text.length > MAX_CACHED_TEXT) return lines;
     if (splitCache.size >= 4) splitCache.delete(splitCache.keys().next().value!);
     splitCache.set(text, lines);
   }
@@ -100,7 +103,20 @@ function reanchorByDiff(snapshot: readonly string[], at: number, target: readonl
   // was touched, diff again ignoring whitespace, so a re-indented block lines up as a whole.
   const exact = cachedMapLines(snapshot, lines, false);
   const exactHit = mappedRange(exact.oldToNew, at, n);
-  if (exactHit !== undefined) return anchored(exactHit, n, 'diff', 1);
+  if (exactHit !== undefined) {
+    // Two equally valid diffs may place the target differently (identical lines around a
+    // change). When git's Myers algorithm disagrees, let the remembered context decide
+    // between the two places; no clear winner is stale, never a guess.
+    const myers = cachedMyers(snapshot, lines);
+    const other = myers ? mappedRange(myers, at, n) : undefined;
+    if (other === undefined || other === exactHit) return anchored(exactHit, n, 'diff', 1);
+    const score = (p: number): number => contextAt(lines, p, n, anchor);
+    const [mine, theirs] = [score(exactHit), score(other)];
+    if (mine - theirs >= CONTEXT_MARGIN) return anchored(exactHit, n, 'diff', 0.9);
+    if (theirs - mine >= CONTEXT_MARGIN) return anchored(other, n, 'diff-myers', 0.9);
+    return stale(exactHit + 1, exactHit + n, lines.length, 'diff-ambiguous',
+      'the file changed around identical lines; the diff cannot tell which copy is the commented one');
+  }
   // The whitespace-blind diff may pair lines across the file (a deleted block with a
   // look-alike inserted elsewhere): accept its answer only between the nearest lines both
   // diffs agree on, i.e. where the target's region went.
@@ -142,6 +158,12 @@ function cachedMapLines(snapshot: readonly string[], lines: readonly string[], i
   }
   const key = ignoreWhitespace ? 'loose' : 'exact';
   return (lastDiffs[key] ??= mapLines(snapshot, lines, ignoreWhitespace));
+}
+
+let lastMyers: { snapshot?: readonly string[]; lines?: readonly string[]; map?: Int32Array } = {};
+function cachedMyers(snapshot: readonly string[], lines: readonly string[]): Int32Array | undefined {
+  if (lastMyers.snapshot !== snapshot || lastMyers.lines !== lines) lastMyers = { snapshot, lines, map: mapLinesMyers(snapshot, lines) };
+  return lastMyers.map;
 }
 
 /**
@@ -199,22 +221,17 @@ function findMovedCopy(target: readonly string[], lines: readonly string[], newT
   const p = found[0];
   if (p === undefined) return undefined;
   if (distinctive) return p;
-  const norm = (i: number): string | undefined => (i >= 0 && i < lines.length ? withoutWhitespace(lines[i]!) : undefined);
-  const window = aroundWindow(norm, p, n);
-  const ctx = contextSimilarity(window.lines, window.start, n, anchor.contextBefore.map(withoutWhitespace), anchor.contextAfter.map(withoutWhitespace), CONTEXT_LINES);
-  return ctx >= MIN_CONTEXT_UNIQUE ? p : undefined;
+  return contextAt(lines, p, n, anchor) >= MIN_CONTEXT_UNIQUE ? p : undefined;
 }
 
-/** The candidate plus CONTEXT_LINES each side, as a small array (so context scoring never normalises the whole file). */
-function aroundWindow(norm: (i: number) => string | undefined, p: number, n: number): { lines: string[]; start: number } {
+/**
+ * How well the lines around [p, p+n) match the anchor's remembered context. Only the
+ * candidate and CONTEXT_LINES each side are looked at, so this never normalises the whole file.
+ */
+function contextAt(lines: readonly string[], p: number, n: number, anchor: Anchor): number {
   const from = Math.max(0, p - CONTEXT_LINES);
-  const out: string[] = [];
-  for (let i = from; i < p + n + CONTEXT_LINES; i++) {
-    const l = norm(i);
-    if (l === undefined) break;
-    out.push(l);
-  }
-  return { lines: out, start: p - from };
+  const window = lines.slice(from, p + n + CONTEXT_LINES).map(withoutWhitespace);
+  return contextSimilarity(window, p - from, n, anchor.contextBefore.map(withoutWhitespace), anchor.contextAfter.map(withoutWhitespace), CONTEXT_LINES);
 }
 
 // ---------------------------------------------------------------- content + context
@@ -247,9 +264,7 @@ function reanchorByContent(anchor: Anchor, lines: readonly string[], target: rea
   const best = candidates[0]!;
   const methodFor = (c: Candidate): string => (target.every((t, k) => t === lines[c.start + k]) ? 'content' : 'content-whitespace');
   if (candidates.length === 1) {
-    const specific = isDistinctive(target)
-      || (hasSubstantialLine(target) && best.context >= MIN_CONTEXT_SUBSTANTIAL);
-    if (best.context >= MIN_CONTEXT_UNIQUE || specific) {
+    if (best.context >= MIN_CONTEXT_UNIQUE || isDistinctive(target)) {
       return anchored(best.start, n, methodFor(best), 0.6 + 0.4 * best.context);
     }
     return stale(best.start + 1, best.start + n, lines.length, 'content-unsure',

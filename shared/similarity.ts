@@ -97,7 +97,3 @@ export function isDistinctive(lines: readonly string[]): boolean {
 }
 
 
-/** Whether any line says something on its own (a statement, not `}` or `else {`). */
-export function hasSubstantialLine(lines: readonly string[]): boolean {
-  return lines.some((l) => wordChars(l) >= 12);
-}

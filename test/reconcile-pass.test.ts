@@ -194,6 +194,18 @@ describe('reconcileWorkspace', () => {
     expect(thread(root, gone)).toMatchObject({ file: 'gone.ts', anchorState: 'orphaned' });
   });
 
+  it('follows a staged, uncommitted `git mv`', async () => {
+    const root = workspace();
+    git(root, 'init', '-q');
+    write(root, 'old.ts', code);
+    git(root, 'add', '.');
+    git(root, 'commit', '-qm', 'one');
+    const id = await add(root, 'old.ts', 2, 2);
+    git(root, 'mv', 'old.ts', 'renamed.ts');
+    await reconcileWorkspace(root);
+    expect(thread(root, id)).toMatchObject({ file: 'renamed.ts', anchorState: 'anchored', anchor: { startLine: 2 } });
+  });
+
   it('follows a plain `mv` to an untracked file holding the same code', async () => {
     const root = workspace();
     git(root, 'init', '-q');
