@@ -25,6 +25,6 @@ export function applyOptions(controller: vscode.CommentController): void {
   const hint = readSettings().showKeybindingHint;
   controller.options = {
     prompt: hint ? 'Comment for the agent (Ctrl+Alt+M on a selection)' : 'Comment for the agent',
-    placeHolder: hint ? 'Markdown. Saved at once; the agent reads it with consider-cli. Ctrl+Alt+M adds a comment on the selection.' : 'Markdown. Saved at once; the agent reads it with consider-cli.',
+    placeHolder: hint ? 'Markdown · saved at once, the agent reads it with consider-cli · Ctrl+Alt+M comments on a selection' : 'Markdown · saved at once, the agent reads it with consider-cli',
   };
 }

@@ -11,13 +11,12 @@ export const ANCHOR_LABEL: Readonly<Record<AnchorState, string>> = { anchored: '
 
 /**
  * The thread widget's title: the workflow state, then the anchor state when it is not the
- * normal one ("Open", "Resolved · Stale", "Open · Orphaned"). `liveStale` = the open editor's
- * unsaved text no longer matches the commented lines (not yet persisted).
+ * normal one ("Open", "Resolved · Stale", "Open · Orphaned"). The renderer passes the anchor
+ * state of what the open editor shows, which may be ahead of the store (unsaved edits).
  */
-export function threadLabel(c: Pick<Comment, 'workflowState' | 'anchorState'>, opts: { liveStale?: boolean } = {}): string {
-  const anchor = opts.liveStale && c.anchorState === 'anchored' ? 'stale' : c.anchorState;
+export function threadLabel(c: Pick<Comment, 'workflowState' | 'anchorState'>): string {
   const parts = [WORKFLOW_LABEL[c.workflowState]];
-  if (anchor !== 'anchored') parts.push(ANCHOR_LABEL[anchor]);
+  if (c.anchorState !== 'anchored') parts.push(ANCHOR_LABEL[c.anchorState]);
   return parts.join(' · ');
 }
 

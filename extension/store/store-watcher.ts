@@ -14,11 +14,23 @@ export const STORE_DEBOUNCE_MS = 50;
 export function watchStore(root: string, onChange: () => void): vscode.Disposable {
   const dir = path.join(root, '.consider');
   let timer: NodeJS.Timeout | undefined;
+  let more = false;
   let disposed = false;
+  // Leading edge: the rename that completes a write is the event we need, so read at once;
+  // events arriving in the next 50 ms (backup, activity log, a second writer) are coalesced
+  // into one trailing read. Reading an unchanged store costs a string comparison.
   const changed = (): void => {
     if (disposed) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => { timer = undefined; onChange(); }, STORE_DEBOUNCE_MS);
+    if (timer) { more = true; return; }
+    onChange();
+    const trail = (): void => {
+      if (disposed) return;
+      if (!more) { timer = undefined; return; }
+      more = false;
+      onChange();
+      timer = setTimeout(trail, STORE_DEBOUNCE_MS);
+    };
+    timer = setTimeout(trail, STORE_DEBOUNCE_MS);
   };
 
   // fs.watch on `.consider/` when it exists, else on the folder itself until `.consider/` appears.
@@ -37,7 +49,8 @@ export function watchStore(root: string, onChange: () => void): vscode.Disposabl
           if (name === '.consider') { rewatch(); changed(); }
           return;
         }
-        if (!name || name.startsWith('store.json')) changed();
+        // Only the store itself (the rename onto it); temp files and the backup come and go around it.
+        if (!name || name === 'store.json') changed();
       });
       nodeWatcher.on('error', () => { nodeWatcher?.close(); nodeWatcher = undefined; watching = undefined; setTimeout(rewatch, 200); });
       watching = want;
@@ -47,7 +60,7 @@ export function watchStore(root: string, onChange: () => void): vscode.Disposabl
   };
   rewatch();
 
-  const fsw = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(root), '.consider/{store.json,}'));
+  const fsw = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(root), '{.consider,.consider/store.json}'));
   const onVsEvent = (): void => { rewatch(); changed(); };
   const subs = [fsw, fsw.onDidChange(onVsEvent), fsw.onDidCreate(onVsEvent), fsw.onDidDelete(onVsEvent)];
 

@@ -70,6 +70,38 @@ suite('threads in the editor', () => {
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
+  test('typing inside the commented lines flags the thread stale; undo makes it whole again', async () => {
+    const { root } = folder('alpha');
+    const file = freshCopy(root, 'src/greeting.ts', 'src/typing-inside.ts');
+    const editor = await openInEditor(root, file);
+    const id = await addByCli(root, file, '13-13', 'Goodbye is too formal', 'human');
+    await waitFor('thread rendered', async () => (await rendered(id))?.label === 'Open');
+    await editor.edit((b) => b.replace(new vscode.Range(12, 0, 12, editor.document.lineAt(12).text.length), '  throw new Error("farewell was removed on purpose, see the design doc");'));
+    await waitFor('live stale label', async () => (await rendered(id))?.label === 'Open · Stale', 5000);
+    assert.equal((await rendered(id))?.startLine, 13, 'a stale thread stays where its code was');
+    await vscode.commands.executeCommand('undo');
+    await waitFor('anchored again', async () => (await rendered(id))?.label === 'Open', 5000);
+    assert.equal(storedThread(root, id).anchorState, 'anchored', 'an unsaved edit must not be persisted as stale');
+  });
+
+  test('editing your own comment saves the new text', async () => {
+    const { root } = folder('alpha');
+    const file = freshCopy(root, 'src/math.ts', 'src/edit-own.ts');
+    const id = await addByCli(root, file, '1-3', 'frist draft', 'human');
+    await waitFor('rendered', () => rendered(id));
+    const widget = (await extension()).widget(root, id)!;
+    const comment = widget.comments[0]!;
+    await vscode.commands.executeCommand('consider.editComment', comment);
+    assert.equal(widget.comments[0]!.mode, vscode.CommentMode.Editing);
+    comment.body = 'first draft, spelled right'; // what VS Code does with the text typed in the edit box
+    await vscode.commands.executeCommand('consider.saveComment', comment);
+    assert.equal(storedThread(root, id).body, 'first draft, spelled right');
+    assert.ok(storedThread(root, id).editedAt, 'editedAt not set');
+    const shown = await waitFor('edit rendered', async () => { const t = await rendered(id); return t?.comments[0]?.body === 'first draft, spelled right' ? t : undefined; });
+    assert.equal(widget.comments[0]!.mode, vscode.CommentMode.Preview);
+    assert.equal(shown.comments.length, 1);
+  });
+
   test('a file rewritten on disk by another process re-anchors its threads', async () => {
     const { root } = folder('alpha');
     const file = freshCopy(root, 'src/greeting.ts', 'src/rewritten.ts');

@@ -51,9 +51,26 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
 
   // 4. resolve from the widget's title bar
   await vscode.clickThreadTitleAction(thread, 'Resolve');
-  await page.waitForFunction(() => true);
   for (let i = 0; i < 100 && readStore(workspace).comments[0].workflowState !== 'resolved'; i++) await page.waitForTimeout(50);
   if (readStore(workspace).comments[0].workflowState !== 'resolved') throw new Error('the store does not show the thread resolved');
-  await page.locator('.review-widget').filter({ hasText: 'Resolved' }).first().waitFor().catch(() => undefined);
-  await vscode.shot('resolved');
+  await vscode.shot('resolved-collapsed');
+  // Expanded again: the label says Resolved, and there is no reply box until it is reopened.
+  await vscode.clickGutter(7);
+  const resolved = vscode.thread('trim the name first');
+  await resolved.getByText('Resolved', { exact: true }).first().waitFor();
+  if (await resolved.locator('.comment-form:visible').count()) throw new Error('a resolved thread offers a reply box');
+  await resolved.locator('.action-label[aria-label="Reopen"]').first().waitFor({ state: 'attached' });
+  await vscode.shot('resolved-expanded');
+
+  // 5. a comment on a selection, by the keybinding
+  await vscode.selectLine(16);
+  await page.keyboard.press('Control+Alt+M');
+  await vscode.newThreadEditor().waitFor();
+  await page.keyboard.type('shout() should not add the exclamation mark twice');
+  const fresh = vscode.threadWidgets().filter({ hasText: 'Start discussion' }).first();
+  await vscode.clickFormAction(fresh, 'Add Comment');
+  await vscode.thread('exclamation mark twice').locator('.comment-body').first().waitFor();
+  const added = readStore(workspace).comments.find((c) => c.body.includes('exclamation mark twice'));
+  if (!added || added.anchor.startLine !== 16) throw new Error(`keybinding comment stored wrong: ${JSON.stringify(added?.anchor)}`);
+  await vscode.shot('comment-by-keybinding');
 }

@@ -27,17 +27,23 @@ export class VsCodePage {
     return this.page.locator('.statusbar-item[id$="consider.status"]');
   }
 
-  /** Opens a workspace-relative file through Quick Open (works for nested paths, unlike the explorer). */
+  /**
+   * Opens a workspace-relative file by clicking through the explorer (Quick Open's file search
+   * spawns ripgrep and can take over 20 s on a loaded machine).
+   */
   async openFile(relPath) {
-    await this.page.keyboard.press('Control+P');
-    const input = this.page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: SHORT });
-    await input.fill(relPath);
-    const base = relPath.split('/').pop();
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: base }).first().waitFor({ timeout: SHORT });
-    await this.page.keyboard.press('Enter');
-    await this.page.locator(`.tabs-container .tab[aria-label*="${base}"]`).first().waitFor({ timeout: SHORT });
-    await this.editorLines().first().waitFor({ timeout: SHORT });
+    const parts = relPath.split('/');
+    const base = parts[parts.length - 1];
+    for (const dir of parts.slice(0, -1)) {
+      const row = this.page.getByRole('treeitem', { name: dir, exact: true }).first();
+      await row.waitFor({ timeout: LONG });
+      if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+    }
+    const file = this.page.getByRole('treeitem', { name: base, exact: true }).first();
+    await file.waitFor({ timeout: LONG });
+    await file.click();
+    await this.page.locator(`.tabs-container .tab[aria-label*="${base}"]`).first().waitFor({ timeout: LONG });
+    await this.editorLines().first().waitFor({ timeout: LONG });
   }
 
   /** The active editor. */
@@ -76,31 +82,68 @@ export class VsCodePage {
     }
   }
 
+  /** Moves the cursor to a 1-based line with Quick Open's ":N", which scrolls it into view. */
+  async revealLine(line) {
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: SHORT });
+    await input.fill(`:${line}`);
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: String(line) }).first().waitFor({ timeout: SHORT });
+    await this.page.keyboard.press('Enter');
+    await input.waitFor({ state: 'hidden', timeout: SHORT });
+  }
+
+  /** Moves the cursor to a 1-based line (scrolled into view) and selects that line's text. */
+  async selectLine(line) {
+    await this.revealLine(line);
+    await this.page.keyboard.press('Home');
+    await this.page.keyboard.press('Shift+End');
+  }
+
   /** The line-number element of a 1-based line in the active editor (it must be scrolled into view). */
   lineNumber(line) {
     return this.editor().locator('.margin-view-overlays .line-numbers').filter({ hasText: new RegExp(`^\\s*${line}\\s*$`) }).first();
   }
 
+  /** Centre of the comment glyph lane of a 1-based line (the "+" / thread icon left of the text). */
+  async glyphPoint(line) {
+    // The editor re-renders its margin as decorations arrive, which can detach the element
+    // between finding it and measuring it: measure again until it holds still.
+    if (!(await this.lineNumber(line).isVisible())) await this.revealLine(line); // e.g. pushed down by thread widgets
+    let box = null;
+    for (let attempt = 0; attempt < 20 && !box; attempt++) {
+      const num = this.lineNumber(line);
+      await num.waitFor({ timeout: SHORT });
+      box = await num.boundingBox();
+      if (!box) await this.page.waitForTimeout(250);
+    }
+    if (!box) throw new Error(`line ${line} is not visible`);
+    const y = box.y + box.height / 2;
+    // The lane is a margin decoration (.comment-range-glyph) on the line's row; its x is found on
+    // any row, because folding arrows and other decorations share the margin next to it.
+    const glyph = await this.editor().locator('.margin-view-overlays .comment-range-glyph').first().boundingBox();
+    const x = glyph ? glyph.x + glyph.width / 2 : box.x + box.width + 8;
+    return { x, y };
+  }
+
   /**
    * Clicks the gutter "+" of a line, the way a user starts a comment: hover the line's
-   * comment-range glyph (between the line numbers and the text) and click it.
+   * comment glyph lane and click it.
    */
   async clickGutterPlus(line) {
-    const num = this.lineNumber(line);
-    await num.waitFor({ timeout: SHORT });
-    const box = await num.boundingBox();
-    if (!box) throw new Error(`line ${line} is not visible`);
-    // the commenting glyph sits just right of the line number, in the decorations lane
-    const glyphRow = this.editor().locator('.margin-view-overlays > div').filter({ has: this.page.locator('.comment-range-glyph') });
-    const x = box.x + box.width + 8;
-    const y = box.y + box.height / 2;
+    const { x, y } = await this.glyphPoint(line);
     await this.page.mouse.move(x, y);
     await this.page.waitForTimeout(150);
     await this.page.mouse.click(x, y);
-    await this.newThreadEditor().waitFor({ state: 'visible', timeout: SHORT }).catch(async (e) => {
-      const glyphs = await glyphRow.count();
-      throw new Error(`no new-comment box after clicking the gutter of line ${line} (${glyphs} comment glyphs in view): ${e.message}`);
+    await this.newThreadEditor().waitFor({ state: 'visible', timeout: SHORT }).catch((e) => {
+      throw new Error(`no new-comment box after clicking the gutter of line ${line} at (${x}, ${y}): ${e.message}`);
     });
+  }
+
+  /** Clicks the gutter comment glyph of a line (expands or collapses the thread shown there). */
+  async clickGutter(line) {
+    const { x, y } = await this.glyphPoint(line);
+    await this.page.mouse.click(x, y);
   }
 
   /** All inline thread widgets in the active editor. */
@@ -108,9 +151,9 @@ export class VsCodePage {
     return this.page.locator('.review-widget');
   }
 
-  /** The widget of the thread being created (its comment box is open), among other threads. */
+  /** The widget of the thread being created (no comment in it yet), among other threads. */
   newThreadWidget() {
-    return this.threadWidgets().filter({ has: this.page.locator('.comment-form-container.expand') }).first();
+    return this.threadWidgets().filter({ hasNot: this.page.locator('.comment-body') }).first();
   }
 
   /** The thread widget whose text contains `text`. */
@@ -138,8 +181,8 @@ export class VsCodePage {
 
   /** Clicks an action in a thread widget's title bar, by its accessible label ("Resolve Thread"). */
   async clickThreadTitleAction(widget, label) {
-    const action = widget.locator(`.head .actions .action-label[aria-label="${label}"], .head .actions .action-label[title="${label}"]`).first();
-    await widget.locator('.head').hover();
+    const action = widget.locator(`.action-label[aria-label="${label}"]`).first();
+    await widget.hover();
     await action.waitFor({ state: 'visible', timeout: SHORT });
     await action.click();
   }

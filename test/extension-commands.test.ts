@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module script without types
+import { checkCommands } from '../scripts/check-commands.mjs';
+
+const repo = path.resolve(__dirname, '..');
+
+describe('scripts/check-commands.mjs', () => {
+  it('finds every contributed command registered, in the category Consider', () => {
+    const r = spawnSync(process.execPath, [path.join(repo, 'scripts/check-commands.mjs')], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const { contributed } = checkCommands(repo) as { contributed: string[] };
+    for (const id of ['consider.addComment', 'consider.reconcileAll', 'consider.archiveResolved', 'consider.showResolved', 'consider.hideResolved',
+      'consider.showStale', 'consider.hideStale', 'consider.showAllComments', 'consider.openTriage', 'consider.setup', 'consider.uninstall']) {
+      expect(contributed).toContain(id);
+    }
+  });
+
+  it('reports a contributed command nobody registers, and a menu naming an unknown command', () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-cmds-'));
+    try {
+      fs.mkdirSync(path.join(tmp, 'extension'));
+      fs.writeFileSync(path.join(tmp, 'extension/a.ts'), "vscode.commands.registerCommand('consider.real', () => 1);\nvscode.commands.registerCommand('consider.secret', () => 1);\n");
+      fs.writeFileSync(path.join(tmp, 'package.json'), JSON.stringify({ contributes: {
+        commands: [{ command: 'consider.real', title: 'Real', category: 'Consider' }, { command: 'consider.ghost', title: 'Ghost', category: 'Other' }],
+        menus: { commandPalette: [{ command: 'consider.nowhere', when: 'false' }] },
+      } }));
+      const { problems } = checkCommands(tmp) as { problems: string[] };
+      expect(problems).toEqual(expect.arrayContaining([
+        expect.stringContaining('consider.ghost: contributed in package.json but never registered'),
+        expect.stringContaining('consider.secret: registered but not contributed'),
+        expect.stringContaining('consider.ghost: category is "Other"'),
+        expect.stringContaining('menu commandPalette: consider.nowhere'),
+      ]));
+      expect(problems).toHaveLength(4);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
+  it('hides every internal thread action from the command palette', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
+    const hidden = new Set(pkg.contributes.menus.commandPalette.filter((m: { when: string }) => m.when === 'false').map((m: { command: string }) => m.command));
+    const threadMenus = ['comments/commentThread/context', 'comments/commentThread/title', 'comments/comment/title', 'comments/comment/context'];
+    for (const menu of threadMenus) {
+      for (const item of pkg.contributes.menus[menu]) {
+        expect(hidden.has(item.command), `${item.command} shows in the palette`).toBe(true);
+        expect(item.when).toContain('commentController == consider');
+      }
+    }
+  });
+});
