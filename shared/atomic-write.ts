@@ -30,7 +30,8 @@ function pauseBeforeRenameForTests(): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
 }
 
-export function writeFileAtomic(target: string, data: string | Uint8Array): void {
+/** `syncDir: false` when another write to the same folder follows and will sync it for both. */
+export function writeFileAtomic(target: string, data: string | Uint8Array, opts: { syncDir?: boolean } = {}): void {
   const temp = tempNameFor(target);
   let fd: number | undefined;
   try {
@@ -48,7 +49,7 @@ export function writeFileAtomic(target: string, data: string | Uint8Array): void
     try { fs.unlinkSync(temp); } catch { /* never created or already gone */ }
     throw e;
   }
-  syncDirectory(path.dirname(target));
+  if (opts.syncDir !== false) syncDirectory(path.dirname(target));
 }
 
 /** Makes the rename itself durable. Best effort: some file systems refuse to fsync a folder. */
@@ -76,8 +77,8 @@ export function isProcessAlive(pid: number): boolean {
 }
 
 /**
- * Removes temp files left in `dir` by writers that died mid-write (their pid is gone).
- * Called under the store lock, so no live writer of ours is racing it.
+ * Removes temp files (and set-aside stale locks, `store.lock.stale-<pid>-…`) left in `dir`
+ * by processes that died mid-write: their pid is gone. Called under the store lock.
  */
 export function sweepDeadTempFiles(dir: string): void {
   let names: string[];
@@ -87,9 +88,9 @@ export function sweepDeadTempFiles(dir: string): void {
     return;
   }
   for (const name of names) {
-    const at = name.indexOf(TEMP_MARK);
-    if (at < 0) continue;
-    const pid = Number(name.slice(at + TEMP_MARK.length).split('-')[0]);
+    const m = /\.(?:tmp|stale)-(\d+)-/.exec(name);
+    if (!m) continue;
+    const pid = Number(m[1]);
     if (pid === process.pid || isProcessAlive(pid)) continue;
     try { fs.unlinkSync(path.join(dir, name)); } catch { /* someone else swept it */ }
   }

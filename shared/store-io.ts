@@ -169,7 +169,7 @@ export async function mutateStore<T>(
       throw e;
     }
     sweepDeadTempFiles(paths.dir);
-    if (before !== undefined) writeFileAtomic(paths.backup, before);
+    if (before !== undefined) writeFileAtomic(paths.backup, before, { syncDir: false });
     writeFileAtomic(paths.store, serializeStore(store));
     appendActivity(paths.activity, entries);
     return result;

@@ -100,6 +100,8 @@ export interface NewThread {
 export async function addThread(root: string, input: NewThread): Promise<Comment> {
   const body = checkBody(input.body);
   const { rel, text, bytes, stat } = readWorkspaceFile(root, input.file);
+  // Same rule as the re-anchoring pass: a NUL byte early on means binary, which has no lines to discuss.
+  if (bytes.subarray(0, 8000).includes(0)) throw new ConsiderError('usage', `${rel} is a binary file; comments go on text files`);
   const lineCount = splitLines(text).length;
   const problem = validateRange(input.startLine, input.endLine, lineCount);
   if (problem) throw new ConsiderError('usage', `cannot comment on ${rel}:${input.startLine === input.endLine ? input.startLine : `${input.startLine}-${input.endLine}`}: ${problem}`);

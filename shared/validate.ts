@@ -111,8 +111,9 @@ const isAuthor = (v: unknown) => v === 'human' || v === 'agent';
  * climbing out with `..`, so a hand-edited store cannot point readers outside the workspace.
  */
 export function isWorkspaceRelative(p: unknown): p is string {
-  if (typeof p !== 'string' || p === '' || p.startsWith('/') || p.includes('\\') || /^[A-Za-z]:/.test(p) || p.includes('\0')) return false;
-  return !p.split('/').some((part) => part === '..');
+  if (typeof p !== 'string' || p === '' || p.startsWith('/') || p.includes('\\') || p.includes('\0') || /^[A-Za-z]:/.test(p)) return false;
+  // Checked for every thread on every read: the common path (no "..") allocates nothing.
+  return !p.includes('..') || !/(?:^|\/)\.\.(?:\/|$)/.test(p);
 }
 
 function isStrArray(v: unknown): boolean {

@@ -105,6 +105,10 @@ describe('usage errors (exit 1)', () => {
     expectFailure(['add', 'src/a.ts', '--lines', '3', '-m', 'x'], 'usage', /--lines must look like A-B/);
     expectFailure(['add', 'src/a.ts', '--line', '2', '--lines', '2-3', '-m', 'x'], 'usage', /either --line or --lines/);
     expectFailure(['add', 'src/a.ts', '-m', 'x'], 'usage', /missing --line or --lines/);
+    fs.writeFileSync(ws.file('img.bin'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x0a, 0x00]));
+    expectFailure(['add', 'img.bin', '--line', '1', '-m', 'x'], 'usage', /img\.bin is a binary file/);
+    fs.writeFileSync(ws.file('empty.txt'), '');
+    expectFailure(['add', 'empty.txt', '--line', '1', '-m', 'x'], 'usage', /the file is empty/);
   });
 
   it('paths outside the root: relative, absolute, through a symlink; a folder; .consider itself', () => {

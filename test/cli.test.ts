@@ -1,7 +1,9 @@
 // Black-box tests of the built consider-cli: every command, spawned as a process in a temp workspace.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, makeWorkspace, numberedLines, runCli } from './helpers/cli';
+import { cliUnderTest, ensureBuilt, makeWorkspace, numberedLines, runCli } from './helpers/cli';
 import type { Workspace } from './helpers/cli';
 
 beforeAll(() => ensureBuilt());
@@ -259,6 +261,23 @@ describe('help and version', () => {
     expect(main).toContain('Exit codes: 0 ok, 1 usage, 2 not found, 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure.');
     expect(ok(['list', '--help']).stdout).toMatch(/--unseen.*get, thread or context.*list does not/);
     expect(ok(['--version']).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});
+
+describe('runtime layout (spec §4.1)', () => {
+  it('the sh wrapper and the .js copy run with plain node, no node_modules, even inside a "type":"module" project', () => {
+    fresh();
+    const runtime = path.dirname(path.dirname(cliUnderTest()));
+    const deployed = ws.file('.consider');
+    fs.mkdirSync(deployed, { recursive: true });
+    fs.cpSync(runtime, deployed, { recursive: true });
+    ws.write('package.json', JSON.stringify({ type: 'module' }));
+    add('README.md', '1-1', 'deployed');
+    for (const cmd of [[path.join(deployed, 'bin', 'consider-cli')], [process.execPath, path.join(deployed, 'bin', 'consider-cli.js')]]) {
+      const r = spawnSync(cmd[0]!, [...cmd.slice(1), 'summary', '--json'], { cwd: ws.file('src'), encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).open).toBe(1);
+    }
   });
 });
 

@@ -312,6 +312,20 @@ describe('writes: backup, validation, lock', () => {
     expect(fs.readFileSync(considerPaths(ws.root).backup).equals(first)).toBe(true);
   });
 
+  it('sweeps temp files and set-aside locks of dead writers, not those of live ones', async () => {
+    fresh();
+    ensureConsiderDir(ws.root);
+    const dir = considerPaths(ws.root).dir;
+    const dead = 2 ** 22 + 4321;
+    const names = [`store.json.tmp-${dead}-1-abcd`, `store.lock.stale-${dead}-beef`, `store.json.tmp-${process.ppid}-7-cafe`];
+    for (const n of names) fs.writeFileSync(path.join(dir, n), 'partial');
+    await addThread(ws.root, { file: 'b.md', startLine: 1, endLine: 1, body: 'one', author: 'human' });
+    const left = fs.readdirSync(dir);
+    expect(left).not.toContain(names[0]);
+    expect(left).not.toContain(names[1]);
+    expect(left).toContain(names[2]);
+  });
+
   it('refuses to write a change that makes the store invalid', async () => {
     fresh();
     await addThread(ws.root, { file: 'b.md', startLine: 1, endLine: 1, body: 'one', author: 'human' });

@@ -46,13 +46,23 @@ export function ensureBuilt(): void {
     if (r.status !== 0) throw new Error(`build failed:\n${r.stdout}\n${r.stderr}`);
   }
   for (let attempt = 0; ; attempt++) {
-    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-runtime-'));
-    fs.cpSync(path.join(REPO, 'dist', 'runtime'), copy, { recursive: true });
+    // One copy per build (named by the bundles' times), shared by the test files of a run.
+    const stamp = ['bin/consider-cli.cjs', 'shared/store.js', 'shared/reconcile.js']
+      .map((f) => Math.round(fs.statSync(path.join(REPO, 'dist', 'runtime', f)).mtimeMs)).join('-');
+    const copy = path.join(os.tmpdir(), `consider-runtime-${stamp}`);
     const candidate = path.join(copy, 'bin', 'consider-cli.cjs');
+    if (!fs.existsSync(candidate)) {
+      const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-runtime-staging-'));
+      fs.cpSync(path.join(REPO, 'dist', 'runtime'), staging, { recursive: true });
+      try {
+        fs.renameSync(staging, copy);
+      } catch {
+        fs.rmSync(staging, { recursive: true, force: true }); // another test file made it first
+      }
+    }
     const probe = spawnSync(process.execPath, [candidate, '--version'], { encoding: 'utf8' });
     if (probe.status === 0) {
       cliPath = candidate;
-      process.on('exit', () => fs.rmSync(copy, { recursive: true, force: true }));
       return;
     }
     fs.rmSync(copy, { recursive: true, force: true });
