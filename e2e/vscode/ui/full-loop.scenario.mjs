@@ -49,6 +49,7 @@ export default async function ({ page, vscode, workspace, node, lap }) {
   await vscode.shot('setup-wizard');
   await web().getByTestId('setup-run').click();
   await web().getByTestId('wizard-report').waitFor({ timeout: SHORT });
+  await web().getByTestId('wizard-report').scrollIntoViewIfNeeded();
   await vscode.shot('setup-report');
   const cliPath = path.join(workspace, '.consider/bin/consider-cli.cjs');
   for (const f of ['.consider/bin/consider-cli', '.consider/bin/consider-cli.cjs', '.consider/shared/store.js', '.consider/shared/reconcile.js', '.consider/config.json']) {
@@ -63,7 +64,10 @@ export default async function ({ page, vscode, workspace, node, lap }) {
   const comment = async (file, line, text) => {
     await vscode.openFile(file);
     await vscode.clickGutterPlus(line);
-    await vscode.typeComment(text);
+    const box = vscode.newThreadWidget().locator('.comment-form .monaco-editor');
+    await box.waitFor({ state: 'visible', timeout: SHORT });
+    await box.click();
+    await page.keyboard.type(text);
     await vscode.clickFormAction(vscode.newThreadWidget(), 'Add Comment');
     await vscode.thread(text).locator('.comment-body').filter({ hasText: text }).first().waitFor({ timeout: SHORT });
   };
@@ -138,6 +142,7 @@ export default async function ({ page, vscode, workspace, node, lap }) {
   await web().getByTestId('uninstall-run').click();
   await web().getByTestId('uninstall-confirm-yes').click();
   await web().getByTestId('wizard-report').waitFor({ timeout: SHORT });
+  await web().getByTestId('wizard-report').scrollIntoViewIfNeeded();
   await vscode.shot('uninstalled');
   if (fs.existsSync(path.join(workspace, '.consider'))) throw new Error('.consider/ is still there after a full uninstall');
   if (fs.existsSync(skill)) throw new Error('the home skill is still there after a full uninstall');
