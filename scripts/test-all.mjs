@@ -37,6 +37,9 @@ function readJson(file) {
 const node = process.execPath;
 const bin = (p) => path.join(root, 'node_modules', p);
 
+// Prerequisites a fresh machine lacks: Debian's Chromium and the headers code-server builds
+// against (apt, when root), then code-server itself (cached in ~/.cache/consider-vscode).
+run('prerequisites', 'bash', ['-c', 'bash scripts/ensure-system-packages.sh && bash scripts/ensure-code-server.sh >/dev/null']);
 run('build', node, ['scripts/build.mjs', '--production']);
 run('typecheck', node, [bin('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
 

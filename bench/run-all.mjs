@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// `npm run bench`: every benchmark in turn, each printing its own Markdown tables.
+// Figures, not tests: nothing here passes or fails on a number. Run on a quiet machine —
+// the figures are ratios or medians, but two cores shared with other work still skew them.
+// Builds first (the CLI and board benchmarks measure the built artefacts).
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const steps = [
+  ['build', ['scripts/build.mjs', '--production']],
+  ['CLI latency and memory', ['bench/cli-bench.mjs']],
+  ['re-anchoring accuracy: public corpus', ['bench/anchoring/corpus.mjs', '--part', 'all']],
+  ['re-anchoring through the CLI', ['bench/anchoring/cli.mjs']],
+  ['re-anchoring speed', ['bench/anchoring/speed.mjs']],
+  ['board first paint and memory', ['bench/board-bench.mjs']],
+];
+const only = process.argv.slice(2);
+let failed = 0;
+for (const [name, args] of steps) {
+  if (only.length && !only.some((o) => name.includes(o) || args.join(' ').includes(o))) continue;
+  console.log(`\n## ${name}\n`);
+  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) { failed++; console.log(`(${name} exited ${r.status})`); }
+}
+process.exit(failed ? 1 : 0);
