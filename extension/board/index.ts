@@ -27,8 +27,11 @@ function makeServices(context: vscode.ExtensionContext, host: ConsiderHost, log:
     setup: setupApi,
     documentText(root, relFile) {
       const abs = path.join(root, relFile);
+      // A deleted file's editor tab keeps its old text: that must not count as "today's code",
+      // or triage would suggest re-anchoring an orphaned thread into a file that is gone.
+      if (!fs.existsSync(abs)) return undefined;
       const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === abs);
-      if (open) return open.getText();
+      if (open) return open.getText(); // unsaved edits are what the user sees
       try { return fs.readFileSync(abs, 'utf8'); } catch { return undefined; }
     },
     openExternal: (url) => { void vscode.env.openExternal(vscode.Uri.parse(url, true)); },

@@ -131,7 +131,12 @@ export default async function ({ page, vscode, workspace, node, lap }) {
   const triage = web().getByTestId('triage');
   await triage.waitFor({ timeout: SHORT });
   await web().locator(`[data-testid="triage-card"][data-thread-id="${ids.clamp}"]`).waitFor({ timeout: SHORT });
-  await web().locator(`[data-testid="triage-card"][data-thread-id="${ids.legacy}"]`).waitFor({ timeout: SHORT });
+  const legacyCard = web().locator(`[data-testid="triage-card"][data-thread-id="${ids.legacy}"]`);
+  await legacyCard.waitFor({ timeout: SHORT });
+  // legacy.ts was open in an editor when the agent deleted it: its tab still holds the old text,
+  // which must not be offered as "today's code" for the orphaned thread.
+  await legacyCard.locator('.diff-title', { hasText: 'The file no longer exists' }).waitFor({ timeout: SHORT });
+  if ((await legacyCard.getByTestId('reanchor-suggestion').getAttribute('disabled')) === null) throw new Error('an orphaned thread must not offer a re-anchor suggestion');
   await vscode.shot('triage');
   clean('triage');
 
