@@ -31,9 +31,26 @@ export function error<T extends string>(message: string, ...actions: T[]): Thena
   return vscode.window.showErrorMessage(message, ...actions);
 }
 
-/** A store operation failed: one clear line (ConsiderError messages already name the file and the fix). */
-export function reportFailure(what: string, e: unknown): void {
-  const err = e as { message?: string; hint?: string };
+/**
+ * A store operation failed: one clear line (ConsiderError messages already name the file and the fix).
+ * `retry` runs the operation again; it is offered when the store was busy (see reportBusy).
+ */
+export function reportFailure(what: string, e: unknown, retry?: () => unknown): void {
+  const err = e as { code?: string; message?: string; hint?: string };
+  if (err?.code === 'busy') { reportBusy(what, err.message ?? String(e), retry); return; }
   const hint = err?.hint ? ` ${err.hint}.` : '';
   void error(`Consider: could not ${what}: ${err?.message ?? String(e)}.${hint}`.replace(/\.\./g, '.'));
+}
+
+/**
+ * Another process held the store lock longer than a write waits (ConsiderError 'busy'). Nothing
+ * was written, so the safe way out is to try again once the other writer is done: say so, and
+ * offer Retry (which runs the same operation again and reports again if it is still busy).
+ */
+export function reportBusy(what: string, lockMessage: string, retry?: () => unknown): void {
+  const message = `Consider: could not ${what}: the comment store is busy (${lockMessage}). Nothing was written and the store file was not touched.`
+    + (retry ? ' Retry when the other write has finished.' : ' Try again in a moment.');
+  void warn(message, ...(retry ? ['Retry'] : [])).then((choice) => {
+    if (choice === 'Retry') void retry?.();
+  });
 }

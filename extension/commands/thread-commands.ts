@@ -34,7 +34,7 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
       await fn();
       return true;
     } catch (e) {
-      notify.reportFailure(what, e);
+      notify.reportFailure(what, e, () => run(what, root, fn));
       return false;
     } finally {
       stores.reload(root);

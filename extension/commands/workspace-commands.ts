@@ -51,7 +51,7 @@ export function registerWorkspaceCommands(deps: WorkspaceCommandDeps): vscode.Di
       if (doc?.isDirty) await setAnchor(root, created.id, { startLine, endLine, text: doc.getText() }, 'human');
       return created.id;
     } catch (e) {
-      notify.reportFailure('save the comment', e);
+      notify.reportFailure('save the comment', e, () => addComment(args));
       return undefined;
     } finally {
       stores.reload(root);
@@ -79,7 +79,7 @@ export function registerWorkspaceCommands(deps: WorkspaceCommandDeps): vscode.Di
         });
         for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += r[k];
       } catch (e) {
-        notify.reportFailure(`re-anchor the threads of ${path.basename(root)}`, e);
+        notify.reportFailure(`re-anchor the threads of ${path.basename(root)}`, e, () => reconcileAll());
       } finally {
         stores.reload(root);
       }
@@ -97,7 +97,7 @@ export function registerWorkspaceCommands(deps: WorkspaceCommandDeps): vscode.Di
       try {
         moved.push({ root, threads: await archiveResolved(root, 'human') });
       } catch (e) {
-        notify.reportFailure(`archive the resolved threads of ${path.basename(root)}`, e);
+        notify.reportFailure(`archive the resolved threads of ${path.basename(root)}`, e, () => archive());
       } finally {
         stores.reload(root);
       }

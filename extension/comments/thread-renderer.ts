@@ -50,7 +50,8 @@ interface Shown {
   thread: vscode.CommentThread;
   root: string;
   id: string;
-  uri: string;
+  /** Workspace-relative path of the thread's file (a thread moved to another file is recreated). */
+  file: string;
   key: string;
   rangeKey: string;
   workflow: WorkflowState;
@@ -103,23 +104,25 @@ export class ThreadRenderer implements vscode.Disposable {
   readonly onFirstThread = this.firstRenderEmitter.event;
 
   private show(root: string, c: Comment, k: string): void {
+    // Every render visits every thread of the folder (a CLI write changes one): compare plain
+    // strings first and build vscode objects (Uri, Range) only for what is created or moved.
     const placement = this.anchoring.display(root, c);
-    const uri = vscode.Uri.file(path.join(root, c.file));
-    const range = new vscode.Range(placement.range.start, 0, placement.range.end, 0);
     const rangeKey = `${placement.range.start}:${placement.range.end}`;
+    const range = (): vscode.Range => new vscode.Range(placement.range.start, 0, placement.range.end, 0);
     const key = renderKey(c) + `|${placement.anchorState}`;
     let s = this.shown.get(k);
-    if (s && s.uri !== uri.toString()) { this.hide(k, s); s = undefined; }
+    if (s && s.file !== c.file) { this.hide(k, s); s = undefined; }
     if (!s) {
-      const thread = this.controller.createCommentThread(uri, range, []);
-      s = { thread, root, id: c.id, uri: uri.toString(), key: '', rangeKey, workflow: c.workflowState, editing: false };
+      const uri = vscode.Uri.file(path.join(root, c.file));
+      const thread = this.controller.createCommentThread(uri, range(), []);
+      s = { thread, root, id: c.id, file: c.file, key: '', rangeKey, workflow: c.workflowState, editing: false };
       this.owner.set(thread, { root, id: c.id });
       this.shown.set(k, s);
       this.applyContent(s, c, placement.anchorState);
       this.applyCollapse(s, c.workflowState);
       return;
     }
-    if (s.rangeKey !== rangeKey) { s.thread.range = range; s.rangeKey = rangeKey; }
+    if (s.rangeKey !== rangeKey) { s.thread.range = range(); s.rangeKey = rangeKey; }
     if (s.key !== key && !s.editing) this.applyContent(s, c, placement.anchorState);
     if (s.workflow !== c.workflowState) this.applyCollapse(s, c.workflowState);
   }
@@ -158,7 +161,7 @@ export class ThreadRenderer implements vscode.Disposable {
     if (existing && existing.thread !== thread) this.hide(k, existing);
     const r = thread.range;
     const s: Shown = {
-      thread, root, id: c.id, uri: thread.uri.toString(), key: '', rangeKey: r ? `${r.start.line}:${r.end.line}` : '',
+      thread, root, id: c.id, file: c.file, key: '', rangeKey: r ? `${r.start.line}:${r.end.line}` : '',
       workflow: c.workflowState, editing: false,
     };
     this.owner.set(thread, { root, id: c.id });

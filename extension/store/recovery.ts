@@ -60,7 +60,7 @@ export class StoreRecovery implements vscode.Disposable {
       });
       void notify.info('Consider: restored the last good copy of the comment store (the unreadable file was kept beside it).');
     } catch (e) {
-      notify.reportFailure('restore the last good copy', e);
+      notify.reportFailure('restore the last good copy', e, () => this.restore(root));
     }
     this.stores.forceReload(root);
   }
