@@ -2,8 +2,11 @@
 // Runs the extension in the real VS Code (code-server + Debian's Chromium), headless:
 //   (a) the extension-host mocha suite (e2e/vscode/suite/*.test.ts) inside VS Code's extension host,
 //       on a multi-root workspace copied from e2e/vscode/fixtures/;
-//   (b) the Playwright UI scenarios (e2e/vscode/ui/*.scenario.mjs) clicking through the workbench.
-// Builds nothing itself except the suite bundle: run `node scripts/build.mjs` first.
+//   (b) the Playwright UI scenarios (e2e/vscode/ui/*.scenario.mjs) clicking through the workbench,
+//       with Consider installed from its VSIX exactly as a user installs it (packed from dist/
+//       by vsce into the run folder, then `code-server --install-extension`), not loaded from
+//       the checkout: so a file missing from the package fails here.
+// Builds nothing itself except the suite bundle and the VSIX: run `node scripts/build.mjs` first.
 // Writes {"passed":N,"failed":N} to $CONSIDER_VSCODE_RESULTS (if set), prints "N passed, N failed",
 // exits 0 only if everything passed. See e2e/vscode/README.md.
 //
@@ -11,6 +14,7 @@
 //          --grep TEXT           only suite tests / UI scenarios whose title contains TEXT
 //          --keep                keep the run folder (logs, workspaces) and print its path
 import * as esbuild from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,9 +51,10 @@ async function main() {
   const suiteOut = path.join(runDir, 'suite');
   const suiteResults = path.join(runDir, 'suite-results.json');
   if (opt.suite) await buildSuite(suiteOut);
+  const vsix = opt.ui ? packVsix(runDir) : undefined;
 
   const server = await startCodeServer({
-    bin: cs.bin, node24: cs.node24, runDir,
+    bin: cs.bin, node24: cs.node24, runDir, installVsix: vsix,
     env: {
       CONSIDER_E2E_SUITE_RESULTS: suiteResults,
       CONSIDER_E2E_CLI: CLI,
@@ -73,6 +78,17 @@ async function main() {
     if (opt.keep) console.log(`run folder kept: ${runDir}`);
     else fs.rmSync(runDir, { recursive: true, force: true });
   }
+}
+
+/** Packs the built extension into a VSIX in the run folder (the same command as `npm run package`). */
+function packVsix(runDir) {
+  const out = path.join(runDir, 'consider.vsix');
+  const vsce = path.join(repo, 'node_modules/@vscode/vsce/vsce');
+  const r = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--out', out],
+    { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (r.status !== 0 || !fs.existsSync(out)) throw new Error(`vsce package failed:\n${r.stdout}${r.stderr}`);
+  lap(`packed ${path.basename(out)} (${(fs.statSync(out).size / 1024).toFixed(0)} KiB)`);
+  return out;
 }
 
 /** Compiles suite/*.ts into one CommonJS file each (vscode and mocha stay external: the host provides them). */
@@ -147,7 +163,8 @@ async function runScenarios(browser, server, runDir) {
     const started = Date.now();
     lap(`UI scenario "${title}": starting`);
     try {
-      await page.goto(workbenchUrl(server, { folder: ws, extensionDevelopmentPath: repo }));
+      // No extensionDevelopmentPath: the scenario drives the VSIX installed in the server.
+      await page.goto(workbenchUrl(server, { folder: ws }));
       await vscode.waitReady();
       await withTimeout(mod.default({ page, vscode, workspace: ws, cli: CLI, node: process.execPath, lap }), SCENARIO_TIMEOUT_MS);
       results.passed += 1;

@@ -56,7 +56,7 @@ export const TEST_SETTINGS = {
  * `env` is added to the server's environment, which the extension host inherits: the
  * extension-host suite reads its parameters from there.
  */
-export async function startCodeServer({ bin, node24, runDir, env = {}, settings = {} }) {
+export async function startCodeServer({ bin, node24, runDir, env = {}, settings = {}, installVsix }) {
   const home = path.join(runDir, 'home');
   const userData = path.join(runDir, 'user-data');
   const extensions = path.join(runDir, 'extensions');
@@ -82,6 +82,12 @@ export async function startCodeServer({ bin, node24, runDir, env = {}, settings 
     '--vscode-option', 'enable-smoke-test-driver', // lets codeAutomationExit report the test result
     '--user-data-dir', userData, '--extensions-dir', extensions, '--config', path.join(runDir, 'code-server.yaml'),
   ];
+  if (installVsix) {
+    // Installed before the server starts, so every window scans it like a user's extension.
+    const r = spawnSync(bin, ['--user-data-dir', userData, '--extensions-dir', extensions, '--config', path.join(runDir, 'code-server.yaml'),
+      '--install-extension', installVsix], { env: serverEnv, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`code-server --install-extension failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
+  }
   const log = fs.openSync(path.join(runDir, 'code-server.log'), 'a');
   const child = spawn(bin, args, { env: serverEnv, stdio: ['ignore', log, log], detached: true }); // own process group
   fs.closeSync(log);
@@ -117,12 +123,13 @@ export async function startCodeServer({ bin, node24, runDir, env = {}, settings 
   return server;
 }
 
-/** Builds the workbench URL that opens `target` (a folder or a .code-workspace file) with our extension loaded. */
+/** Builds the workbench URL that opens `target` (a folder or a .code-workspace file), with the extension loaded from `extensionDevelopmentPath` when given (else only installed extensions run). */
 export function workbenchUrl(server, { folder, workspace, extensionDevelopmentPath, extensionTestsPath }) {
-  const payload = [['extensionDevelopmentPath', server.remote(extensionDevelopmentPath)]];
+  const payload = [];
+  if (extensionDevelopmentPath) payload.push(['extensionDevelopmentPath', server.remote(extensionDevelopmentPath)]);
   if (extensionTestsPath) payload.push(['extensionTestsPath', server.remote(extensionTestsPath)]);
   const target = workspace ? `workspace=${encodeURIComponent(workspace)}` : `folder=${encodeURIComponent(folder)}`;
-  return `${server.origin}/?${target}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  return `${server.origin}/?${target}${payload.length ? `&payload=${encodeURIComponent(JSON.stringify(payload))}` : ''}`;
 }
 
 // Whatever happens (exception, Ctrl-C), no code-server process group is left behind.
