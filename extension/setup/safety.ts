@@ -52,14 +52,8 @@ export function checkSkillPackage(trackedPath: string, root: string, home: strin
   }
   const known = knownSkillDirs(root, home).find((k) => k.dir === dir);
   if (!known) return { ok: false, reason: 'not a location Consider installs skills to' };
-  let st: fs.Stats;
-  try {
-    st = fs.lstatSync(dir);
-  } catch {
-    return { ok: false, reason: 'already gone' };
-  }
-  if (st.isSymbolicLink()) return { ok: false, reason: 'is a symbolic link' };
-  if (!st.isDirectory()) return { ok: false, reason: 'not a directory' };
+  const real = checkRealDirectory(dir);
+  if (!real.ok) return real;
   // In a project (whose files may come from anyone's clone) the real location must be the
   // expected one: no symlinked folder on the way (`.claude -> /somewhere`). In the home
   // folder a symlinked ~/.claude is the user's own dotfiles setup and is fine.
@@ -72,7 +66,11 @@ export function checkSkillPackage(trackedPath: string, root: string, home: strin
 
 /** `.consider/` itself: a real directory directly in the root. */
 export function checkConsiderDir(root: string): Verdict {
-  const dir = path.join(root, '.consider');
+  return checkRealDirectory(path.join(root, '.consider'));
+}
+
+/** `dir` exists and is a directory in its own right, not a symbolic link to one. */
+function checkRealDirectory(dir: string): Verdict {
   let st: fs.Stats;
   try {
     st = fs.lstatSync(dir);

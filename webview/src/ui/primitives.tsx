@@ -3,7 +3,7 @@
  * and DOM events) rather than React props, which keeps their behaviour independent of how a
  * React version maps props onto custom elements.
  */
-import { forwardRef, useEffect, useImperativeHandle, useRef, type ReactNode } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef, type ForwardedRef, type ReactNode } from 'react';
 import './toolkit';
 
 function useDomEvent(ref: React.RefObject<HTMLElement | null>, event: string, handler: ((e: Event) => void) | undefined): void {
@@ -85,14 +85,25 @@ function focusControl(el: HTMLElement | null): void {
   else el.focus();
 }
 
+interface TextControlProps { value: string; onInput: (v: string) => void; label?: string; onKeyDown?: (e: KeyboardEvent) => void }
+
+/**
+ * The wiring a toolkit text control needs in React: its value is a DOM property (not an
+ * attribute), its events are DOM events, and the parent gets focus()/clear() through the handle.
+ */
+function useTextControl(props: TextControlProps, handle: ForwardedRef<TextFieldHandle>) {
+  const ref = useRef<HTMLElement & { value: string }>(null);
+  useImperativeHandle(handle, () => ({ focus: () => focusControl(ref.current), clear: () => { if (ref.current) ref.current.value = ''; } }), []);
+  useEffect(() => { if (ref.current && ref.current.value !== props.value) ref.current.value = props.value; }, [props.value]);
+  useDomEvent(ref, 'input', () => props.onInput(ref.current?.value ?? ''));
+  useAriaLabel(ref, props.label);
+  useDomEvent(ref, 'keydown', (e) => props.onKeyDown?.(e as KeyboardEvent));
+  return ref;
+}
+
 export const TextField = forwardRef<TextFieldHandle, { value: string; onInput: (v: string) => void; placeholder?: string; label?: string; testId?: string; icon?: string; onKeyDown?: (e: KeyboardEvent) => void }>(
   function TextField(props, handle) {
-    const ref = useRef<HTMLElement & { value: string }>(null);
-    useImperativeHandle(handle, () => ({ focus: () => focusControl(ref.current), clear: () => { if (ref.current) ref.current.value = ''; } }), []);
-    useEffect(() => { if (ref.current && ref.current.value !== props.value) ref.current.value = props.value; }, [props.value]);
-    useDomEvent(ref, 'input', () => props.onInput(ref.current?.value ?? ''));
-    useAriaLabel(ref, props.label);
-    useDomEvent(ref, 'keydown', (e) => props.onKeyDown?.(e as KeyboardEvent));
+    const ref = useTextControl(props, handle);
     return (
       <vscode-text-field ref={ref} placeholder={props.placeholder} aria-label={props.label} data-testid={props.testId}>
         {props.icon && <span slot="start" className={`codicon codicon-${props.icon}`} />}
@@ -103,12 +114,7 @@ export const TextField = forwardRef<TextFieldHandle, { value: string; onInput: (
 
 export const TextArea = forwardRef<TextFieldHandle, { value: string; onInput: (v: string) => void; placeholder?: string; label?: string; testId?: string; rows?: number; onKeyDown?: (e: KeyboardEvent) => void }>(
   function TextArea(props, handle) {
-    const ref = useRef<HTMLElement & { value: string }>(null);
-    useImperativeHandle(handle, () => ({ focus: () => focusControl(ref.current), clear: () => { if (ref.current) ref.current.value = ''; } }), []);
-    useEffect(() => { if (ref.current && ref.current.value !== props.value) ref.current.value = props.value; }, [props.value]);
-    useDomEvent(ref, 'input', () => props.onInput(ref.current?.value ?? ''));
-    useAriaLabel(ref, props.label);
-    useDomEvent(ref, 'keydown', (e) => props.onKeyDown?.(e as KeyboardEvent));
+    const ref = useTextControl(props, handle);
     return <vscode-text-area ref={ref} placeholder={props.placeholder} aria-label={props.label} data-testid={props.testId} rows={props.rows ?? 3} resize="vertical" />;
   },
 );
