@@ -47,9 +47,12 @@ function makeWorkspace(threads) {
     fs.mkdirSync(path.join(root, 'src'), { recursive: true });
     const text = sourceFile(f);
     fs.writeFileSync(path.join(root, rel), text);
-    const stat = fs.statSync(path.join(root, rel));
-    texts.push({ rel, text, file: { size: stat.size, mtimeMs: stat.mtimeMs, hash: store.fileHash(Buffer.from(text)) }, snapshot: store.recordSnapshot?.(root, text) });
+    texts.push({ rel, text, snapshot: store.recordSnapshot(root, text) });
   }
+  // The steady state an agent sees: files were last written well before the threads' last
+  // check, so reads may trust their stat (a file changed within 2 s of a check is hashed).
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2_100);
+  for (const t of texts) t.file = store.fingerprintOf(fs.statSync(path.join(root, t.rel)), Buffer.from(t.text));
   const now = new Date().toISOString();
   const comments = [];
   for (let i = 0; i < threads; i++) {

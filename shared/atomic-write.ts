@@ -52,6 +52,32 @@ export function writeFileAtomic(target: string, data: string | Uint8Array, opts:
   if (opts.syncDir !== false) syncDirectory(path.dirname(target));
 }
 
+/**
+ * Makes `target` name the file `existing` names now, atomically, without copying it: a hard
+ * link under a temp name, renamed over `target`. For the store's backup: store.json is only
+ * ever replaced by rename, never written in place, so its current file is already complete
+ * and synced, and the link costs no data write and no fsync. Returns false when the file
+ * system has no hard links (the caller then copies).
+ */
+export function replaceWithLink(existing: string, target: string): boolean {
+  const temp = tempNameFor(target);
+  try {
+    fs.linkSync(existing, temp);
+  } catch {
+    return false;
+  }
+  try {
+    fs.renameSync(temp, target);
+    // When `target` already was a link to the same file, rename does nothing (POSIX) and the
+    // temp name stays behind (a write killed between the backup and the store's rename).
+    if (fs.existsSync(temp)) fs.unlinkSync(temp);
+    return true;
+  } catch {
+    try { fs.unlinkSync(temp); } catch { /* already gone */ }
+    return false;
+  }
+}
+
 /** Makes the rename itself durable. Best effort: some file systems refuse to fsync a folder. */
 function syncDirectory(dir: string): void {
   let fd: number | undefined;

@@ -46,18 +46,15 @@ export function mapLines(oldLines: readonly string[], newLines: readonly string[
   const newToOld = new Int32Array(newLines.length).fill(-1);
   const kind = new Uint8Array(oldLines.length);
   const pair = prepare(oldLines, newLines, ignoreWhitespace);
-  const match = (i: number, j: number): void => {
-    oldToNew[i] = j;
-    newToOld[j] = i;
-  };
   pair.matchEnds(oldToNew, newToOld);
   const { a, b, from } = pair;
-  matchRegion(a, b, 0, a.length, 0, b.length, (i, j) => match(from + i, from + j));
+  matchRegion(a, b, pair.distinct, { oldToNew, newToOld, offset: from });
   slideDown(pair.oldKeys, oldToNew, newToOld);
   slideDown(pair.newKeys, newToOld, oldToNew);
   for (let i = 0; i < oldLines.length; i++) {
     const j = oldToNew[i]!;
-    if (j >= 0) kind[i] = oldLines[i] === newLines[j] ? LineMatch.Exact : LineMatch.Whitespace;
+    // Lines matched by the exact diff are equal by construction: only compare when whitespace was ignored.
+    if (j >= 0) kind[i] = !ignoreWhitespace || oldLines[i] === newLines[j] ? LineMatch.Exact : LineMatch.Whitespace;
   }
   return { oldToNew, newToOld, kind };
 }
@@ -123,6 +120,8 @@ interface PreparedPair {
   /** Ids of the middle lines only: the common ends are matched without hashing them. */
   a: Int32Array;
   b: Int32Array;
+  /** How many different lines there are (ids run from 0 to distinct - 1). */
+  distinct: number;
   /** Records the common prefix and suffix as matched in the given mappings. */
   matchEnds(oldToNew: Int32Array, newToOld?: Int32Array): void;
 }
@@ -142,9 +141,9 @@ function prepare(oldLines: readonly string[], newLines: readonly string[], ignor
   while (from < oldKeys.length && from < newKeys.length && oldKeys[from] === newKeys[from]) from++;
   let tail = 0;
   while (tail < oldKeys.length - from && tail < newKeys.length - from && oldKeys[oldKeys.length - 1 - tail] === newKeys[newKeys.length - 1 - tail]) tail++;
-  const { a, b } = intern(oldKeys.slice(from, oldKeys.length - tail), newKeys.slice(from, newKeys.length - tail));
+  const { a, b, distinct } = intern(oldKeys.slice(from, oldKeys.length - tail), newKeys.slice(from, newKeys.length - tail));
   const pair: PreparedPair = {
-    oldKeys, newKeys, from, a, b,
+    oldKeys, newKeys, from, a, b, distinct,
     matchEnds(oldToNew, newToOld) {
       for (let i = 0; i < from; i++) oldToNew[i] = i;
       for (let k = 1; k <= tail; k++) oldToNew[oldKeys.length - k] = newKeys.length - k;
@@ -163,39 +162,102 @@ function invert(oldToNew: Int32Array, newLength: number): Int32Array {
   return newToOld;
 }
 
-/** Turns lines into small integers so comparisons are cheap. */
-function intern(oldLines: readonly string[], newLines: readonly string[]): { a: Int32Array; b: Int32Array } {
+/**
+ * Turns lines into small integers (0 … distinct-1) so comparisons are cheap. Plain loops, no
+ * callback per line: in a short-lived CLI process this code runs cold, where a call per line
+ * doubles the cost.
+ */
+function intern(oldLines: readonly string[], newLines: readonly string[]): { a: Int32Array; b: Int32Array; distinct: number } {
   const ids = new Map<string, number>();
-  const idOf = (k: string): number => {
-    let id = ids.get(k);
+  const a = new Int32Array(oldLines.length);
+  const b = new Int32Array(newLines.length);
+  for (let i = 0; i < oldLines.length; i++) {
+    const line = oldLines[i]!;
+    let id = ids.get(line);
     if (id === undefined) {
       id = ids.size;
-      ids.set(k, id);
+      ids.set(line, id);
     }
-    return id;
-  };
-  return { a: Int32Array.from(oldLines, idOf), b: Int32Array.from(newLines, idOf) };
+    a[i] = id;
+  }
+  for (let j = 0; j < newLines.length; j++) {
+    const line = newLines[j]!;
+    let id = ids.get(line);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(line, id);
+    }
+    b[j] = id;
+  }
+  return { a, b, distinct: ids.size };
 }
 
 type OnMatch = (oldIndex: number, newIndex: number) => void;
 
-/** Histogram diff of a[a0..a1) against b[b0..b1), reporting matched pairs. Iterative: no deep recursion on big files. */
-function matchRegion(a: Int32Array, b: Int32Array, a0: number, a1: number, b0: number, b1: number, onMatch: OnMatch): void {
-  const stack: number[] = [a0, a1, b0, b1];
+/**
+ * Where each id occurs in the old region being diffed, as linked lists in flat arrays (git's
+ * xhistogram keeps the same chains): no Map or array per line, which keeps a cold CLI process
+ * fast and the garbage collector idle. `count` and `head` are indexed by id and reset after
+ * every region, so one allocation serves the whole diff.
+ */
+class Occurrences {
+  readonly count: Int32Array;
+  readonly head: Int32Array;
+  readonly next: Int32Array;
+
+  constructor(distinct: number, oldLength: number) {
+    this.count = new Int32Array(distinct);
+    this.head = new Int32Array(distinct);
+    this.next = new Int32Array(oldLength);
+  }
+
+  /** Indexes a[s1..e1): afterwards head[id] is the first index of id there, next[i] the following one (-1 at the end). */
+  index(a: Int32Array, s1: number, e1: number): void {
+    for (let i = e1 - 1; i >= s1; i--) {
+      const id = a[i]!;
+      this.next[i] = this.count[id] === 0 ? -1 : this.head[id]!;
+      this.head[id] = i;
+      this.count[id]!++;
+    }
+  }
+
+  clear(a: Int32Array, s1: number, e1: number): void {
+    for (let i = s1; i < e1; i++) this.count[a[i]!] = 0;
+  }
+}
+
+/** Where matched pairs are written: region indexes plus `offset` are indexes into the full texts. */
+interface Matches {
+  oldToNew: Int32Array;
+  newToOld: Int32Array;
+  offset: number;
+}
+
+function match(m: Matches, i: number, j: number): void {
+  m.oldToNew[m.offset + i] = m.offset + j;
+  m.newToOld[m.offset + j] = m.offset + i;
+}
+
+/** Histogram diff of all of a against all of b, recording matched pairs. Iterative: no deep recursion on big files. */
+function matchRegion(a: Int32Array, b: Int32Array, distinct: number, out: Matches): void {
+  const occurrences = new Occurrences(distinct, a.length);
+  const stack: number[] = [0, a.length, 0, b.length];
   while (stack.length > 0) {
     let e2 = stack.pop()!;
     let s2 = stack.pop()!;
     let e1 = stack.pop()!;
     let s1 = stack.pop()!;
-    while (s1 < e1 && s2 < e2 && a[s1] === b[s2]) onMatch(s1++, s2++);
-    while (s1 < e1 && s2 < e2 && a[e1 - 1] === b[e2 - 1]) onMatch(--e1, --e2);
+    while (s1 < e1 && s2 < e2 && a[s1] === b[s2]) match(out, s1++, s2++);
+    while (s1 < e1 && s2 < e2 && a[e1 - 1] === b[e2 - 1]) match(out, --e1, --e2);
     if (s1 === e1 || s2 === e2) continue;
-    const run = longestRareRun(a, b, s1, e1, s2, e2);
+    occurrences.index(a, s1, e1);
+    const run = longestRareRun(a, b, s1, e1, s2, e2, occurrences);
+    occurrences.clear(a, s1, e1);
     if (!run) {
-      if ((e1 - s1) * (e2 - s2) <= MYERS_MAX_CELLS) myers(a, b, s1, e1, s2, e2, onMatch);
+      if ((e1 - s1) * (e2 - s2) <= MYERS_MAX_CELLS) myers(a, b, s1, e1, s2, e2, (i, j) => match(out, i, j));
       continue;
     }
-    for (let k = 0; k < run.length; k++) onMatch(run.a + k, run.b + k);
+    for (let k = 0; k < run.length; k++) match(out, run.a + k, run.b + k);
     stack.push(s1, run.a, s2, run.b);
     stack.push(run.a + run.length, e1, run.b + run.length, e2);
   }
@@ -206,21 +268,17 @@ interface Run { a: number; b: number; length: number }
 /**
  * git's histogram step: among runs of equal lines seeded by a line that occurs at most
  * MAX_CHAIN times in the old region, keep the one whose rarest line is rarest, longest on ties.
+ * `occ` indexes the old region a[s1..e1).
  */
-function longestRareRun(a: Int32Array, b: Int32Array, s1: number, e1: number, s2: number, e2: number): Run | undefined {
-  const occurrences = new Map<number, number[]>();
-  for (let i = s1; i < e1; i++) {
-    const list = occurrences.get(a[i]!);
-    if (list) list.push(i);
-    else occurrences.set(a[i]!, [i]);
-  }
+function longestRareRun(a: Int32Array, b: Int32Array, s1: number, e1: number, s2: number, e2: number, occ: Occurrences): Run | undefined {
+  const { count, head, next: nextOf } = occ;
   let best: Run | undefined;
   let bestCount = MAX_CHAIN + 1;
   for (let j = s2; j < e2;) {
     let next = j + 1;
-    const list = occurrences.get(b[j]!);
-    if (list && list.length <= MAX_CHAIN) {
-      for (const i of list) {
+    const seedCount = count[b[j]!]!;
+    if (seedCount > 0 && seedCount <= MAX_CHAIN) {
+      for (let i = head[b[j]!]!; i >= 0; i = nextOf[i]!) {
         let as = i;
         let bs = j;
         while (as > s1 && bs > s2 && a[as - 1] === b[bs - 1]) { as--; bs--; }
@@ -228,9 +286,9 @@ function longestRareRun(a: Int32Array, b: Int32Array, s1: number, e1: number, s2
         let be = j + 1;
         while (ae < e1 && be < e2 && a[ae] === b[be]) { ae++; be++; }
         if (next < be) next = be;
-        let rarest = list.length;
+        let rarest = seedCount;
         for (let k = as; k < ae; k++) {
-          const c = occurrences.get(a[k]!)!.length;
+          const c = count[a[k]!]!;
           if (c < rarest) rarest = c;
         }
         if (!best || ae - as > best.length || rarest < bestCount) {

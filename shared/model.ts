@@ -55,6 +55,13 @@ export interface Anchor {
 export interface FileFingerprint {
   size: number;
   mtimeMs: number;
+  /**
+   * Change time and inode when the fingerprint was taken (absent in stores written before
+   * they were recorded). With size and mtime they let a read trust `stat` instead of reading
+   * and hashing the file: any write to a file moves its ctime, which no tool can set back.
+   */
+  ctimeMs?: number;
+  ino?: number;
   /** sha256 (hex, first 32 chars) of the file's bytes. */
   hash: string;
 }

@@ -22,7 +22,20 @@ export interface ConsiderPaths {
   shared: string;
 }
 
-export function considerPaths(root: string): ConsiderPaths {
+/** Computed once per root: store code asks for them on every file it touches. */
+const pathsByRoot = new Map<string, Readonly<ConsiderPaths>>();
+
+export function considerPaths(root: string): Readonly<ConsiderPaths> {
+  let paths = pathsByRoot.get(root);
+  if (!paths) {
+    paths = Object.freeze(computePaths(root));
+    if (pathsByRoot.size > 64) pathsByRoot.clear(); // the extension host lives long; roots are few
+    pathsByRoot.set(root, paths);
+  }
+  return paths;
+}
+
+function computePaths(root: string): ConsiderPaths {
   const dir = path.join(root, '.consider');
   return {
     root,

@@ -8,6 +8,7 @@
  * Workflow state is never touched.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { captureAnchor, captureAnchorFromLines, validateRange } from './anchor';
 import { ConsiderError } from './errors';
 import type { Anchor, AnchorState, Author, Comment, FileFingerprint, StoreFile } from './model';
@@ -15,11 +16,11 @@ import { resolveInWorkspace } from './paths';
 import { reanchor } from './reconcile';
 import type { ReanchorResult } from './reconcile';
 import { findRename, gitRenames, isGitWorkspace } from './renames';
-import { collectSnapshots, readSnapshot, recordSnapshot } from './snapshots';
+import { collectSnapshots, readSnapshot, recordSnapshot, snapshotCollectionDue } from './snapshots';
 import { mutateStore, readStore } from './store-io';
 import type { MutationTx } from './store-io';
 import { readArchive } from './archive';
-import { fileHash, findThread } from './threads';
+import { findThread, fingerprintOf, statMatches } from './threads';
 import { splitLines } from './text';
 
 export interface ReconcileOptions {
@@ -87,7 +88,7 @@ function probeFile(root: string, rel: string): FileProbe {
   } catch (e) {
     return { kind: 'unusable', reason: `the file cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
   }
-  const fingerprint: FileFingerprint = { size: stat.size, mtimeMs: stat.mtimeMs, hash: fileHash(bytes) };
+  const fingerprint = fingerprintOf(stat, bytes);
   if (bytes.subarray(0, 8000).includes(0)) return { kind: 'unusable', reason: 'the file is binary now', fingerprint };
   try {
     return { kind: 'text', text: strictUtf8.decode(bytes), fingerprint };
@@ -125,7 +126,7 @@ function confirmedAnchor(root: string, old: Anchor | undefined, file: TextProbe 
     return { ...base, ...captureAnchor(file, startLine, endLine, now), snapshot: recordSnapshot(root, file) };
   }
   file.lines ??= splitLines(file.text);
-  file.snapshotId ??= recordSnapshot(root, file.text);
+  file.snapshotId ??= recordSnapshot(root, file.text, file.fingerprint.hash);
   return { ...base, ...captureAnchorFromLines(file.lines, startLine, endLine, now), snapshot: file.snapshotId, file: file.fingerprint };
 }
 
@@ -153,6 +154,8 @@ function outcomeOf(ctx: PassContext, c: Comment, file: string, probe: TextProbe,
 interface PassContext {
   root: string;
   now: string;
+  /** `stat` of each thread's file, taken once per pass (null: missing). */
+  stats: Map<string, fs.Stats | null>;
   /** git's renames, asked once per pass and only when a file is missing. */
   renames?: Map<string, string>;
   probes: Map<string, FileProbe>;
@@ -175,6 +178,33 @@ function probe(ctx: PassContext, rel: string): FileProbe {
   return p;
 }
 
+function statOf(ctx: PassContext, rel: string): fs.Stats | null {
+  let stat = ctx.stats.get(rel);
+  if (stat === undefined) {
+    stat = fs.statSync(path.join(ctx.root, rel), { throwIfNoEntry: false }) ?? null;
+    ctx.stats.set(rel, stat);
+  }
+  return stat;
+}
+
+/**
+ * The common case, decided cheaply: the thread's file is byte for byte what it was at the
+ * thread's last check, so there is nothing to do. Trusts `stat` when it shows the same file
+ * untouched (no read, no hash); else compares content hashes. A false here is not a verdict:
+ * `decide` looks properly. (The same path outside the workspace through a symlink shows
+ * another inode, so the stat test never vouches for a file `probe` would refuse.)
+ */
+function isSettled(ctx: PassContext, c: Comment): boolean {
+  const fp = c.anchor.file;
+  if (!fp || c.anchorState === 'orphaned') return false;
+  if (c.anchorState === 'anchored' && !c.anchor.snapshot) return false; // decide adopts a snapshot
+  const stat = statOf(ctx, c.file);
+  if (!stat) return false;
+  if (statMatches(fp, stat, c.anchor.lastAnchorCheck)) return true;
+  const p = probe(ctx, c.file);
+  return p.kind === 'text' && p.fingerprint.hash === fp.hash;
+}
+
 /** Decides one thread against what is on disk now. undefined = nothing to do. */
 function decide(ctx: PassContext, c: Comment, force: boolean): Outcome | undefined {
   const p = probe(ctx, c.file);
@@ -189,7 +219,7 @@ function decide(ctx: PassContext, c: Comment, force: boolean): Outcome | undefin
   if (unchangedSinceCheck && !force) {
     // An anchor captured without a snapshot, on exactly this content: adopt it now.
     if (!c.anchor.snapshot && c.anchorState === 'anchored') {
-      p.snapshotId ??= recordSnapshot(ctx.root, p.text);
+      p.snapshotId ??= recordSnapshot(ctx.root, p.text, p.fingerprint.hash);
       return { file: c.file, anchor: { ...c.anchor, snapshot: p.snapshotId }, anchorState: 'anchored', kind: 'same' };
     }
     return undefined;
@@ -256,6 +286,7 @@ function referencedSnapshots(root: string, store: StoreFile): Set<string> {
 }
 
 function collectGarbage(root: string, store: StoreFile): void {
+  if (!snapshotCollectionDue(root)) return;
   const ids = referencedSnapshots(root, store);
   if (ids.has('*keep-all*')) return;
   collectSnapshots(root, ids);
@@ -267,16 +298,18 @@ export async function reconcileWorkspace(root: string, opts: ReconcileOptions = 
   if (!exists || readOnlyReason) return report;
   const force = opts.force ?? false;
   const only = opts.files ? new Set(opts.files) : undefined;
+  const ctx: PassContext = { root, now: new Date().toISOString(), stats: new Map(), probes: new Map(), snapshots: new Map() };
+  // Most reads find every file as it was: settled threads are set aside first, in one cheap
+  // pass (a 10,000-thread store is read by every CLI call), and only the rest is sorted.
+  const unsettled = store.comments.filter((c) => (!only || only.has(c.file)) && (force || !isSettled(ctx, c)));
   // Grouped by file and snapshot: threads sharing both are re-anchored against one diff
   // (reconcile.ts keeps the last one), however the store happens to order them.
-  // Keys computed once, not in the comparator (10,000 threads: ~500k string builds otherwise).
-  const groupKeys = new Map(store.comments.map((c) => [c, `${c.file}\u0000${c.anchor.snapshot ?? ''}`]));
-  const threads = store.comments.filter((c) => !only || only.has(c.file)).sort((x, y) => {
+  const groupKeys = new Map(unsettled.map((c) => [c, `${c.file}\u0000${c.anchor.snapshot ?? ''}`]));
+  const threads = unsettled.sort((x, y) => {
     const kx = groupKeys.get(x)!;
     const ky = groupKeys.get(y)!;
     return kx < ky ? -1 : kx > ky ? 1 : 0;
   });
-  const ctx: PassContext = { root, now: new Date().toISOString(), probes: new Map(), snapshots: new Map() };
 
   const outcomes = new Map<string, { base: string; outcome: Outcome }>();
   let done = 0;

@@ -55,7 +55,11 @@ export function reanchor(anchor: Anchor, currentText: string, opts: ReanchorOpti
   if (opts.snapshotText !== undefined) {
     const snapshot = linesOf(opts.snapshotText);
     const at = locateInSnapshot(anchor, snapshot, target);
-    if (at !== undefined) return reanchorByDiff(snapshot, at, target, lines, anchor);
+    if (at !== undefined) {
+      const unmoved = findUntouchedWindow(snapshot, at, target.length, lines);
+      if (unmoved !== undefined) return anchored(unmoved, target.length, 'window', 1);
+      return reanchorByDiff(snapshot, at, target, lines, anchor);
+    }
   }
   return reanchorByContent(anchor, lines, target);
 }
@@ -97,6 +101,44 @@ function locateInSnapshot(anchor: Anchor, snapshot: readonly string[], target: r
 
 // ---------------------------------------------------------------- snapshot diff
 
+/**
+ * The quick answer before any diff: the target with CONTEXT_LINES of its snapshot
+ * surroundings each side occurs exactly once in the snapshot and exactly once, unchanged, in
+ * today's file. Then the code and everything around it are the same lines, merely shifted, and
+ * any diff maps them there. Most threads on an edited file are like this, and a short-lived
+ * CLI process then never pays for diffing a 2,000-line file. Returns the new 0-based start.
+ */
+function findUntouchedWindow(snapshot: readonly string[], at: number, n: number, lines: readonly string[]): number | undefined {
+  const from = Math.max(0, at - CONTEXT_LINES);
+  const to = Math.min(snapshot.length, at + n + CONTEXT_LINES);
+  const window = snapshot.slice(from, to);
+  if (!occursOnce(snapshot, window)) return undefined;
+  const found = findOnly(lines, window);
+  return found === undefined ? undefined : found + (at - from);
+}
+
+function occursOnce(lines: readonly string[], window: readonly string[]): boolean {
+  return findOnly(lines, window) !== undefined;
+}
+
+/**
+ * Start of the only occurrence of `window` in `lines`, or undefined when there is none or more
+ * than one. Candidates come from the native Array#indexOf: a JS loop over every line would
+ * run in V8's interpreter in a short-lived CLI process, several times slower.
+ */
+function findOnly(lines: readonly string[], window: readonly string[]): number | undefined {
+  const last = lines.length - window.length;
+  let found: number | undefined;
+  for (let p = lines.indexOf(window[0]!); p >= 0 && p <= last; p = lines.indexOf(window[0]!, p + 1)) {
+    let k = 1;
+    while (k < window.length && lines[p + k] === window[k]) k++;
+    if (k < window.length) continue;
+    if (found !== undefined) return undefined;
+    found = p;
+  }
+  return found;
+}
+
 function reanchorByDiff(snapshot: readonly string[], at: number, target: readonly string[], lines: readonly string[], anchor: Anchor): ReanchorResult {
   const n = target.length;
   // Exact diff first: it lines up with what `git diff` shows. Only when it says the target
@@ -106,7 +148,9 @@ function reanchorByDiff(snapshot: readonly string[], at: number, target: readonl
   if (exactHit !== undefined) {
     // Two equally valid diffs may place the target differently (identical lines around a
     // change). When git's Myers algorithm disagrees, let the remembered context decide
-    // between the two places; no clear winner is stale, never a guess.
+    // between the two places; no clear winner is stale, never a guess. A target holding a
+    // line that occurs once in the file can only be placed one way: no second diff needed.
+    if (hasUniqueLine(lines, exactHit, n)) return anchored(exactHit, n, 'diff', 1);
     const myers = cachedMyers(snapshot, lines);
     const other = myers ? mappedRange(myers, at, n) : undefined;
     if (other === undefined || other === exactHit) return anchored(exactHit, n, 'diff', 1);
@@ -141,6 +185,31 @@ function reanchorByDiff(snapshot: readonly string[], at: number, target: readonl
   const from = Math.min(lo, hi);
   return stale(from + 1, Math.min(Math.max(lo, hi), from + n - 1) + 1, lines.length, 'diff-edited',
     kept > 0 ? 'some of the commented lines were edited' : 'the commented lines were edited');
+}
+
+/**
+ * Whether one of lines[at .. at+n) occurs nowhere else in `lines`. Then every diff that maps
+ * the whole range maps it here.
+ */
+function hasUniqueLine(lines: readonly string[], at: number, n: number): boolean {
+  const counts = lineCounts(lines);
+  for (let k = 0; k < n; k++) if (counts.get(lines[at + k]!) === 1) return true;
+  return false;
+}
+
+/** How often each line occurs, counted once per text (the threads on a file share it). */
+const countCache = new WeakMap<readonly string[], Map<string, number>>();
+function lineCounts(lines: readonly string[]): Map<string, number> {
+  let counts = countCache.get(lines);
+  if (!counts) {
+    counts = new Map();
+    for (let j = 0; j < lines.length; j++) {
+      const line = lines[j]!;
+      counts.set(line, (counts.get(line) ?? 0) + 1);
+    }
+    countCache.set(lines, counts);
+  }
+  return counts;
 }
 
 /**

@@ -1,14 +1,19 @@
 /**
  * Content-addressed snapshots of files as they were when an anchor was last confirmed
  * (DESIGN.md §6): re-anchoring diffs the snapshot against today's file, so untouched lines
- * map exactly. Stored gzip-compressed under `.consider/snapshots/<id>.gz`, where the id is
+ * map exactly. Stored as plain text under `.consider/snapshots/<id>.txt`, where the id is
  * the sha256 of the text: threads on the same file version share one snapshot. Snapshots no
  * thread (active or archived) refers to are garbage-collected.
+ *
+ * Plain, not gzip: a CLI read that relocates threads writes and reads snapshots, and in a
+ * short-lived process loading zlib and (de)compressing cost more than the whole re-anchoring
+ * (bench/anchoring/speed.mjs). Source text is small; the 3× gzip saved is not worth it.
+ * Snapshots written as `<id>.gz` by earlier versions are still read and collected.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-// Loaded on first use: most CLI calls never touch a snapshot, and loading zlib costs startup time.
+// Only for snapshots written by earlier versions: loading zlib costs a short-lived CLI process time.
 const zlib = (): typeof import('node:zlib') => require('node:zlib');
 import { considerPaths, ensureConsiderDir } from './paths';
 
@@ -24,30 +29,34 @@ export function snapshotId(fileText: string): string {
   return createHash('sha256').update(fileText, 'utf8').digest('hex').slice(0, 32);
 }
 
-function snapshotFile(root: string, id: string): string {
-  return path.join(considerPaths(root).snapshots, `${id}.gz`);
+function snapshotFile(root: string, id: string, extension: '.txt' | '.gz' = '.txt'): string {
+  return path.join(considerPaths(root).snapshots, `${id}${extension}`);
 }
 
-/** Stores the text (once per distinct content) and returns its id for `anchor.snapshot`. */
-export function recordSnapshot(root: string, fileText: string): string {
-  const id = snapshotId(fileText);
+/**
+ * Stores the text (once per distinct content) and returns its id for `anchor.snapshot`.
+ * `knownId`: the caller already hashed exactly these UTF-8 bytes (a file's fingerprint), so
+ * the text is not hashed twice.
+ */
+export function recordSnapshot(root: string, fileText: string, knownId?: string): string {
+  const id = knownId ?? snapshotId(fileText);
   const file = snapshotFile(root, id);
-  const now = new Date();
-  try {
-    // Already there: refresh its time so a concurrent GC sees it as young.
-    fs.utimesSync(file, now, now);
-    return id;
-  } catch {
-    /* not stored yet */
+  if (fs.existsSync(file)) {
+    try {
+      // Already there: refresh its time so a concurrent GC sees it as young.
+      const now = new Date();
+      fs.utimesSync(file, now, now);
+      return id;
+    } catch {
+      /* collected in between: store it again */
+    }
   }
-  ensureConsiderDir(root);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
   // Atomic (temp + rename) but not fsynced: a snapshot is an accelerator whose loss after a
   // crash only means content matching instead of a diff (readSnapshot checks the hash), and
   // fsync would dominate the cost of a CLI read that relocates threads.
   const temp = `${file}.${process.pid}.${Date.now().toString(36)}.tmp`;
   try {
-    fs.writeFileSync(temp, zlib().gzipSync(Buffer.from(fileText, 'utf8'), { level: 1 })); // fastest level: source text still shrinks ~3×
+    writeCreatingFolders(root, temp, fileText);
     fs.renameSync(temp, file);
   } catch (e) {
     fs.rmSync(temp, { force: true });
@@ -56,15 +65,67 @@ export function recordSnapshot(root: string, fileText: string): string {
   return id;
 }
 
+/** Writes `file`; creates `.consider/` and its snapshots folder only when they are missing. */
+function writeCreatingFolders(root: string, file: string, text: string): void {
+  try {
+    fs.writeFileSync(file, text, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    ensureConsiderDir(root);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text, 'utf8');
+  }
+}
+
 /** The snapshot's text, or undefined when it is missing, damaged or the id is not one of ours. */
 export function readSnapshot(root: string, id: string | undefined): string | undefined {
   if (id === undefined || !ID_PATTERN.test(id)) return undefined;
+  let text: string;
   try {
-    // gzip's own CRC-32 catches a damaged file; no need to hash the text again on every read.
-    return zlib().gunzipSync(fs.readFileSync(snapshotFile(root, id))).toString('utf8');
+    text = fs.readFileSync(snapshotFile(root, id), 'utf8');
+  } catch {
+    return readLegacySnapshot(root, id);
+  }
+  // A damaged snapshot would mislead the diff: it must still be the text its id names.
+  return snapshotId(text) === id ? text : undefined;
+}
+
+/** A snapshot written gzip-compressed by an earlier version (gzip's CRC-32 vouches for it). */
+function readLegacySnapshot(root: string, id: string): string | undefined {
+  try {
+    return zlib().gunzipSync(fs.readFileSync(snapshotFile(root, id, '.gz'))).toString('utf8');
   } catch {
     return undefined;
   }
+}
+
+const COLLECTED_MARKER = '.collected';
+
+/**
+ * Whether a full collection is due: at most one per grace period, remembered by the mtime of
+ * a marker file. A collection reads the archive and stats every snapshot; without this, every
+ * CLI read that moves a thread would pay for it. Garbage is bounded by what one grace period
+ * of edits produces. Marks the collection as done when it says yes.
+ */
+export function snapshotCollectionDue(root: string, graceMs = SNAPSHOT_GRACE_MS): boolean {
+  const marker = path.join(considerPaths(root).snapshots, COLLECTED_MARKER);
+  try {
+    if (Date.now() - fs.statSync(marker).mtimeMs < graceMs) return false;
+  } catch {
+    /* never collected */
+  }
+  try {
+    fs.writeFileSync(marker, '');
+  } catch {
+    /* no snapshots folder: nothing to collect */
+    return false;
+  }
+  return true;
+}
+
+function snapshotIdOfFile(name: string): string | undefined {
+  const id = /\.(txt|gz)$/.test(name) ? name.slice(0, name.lastIndexOf('.')) : undefined;
+  return id !== undefined && ID_PATTERN.test(id) ? id : undefined;
 }
 
 /**
@@ -87,8 +148,8 @@ export function collectSnapshots(root: string, referenced: ReadonlySet<string>, 
       removeIfOlder(path.join(dir, name), cutoff); // left by a crash mid-write
       continue;
     }
-    const id = name.endsWith('.gz') ? name.slice(0, -3) : undefined;
-    if (id === undefined || !ID_PATTERN.test(id) || referenced.has(id)) continue;
+    const id = snapshotIdOfFile(name);
+    if (id === undefined || referenced.has(id)) continue;
     const file = path.join(dir, name);
     try {
       if (graceMs > 0 && fs.statSync(file).mtimeMs > cutoff) continue;

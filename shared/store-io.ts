@@ -10,7 +10,7 @@ import { STORE_VERSION, emptyStore } from './model';
 import type { ActivityEntry, Author, StoreFile } from './model';
 import { considerPaths, ensureConsiderDir } from './paths';
 import { acquireLock } from './lock';
-import { sweepDeadTempFiles, writeFileAtomic } from './atomic-write';
+import { replaceWithLink, sweepDeadTempFiles, writeFileAtomic } from './atomic-write';
 import { ValidationError, validateStore } from './validate';
 
 export interface ReadResult {
@@ -169,7 +169,8 @@ export async function mutateStore<T>(
       throw e;
     }
     sweepDeadTempFiles(paths.dir);
-    if (before !== undefined) writeFileAtomic(paths.backup, before, { syncDir: false });
+    // The last good copy: a link to the current file, or a copy where links are not supported.
+    if (before !== undefined && !replaceWithLink(paths.store, paths.backup)) writeFileAtomic(paths.backup, before, { syncDir: false });
     writeFileAtomic(paths.store, serializeStore(store));
     appendActivity(paths.activity, entries);
     return result;

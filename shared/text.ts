@@ -3,7 +3,9 @@
 /** Splits file text into lines, accepting LF, CRLF and lone CR. A trailing newline does not make an extra line. */
 export function splitLines(text: string): string[] {
   if (text === '') return [];
-  const lines = text.split(/\r\n|\r|\n/);
+  // Most files have no CR at all: splitting on one character is V8's fast path (several times
+  // faster than the regex, which matters to a cold CLI process splitting 2,000-line files).
+  const lines = text.includes('\r') ? text.split(/\r\n|\r|\n/) : text.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { captureAnchor, validateRange } from './anchor';
 import { ConsiderError } from './errors';
 import { isUnseen } from './model';
-import type { Author, Comment, Reply, StoreFile, WorkflowState } from './model';
+import type { Author, Comment, FileFingerprint, Reply, StoreFile, WorkflowState } from './model';
 import { absoluteOf, resolveInWorkspace } from './paths';
 import { mutateStore } from './store-io';
 import { removeFromArchive } from './archive';
@@ -69,6 +69,27 @@ function findReply(thread: Comment, replyId: string): Reply {
   return reply;
 }
 
+/** What an anchor remembers of its file: stat identity and content hash (see FileFingerprint). */
+export function fingerprintOf(stat: fs.Stats, bytes: Uint8Array): FileFingerprint {
+  return { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino, hash: fileHash(bytes) };
+}
+
+/**
+ * Whether `stat` shows the very file `fp` was taken from, unchanged, so its hash can be
+ * trusted without reading the file (git's "stat-clean" test). A file changed within a couple
+ * of seconds of `checkedAt` is "racily clean" (a write in the same timestamp tick would not
+ * show), and fingerprints without ctime predate this test: both are hashed instead.
+ */
+export function statMatches(fp: FileFingerprint | undefined, stat: fs.Stats, checkedAt: string): boolean {
+  if (!fp || fp.ctimeMs === undefined || fp.ino === undefined) return false;
+  if (fp.size !== stat.size || fp.mtimeMs !== stat.mtimeMs || fp.ctimeMs !== stat.ctimeMs || fp.ino !== stat.ino) return false;
+  const checked = Date.parse(checkedAt);
+  return Number.isFinite(checked) && Math.max(stat.mtimeMs, stat.ctimeMs) < checked - RACY_MARGIN_MS;
+}
+
+/** Coarser than any file system's timestamp tick we care about (FAT: 2 s). */
+const RACY_MARGIN_MS = 2_000;
+
 /** sha256 (first 32 hex chars) of the file's bytes: the anchor's file fingerprint. */
 export function fileHash(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 32);
@@ -107,7 +128,7 @@ export async function addThread(root: string, input: NewThread): Promise<Comment
   if (problem) throw new ConsiderError('usage', `cannot comment on ${rel}:${input.startLine === input.endLine ? input.startLine : `${input.startLine}-${input.endLine}`}: ${problem}`);
   return mutateStore(root, input.author, (store, tx) => {
     const anchor = captureAnchor(text, input.startLine, input.endLine, tx.now);
-    anchor.file = { size: stat.size, mtimeMs: stat.mtimeMs, hash: fileHash(bytes) };
+    anchor.file = fingerprintOf(stat, bytes);
     // The file as it is now, so re-anchoring can later diff it against the edited file (DESIGN.md §6).
     anchor.snapshot = recordSnapshot(root, text);
     const ids = new Set(store.comments.map((c) => c.id));

@@ -168,3 +168,34 @@ describe('similarity', () => {
     expect(isDistinctive(['const total = items.reduce((sum, item) => sum + item.price, 0);'])).toBe(true);
   });
 });
+
+describe('the untouched-window shortcut (no diff when code and surroundings merely shifted)', () => {
+  const block = (name: string): string[] => [`function ${name}() {`, '  const x = load();', '  return x + 1;', '}', ''];
+  const file = (...names: string[]): string => names.flatMap(block).join('\n') + '\n';
+
+  it('follows a thread whose lines and context only shifted, without diffing', () => {
+    const before = file('a', 'b', 'c');
+    const anchor = captureAnchor(before, 7, 8, NOW); // b's body
+    const r = reanchor(anchor, '// header\n// more\n' + before, { snapshotText: before });
+    expect(r).toMatchObject({ anchorState: 'anchored', startLine: 9, endLine: 10, method: 'window' });
+  });
+
+  it('is not taken when the window occurs twice today: the diff decides', () => {
+    const before = file('a', 'b');
+    const anchor = captureAnchor(before, 1, 1, NOW); // "function a() {" with its context
+    const after = file('a', 'b') + file('a'); // a second copy of a's whole block
+    const r = reanchor(anchor, after, { snapshotText: before });
+    expect(r.method).not.toBe('window');
+    expect(r).toMatchObject({ anchorState: 'anchored', startLine: 1 });
+  });
+
+  it('is not taken when the snapshot held the window twice: a deleted copy never jumps to its twin', () => {
+    const twin = ['x();', 'y();', 'z();', 'twin();', 'x();', 'y();', 'z();'];
+    const before = ['head();', ...twin, 'mid();', ...twin, 'tail();'].join('\n') + '\n';
+    const anchor = captureAnchor(before, 13, 13, NOW); // the second twin()
+    const after = ['head();', ...twin, 'mid();', 'tail();'].join('\n') + '\n'; // the second copy deleted
+    const r = reanchor(anchor, after, { snapshotText: before });
+    expect(r.method).not.toBe('window');
+    expect(r.anchorState).toBe('stale');
+  });
+});

@@ -5,12 +5,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { confirmAnchor, reanchorInText, reconcileWorkspace, setAnchor } from '../shared/reconcile-pass';
 import { collectSnapshots, readSnapshot, recordSnapshot, snapshotId } from '../shared/snapshots';
-import { readActivity, readStore } from '../shared/store-io';
+import { mutateStore, readActivity, readStore } from '../shared/store-io';
 import { addThread, deleteThread, setWorkflowState } from '../shared/threads';
 import { considerPaths } from '../shared/paths';
 import type { Comment } from '../shared/model';
@@ -254,7 +255,8 @@ describe('snapshots', () => {
     const one = recordSnapshot(root, 'hello\n');
     const two = recordSnapshot(root, 'hello\n');
     expect(one).toBe(two);
-    expect(fs.readdirSync(considerPaths(root).snapshots)).toEqual([`${one}.gz`]);
+    expect(fs.readdirSync(considerPaths(root).snapshots)).toEqual([`${one}.txt`]);
+    expect(fs.readFileSync(path.join(considerPaths(root).snapshots, `${one}.txt`), 'utf8')).toBe('hello\n');
     expect(readSnapshot(root, one)).toBe('hello\n');
     expect(readSnapshot(root, '../../etc/passwd')).toBeUndefined();
   });
@@ -275,10 +277,114 @@ describe('snapshots', () => {
     write(root, 'a.ts', text);
     const id = await add(root, 'a.ts', 1, 1);
     await reconcileWorkspace(root);
-    fs.writeFileSync(path.join(considerPaths(root).snapshots, `${thread(root, id).anchor.snapshot}.gz`), 'garbage');
+    const snapshot = thread(root, id).anchor.snapshot!;
+    fs.writeFileSync(path.join(considerPaths(root).snapshots, `${snapshot}.txt`), text.replace('limit', 'limits'));
+    expect(readSnapshot(root, snapshot)).toBeUndefined(); // not the text its id names
     write(root, 'a.ts', '// top\n' + text);
     await reconcileWorkspace(root);
     expect(thread(root, id)).toMatchObject({ anchorState: 'anchored', anchor: { startLine: 2 } });
+  });
+});
+
+describe('trusting stat for files untouched since the last check', () => {
+  /** Pretends the thread was last checked an hour from now, so its file's times are clearly older (not "racily clean"). */
+  async function checkedLater(root: string, id: string): Promise<void> {
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    await mutateStore(root, 'system', (s) => { s.comments.find((c) => c.id === id)!.anchor.lastAnchorCheck = later; });
+  }
+
+  it('does not read or hash a file whose size, times and inode are as fingerprinted', async () => {
+    const root = workspace();
+    write(root, 'a.ts', 'one\ntwo\nthree\n');
+    const id = await add(root, 'a.ts', 2, 2);
+    expect(thread(root, id).anchor.file).toMatchObject({ ctimeMs: expect.any(Number), ino: expect.any(Number) });
+    await checkedLater(root, id);
+    const reads = vi.spyOn(fs, 'readFileSync');
+    try {
+      expect(await reconcileWorkspace(root)).toMatchObject({ checked: 0, changed: false });
+      expect(reads.mock.calls.filter(([file]) => String(file).endsWith('a.ts'))).toEqual([]);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('still sees a change that kept the size and put the mtime back (ctime moved)', async () => {
+    const root = workspace();
+    write(root, 'a.ts', 'one\ntwo\nthree\n');
+    const abs = path.join(root, 'a.ts');
+    const anHourAgo = Math.floor(Date.now() / 1000) - 3600; // whole seconds: utimes restores it exactly
+    fs.utimesSync(abs, anHourAgo, anHourAgo);
+    const id = await add(root, 'a.ts', 2, 2);
+    await checkedLater(root, id);
+    await new Promise((r) => setTimeout(r, 20)); // let the clock move past the fingerprint's ctime
+    fs.writeFileSync(abs, 'one\nTWO\nthree\n'); // same size
+    fs.utimesSync(abs, anHourAgo, anHourAgo);
+    expect(fs.statSync(abs).mtimeMs).toBe(thread(root, id).anchor.file!.mtimeMs);
+    await reconcileWorkspace(root);
+    expect(thread(root, id)).toMatchObject({ anchorState: 'stale' });
+  });
+
+  it('hashes files whose fingerprint predates ctime (older stores) and finds them unchanged', async () => {
+    const root = workspace();
+    write(root, 'a.ts', 'one\ntwo\nthree\n');
+    const id = await add(root, 'a.ts', 2, 2);
+    await mutateStore(root, 'system', (s) => {
+      const a = s.comments[0]!.anchor;
+      a.file = { size: a.file!.size, mtimeMs: a.file!.mtimeMs, hash: a.file!.hash };
+    });
+    await checkedLater(root, id);
+    const reads = vi.spyOn(fs, 'readFileSync');
+    try {
+      expect(await reconcileWorkspace(root)).toMatchObject({ checked: 0, changed: false });
+      expect(reads.mock.calls.filter(([file]) => String(file).endsWith('a.ts')).length).toBe(1);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+});
+
+describe('snapshot garbage collection during a pass', () => {
+  it('runs when a pass lets go of a snapshot, at most once per grace period', async () => {
+    const root = workspace();
+    write(root, 'a.ts', 'const answer = 42;\nexport default answer;\n');
+    const id = await add(root, 'a.ts', 1, 1);
+    const dir = considerPaths(root).snapshots;
+    const longAgo = new Date(Date.now() - 3_600_000);
+    const garbage = (text: string): string => {
+      const g = recordSnapshot(root, text);
+      fs.utimesSync(path.join(dir, `${g}.txt`), longAgo, longAgo);
+      return g;
+    };
+    const first = garbage('old one\n');
+    write(root, 'a.ts', '// 1\nconst answer = 42;\nexport default answer;\n');
+    await reconcileWorkspace(root); // the thread moves: its snapshot is replaced
+    expect(thread(root, id).anchor.startLine).toBe(2);
+    expect(readSnapshot(root, first)).toBeUndefined(); // first collection ever: due
+    const second = garbage('old two\n');
+    write(root, 'a.ts', '// 1\n// 2\nconst answer = 42;\nexport default answer;\n');
+    await reconcileWorkspace(root);
+    expect(thread(root, id).anchor.startLine).toBe(3);
+    expect(readSnapshot(root, second)).toBe('old two\n'); // collected moments ago: not due yet
+    fs.utimesSync(path.join(dir, '.collected'), longAgo, longAgo);
+    write(root, 'a.ts', '// 1\n// 2\n// 3\nconst answer = 42;\nexport default answer;\n');
+    await reconcileWorkspace(root);
+    expect(readSnapshot(root, second)).toBeUndefined();
+    expect(readSnapshot(root, thread(root, id).anchor.snapshot)).toContain('// 3');
+  });
+});
+
+describe('snapshots written gzip-compressed by earlier versions', () => {
+  it('are still read, and collected when nobody needs them', () => {
+    const root = workspace();
+    const id = recordSnapshot(root, 'old\ntext\n');
+    const dir = considerPaths(root).snapshots;
+    fs.renameSync(path.join(dir, `${id}.txt`), path.join(dir, `${id}.gz`));
+    fs.writeFileSync(path.join(dir, `${id}.gz`), zlib.gzipSync('old\ntext\n'));
+    expect(readSnapshot(root, id)).toBe('old\ntext\n');
+    fs.writeFileSync(path.join(dir, `${id}.gz`), 'not gzip');
+    expect(readSnapshot(root, id)).toBeUndefined();
+    expect(collectSnapshots(root, new Set(), 0)).toBe(1);
+    expect(fs.readdirSync(dir)).toEqual([]);
   });
 });
 
@@ -333,6 +439,7 @@ describe('manual re-anchoring', () => {
     const id = await add(root, 'a.ts', 5, 5);
     await reconcileWorkspace(root);
     const r = reanchorInText(thread(root, id), 'zero\n' + code, { root });
-    expect(r).toMatchObject({ anchorState: 'anchored', startLine: 6, method: 'diff' });
+    expect(r).toMatchObject({ anchorState: 'anchored', startLine: 6, method: 'window' }); // a snapshot method
+    expect(reanchorInText(thread(root, id), 'zero\n' + code).method).toMatch(/^content/);
   });
 });
