@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import type { ReadResult } from '../shared/store';
 import { ConsiderError, findWorkspaceRoot, readStore, reconcileWorkspace } from '../shared/store';
+import { noteReanchoringRan } from './compile-cache';
 
 export type OptionSpecs = NonNullable<ParseArgsConfig['options']>;
 export type Values = Record<string, string | boolean | string[] | boolean[] | undefined>;
@@ -59,7 +60,8 @@ export function workspaceRoot(rootFlag: unknown): string {
  */
 export async function loadReconciled(root: string): Promise<ReadResult> {
   // The pass itself does nothing on a missing or read-only store, and reports an unreadable one.
-  await reconcileWorkspace(root);
+  const report = await reconcileWorkspace(root);
+  if (report.checked > 0) noteReanchoringRan();
   // Usually nothing moved: reuse the pass's parse of the store instead of parsing it again.
   return readStore(root, { reuseUnchanged: true });
 }

@@ -6,6 +6,7 @@
  * {"error":{code,message,hint}} on stdout. Exit codes: 0 ok, 1 usage, 2 not found,
  * 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure.
  */
+import './install-compile-cache'; // first: before anything loads the store
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

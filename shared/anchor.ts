@@ -19,7 +19,8 @@ export function captureAnchor(fileText: string, startLine: number, endLine: numb
   return captureAnchorFromLines(lines, startLine, endLine, now);
 }
 
-export function captureAnchorFromLines(lines: readonly string[], startLine: number, endLine: number, now: string): Anchor {
+/** `previous`: the anchor this one replaces; its hash is reused when the target text is the same (a move). */
+export function captureAnchorFromLines(lines: readonly string[], startLine: number, endLine: number, now: string, previous?: Anchor): Anchor {
   const target = lines.slice(startLine - 1, endLine);
   const targetContent = target.join('\n');
   return {
@@ -28,7 +29,7 @@ export function captureAnchorFromLines(lines: readonly string[], startLine: numb
     contextBefore: lines.slice(Math.max(0, startLine - 1 - CONTEXT_LINES), startLine - 1),
     contextAfter: lines.slice(endLine, endLine + CONTEXT_LINES),
     targetContent,
-    contentHash: hashContent(targetContent),
+    contentHash: previous?.targetContent === targetContent && typeof previous.contentHash === 'string' ? previous.contentHash : hashContent(targetContent),
     lastAnchorCheck: now,
   };
 }

@@ -127,7 +127,7 @@ function confirmedAnchor(root: string, old: Anchor | undefined, file: TextProbe 
   }
   file.lines ??= splitLines(file.text);
   file.snapshotId ??= recordSnapshot(root, file.text, file.fingerprint.hash);
-  return { ...base, ...captureAnchorFromLines(file.lines, startLine, endLine, now), snapshot: file.snapshotId, file: file.fingerprint };
+  return { ...base, ...captureAnchorFromLines(file.lines, startLine, endLine, now, old), snapshot: file.snapshotId, file: file.fingerprint };
 }
 
 /** Applies a re-anchoring result: anchored → a fresh anchor there; stale → shown there, evidence kept. */

@@ -66,6 +66,15 @@ function identityOf(stat: fs.Stats): string {
   return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
 }
 
+/** What this process just wrote is what a next read would parse: no need to parse it again. */
+function rememberParsed(file: string, store: StoreFile): void {
+  try {
+    lastParsed = { key: identityOf(fs.statSync(file)), store };
+  } catch {
+    lastParsed = undefined;
+  }
+}
+
 export interface ReadOptions {
   /**
    * Reuse the object of this process's previous read when the file has not changed since
@@ -171,8 +180,12 @@ export async function mutateStore<T>(
     sweepDeadTempFiles(paths.dir);
     // The last good copy: a link to the current file, or a copy where links are not supported.
     if (before !== undefined && !replaceWithLink(paths.store, paths.backup)) writeFileAtomic(paths.backup, before, { syncDir: false });
-    writeFileAtomic(paths.store, serializeStore(store));
+    // 'system' writes only record re-anchoring results, which the next read recomputes if a
+    // crash loses the rename: they skip the folder fsync. The file's data is synced either
+    // way, so store.json is never empty or torn.
+    writeFileAtomic(paths.store, serializeStore(store), { syncDir: actor !== 'system' });
     appendActivity(paths.activity, entries);
+    rememberParsed(paths.store, store);
     return result;
   } catch (e) {
     if (e instanceof ConsiderError) throw e;
