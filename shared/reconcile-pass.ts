@@ -13,7 +13,7 @@ import { captureAnchor, captureAnchorFromLines, validateRange } from './anchor';
 import { ConsiderError } from './errors';
 import type { Anchor, AnchorState, Author, Comment, FileFingerprint, StoreFile } from './model';
 import { resolveInWorkspace } from './paths';
-import { reanchor } from './reconcile';
+import { linesOf, reanchor } from './reconcile';
 import type { ReanchorResult } from './reconcile';
 import { findRename, gitRenames, isGitWorkspace } from './renames';
 import { collectSnapshots, readSnapshot, recordSnapshot, snapshotCollectionDue } from './snapshots';
@@ -61,7 +61,7 @@ interface TextProbe {
   text: string;
   fingerprint: FileFingerprint;
   /** Filled on first use, shared by every thread on the file. */
-  lines?: string[];
+  lines?: readonly string[];
   snapshotId?: string;
 }
 
@@ -125,7 +125,7 @@ function confirmedAnchor(root: string, old: Anchor | undefined, file: TextProbe 
   if (typeof file === 'string') {
     return { ...base, ...captureAnchor(file, startLine, endLine, now), snapshot: recordSnapshot(root, file) };
   }
-  file.lines ??= splitLines(file.text);
+  file.lines ??= linesOf(file.text); // usually the split the re-anchoring just made
   file.snapshotId ??= recordSnapshot(root, file.text, file.fingerprint.hash);
   return { ...base, ...captureAnchorFromLines(file.lines, startLine, endLine, now, old), snapshot: file.snapshotId, file: file.fingerprint };
 }
