@@ -110,10 +110,11 @@ function locationKey(c: Comment): string {
   return JSON.stringify([c.file, c.anchorState, c.anchor]);
 }
 
-function withoutKeys(anchor: Anchor, ...keys: string[]): Anchor {
-  const copy: Anchor = { ...anchor };
-  for (const k of keys) delete copy[k];
-  return copy;
+/** A copy without `keys`. Built key by key rather than with `delete`, which turns the object into a slow dictionary. */
+function withoutKeys(anchor: Anchor, ...keys: string[]): Partial<Anchor> {
+  const copy: Record<string, unknown> = {};
+  for (const k of Object.keys(anchor)) if (!keys.includes(k)) copy[k] = anchor[k];
+  return copy as Partial<Anchor>;
 }
 
 /**

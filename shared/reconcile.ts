@@ -129,15 +129,21 @@ function occursOnce(lines: readonly string[], window: readonly string[]): boolea
 
 /**
  * Start of the only occurrence of `window` in `lines`, or undefined when there is none or more
- * than one. Candidates come from the native Array#indexOf: a JS loop over every line would
- * run in V8's interpreter in a short-lived CLI process, several times slower.
+ * than one. Candidates come from the native Array#indexOf on the window's longest line (a
+ * long line is rarely repeated, so few candidates need checking); a JS loop over every line
+ * would run in V8's interpreter in a short-lived CLI process, several times slower.
  */
 function findOnly(lines: readonly string[], window: readonly string[]): number | undefined {
+  let pivot = 0;
+  for (let k = 1; k < window.length; k++) if (window[k]!.length > window[pivot]!.length) pivot = k;
+  const key = window[pivot]!;
   const last = lines.length - window.length;
   let found: number | undefined;
-  for (let p = lines.indexOf(window[0]!); p >= 0 && p <= last; p = lines.indexOf(window[0]!, p + 1)) {
-    let k = 1;
-    while (k < window.length && lines[p + k] === window[k]) k++;
+  for (let q = lines.indexOf(key, pivot); q >= 0; q = lines.indexOf(key, q + 1)) {
+    const p = q - pivot;
+    if (p > last) break;
+    let k = 0;
+    while (k < window.length && (k === pivot || lines[p + k] === window[k])) k++;
     if (k < window.length) continue;
     if (found !== undefined) return undefined;
     found = p;
