@@ -169,27 +169,24 @@ function invert(oldToNew: Int32Array, newLength: number): Int32Array {
  */
 function intern(oldLines: readonly string[], newLines: readonly string[]): { a: Int32Array; b: Int32Array; distinct: number } {
   const ids = new Map<string, number>();
-  const a = new Int32Array(oldLines.length);
-  const b = new Int32Array(newLines.length);
-  for (let i = 0; i < oldLines.length; i++) {
-    const line = oldLines[i]!;
-    let id = ids.get(line);
-    if (id === undefined) {
-      id = ids.size;
-      ids.set(line, id);
-    }
-    a[i] = id;
-  }
-  for (let j = 0; j < newLines.length; j++) {
-    const line = newLines[j]!;
-    let id = ids.get(line);
-    if (id === undefined) {
-      id = ids.size;
-      ids.set(line, id);
-    }
-    b[j] = id;
-  }
+  const a = idsOf(oldLines, ids);
+  const b = idsOf(newLines, ids);
   return { a, b, distinct: ids.size };
+}
+
+/** Each line's id in `ids`, adding the lines not seen yet. */
+function idsOf(lines: readonly string[], ids: Map<string, number>): Int32Array {
+  const out = new Int32Array(lines.length);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    let id = ids.get(line);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(line, id);
+    }
+    out[i] = id;
+  }
+  return out;
 }
 
 type OnMatch = (oldIndex: number, newIndex: number) => void;
