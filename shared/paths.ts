@@ -12,6 +12,8 @@ export interface ConsiderPaths {
   dir: string;
   store: string;
   backup: string;
+  /** Names the store.json known to be valid (store-io.ts, markValidated). */
+  validated: string;
   lock: string;
   activity: string;
   archive: string;
@@ -42,6 +44,7 @@ function computePaths(root: string): ConsiderPaths {
     dir,
     store: path.join(dir, 'store.json'),
     backup: path.join(dir, 'store.json.bak'),
+    validated: path.join(dir, 'store.json.validated'),
     lock: path.join(dir, 'store.lock'),
     activity: path.join(dir, 'activity.jsonl'),
     archive: path.join(dir, 'archive.json'),

@@ -26,6 +26,19 @@ function readOnlyReasonOf(store: StoreFile): string | undefined {
 }
 
 /** Parses and validates store text; ConsiderError('unreadable') naming the file and field. */
+/**
+ * A store text known to have passed validation (see markValidated): parsed without the
+ * per-thread checks. undefined when it does not even have the store's shape.
+ */
+function parseValidatedText(text: string): StoreFile | undefined {
+  try {
+    const data = JSON.parse(text) as Partial<StoreFile> | null;
+    return data && typeof data.version === 'number' && Array.isArray(data.comments) ? (data as StoreFile) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function parseStoreText(text: string, label = '.consider/store.json'): StoreFile {
   let data: unknown;
   try {
@@ -66,12 +79,62 @@ function identityOf(stat: fs.Stats): string {
   return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
 }
 
-/** What this process just wrote is what a next read would parse: no need to parse it again. */
-function rememberParsed(file: string, store: StoreFile): void {
+/**
+ * After a write: what this process wrote is what a next read would parse (no second parse
+ * here), and it was validated before it was written (no validation in the next process).
+ */
+function rememberWritten(root: string, store: StoreFile): void {
+  const paths = considerPaths(root);
   try {
-    lastParsed = { key: identityOf(fs.statSync(file)), store };
+    const key = identityOf(fs.statSync(paths.store));
+    lastParsed = { key, store };
+    markValidated(paths.validated, key);
   } catch {
     lastParsed = undefined;
+  }
+}
+
+/**
+ * `.consider/store.json.validated` names the one store.json (by identity: device, inode,
+ * size, mtime, ctime) known to pass validation, because this module wrote it or validated
+ * it. A read of that very file skips the per-thread validation, which on a 10,000-thread
+ * store costs as much as parsing it. Any other change to store.json (a hand edit, another
+ * tool) changes its identity, so it is validated in full. Best effort: a marker that
+ * cannot be written only costs the next read a validation.
+ */
+function markValidated(marker: string, key: string): void {
+  try {
+    fs.writeFileSync(marker, key);
+  } catch {
+    /* read-only folder: validate every time */
+  }
+}
+
+function isValidated(marker: string, key: string): boolean {
+  try {
+    return fs.readFileSync(marker, 'utf8') === key;
+  } catch {
+    return false;
+  }
+}
+
+/** The store as read through one open file: its identity and its text always match. */
+function readStoreFile(file: string, skipTextIfKey?: string): { key: string; text?: string } | undefined {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ConsiderError('io', `cannot read ${file}: ${(e as Error).message}`);
+  }
+  try {
+    const key = identityOf(fs.fstatSync(fd));
+    if (key === skipTextIfKey) return { key };
+    return { key, text: fs.readFileSync(fd, 'utf8') };
+  } catch (e) {
+    throw new ConsiderError('io', `cannot read ${file}: ${(e as Error).message}`);
+  } finally {
+    fs.closeSync(fd);
   }
 }
 
@@ -86,18 +149,17 @@ export interface ReadOptions {
 
 /** Reads the store without writing anything. A missing store reads as empty. */
 export function readStore(root: string, opts: ReadOptions = {}): ReadResult {
-  const file = considerPaths(root).store;
-  let stat: fs.Stats | undefined;
-  try { stat = fs.statSync(file); } catch { /* missing: readStoreText reports it */ }
-  const key = stat ? identityOf(stat) : undefined;
+  const paths = considerPaths(root);
+  const read = readStoreFile(paths.store, opts.reuseUnchanged ? lastParsed?.key : undefined);
+  if (read === undefined) return { store: emptyStore(), exists: false };
   let store: StoreFile;
-  if (opts.reuseUnchanged && key && lastParsed?.key === key) {
-    store = lastParsed.store;
+  if (read.text === undefined) {
+    store = lastParsed!.store;
   } else {
-    const text = readStoreText(file);
-    if (text === undefined) return { store: emptyStore(), exists: false };
-    store = parseStoreText(text);
-    lastParsed = key ? { key, store } : undefined;
+    const trusted = isValidated(paths.validated, read.key) ? parseValidatedText(read.text) : undefined;
+    store = trusted ?? parseStoreText(read.text);
+    if (!trusted) markValidated(paths.validated, read.key);
+    lastParsed = { key: read.key, store };
   }
   const readOnlyReason = readOnlyReasonOf(store);
   return readOnlyReason ? { store, exists: true, readOnlyReason } : { store, exists: true };
@@ -185,7 +247,7 @@ export async function mutateStore<T>(
     // way, so store.json is never empty or torn.
     writeFileAtomic(paths.store, serializeStore(store), { syncDir: actor !== 'system' });
     appendActivity(paths.activity, entries);
-    rememberParsed(paths.store, store);
+    rememberWritten(root, store);
     return result;
   } catch (e) {
     if (e instanceof ConsiderError) throw e;

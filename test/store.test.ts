@@ -410,3 +410,34 @@ describe('paths', () => {
     expect(findWorkspaceRoot(deep)).toBe(ws.root);
   });
 });
+
+describe('validation is skipped only for the very store.json known to be valid', () => {
+  const identity = (s: fs.Stats): string => `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
+
+  it('every write and every validated read name the store they vouch for', async () => {
+    fresh();
+    await addThread(ws.root, { file: 'src/a.ts', startLine: 2, endLine: 2, body: 'why?', author: 'human' });
+    const marker = considerPaths(ws.root).validated;
+    expect(fs.readFileSync(marker, 'utf8')).toBe(identity(fs.statSync(ws.storePath)));
+    writeStoreJson({ version: 1, comments: [validThread()] }); // a hand edit
+    expect(readStore(ws.root).store.comments).toHaveLength(1);
+    expect(fs.readFileSync(marker, 'utf8')).toBe(identity(fs.statSync(ws.storePath)));
+  });
+
+  it('a hand edit after a write is validated in full (the bad field is named)', async () => {
+    fresh();
+    await addThread(ws.root, { file: 'src/a.ts', startLine: 2, endLine: 2, body: 'why?', author: 'human' });
+    const s = JSON.parse(fs.readFileSync(ws.storePath, 'utf8'));
+    s.comments[0].anchor.startLine = 0;
+    writeStoreJson(s);
+    expect(() => readStore(ws.root)).toThrow(/comments\[0\]\.anchor\.startLine must be a whole number from 1/);
+  });
+
+  it('the marker is what skips the checks: it names this file, so even a bad thread passes', () => {
+    fresh();
+    writeStoreJson({ version: 1, comments: [validThread({ anchor: { ...validThread().anchor, startLine: 0 } })] });
+    expect(() => readStore(ws.root)).toThrow(/startLine/);
+    fs.writeFileSync(considerPaths(ws.root).validated, identity(fs.statSync(ws.storePath)));
+    expect(readStore(ws.root).store.comments[0]!.anchor.startLine).toBe(0);
+  });
+});
