@@ -49,23 +49,6 @@ export function writeOut(text: string): void {
   process.stdout.write(text.endsWith('\n') ? text : text + '\n');
 }
 
-/**
- * `{"<key>":[…]}` in compact JSON, written in ~1 MB pieces: a 10,000-thread list is ~10 MB,
- * and building it as one string (then one buffer) doubles the CLI's peak memory for nothing.
- */
-export function writeJsonList(key: string, items: readonly unknown[]): void {
-  const PIECE = 1 << 20;
-  let piece = `{${JSON.stringify(key)}:[`;
-  for (let i = 0; i < items.length; i++) {
-    piece += (i === 0 ? '' : ',') + JSON.stringify(items[i]);
-    if (piece.length >= PIECE) {
-      process.stdout.write(piece);
-      piece = '';
-    }
-  }
-  process.stdout.write(`${piece}]}\n`);
-}
-
 export function writeJson(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
 }

@@ -7,7 +7,7 @@ import {
 import type { Command, Ctx } from './command';
 import { loadReconciled, note, oneOfFlag } from './command';
 import { formatCode, missingCodeReason, readCodeContext } from './code';
-import { headline, indented, inert, oneLine, plural, repliesLine, writeJson, writeJsonList, writeOut } from './output';
+import { headline, indented, inert, oneLine, plural, repliesLine, writeJson, writeOut } from './output';
 
 /**
  * "Seen": the agent has read a thread when it ran get/thread/context on it or replied to
@@ -90,7 +90,7 @@ export const list: Command = {
       (!fileFilter || c.file === fileFilter || c.file.startsWith(fileFilter + '/')));
     shown.sort(byLocation);
     // Compact: this can be megabytes, and it is for programs (and token-counting agents).
-    if (ctx.json) return writeJsonList('comments', shown);
+    if (ctx.json) return writeOut(JSON.stringify({ comments: shown }));
     const filters = [`workflow=${workflow}`, `anchor=${anchor}`];
     if (v.unseen) filters.push('unseen');
     if (fileFilter) filters.push(`file=${inert(fileFilter)}`);
