@@ -15,7 +15,8 @@
  */
 import type { AnchorState, Author, WorkflowState } from './model';
 
-export const PROTOCOL_VERSION = 1;
+/** 2: the snapshot carries thread summaries; conversations come with `thread/details`. */
+export const PROTOCOL_VERSION = 2;
 
 export type ViewName = 'board' | 'triage' | 'setup' | 'uninstall';
 export const VIEW_NAMES: readonly ViewName[] = ['board', 'triage', 'setup', 'uninstall'];
@@ -33,7 +34,13 @@ export interface ReplyView {
   readonly createdAt: string;
 }
 
-/** What the board needs of a thread: a slim, stable view of the store's Comment. */
+/**
+ * What the board's list needs of a thread: a slim, stable view of the store's Comment. The
+ * conversation (full body, replies) is not in it: a snapshot of thousands of threads must
+ * arrive and render fast, and only the selected thread and free-text search need the text.
+ * The webview asks for that with `thread/details` once the list is painted. For the same
+ * reason the fields marked "absent when …" are left out in their common case.
+ */
 export interface ThreadView {
   readonly id: string;
   readonly file: string;
@@ -42,17 +49,43 @@ export interface ThreadView {
   readonly workflowState: WorkflowState;
   readonly anchorState: AnchorState;
   readonly author: Author;
-  readonly body: string;
-  readonly createdAt: string;
+  /** The body's first non-blank line as plain text, at most TITLE_MAX characters: what a row shows. */
+  readonly title: string;
   /** Newest activity (creation, reply, edit, state change). */
   readonly lastActivityAt: string;
-  /** Open thread with human activity the agent has not read yet. */
-  readonly unseen: boolean;
+  /** Open thread with human activity the agent has not read yet; absent when false. */
+  readonly unseen?: true;
   /** Why the anchor is stale/orphaned, in words. */
   readonly reason?: string;
-  /** The code the thread was written about (stored target lines); '' for anchored threads (only triage shows it). */
-  readonly targetContent: string;
+  /** The code the thread was written about (stored target lines); absent for anchored threads (only triage shows it). */
+  readonly targetContent?: string;
+  /** Number of replies; absent when none. */
+  readonly replyCount?: number;
+  /** Who wrote the newest reply; absent when there is none. */
+  readonly lastReplyAuthor?: Author;
+  /** The distinct authors of the replies (the author filter matches a thread either one took part in); absent when none. */
+  readonly replyAuthors?: readonly Author[];
+}
+
+export const TITLE_MAX = 200;
+
+/** A thread's `title`: the body's first non-blank line as plain text (Markdown marks dropped), capped. */
+export function titleOf(body: string): string {
+  const line = body.split('\n', 50).find((l) => l.trim()) ?? '';
+  return line.replace(/^#+\s*|[*_`>]/g, '').trim().slice(0, TITLE_MAX);
+}
+
+/** A thread's conversation, sent on request (`thread/details`). */
+export interface ThreadDetails {
+  readonly id: string;
+  readonly body: string;
+  readonly createdAt: string;
   readonly replies: readonly ReplyView[];
+}
+
+export interface FolderDetails {
+  readonly root: string;
+  readonly threads: readonly ThreadDetails[];
 }
 
 export interface FolderSnapshot {
@@ -133,6 +166,8 @@ export interface SetupReportView {
 
 /** Every request the webview can make, with its parameters and the host's typed result. */
 export interface RequestMap {
+  /** The conversations of every thread in every readable folder (the snapshot has summaries only). */
+  'thread/details': { params: Record<string, never>; result: { readonly folders: readonly FolderDetails[] } };
   'thread/reply': { params: { readonly root: string; readonly id: string; readonly body: string }; result: BulkResult };
   'thread/setState': { params: { readonly refs: readonly ThreadRef[]; readonly state: WorkflowState }; result: BulkResult };
   'thread/delete': { params: { readonly refs: readonly ThreadRef[] }; result: BulkResult };
@@ -170,7 +205,15 @@ export type WebviewMessage =
 
 /** Host → webview. */
 export type HostMessage =
-  | { readonly type: 'host/snapshot'; readonly folders: readonly FolderSnapshot[]; readonly visibility: Visibility }
+  | {
+    readonly type: 'host/snapshot'; readonly folders: readonly FolderSnapshot[]; readonly visibility: Visibility;
+    /**
+     * The conversations, in every snapshot but the first after `ready`: that one must be small
+     * to paint fast (the webview asks for them with `thread/details` once it is painted); later
+     * ones are updates, where a reply should show at once, without a second round trip.
+     */
+    readonly details?: readonly FolderDetails[];
+  }
   | { readonly type: 'host/view'; readonly view: ViewName }
   | { readonly type: 'host/visibility'; readonly visibility: Visibility }
   | { readonly type: 'host/progress'; readonly requestId: string; readonly done: number; readonly total: number }
@@ -184,7 +227,13 @@ export type Parsed<T> = { readonly ok: true; readonly message: T } | { readonly 
 // Validators: each checks one shape and returns a reason when it does not match. They reject
 // anything unexpected in what matters (types, enums, sizes) and ignore extra fields.
 
-type Check = (v: unknown, at: string) => string | undefined;
+/**
+ * A check returns undefined when `v` matches, else the path below `v` plus the reason
+ * (" must be a string", ".folders[0].threads[3].id must be a string"); the caller puts the
+ * name of what it checked in front. Paths are built only on failure: a 5,000-thread snapshot
+ * runs these checks ~100,000 times and building a path string for each cost more than the checks.
+ */
+type Check = (v: unknown) => string | undefined;
 
 const MAX_BODY = 64 * 1024; // a reply longer than this is not a review comment
 const MAX_REFS = 10_000;
@@ -192,43 +241,49 @@ const MAX_ID = 200;
 const MAX_PATH = 4096;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (max: number, { nonEmpty = true } = {}): Check => (v, at) =>
-  typeof v !== 'string' ? `${at} must be a string` : nonEmpty && v.length === 0 ? `${at} must not be empty` : v.length > max ? `${at} is too long` : undefined;
-const int = (min: number, max = Number.MAX_SAFE_INTEGER): Check => (v, at) =>
-  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? undefined : `${at} must be an integer in ${min}..${max}`;
-const bool: Check = (v, at) => (typeof v === 'boolean' ? undefined : `${at} must be true or false`);
-const oneOf = <T extends string>(values: readonly T[]): Check => (v, at) =>
-  typeof v === 'string' && (values as readonly string[]).includes(v) ? undefined : `${at} must be one of ${values.join(', ')}`;
-const optional = (c: Check): Check => (v, at) => (v === undefined ? undefined : c(v, at));
-const arrayOf = (c: Check, max: number): Check => (v, at) => {
-  if (!Array.isArray(v)) return `${at} must be an array`;
-  if (v.length > max) return `${at} has too many items`;
+const str = (max: number, { nonEmpty = true } = {}): Check => (v) =>
+  typeof v !== 'string' ? ' must be a string' : nonEmpty && v.length === 0 ? ' must not be empty' : v.length > max ? ' is too long' : undefined;
+const int = (min: number, max = Number.MAX_SAFE_INTEGER): Check => (v) =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? undefined : ` must be an integer in ${min}..${max}`;
+const bool: Check = (v) => (typeof v === 'boolean' ? undefined : ' must be true or false');
+const oneOf = <T extends string>(values: readonly T[]): Check => (v) =>
+  typeof v === 'string' && (values as readonly string[]).includes(v) ? undefined : ` must be one of ${values.join(', ')}`;
+const optional = (c: Check): Check => (v) => (v === undefined ? undefined : c(v));
+const arrayOf = (c: Check, max: number): Check => (v) => {
+  if (!Array.isArray(v)) return ' must be an array';
+  if (v.length > max) return ' has too many items';
   for (let i = 0; i < v.length; i++) {
-    const e = c(v[i], `${at}[${i}]`);
-    if (e) return e;
+    const e = c(v[i]);
+    if (e) return `[${i}]${e}`;
   }
   return undefined;
 };
 const object = (fields: Record<string, Check>): Check => {
   const entries = Object.entries(fields); // once: snapshots run this check thousands of times
-  return (v, at) => {
-    if (!isObject(v)) return `${at} must be an object`;
+  return (v) => {
+    if (!isObject(v)) return ' must be an object';
     for (const [k, c] of entries) {
-      const e = c(v[k], `${at}.${k}`);
-      if (e) return e;
+      const e = c(v[k]);
+      if (e) return `.${k}${e}`;
     }
     return undefined;
   };
+};
+/** Runs `c` on `v`, naming it `at` in the message. */
+const check = (c: Check, v: unknown, at: string): string | undefined => {
+  const e = c(v);
+  return e === undefined ? undefined : at + e;
 };
 
 const rootPath = str(MAX_PATH);
 const threadId = str(MAX_ID);
 const threadRef = object({ root: rootPath, id: threadId });
 const refs = arrayOf(threadRef, MAX_REFS);
-const nonEmptyRefs: Check = (v, at) => refs(v, at) ?? ((v as unknown[]).length === 0 ? `${at} must not be empty` : undefined);
+const nonEmptyRefs: Check = (v) => refs(v) ?? ((v as unknown[]).length === 0 ? ' must not be empty' : undefined);
 
 const REQUEST_PARAMS: { readonly [K in RequestType]: Check } = {
-  'thread/reply': object({ root: rootPath, id: threadId, body: (v, at) => str(MAX_BODY)(v, at) ?? ((v as string).trim() ? undefined : `${at} must not be blank`) }),
+  'thread/details': object({}),
+  'thread/reply': object({ root: rootPath, id: threadId, body: (v) => str(MAX_BODY)(v) ?? ((v as string).trim() ? undefined : ' must not be blank') }),
   'thread/setState': object({ refs: nonEmptyRefs, state: oneOf<WorkflowState>(['open', 'resolved']) }),
   'thread/delete': object({ refs: nonEmptyRefs }),
   'anchor/suggest': threadRef,
@@ -263,42 +318,68 @@ export function parseWebviewMessage(raw: unknown): Parsed<WebviewMessage> {
   const type = raw.type;
   if (typeof type !== 'string') return { ok: false, error: 'message.type must be a string' };
   if (Object.prototype.hasOwnProperty.call(REQUEST_PARAMS, type)) {
-    const e = str(MAX_ID)(raw.requestId, 'requestId') ?? REQUEST_PARAMS[type as RequestType](raw.params, 'params');
+    const e = check(str(MAX_ID), raw.requestId, 'requestId') ?? check(REQUEST_PARAMS[type as RequestType], raw.params, 'params');
     return e ? { ok: false, error: `${type}: ${e}` } : { ok: true, message: raw as unknown as WebviewMessage };
   }
-  const check = Object.prototype.hasOwnProperty.call(NOTIFICATIONS, type) ? NOTIFICATIONS[type] : undefined;
-  if (!check) return { ok: false, error: `unknown message type ${JSON.stringify(type.slice(0, 80))}` };
-  const e = check(raw, 'message');
+  const shape = Object.prototype.hasOwnProperty.call(NOTIFICATIONS, type) ? NOTIFICATIONS[type] : undefined;
+  if (!shape) return { ok: false, error: `unknown message type ${JSON.stringify(type.slice(0, 80))}` };
+  const e = check(shape, raw, 'message');
   return e ? { ok: false, error: `${type}: ${e}` } : { ok: true, message: raw as unknown as WebviewMessage };
 }
 
 const workflow = oneOf<WorkflowState>(['open', 'resolved']);
 const anchorState = oneOf<AnchorState>(['anchored', 'stale', 'orphaned']);
 const author = oneOf<Author>(['human', 'agent']);
-const anyStr: Check = (v, at) => (typeof v === 'string' ? undefined : `${at} must be a string`);
+const anyStr: Check = (v) => (typeof v === 'string' ? undefined : ' must be a string');
 const replyView = object({ id: anyStr, author, body: anyStr, createdAt: anyStr });
-export const checkThreadView: Check = object({
+const onlyTrue: Check = (v) => (v === true ? undefined : ' must be true (or absent)');
+const threadViewShape = object({
   id: anyStr, file: anyStr, startLine: int(0), endLine: int(0), workflowState: workflow, anchorState, author,
-  body: anyStr, createdAt: anyStr, lastActivityAt: anyStr, unseen: bool, reason: optional(anyStr), targetContent: anyStr,
-  replies: arrayOf(replyView, 100_000),
+  title: anyStr, lastActivityAt: anyStr, unseen: optional(onlyTrue), reason: optional(anyStr), targetContent: optional(anyStr),
+  replyCount: optional(int(1)), lastReplyAuthor: optional(author), replyAuthors: optional(arrayOf(author, 2)),
 });
+const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isAuthor = (v: unknown): boolean => v === 'human' || v === 'agent';
+const optionalString = (v: unknown): boolean => v === undefined || typeof v === 'string';
+/**
+ * The same test as threadViewShape, written out: a snapshot holds thousands of threads and
+ * this runs on the webview's critical path (generic checks cost ~10x more). On a failure the
+ * generic check runs to say where.
+ */
+function isThreadView(v: unknown): boolean {
+  if (!isObject(v)) return false;
+  const a = v.replyAuthors;
+  return typeof v.id === 'string' && typeof v.file === 'string' && isCount(v.startLine) && isCount(v.endLine)
+    && (v.workflowState === 'open' || v.workflowState === 'resolved')
+    && (v.anchorState === 'anchored' || v.anchorState === 'stale' || v.anchorState === 'orphaned')
+    && isAuthor(v.author) && typeof v.title === 'string' && typeof v.lastActivityAt === 'string'
+    && (v.unseen === undefined || v.unseen === true) && optionalString(v.reason) && optionalString(v.targetContent)
+    && (v.replyCount === undefined || (isCount(v.replyCount) && (v.replyCount as number) > 0))
+    && (v.lastReplyAuthor === undefined || isAuthor(v.lastReplyAuthor))
+    && (a === undefined || (Array.isArray(a) && a.length <= 2 && a.every(isAuthor)));
+}
+export const checkThreadView: Check = (v) => (isThreadView(v) ? undefined : threadViewShape(v) ?? ' is not a thread view');
+const checkThreadDetails = object({ id: anyStr, body: anyStr, createdAt: anyStr, replies: arrayOf(replyView, 100_000) });
+const folderDetailsList = arrayOf(object({ root: anyStr, threads: arrayOf(checkThreadDetails, 1_000_000) }), 10_000);
+const threadDetailsResult = object({ folders: folderDetailsList });
 const folderSnapshot = object({
   root: anyStr, name: anyStr, hasStore: bool, threads: arrayOf(checkThreadView, 1_000_000),
   error: optional(object({ code: anyStr, message: anyStr, hint: optional(anyStr) })),
   readOnlyReason: optional(anyStr), hasBackup: optional(bool),
 });
 const visibility = object({ showResolved: bool, showStale: bool });
+const responseBase = object({ requestId: anyStr, ok: bool });
+const responseError = object({ error: object({ message: anyStr, code: optional(anyStr) }) });
 
 const HOST_MESSAGES: Record<HostMessage['type'], Check> = {
-  'host/snapshot': object({ folders: arrayOf(folderSnapshot, 10_000), visibility }),
+  'host/snapshot': object({ folders: arrayOf(folderSnapshot, 10_000), visibility, details: optional(folderDetailsList) }),
   'host/view': object({ view: oneOf(VIEW_NAMES) }),
   'host/visibility': object({ visibility }),
   'host/progress': object({ requestId: anyStr, done: int(0), total: int(0) }),
-  'host/response': (v, at) => {
-    const base = object({ requestId: anyStr, ok: bool })(v, at);
+  'host/response': (v) => {
+    const base = responseBase(v);
     if (base) return base;
-    const m = v as Record<string, unknown>;
-    return m.ok ? undefined : object({ error: object({ message: anyStr, code: optional(anyStr) }) })(v, at);
+    return (v as Record<string, unknown>).ok ? undefined : responseError(v);
   },
   'host/incompatible': object({ hostVersion: int(0) }),
 };
@@ -310,8 +391,14 @@ export function parseHostMessage(raw: unknown): Parsed<HostMessage> {
   if (typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(HOST_MESSAGES, type)) {
     return { ok: false, error: `unknown message type ${JSON.stringify(String(type).slice(0, 80))}` };
   }
-  const e = HOST_MESSAGES[type as HostMessage['type']](raw, 'message');
+  const e = check(HOST_MESSAGES[type as HostMessage['type']], raw, 'message');
   return e ? { ok: false, error: `${type}: ${e}` } : { ok: true, message: raw as unknown as HostMessage };
+}
+
+/** Validates the result of `thread/details` (request results are data like snapshots: checked before use). */
+export function parseThreadDetails(raw: unknown): Parsed<RequestResult<'thread/details'>> {
+  const e = check(threadDetailsResult, raw, 'result');
+  return e ? { ok: false, error: `thread/details: ${e}` } : { ok: true, message: raw as RequestResult<'thread/details'> };
 }
 
 /** Link schemes the host will open from a comment body; everything else stays inert. */

@@ -67,8 +67,9 @@ describe('BoardSession', () => {
     await session.receive({ type: 'webview/ready', protocolVersion: PROTOCOL_VERSION });
     expect(posted.map((m) => m.type)).toEqual(['host/snapshot', 'host/view']);
     const snap = posted[0] as Extract<HostMessage, { type: 'host/snapshot' }>;
-    expect(snap.folders[0]?.threads.map((t) => t.body)).toEqual(['first', 'second']);
-    expect(snap.folders[0]?.threads[0]).toMatchObject({ startLine: 1, endLine: 2, workflowState: 'open', anchorState: 'anchored', unseen: true, targetContent: '' });
+    expect(snap.folders[0]?.threads.map((t) => t.title)).toEqual(['first', 'second']);
+    expect(snap.folders[0]?.threads[0]).toMatchObject({ startLine: 1, endLine: 2, workflowState: 'open', anchorState: 'anchored', unseen: true });
+    expect(snap.folders[0]?.threads[0]).not.toHaveProperty('targetContent'); // anchored: only triage shows the stored code
   });
 
   it('after a webview reload (hidden panel shown again) resends the snapshot and the view the host last knew', async () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeLink, parseHostMessage, parseWebviewMessage, PROTOCOL_VERSION, REQUEST_TYPES } from '../shared/protocol';
+import { isSafeLink, parseHostMessage, parseThreadDetails, parseWebviewMessage, PROTOCOL_VERSION, REQUEST_TYPES } from '../shared/protocol';
 
 const ref = { root: '/ws', id: 'c_1' };
 const validRequests: Record<string, unknown> = {
+  'thread/details': {},
   'thread/reply': { root: '/ws', id: 'c_1', body: 'hi' },
   'thread/setState': { refs: [ref], state: 'resolved' },
   'thread/delete': { refs: [ref] },
@@ -70,8 +71,8 @@ describe('parseWebviewMessage', () => {
 
 describe('parseHostMessage', () => {
   const thread = {
-    id: 'c_1', file: 'a.ts', startLine: 1, endLine: 2, workflowState: 'open', anchorState: 'stale', author: 'human', body: 'b',
-    createdAt: 't', lastActivityAt: 't', unseen: true, targetContent: 'x', replies: [{ id: 'r_1', author: 'agent', body: 'ok', createdAt: 't' }],
+    id: 'c_1', file: 'a.ts', startLine: 1, endLine: 2, workflowState: 'open', anchorState: 'stale', author: 'human', title: 'b',
+    lastActivityAt: 't', unseen: true, targetContent: 'x', replyCount: 1, lastReplyAuthor: 'agent', replyAuthors: ['agent'],
   };
   const snapshot = { type: 'host/snapshot', folders: [{ root: '/ws', name: 'ws', hasStore: true, threads: [thread] }], visibility: { showResolved: true, showStale: false } };
 
@@ -88,10 +89,28 @@ describe('parseHostMessage', () => {
 
   it('rejects a snapshot with a thread in an unknown state, and failed responses without an error', () => {
     const bad = { ...snapshot, folders: [{ ...snapshot.folders[0], threads: [{ ...thread, workflowState: 'hacked' }] }] };
-    expect(parseHostMessage(bad)).toMatchObject({ ok: false });
+    expect(parseHostMessage(bad)).toMatchObject({ ok: false, error: expect.stringContaining('message.folders[0].threads[0].workflowState must be one of open') });
+    const badAuthors = { ...snapshot, folders: [{ ...snapshot.folders[0], threads: [thread, { ...thread, replyAuthors: ['agent', 'root'] }] }] };
+    expect(parseHostMessage(badAuthors)).toMatchObject({ ok: false, error: expect.stringContaining('threads[1].replyAuthors[1] must be one of human, agent') });
+    const { replyCount: _count, lastReplyAuthor: _last, replyAuthors: _authors, targetContent: _code, ...bare } = thread;
+    expect(parseHostMessage({ ...snapshot, folders: [{ ...snapshot.folders[0], threads: [bare] }] })).toMatchObject({ ok: true }); // common case: left out
+    expect(parseHostMessage({ ...snapshot, folders: [{ ...snapshot.folders[0], threads: [{ ...bare, unseen: false }] }] }))
+      .toMatchObject({ ok: false, error: expect.stringContaining('threads[0].unseen must be true (or absent)') });
     expect(parseHostMessage({ type: 'host/response', requestId: 'r', ok: false })).toMatchObject({ ok: false });
     expect(parseHostMessage({ type: 'host/view', view: 'javascript:' })).toMatchObject({ ok: false });
     expect(parseHostMessage({ type: 'webview/ready', protocolVersion: 1 })).toMatchObject({ ok: false });
+  });
+});
+
+describe('parseThreadDetails', () => {
+  const details = { folders: [{ root: '/ws', threads: [{ id: 'c_1', body: 'b', createdAt: 't', replies: [{ id: 'r_1', author: 'agent', body: 'ok', createdAt: 't' }] }] }] };
+  it('accepts conversations and rejects a reply by an unknown author or a missing body', () => {
+    expect(parseThreadDetails(details)).toMatchObject({ ok: true });
+    const thread = details.folders[0]!.threads[0]!;
+    expect(parseThreadDetails({ folders: [{ root: '/ws', threads: [{ ...thread, replies: [{ ...thread.replies[0], author: 'root' }] }] }] }))
+      .toMatchObject({ ok: false, error: expect.stringContaining('result.folders[0].threads[0].replies[0].author') });
+    expect(parseThreadDetails({ folders: [{ root: '/ws', threads: [{ id: 'c_1', createdAt: 't', replies: [] }] }] })).toMatchObject({ ok: false });
+    expect(parseThreadDetails(null)).toMatchObject({ ok: false });
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstLine, renderMarkdown } from '../webview/src/lib/markdown';
+import { titleOf as firstLine } from '../shared/protocol';
+import { renderMarkdown } from '../webview/src/lib/markdown';
 
 describe('comment body rendering', () => {
   it('escapes raw HTML instead of rendering it', () => {

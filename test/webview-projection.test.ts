@@ -1,30 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import type { FolderSnapshot, ThreadView } from '../shared/protocol';
+import { titleOf, type FolderSnapshot, type ReplyView, type ThreadDetails, type ThreadView } from '../shared/protocol';
 import { sideBySide } from '../webview/src/lib/diff';
-import { buildList, fileKey, filterChips, filterRows, nextAction, projectRows, summarize, type Row } from '../webview/src/state/projection';
+import { buildList, fileKey, filterChips, filterRows, indexDetails, nextAction, projectRows, summarize, type Row } from '../webview/src/state/projection';
 import { migrateUiState, UI_STATE_VERSION } from '../webview/src/state/uiState';
 
 let n = 0;
-function t(p: Partial<ThreadView>): ThreadView {
+/** The conversation of each thread made below, as `thread/details` would bring it. */
+const conversation = new Map<ThreadView, ThreadDetails>();
+/** A thread summary as the host sends it (title and reply facts derived from body and replies). */
+function t(p: Partial<ThreadView> & { body?: string; replies?: ReplyView[] }): ThreadView {
   n++;
-  return {
-    id: `c_${n}`, file: 'src/a.ts', startLine: n, endLine: n, workflowState: 'open', anchorState: 'anchored', author: 'human',
-    body: `thread ${n}`, createdAt: `2026-01-0${(n % 9) + 1}T00:00:00Z`, lastActivityAt: `2026-01-0${(n % 9) + 1}T00:00:00Z`,
-    unseen: false, targetContent: 'x', replies: [], ...p,
+  const { body = `thread ${n}`, replies = [], ...rest } = p;
+  const author = rest.author ?? 'human';
+  const view: ThreadView = {
+    id: `c_${n}`, file: 'src/a.ts', startLine: n, endLine: n, workflowState: 'open', anchorState: 'anchored', author,
+    title: titleOf(body), lastActivityAt: `2026-01-0${(n % 9) + 1}T00:00:00Z`, targetContent: 'x',
+    ...(replies.length ? { replyCount: replies.length, lastReplyAuthor: replies.at(-1)!.author, replyAuthors: [...new Set(replies.map((r) => r.author))] } : {}),
+    ...rest,
   };
+  conversation.set(view, { id: view.id, body, createdAt: `2026-01-0${(n % 9) + 1}T00:00:00Z`, replies });
+  return view;
 }
+const detailsOf = (folders: readonly FolderSnapshot[]) => indexDetails(folders.map((f) => ({ root: f.root, threads: f.threads.map((v) => conversation.get(v)!) })));
 const folder = (root: string, threads: ThreadView[], extra: Partial<FolderSnapshot> = {}): FolderSnapshot => ({ root, name: root.slice(1), hasStore: true, threads, ...extra });
 const ALL = { showResolved: true, showStale: true };
 const ids = (rows: readonly Row[]) => rows.map((r) => r.t.id).sort();
 
 describe('projection', () => {
-  const a1 = t({ file: 'src/a.ts', startLine: 10, body: 'Rename the **parser**', unseen: true, lastActivityAt: '2026-02-01T00:00:00Z' });
+  const a1 = t({ file: 'src/a.ts', startLine: 10, body: 'Rename the **parser**\n\nAnd keep the tokenizer apart.', unseen: true, lastActivityAt: '2026-02-01T00:00:00Z' });
   const a2 = t({ file: 'src/a.ts', startLine: 2, workflowState: 'resolved', body: 'typo', replies: [{ id: 'r1', author: 'agent', body: 'Fixed the Typo', createdAt: 'x' }] });
   const b1 = t({ file: 'src/b.ts', anchorState: 'stale', author: 'agent', body: 'Should I split this?', lastActivityAt: '2026-03-01T00:00:00Z' });
   const c1 = t({ file: 'lib/c.ts', anchorState: 'orphaned', body: 'still needed?' });
   const other = t({ file: 'src/a.ts', body: 'same path, other folder' });
   const folders = [folder('/one', [a1, a2, b1, c1]), folder('/two', [other]), folder('/bad', [], { error: { code: 'unreadable', message: 'bad json' } })];
   const rows = projectRows(folders);
+  const details = detailsOf(folders);
 
   it('keys rows by folder so equal ids and paths in two folders stay apart', () => {
     expect(rows).toHaveLength(5);
@@ -40,13 +50,23 @@ describe('projection', () => {
     expect(ids(filterRows(rows, { workflow: 'open' }, ALL))).toEqual(ids(rows.filter((r) => r.t.id !== a2.id)));
     expect(ids(filterRows(rows, { workflow: 'open', anchor: 'stale' }, ALL))).toEqual([b1.id]);
     expect(ids(filterRows(rows, { unseen: true }, ALL))).toEqual([a1.id]);
-    expect(ids(filterRows(rows, { text: 'typo' }, ALL))).toEqual([a2.id]);
-    expect(ids(filterRows(rows, { text: 'fixed TYPO' }, ALL))).toEqual([a2.id]); // words in a reply, any order/case
-    expect(ids(filterRows(rows, { text: 'lib/c' }, ALL))).toEqual([c1.id]);
-    expect(ids(filterRows(rows, { text: 'parser nothing' }, ALL))).toEqual([]);
+    expect(ids(filterRows(rows, { text: 'typo' }, ALL, details))).toEqual([a2.id]);
+    expect(ids(filterRows(rows, { text: 'fixed TYPO' }, ALL, details))).toEqual([a2.id]); // words in a reply, any order/case
+    expect(ids(filterRows(rows, { text: 'lib/c' }, ALL, details))).toEqual([c1.id]);
+    expect(ids(filterRows(rows, { text: 'parser nothing' }, ALL, details))).toEqual([]);
     expect(ids(filterRows(rows, { file: fileKey('/one', 'src/a.ts') }, ALL))).toEqual([a1.id, a2.id].sort());
     // author: the thread's author or anyone who replied
     expect(ids(filterRows(rows, { author: 'agent' }, ALL))).toEqual([a2.id, b1.id].sort());
+  });
+
+  it('searches the titles until the conversations arrive, then whole bodies and replies', () => {
+    // "tokenizer" is only in a1's second paragraph, "fixed" only in a2's reply.
+    expect(ids(filterRows(rows, { text: 'tokenizer' }, ALL))).toEqual([]);
+    expect(ids(filterRows(rows, { text: 'fixed' }, ALL))).toEqual([]);
+    expect(ids(filterRows(rows, { text: 'parser' }, ALL))).toEqual([a1.id]); // in the title
+    expect(ids(filterRows(rows, { text: 'tokenizer' }, ALL, details))).toEqual([a1.id]);
+    expect(ids(filterRows(rows, { text: 'fixed' }, ALL, details))).toEqual([a2.id]);
+    expect(a1.title).toBe('Rename the parser');
   });
 
   it('applies the shared visibility toggles unless a filter asks for the hidden state', () => {

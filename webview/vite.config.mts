@@ -15,7 +15,11 @@ export default defineConfig({
     outDir: path.resolve(__dirname, '../dist/webview'),
     emptyOutDir: true,
     sourcemap: false,
-    // One bundle on purpose (the CSP allows only our two files); React + toolkit + markdown-it ≈ 540 kB.
+    // Two scripts: assets/index.js (the boot entry: says `ready` to the host at once) and
+    // assets/app.js (everything else), which index.js imports dynamically; the import inherits
+    // the entry's CSP nonce and extension/board/html.ts preloads it, so both load in parallel.
+    // No Vite preload helper: it would inject <link> tags of its own.
+    modulePreload: false,
     chunkSizeWarningLimit: 1024,
     rollupOptions: {
       output: {

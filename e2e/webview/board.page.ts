@@ -22,7 +22,9 @@ export class BoardPage {
 
   /** Picks an option of one of the board's filter selects by its visible label. */
   async choose(testId: string, label: string): Promise<void> {
-    await this.page.getByTestId(testId).selectOption({ label });
+    const select = this.page.getByTestId(testId);
+    await select.focus(); // as a user opening it does: the file filter lists its files only then
+    await select.selectOption({ label });
   }
 
   /** Clicks a toolkit button (the custom element itself receives the click). */

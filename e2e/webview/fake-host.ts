@@ -4,6 +4,10 @@
  * forwards to Node, and answers with the REAL BoardSession (extension/board/session.ts) over
  * the REAL store and setup modules on a temporary workspace. Only the VS Code surface is
  * fake: folders come from readStore, reveals/links/selection are recorded.
+ * Transport: page → host through a Playwright binding; host → page as JSON over a WebSocket,
+ * parsed and `window.postMessage`d in the page as VS Code does (host-channel.ts). The one
+ * addition to the extension's CSP is `connect-src` for that socket: in VS Code the messages
+ * travel outside the webview's document, so its policy never has to allow them.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -17,6 +21,7 @@ import { BoardSession } from '../../extension/board/session';
 import * as setupApi from '../../extension/setup';
 import type { HostMessage, ViewName } from '../../shared/protocol';
 import * as storeApi from '../../shared/store';
+import { HostChannel, acceptHostChannels, channelPath, channelSource } from './host-channel';
 
 const repo = path.resolve(__dirname, '../..');
 const webviewDist = path.join(repo, 'dist/webview');
@@ -37,7 +42,8 @@ export async function startServer(): Promise<{ origin: string; close(): Promise<
       const origin = `http://${req.headers.host}`;
       const view = (url.searchParams.get('view') ?? 'board') as ViewName;
       const theme = (url.searchParams.get('theme') ?? 'dark') as Theme;
-      let html = buildBoardHtml({ cspSource: origin, nonce: makeNonce(), scriptUri: `${origin}/assets/index.js`, styleUri: `${origin}/assets/index.css`, view });
+      let html = buildBoardHtml({ cspSource: origin, nonce: makeNonce(), scriptUri: `${origin}/assets/index.js`, appScriptUri: `${origin}/assets/app.js`, styleUri: `${origin}/assets/index.css`, view });
+      html = html.replace("default-src 'none';", `default-src 'none'; connect-src ${channelSource(origin)};`);
       // What VS Code itself adds to every webview: the theme's variables and the body class.
       html = html.replace('</head>', `<link rel="stylesheet" href="${origin}/themes/${theme}.css">\n</head>`)
         .replace('<body>', `<body class="${BODY_CLASS[theme]}" data-vscode-theme-kind="${BODY_CLASS[theme]}">`);
@@ -49,9 +55,10 @@ export async function startServer(): Promise<{ origin: string; close(): Promise<
     if (!file || !fs.existsSync(file)) { res.writeHead(404).end(); return; }
     res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' }).end(fs.readFileSync(file));
   });
+  const closeChannels = acceptHostChannels(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;
-  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((r) => { closeChannels(); server.close(() => r()); }) };
 }
 
 export interface FakeHostOptions {
@@ -59,6 +66,8 @@ export interface FakeHostOptions {
   roots?: string[];
   /** Serve these folder states instead of reading stores (benchmarks). */
   staticFolders?: FolderStoreState[];
+  /** Keep the webview's `thread/details` requests from the session until releaseDetails(). */
+  holdDetails?: boolean;
 }
 
 export class FakeHost {
@@ -76,10 +85,12 @@ export class FakeHost {
   private vis: Visibility = { showResolved: true, showStale: true };
   private cache = new Map<string, FolderStoreState>();
   session?: BoardSession;
-  private page?: Page;
+  private readonly channel = new HostChannel();
+  private held: unknown[] | undefined;
 
   constructor(private readonly opts: FakeHostOptions = {}) {
     this.roots = opts.roots ?? [fs.mkdtempSync(path.join(os.tmpdir(), 'consider-board-'))];
+    if (opts.holdDetails) this.held = [];
     this.home = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-home-'));
     for (const r of this.roots) this.read(r);
   }
@@ -117,29 +128,61 @@ export class FakeHost {
     };
   }
 
-  /** Opens the board in `page` at `view` and waits for the handshake's first snapshot. */
-  async open(page: Page, origin: string, { view = 'board', theme = 'dark' }: { view?: ViewName; theme?: Theme } = {}): Promise<void> {
-    this.page = page;
+  /**
+   * Opens the board in `page` at `view` and waits for the handshake's first snapshot, and for
+   * the conversations the webview asks for once it is painted (`thread/details`), so a test
+   * starts from a settled page. `settle: false` returns once the page has loaded, without
+   * querying the page (the benchmark: Playwright's in-page queries would cost the page time).
+   */
+  async open(page: Page, origin: string, { view = 'board', theme = 'dark', settle = true }: { view?: ViewName; theme?: Theme; settle?: boolean } = {}): Promise<void> {
     this.session = new BoardSession(this.services(), (m) => this.deliver(m), view);
-    await page.exposeBinding('__considerPost', (_src, m: unknown) => { this.received.push(m); void this.session?.receive(m); });
+    await page.exposeBinding('__considerPost', (_src, m: unknown) => {
+      this.received.push(m);
+      if (this.held && (m as { type?: unknown } | null)?.type === 'thread/details') this.held.push(m);
+      else void this.session?.receive(m);
+    });
     // The VS Code webview API as the page sees it; state kept in sessionStorage so a reload
-    // behaves like VS Code restoring a hidden panel.
-    await page.addInitScript(() => {
+    // behaves like VS Code restoring a hidden panel. Host messages arrive on the channel.
+    await page.addInitScript((channel: string) => {
+      const socket = new WebSocket(`ws://${location.host}${channel}`);
+      socket.onmessage = (e: MessageEvent<string>) => window.postMessage(JSON.parse(e.data), '*');
       const w = window as unknown as { acquireVsCodeApi: () => unknown; __considerPost: (m: unknown) => void };
       w.acquireVsCodeApi = () => ({
         postMessage: (m: unknown) => w.__considerPost(m),
         getState: () => { const s = sessionStorage.getItem('vscode-state'); return s ? JSON.parse(s) : undefined; },
         setState: (s: unknown) => sessionStorage.setItem('vscode-state', JSON.stringify(s)),
       });
-    });
+    }, channelPath(this.channel.id));
     await page.goto(`${origin}/board.html?view=${view}&theme=${theme}`);
+    if (!settle) return;
     await page.locator('[data-testid="loading"]').waitFor({ state: 'detached' });
+    if (!this.held) await this.detailsAnswered();
+  }
+
+  /** From now on keeps the webview's `thread/details` requests until releaseDetails(). */
+  holdDetails(): void { this.held ??= []; }
+
+  /** Lets the held `thread/details` requests through (and any later ones). */
+  releaseDetails(): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const m of held) void this.session?.receive(m);
+  }
+
+  /** Resolves once the host has answered a `thread/details` request (polls the message logs). */
+  async detailsAnswered(timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const asked = new Set(this.messages<{ requestId: string }>('thread/details').map((m) => m.requestId));
+      if (this.sent.some((m) => m.type === 'host/response' && asked.has(m.requestId))) return;
+      if (Date.now() > deadline) throw new Error('the webview never received the conversations (thread/details)');
+      await new Promise((r) => setTimeout(r, 10));
+    }
   }
 
   private deliver(m: HostMessage): void {
     this.sent.push(m);
-    // As a JSON string: Playwright's own argument serialisation is far slower for big snapshots.
-    void this.page?.evaluate((json) => window.postMessage(JSON.parse(json), '*'), JSON.stringify(m)).catch(() => undefined);
+    this.channel.send(JSON.stringify(m));
   }
 
   /** Simulates the store watcher: re-read every folder and push a snapshot. */
@@ -154,6 +197,7 @@ export class FakeHost {
   }
 
   cleanup(): void {
+    this.channel.close();
     for (const d of [...(this.opts.roots ? [] : this.roots), this.home]) fs.rmSync(d, { recursive: true, force: true });
   }
 }

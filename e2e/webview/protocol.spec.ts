@@ -1,3 +1,4 @@
+import { PROTOCOL_VERSION } from '../../shared/protocol';
 import { readStore } from '../../shared/store';
 import { test, expect } from './test';
 
@@ -54,7 +55,7 @@ test.describe('protocol validation', () => {
     await host.open(page, origin);
     await post(page, { type: 'webview/ready', protocolVersion: 999 });
     await expect(page.getByRole('alert').filter({ hasText: 'Close and reopen the board' })).toBeVisible();
-    expect(host.sent.at(-1)).toEqual({ type: 'host/incompatible', hostVersion: 1 });
+    expect(host.sent.at(-1)).toEqual({ type: 'host/incompatible', hostVersion: PROTOCOL_VERSION });
     expect(seeded.root).toBeTruthy();
   });
 });

@@ -32,6 +32,8 @@ for (const theme of ['light', 'dark', 'high-contrast'] as const) {
     test(`setup ${theme}`, async ({ page, host, origin, board }) => {
       await host.open(page, origin, { view: 'setup', theme });
       await board.toggleCheckbox('integration-claude-enable');
+      // The toolkit restyles the now-enabled location radios on its next update: wait for it.
+      await expect(page.getByTestId('integration-claude-scope').getByRole('radio').first()).toBeEnabled();
       await page.screenshot({ path: `${OUT}/setup-${theme}.png`, fullPage: true });
       await board.press('setup-run');
       await expect(page.getByTestId('wizard-report')).toBeVisible();

@@ -11,6 +11,8 @@ export interface BoardHtmlInput {
   readonly cspSource: string;
   readonly nonce: string;
   readonly scriptUri: string;
+  /** The app chunk the boot script imports (assets/app.js): preloaded so both download at once. */
+  readonly appScriptUri?: string;
   readonly styleUri: string;
   readonly view: ViewName;
 }
@@ -34,7 +36,7 @@ export function buildBoardHtml(i: BoardHtmlInput): string {
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <meta property="csp-nonce" content="${attr(i.nonce)}">
 <link rel="stylesheet" href="${attr(i.styleUri)}">
-<title>Consider</title>
+${i.appScriptUri ? `<link rel="modulepreload" nonce="${attr(i.nonce)}" href="${attr(i.appScriptUri)}">\n` : ''}<title>Consider</title>
 </head>
 <body>
 <div id="root" data-view="${attr(i.view)}"></div>

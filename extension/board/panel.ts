@@ -28,7 +28,7 @@ export class BoardPanel {
     webview.options = webviewOptions(extensionUri);
     this.session = new BoardSession(services, (m) => { void webview.postMessage(m); }, view);
     const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'assets', name)).toString();
-    webview.html = buildBoardHtml({ cspSource: webview.cspSource, nonce: makeNonce(), scriptUri: asset('index.js'), styleUri: asset('index.css'), view });
+    webview.html = buildBoardHtml({ cspSource: webview.cspSource, nonce: makeNonce(), scriptUri: asset('index.js'), appScriptUri: asset('app.js'), styleUri: asset('index.css'), view });
     panel.title = TITLES[view];
     this.session.onViewChanged = (v) => { panel.title = TITLES[v]; };
     this.disposables.push(

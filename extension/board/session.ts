@@ -16,7 +16,7 @@ import { setupHandlers } from './handlers/setup';
 import { storeHandlers } from './handlers/store';
 import { threadHandlers } from './handlers/thread';
 import type { BoardServices } from './services';
-import { toFolderSnapshot } from './snapshot';
+import { toFolderDetails, toFolderSnapshot } from './snapshot';
 import { UndoStack } from './undo';
 
 const REQUEST_HANDLERS: Handlers<RequestType> = { ...threadHandlers, ...anchorHandlers, ...storeHandlers, ...setupHandlers };
@@ -25,6 +25,8 @@ type Notification = Exclude<WebviewMessage, WebviewRequest>;
 
 export class BoardSession {
   private ready = false;
+  /** Snapshots posted since the last `ready`: the first goes without conversations (see HostMessage). */
+  private snapshotsSinceReady = 0;
   private queue: HostMessage[] = [];
   private snapshotTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly undo = new UndoStack();
@@ -65,7 +67,13 @@ export class BoardSession {
   sendSnapshotNow(): void {
     clearTimeout(this.snapshotTimer);
     this.snapshotTimer = undefined;
-    this.send({ type: 'host/snapshot', folders: this.s.host.folders().map(toFolderSnapshot), visibility: this.s.host.visibility() });
+    if (!this.ready) return; // `ready` sends a fresh one: nothing to build before
+    const folders = this.s.host.folders();
+    const first = this.snapshotsSinceReady++ === 0;
+    this.post({
+      type: 'host/snapshot', folders: folders.map(toFolderSnapshot), visibility: this.s.host.visibility(),
+      ...(first ? {} : { details: folders.map(toFolderDetails) }),
+    });
   }
 
   showView(view: ViewName): void {
@@ -82,8 +90,6 @@ export class BoardSession {
 
   private send(m: HostMessage): void {
     if (this.ready) { this.post(m); return; }
-    // Before ready only the newest snapshot matters.
-    if (m.type === 'host/snapshot') this.queue = this.queue.filter((q) => q.type !== 'host/snapshot');
     this.queue.push(m);
   }
 
@@ -94,6 +100,7 @@ export class BoardSession {
       return;
     }
     this.ready = true; // a reload of the webview (e.g. after being hidden) says ready again: resend all
+    this.snapshotsSinceReady = 0;
     const queued = this.queue.filter((q) => q.type !== 'host/snapshot' && q.type !== 'host/view');
     this.queue = [];
     this.sendSnapshotNow();

@@ -1,8 +1,12 @@
-/** `thread/*` requests: reply, resolve/reopen, delete (undoable). The board acts as the human. */
+/** `thread/*` requests: conversations, reply, resolve/reopen, delete (undoable). The board acts as the human. */
 import type { Comment } from '../../../shared/model';
+import { toFolderDetails } from '../snapshot';
 import { forEachRef, type Handlers } from './context';
 
-export const threadHandlers: Handlers<'thread/reply' | 'thread/setState' | 'thread/delete'> = {
+export const threadHandlers: Handlers<'thread/details' | 'thread/reply' | 'thread/setState' | 'thread/delete'> = {
+  // The host's current state: a snapshot sent after this answer brings its own request.
+  'thread/details': async (_p, ctx) => ({ folders: ctx.s.host.folders().map(toFolderDetails) }),
+
   'thread/reply': (p, ctx) =>
     forEachRef(ctx, [{ root: p.root, id: p.id }], async (ref) => { await ctx.s.store.replyToThread(ref.root, ref.id, { body: p.body, author: 'human' }); }),
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useApp, useBoard } from '../lib/context';
-import { buildList, filterRows, type Row } from '../state/projection';
+import { NO_DETAILS, buildList, filterRows, type Row } from '../state/projection';
 import { Button, Codicon, type TextFieldHandle } from '../ui/primitives';
 import { FilterBar } from './FilterBar';
 import { SummaryBar } from './SummaryBar';
@@ -15,10 +15,12 @@ export function Board() {
   const visibility = useBoard((s) => s.visibility);
   const folders = useBoard((s) => s.folders);
   const selectedKey = useBoard((s) => s.ui.selectedKey);
+  // Only a text search looks into the conversations: their arrival re-filters nothing else.
+  const searchDetails = useBoard((s) => (s.ui.filters.text ? s.details : NO_DETAILS));
   const searchRef = useRef<TextFieldHandle>(null);
   const detailRef = useRef<ThreadDetailHandle>(null);
 
-  const filtered = useMemo(() => filterRows(rows, filters, visibility), [rows, filters, visibility]);
+  const filtered = useMemo(() => filterRows(rows, filters, visibility, searchDetails), [rows, filters, visibility, searchDetails]);
   const items = useMemo(() => buildList(filtered, sort, folders.length > 1), [filtered, sort, folders.length]);
   const selected: Row | undefined = useMemo(() => rows.find((r) => r.key === selectedKey), [rows, selectedKey]);
 

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useApp, useBoard } from '../lib/context';
-import { fileKey, filterChips, type SortOrder } from '../state/projection';
+import { fileOptions, filterChips, type SortOrder } from '../state/projection';
 import { Checkbox, Codicon, IconButton, Select, TextField, type TextFieldHandle } from '../ui/primitives';
 
 const ANY = '';
@@ -14,11 +14,9 @@ export function FilterBar({ searchRef }: { searchRef: React.RefObject<TextFieldH
   const rows = useBoard((s) => s.rows);
   const multiRoot = useBoard((s) => s.folders.length > 1);
   const st = store.getState();
-  const files = useMemo(() => {
-    const m = new Map<string, string>();
-    for (const r of rows) m.set(fileKey(r.root, r.t.file), multiRoot ? `${r.folderName}/${r.t.file}` : r.t.file);
-    return [...m.entries()].sort((a, b) => a[1].localeCompare(b[1])).map(([value, label]) => ({ value, label }));
-  }, [rows, multiRoot]);
+  // The file list is built when the file filter is first used (or one is chosen already).
+  const [fileListWanted, setFileListWanted] = useState(false);
+  const files = useMemo(() => (fileListWanted || filters.file ? fileOptions(rows, multiRoot) : []), [fileListWanted, filters.file, rows, multiRoot]);
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
   const chips = filterChips(filters);
   // In a narrow panel the filters fold behind a toggle, so the list keeps its room.
@@ -43,8 +41,8 @@ export function FilterBar({ searchRef }: { searchRef: React.RefObject<TextFieldH
         <Select label="Author" testId="filter-author" value={filters.author ?? ANY}
           options={[{ value: ANY, label: 'Any author' }, { value: 'human', label: 'Human' }, { value: 'agent', label: 'Agent' }]}
           onChange={(v) => st.setFilter('author', v || undefined)} />
-        <Select label="File" testId="filter-file" value={filters.file ?? ANY}
-          options={[{ value: ANY, label: 'All files' }, ...files]}
+        <Select label="File" testId="filter-file" value={filters.file ?? ANY} onFirstUse={() => setFileListWanted(true)}
+          options={[{ value: ANY, label: 'All files' }, ...(fileListWanted ? files : files.filter((f) => f.value === filters.file))]}
           onChange={(v) => st.setFilter('file', v || undefined)} />
         <Select<SortOrder> label="Sort" testId="sort" value={sort}
           options={[{ value: 'file', label: 'Sort by file' }, { value: 'activity', label: 'Sort by newest activity' }, { value: 'state', label: 'Sort by state' }]}

@@ -1,8 +1,8 @@
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
-import { useApp } from '../lib/context';
+import { useApp, useBoard } from '../lib/context';
 import { lineLabel, relativeTime } from '../lib/time';
 import type { Row } from '../state/projection';
-import { Button, Codicon, TextArea, type TextFieldHandle } from '../ui/primitives';
+import { Button, Codicon, Spinner, TextArea, type TextFieldHandle } from '../ui/primitives';
 import { Markdown } from './Markdown';
 
 export interface ThreadDetailHandle { focusReply(): void }
@@ -13,6 +13,7 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const replyRef = useRef<TextFieldHandle>(null);
+  const details = useBoard((s) => (row ? s.details.get(row.key) : undefined));
   useImperativeHandle(handle, () => ({ focusReply: () => replyRef.current?.focus() }), []);
 
   if (!row) {
@@ -48,8 +49,10 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
         {t.reason && t.anchorState !== 'anchored' && <p className="muted reason"><Codicon name="info" /> {t.reason}</p>}
       </header>
       <div className="conversation">
-        <Message author={t.author} at={t.createdAt} body={t.body} />
-        {t.replies.map((r) => <Message key={r.id} author={r.author} at={r.createdAt} body={r.body} />)}
+        {details ? <>
+          <Message author={t.author} at={details.createdAt} body={details.body} />
+          {details.replies.map((r) => <Message key={r.id} author={r.author} at={r.createdAt} body={r.body} />)}
+        </> : <div className="muted" data-testid="conversation-loading"><Spinner /> Loading the conversation…</div>}
       </div>
       <footer className="reply-box">
         {resolved ? (

@@ -1,7 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useApp, useBoard } from '../lib/context';
-import { firstLine } from '../lib/markdown';
 import { lineLabel, relativeTime } from '../lib/time';
 import type { ListItem, Row } from '../state/projection';
 import { Codicon, IconButton } from '../ui/primitives';
@@ -19,8 +18,17 @@ export function ThreadList({ items, onReplyShortcut }: { items: readonly ListIte
   const selectedKey = useBoard((s) => s.ui.selectedKey);
   const scrollRef = useRef<HTMLDivElement>(null);
   const initialScroll = useRef(store.getState().ui.scrollTop);
-  const threadIndexes = useMemo(() => items.flatMap((it, i) => (it.kind === 'thread' ? [i] : [])), [items]);
-  const indexOfKey = useMemo(() => new Map(items.map((it, i) => [it.key, i])), [items]);
+  // Plain loops, no per-item arrays or key maps: this runs for every snapshot of thousands of threads.
+  const threadIndexes = useMemo(() => {
+    const out: number[] = [];
+    for (let i = 0; i < items.length; i++) if (items[i]!.kind === 'thread') out.push(i);
+    return out;
+  }, [items]);
+  const selIndex = useMemo(() => {
+    if (selectedKey === undefined) return undefined;
+    const i = items.findIndex((it) => it.key === selectedKey);
+    return i < 0 ? undefined : i;
+  }, [items, selectedKey]);
 
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -31,7 +39,6 @@ export function ThreadList({ items, onReplyShortcut }: { items: readonly ListIte
     getItemKey: (i) => items[i]!.key,
   });
 
-  const selIndex = selectedKey !== undefined ? indexOfKey.get(selectedKey) : undefined;
   const selectedRow = selIndex !== undefined ? (items[selIndex] as Extract<ListItem, { kind: 'thread' }>).row : undefined;
 
   const selectAt = (threadPos: number) => {
@@ -108,19 +115,18 @@ const ThreadRow = memo(function ThreadRow({ row, selected }: { row: Row; selecte
   const { store, actions } = useApp();
   const t = row.t;
   const resolved = t.workflowState === 'resolved';
-  const lastAuthor = t.replies.length ? t.replies[t.replies.length - 1]!.author : t.author;
   return (
     <div id={domId(row.key)} role="option" aria-selected={selected} data-testid="thread-row" data-thread-id={t.id}
       className={`thread-row${selected ? ' selected' : ''}${resolved ? ' resolved' : ''}`}
       onClick={() => { store.getState().select(row.key); actions.reveal(row); }}>
       <Codicon name={resolved ? 'pass-filled' : t.author === 'agent' ? 'hubot' : 'comment'} className={`state-icon ${t.workflowState}`} />
       <div className="row-main">
-        <div className="row-title">{firstLine(t.body) || <i className="muted">(empty)</i>}</div>
+        <div className="row-title">{t.title || <i className="muted">(empty)</i>}</div>
         <div className="row-meta muted">
           <span>{lineLabel(t.startLine, t.endLine)}</span>
           <span>{t.author}</span>
           <span title={t.lastActivityAt}>{relativeTime(t.lastActivityAt)}</span>
-          {t.replies.length > 0 && <span><Codicon name="comment-discussion" /> {t.replies.length}{lastAuthor === 'agent' && !resolved ? ' · agent replied' : ''}</span>}
+          {!!t.replyCount && <span><Codicon name="comment-discussion" /> {t.replyCount}{t.lastReplyAuthor === 'agent' && !resolved ? ' · agent replied' : ''}</span>}
         </div>
       </div>
       <div className="row-badges">

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import type { AnchorSuggestion } from '../../../shared/protocol';
 import { useApp, useBoard } from '../lib/context';
 import { sideBySide } from '../lib/diff';
-import { firstLine } from '../lib/markdown';
 import { lineLabel } from '../lib/time';
 import { isFlagged, type Row } from '../state/projection';
 import { Button, Checkbox, Codicon, Spinner } from '../ui/primitives';
@@ -86,7 +85,7 @@ function TriageCard({ row, checked, onCheck }: { row: Row; checked: boolean; onC
         <span className={`tag ${t.anchorState}`}>{t.anchorState}</span>
         {t.workflowState === 'resolved' && <span className="tag resolved">resolved</span>}
       </header>
-      <p className="triage-body">{firstLine(t.body)}</p>
+      <p className="triage-body">{t.title}</p>
       {t.reason && <p className="muted reason"><Codicon name="info" /> {t.reason}</p>}
       {suggestion === 'loading' ? <div className="muted"><Spinner /> Looking for the code…</div>
         : 'error' in suggestion ? <p className="error-text">Could not read today's code: {suggestion.error}</p>
@@ -107,7 +106,7 @@ function TriageCard({ row, checked, onCheck }: { row: Row; checked: boolean; onC
 
 function DiffView({ row, s }: { row: Row; s: AnchorSuggestion }) {
   const t = row.t;
-  const stored = t.targetContent.split('\n');
+  const stored = (t.targetContent ?? '').split('\n');
   const { before, after } = sideBySide(stored, s.currentLines);
   const where = !s.fileExists ? 'The file no longer exists'
     : s.startLine !== undefined && s.kind === 'edited' ? `Today in its place, edited: ${lineLabel(s.startLine, s.endLine ?? s.startLine)}`

@@ -2,6 +2,10 @@
  * The webview's end of the protocol (shared/protocol.ts): sends the `ready` handshake,
  * validates every inbound message (malformed ones are logged and ignored, never acted on),
  * and pairs requests with their `host/response` by correlation id.
+ *
+ * It starts before the app: the boot entry (main.tsx) says `ready` first, so the host builds
+ * and sends the snapshot while the app's code is still loading; messages that arrive before
+ * the app attaches its handler (`listen`) wait here, in order.
  */
 import {
   PROTOCOL_VERSION, parseHostMessage,
@@ -17,6 +21,8 @@ export class RequestError extends Error {
 }
 
 export interface Bridge {
+  /** Hands every non-response host message to `handler`, starting with those that arrived before. */
+  listen(handler: (m: HostMessage) => void): void;
   notify(message: Notification): void;
   request<K extends RequestType>(type: K, params: RequestParams<K>, onProgress?: (done: number, total: number) => void): Promise<RequestResult<K>>;
 }
@@ -24,8 +30,10 @@ export interface Bridge {
 let counter = 0;
 const pending = new Map<string, Pending>();
 
-export function startBridge(onMessage: (m: HostMessage) => void): Bridge {
+export function startBridge(): Bridge {
   const api = vscodeApi();
+  let early: HostMessage[] | undefined = [];
+  let onMessage = (m: HostMessage) => { early?.push(m); };
   window.addEventListener('message', (event: MessageEvent) => {
     const parsed = parseHostMessage(event.data);
     if (!parsed.ok) {
@@ -48,6 +56,12 @@ export function startBridge(onMessage: (m: HostMessage) => void): Bridge {
     onMessage(m);
   });
   const bridge: Bridge = {
+    listen: (handler) => {
+      onMessage = handler;
+      const queued = early ?? [];
+      early = undefined;
+      for (const m of queued) handler(m);
+    },
     notify: (message) => api.postMessage(message),
     request: (type, params, onProgress) => {
       const requestId = `r${++counter}-${Date.now().toString(36)}`;

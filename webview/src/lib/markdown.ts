@@ -20,9 +20,3 @@ md.renderer.rules.link_open = (tokens, idx) => {
 export function renderMarkdown(body: string): string {
   return md.render(body);
 }
-
-/** First line of a body as plain text, for one-line list rows. */
-export function firstLine(body: string): string {
-  const line = body.split('\n').find((l) => l.trim()) ?? '';
-  return line.replace(/^#+\s*|[*_`>]/g, '').trim();
-}

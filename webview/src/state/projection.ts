@@ -3,7 +3,7 @@
  * the list shows. No React, no messaging — unit-tested in test/webview-projection.test.ts.
  */
 import type { AnchorState, Author, WorkflowState } from '../../../shared/model';
-import type { FolderSnapshot, ThreadView, Visibility } from '../../../shared/protocol';
+import type { FolderDetails, FolderSnapshot, ThreadDetails, ThreadView, Visibility } from '../../../shared/protocol';
 
 /** One thread with the folder it belongs to; `key` is unique across workspace folders. */
 export interface Row {
@@ -11,9 +11,11 @@ export interface Row {
   readonly root: string;
   readonly folderName: string;
   readonly t: ThreadView;
-  /** Lower-cased text that free-text search looks in (body, replies, file, id). */
-  readonly haystack: string;
 }
+
+/** Conversations by row key (`thread/details`); empty until the host has sent them. */
+export type DetailsByKey = ReadonlyMap<string, ThreadDetails>;
+export const NO_DETAILS: DetailsByKey = new Map();
 
 export interface Filters {
   readonly workflow?: WorkflowState;
@@ -48,31 +50,58 @@ export const fileKey = (root: string, file: string): string => `${root}\u0000${f
 export function projectRows(folders: readonly FolderSnapshot[]): Row[] {
   const rows: Row[] = [];
   for (const f of folders) {
-    for (const t of f.threads) {
-      const haystack = [t.file, t.id, t.body, ...t.replies.map((r) => r.body)].join('\n').toLowerCase();
-      rows.push({ key: rowKey(f.root, t.id), root: f.root, folderName: f.name, t, haystack });
-    }
+    for (const t of f.threads) rows.push({ key: rowKey(f.root, t.id), root: f.root, folderName: f.name, t });
   }
   return rows;
 }
 
+export function indexDetails(folders: readonly FolderDetails[]): DetailsByKey {
+  const m = new Map<string, ThreadDetails>();
+  for (const f of folders) for (const d of f.threads) m.set(rowKey(f.root, d.id), d);
+  return m;
+}
+
+// Lower-cased search text, made the first time a search needs it (not for every snapshot).
+const searchTextCache = new WeakMap<object, string>();
+function searchText(row: Row, d: ThreadDetails | undefined): string {
+  const owner = d ?? row.t;
+  let text = searchTextCache.get(owner);
+  if (text === undefined) {
+    // Until the conversations arrive, the title stands in for the body.
+    text = [row.t.file, row.t.id, ...(d ? [d.body, ...d.replies.map((r) => r.body)] : [row.t.title])].join('\n').toLowerCase();
+    searchTextCache.set(owner, text);
+  }
+  return text;
+}
+
 export function summarize(folders: readonly FolderSnapshot[], rows: readonly Row[]): Summary {
   let open = 0, unseen = 0, stale = 0, orphaned = 0;
-  const files = new Set<string>();
+  // Files per folder, without building a `root + file` key per thread (thousands of them).
+  const filesByRoot = new Map<string, Set<string>>();
   for (const { root, t } of rows) {
     if (t.workflowState === 'open') open++;
     if (t.unseen) unseen++;
     if (t.anchorState === 'stale') stale++;
     if (t.anchorState === 'orphaned') orphaned++;
-    files.add(fileKey(root, t.file));
+    let files = filesByRoot.get(root);
+    if (!files) filesByRoot.set(root, (files = new Set()));
+    files.add(t.file);
   }
-  return { total: rows.length, open, resolved: rows.length - open, unseen, stale, orphaned, files: files.size, unreadable: folders.filter((f) => f.error).length };
+  let files = 0;
+  for (const f of filesByRoot.values()) files += f.size;
+  return { total: rows.length, open, resolved: rows.length - open, unseen, stale, orphaned, files, unreadable: folders.filter((f) => f.error).length };
 }
 
 /** Flagged = needs triage: the anchor can no longer be trusted. */
 export const isFlagged = (t: ThreadView): boolean => t.anchorState !== 'anchored';
 
-export function matchesFilters(row: Row, filters: Filters, visibility: Visibility): boolean {
+/** Builds the search text of every row ahead of the first search (call when the page is idle). */
+export function prepareSearch(rows: readonly Row[], details: DetailsByKey): void {
+  for (const r of rows) searchText(r, details.get(r.key));
+}
+
+/** Free text looks in the file, the id, the body and the replies (`details`; the title until they arrive). */
+export function matchesFilters(row: Row, filters: Filters, visibility: Visibility, details: DetailsByKey = NO_DETAILS): boolean {
   const t = row.t;
   // The visibility toggles are shared with the inline threads; an explicit filter for the
   // hidden state wins, so "workflow: resolved" still shows resolved threads.
@@ -81,16 +110,17 @@ export function matchesFilters(row: Row, filters: Filters, visibility: Visibilit
   if (filters.workflow && t.workflowState !== filters.workflow) return false;
   if (filters.anchor && t.anchorState !== filters.anchor) return false;
   if (filters.unseen && !t.unseen) return false;
-  if (filters.author && t.author !== filters.author && !t.replies.some((r) => r.author === filters.author)) return false;
+  if (filters.author && t.author !== filters.author && !t.replyAuthors?.includes(filters.author)) return false;
   if (filters.file && fileKey(row.root, t.file) !== filters.file) return false;
   if (filters.text) {
-    for (const word of filters.text.toLowerCase().split(/\s+/)) if (word && !row.haystack.includes(word)) return false;
+    const text = searchText(row, details.get(row.key));
+    for (const word of filters.text.toLowerCase().split(/\s+/)) if (word && !text.includes(word)) return false;
   }
   return true;
 }
 
-export function filterRows(rows: readonly Row[], filters: Filters, visibility: Visibility): Row[] {
-  return rows.filter((r) => matchesFilters(r, filters, visibility));
+export function filterRows(rows: readonly Row[], filters: Filters, visibility: Visibility, details: DetailsByKey = NO_DETAILS): Row[] {
+  return rows.filter((r) => matchesFilters(r, filters, visibility, details));
 }
 
 /** Open+unseen first, then flagged, then other open, then resolved. */
@@ -102,7 +132,9 @@ function stateRank(t: ThreadView): number {
   return 3;
 }
 
-const byLine = (a: Row, b: Row): number => a.t.startLine - b.t.startLine || a.t.id.localeCompare(b.t.id);
+/** Text order for paths and ids. String#localeCompare, not an Intl.Collator: V8 has a fast path for it (measured ~10x faster sorting 1,750 paths). */
+export const compareText = (a: string, b: string): number => a.localeCompare(b);
+const byLine = (a: Row, b: Row): number => a.t.startLine - b.t.startLine || compareText(a.t.id, b.t.id);
 const byActivity = (a: Row, b: Row): number => (a.t.lastActivityAt < b.t.lastActivityAt ? 1 : a.t.lastActivityAt > b.t.lastActivityAt ? -1 : byLine(a, b));
 const byState = (a: Row, b: Row): number => stateRank(a.t) - stateRank(b.t) || byLine(a, b);
 
@@ -111,29 +143,51 @@ const byState = (a: Row, b: Row): number => stateRank(a.t) - stateRank(b.t) || b
  * file → groups by path, threads by line; activity → newest first; state → most urgent first.
  */
 export function buildList(rows: readonly Row[], sort: SortOrder, multiRoot: boolean): ListItem[] {
-  const groups = new Map<string, Row[]>();
+  // Grouped by folder, then file: no `root + file` key string per thread (thousands of them).
+  const groups = new Map<string, Map<string, Row[]>>();
   for (const r of rows) {
-    const k = fileKey(r.root, r.t.file);
-    const g = groups.get(k);
+    let byFile = groups.get(r.root);
+    if (!byFile) groups.set(r.root, (byFile = new Map()));
+    const g = byFile.get(r.t.file);
     if (g) g.push(r);
-    else groups.set(k, [r]);
+    else byFile.set(r.t.file, [r]);
   }
   const within = sort === 'activity' ? byActivity : sort === 'state' ? byState : byLine;
-  const entries = [...groups.entries()].map(([key, g]) => ({ key, g: g.sort(within) }));
-  const label = (r: Row): string => (multiRoot ? `${r.folderName}/${r.t.file}` : r.t.file);
+  // Each group's key and label once, not per comparison (thousands of files sort in one go).
+  const entries: { key: string; g: Row[]; first: Row; label: string }[] = [];
+  for (const [root, byFile] of groups) {
+    for (const [file, g] of byFile) {
+      g.sort(within);
+      const first = g[0]!;
+      entries.push({ key: fileKey(root, file), g, first, label: multiRoot ? `${first.folderName}/${file}` : file });
+    }
+  }
   entries.sort((a, b) => {
-    const ra = a.g[0]!, rb = b.g[0]!;
-    if (sort === 'activity') return byActivity(ra, rb);
-    if (sort === 'state') return byState(ra, rb) || label(ra).localeCompare(label(rb));
-    return label(ra).localeCompare(label(rb));
+    if (sort === 'activity') return byActivity(a.first, b.first);
+    if (sort === 'state') return byState(a.first, b.first) || compareText(a.label, b.label);
+    return compareText(a.label, b.label);
   });
   const items: ListItem[] = [];
-  for (const { key, g } of entries) {
-    const first = g[0]!;
-    items.push({ kind: 'group', key: `g:${key}`, label: label(first), folderName: first.folderName, count: g.length, open: g.filter((r) => r.t.workflowState === 'open').length });
+  for (const { key, g, first, label } of entries) {
+    let open = 0;
+    for (const r of g) if (r.t.workflowState === 'open') open++;
+    items.push({ kind: 'group', key: `g:${key}`, label, folderName: first.folderName, count: g.length, open });
     for (const row of g) items.push({ kind: 'thread', key: row.key, row });
   }
   return items;
+}
+
+/** The file filter's choices: every file with threads, by path (`folder/path` with several folders). */
+export function fileOptions(rows: readonly Row[], multiRoot: boolean): { value: string; label: string }[] {
+  const byRoot = new Map<string, Map<string, string>>();
+  for (const r of rows) {
+    let files = byRoot.get(r.root);
+    if (!files) byRoot.set(r.root, (files = new Map()));
+    if (!files.has(r.t.file)) files.set(r.t.file, multiRoot ? `${r.folderName}/${r.t.file}` : r.t.file);
+  }
+  const out: { value: string; label: string }[] = [];
+  for (const [root, files] of byRoot) for (const [file, label] of files) out.push({ value: fileKey(root, file), label });
+  return out.sort((a, b) => compareText(a.label, b.label));
 }
 
 /** The active filters as removable chips, in a stable order. */

@@ -4,8 +4,8 @@
  * owns, and it is mirrored to vscode.setState (see persistUiState in main.tsx).
  */
 import { create } from 'zustand';
-import type { FolderSnapshot, ViewName, Visibility } from '../../../shared/protocol';
-import { projectRows, summarize, type FilterKey, type Filters, type Row, type SortOrder, type Summary } from './projection';
+import type { FolderDetails, FolderSnapshot, ViewName, Visibility } from '../../../shared/protocol';
+import { NO_DETAILS, indexDetails, projectRows, summarize, type DetailsByKey, type FilterKey, type Filters, type Row, type SortOrder, type Summary } from './projection';
 import { defaultUiState, type UiState } from './uiState';
 
 export interface Notice {
@@ -27,6 +27,12 @@ export interface BoardState {
   readonly incompatibleHostVersion?: number;
   readonly folders: readonly FolderSnapshot[];
   readonly rows: readonly Row[];
+  /**
+   * Conversations (`thread/details`), asked for after each snapshot is painted. Kept across
+   * snapshots, so a thread's conversation stays on screen (one update behind at most) while
+   * the newer one is on its way.
+   */
+  readonly details: DetailsByKey;
   readonly summary: Summary;
   readonly visibility: Visibility;
   readonly ui: UiState;
@@ -36,6 +42,7 @@ export interface BoardState {
   readonly triageChecked: ReadonlySet<string>;
 
   applySnapshot(folders: readonly FolderSnapshot[], visibility: Visibility): void;
+  applyDetails(folders: readonly FolderDetails[]): void;
   setVisibility(v: Visibility): void;
   setIncompatible(hostVersion: number): void;
   setView(view: ViewName): void;
@@ -57,6 +64,7 @@ export const createBoardStore = (initialUi: UiState = defaultUiState()) =>
     loaded: false,
     folders: [],
     rows: [],
+    details: NO_DETAILS,
     summary: summarize([], []),
     visibility: { showResolved: true, showStale: true },
     ui: initialUi,
@@ -69,6 +77,7 @@ export const createBoardStore = (initialUi: UiState = defaultUiState()) =>
       const triageChecked = new Set([...s.triageChecked].filter((k) => alive.has(k)));
       return { loaded: true, folders, rows, summary: summarize(folders, rows), visibility, triageChecked };
     }),
+    applyDetails: (folders) => set({ details: indexDetails(folders) }),
     setVisibility: (visibility) => set({ visibility }),
     setIncompatible: (hostVersion) => set({ incompatibleHostVersion: hostVersion }),
     setView: (view) => set((s) => ({ ui: { ...s.ui, view } })),

@@ -17,6 +17,10 @@ export function registerToolkit(): void {
     vsCodeBadge(), vsCodeButton(), vsCodeCheckbox(), vsCodeDropdown(), vsCodeOption(),
     vsCodeProgressRing(), vsCodeRadio(), vsCodeRadioGroup(), vsCodeTextArea(), vsCodeTextField(),
   );
+  // The toolkit reads VS Code's theme variables on the window's `load` event (it listens from
+  // when its module runs). This code arrives in a chunk loaded after the boot script, often
+  // after `load` has fired: without a second `load` the toolkit keeps its default colours.
+  if (document.readyState === 'complete') window.dispatchEvent(new Event('load'));
 }
 
 type El = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & Record<string, unknown>;
