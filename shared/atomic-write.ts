@@ -4,7 +4,6 @@
  * the target, and the temp file removed on any failure. A reader sees the old file or the
  * new one, never half of one.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -15,7 +14,18 @@ const TEMP_MARK = '.tmp-';
 
 function tempNameFor(target: string): string {
   counter = (counter + 1) % 1_000_000;
-  return `${target}${TEMP_MARK}${process.pid}-${counter}-${randomBytes(4).toString('hex')}`;
+  return `${target}${TEMP_MARK}${process.pid}-${counter}-${randomHex(8)}`;
+}
+
+/**
+ * `digits` random hex digits, to keep names of concurrent writers apart (with the pid). Not
+ * crypto's randomBytes: nothing here is a secret, and loading its module costs a short-lived
+ * CLI process about half a millisecond on every write.
+ */
+export function randomHex(digits: number): string {
+  let out = '';
+  while (out.length < digits) out += Math.floor(Math.random() * 0x100000000).toString(16).padStart(8, '0');
+  return out.slice(0, digits);
 }
 
 /**

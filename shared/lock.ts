@@ -8,10 +8,9 @@
  * Takeover renames the stale lock away first (atomic, only one contender wins) and checks
  * that what it renamed is the lock it judged stale, so a fresh lock is never stolen.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { ConsiderError } from './errors';
-import { isProcessAlive } from './atomic-write';
+import { isProcessAlive, randomHex } from './atomic-write';
 
 export const LOCK_STALE_MS = 10_000;
 export const LOCK_WAIT_MS = 3_000;
@@ -45,7 +44,7 @@ function isStale(lock: LockContent | undefined, file: string): boolean {
 
 /** Moves a stale lock out of the way; true when the path is now free to create. */
 function takeOver(file: string, judged: LockContent | undefined): boolean {
-  const aside = `${file}.stale-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const aside = `${file}.stale-${process.pid}-${randomHex(8)}`;
   try {
     fs.renameSync(file, aside);
   } catch {
@@ -72,7 +71,7 @@ export interface HeldLock {
 
 /** Takes the lock, waiting with backoff up to `waitMs`; then ConsiderError('busy'). */
 export async function acquireLock(file: string, waitMs = LOCK_WAIT_MS): Promise<HeldLock> {
-  const mine: LockContent = { pid: process.pid, at: Date.now(), nonce: randomBytes(8).toString('hex') };
+  const mine: LockContent = { pid: process.pid, at: Date.now(), nonce: randomHex(16) };
   const deadline = Date.now() + waitMs;
   let delay = 2;
   for (;;) {
