@@ -9,11 +9,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CONTEXT_LINES, captureAnchor, captureAnchorFromLines, validateRange } from './anchor';
+import { captureAnchor, captureAnchorFromLines, validateRange } from './anchor';
 import { ConsiderError } from './errors';
 import type { Anchor, AnchorState, Author, Comment, FileFingerprint, StoreFile } from './model';
 import { resolveInWorkspace } from './paths';
-import { linesAround, reanchor } from './reconcile';
+import { linesOf, reanchor } from './reconcile';
 import type { ReanchorResult } from './reconcile';
 import { findRename, gitRenames, isGitWorkspace } from './renames';
 import { collectSnapshots, readSnapshot, recordSnapshot, snapshotCollectionDue } from './snapshots';
@@ -60,6 +60,8 @@ interface TextProbe {
   kind: 'text';
   text: string;
   fingerprint: FileFingerprint;
+  /** Filled on first use, shared by every thread on the file. */
+  lines?: readonly string[];
   snapshotId?: string;
 }
 
@@ -124,11 +126,9 @@ function confirmedAnchor(root: string, old: Anchor | undefined, file: TextProbe 
   if (typeof file === 'string') {
     return { ...base, ...captureAnchor(file, startLine, endLine, now), snapshot: recordSnapshot(root, file) };
   }
+  file.lines ??= linesOf(file.text); // usually the split the re-anchoring just made
   file.snapshotId ??= recordSnapshot(root, file.text, file.fingerprint.hash);
-  // Only the lines the anchor keeps (target and context), not a split of the whole file.
-  const from = Math.max(0, startLine - 1 - CONTEXT_LINES);
-  const around = captureAnchorFromLines(linesAround(file.text, from, endLine + CONTEXT_LINES), startLine - from, endLine - from, now, old);
-  return { ...base, ...around, startLine, endLine, snapshot: file.snapshotId, file: file.fingerprint };
+  return { ...base, ...captureAnchorFromLines(file.lines, startLine, endLine, now, old), snapshot: file.snapshotId, file: file.fingerprint };
 }
 
 /** Applies a re-anchoring result: anchored → a fresh anchor there; stale → shown there, evidence kept. */

@@ -20,7 +20,6 @@ import { CONTEXT_LINES } from './anchor';
 import { mapLines, mapLinesMyers, withoutWhitespace } from './diff';
 import type { LineMapping } from './diff';
 import { contextSimilarity, isDistinctive } from './similarity';
-import { hasOnlyLf, lineEnd, lineIndexAt, lineStarts, linesBetween, onlyLineAlignedMatch } from './line-index';
 
 export interface ReanchorResult {
   anchorState: 'anchored' | 'stale';
@@ -50,10 +49,6 @@ export function reanchor(anchor: Anchor, currentText: string, opts: ReanchorOpti
   if (currentText.includes('\u0000')) {
     return stale(anchor.startLine, anchor.endLine, anchor.endLine, 'binary', 'the file now looks binary (it contains NUL bytes)');
   }
-  if (opts.snapshotText !== undefined) {
-    const shifted = untouchedWindowInText(anchor, opts.snapshotText, currentText);
-    if (shifted !== undefined) return shifted;
-  }
   const lines = splitCached(currentText);
   if (lines.length === 0) return stale(1, 1, 1, 'empty-file', 'the file is now empty');
   const target = anchor.targetContent.split('\n');
@@ -70,19 +65,16 @@ export function reanchor(anchor: Anchor, currentText: string, opts: ReanchorOpti
 }
 
 /**
- * Lines [from, to) (0-based) of `text`, for capturing an anchor: without splitting the whole
- * file when it has LF line ends only (the common case), else from the cached split.
- */
-export function linesAround(text: string, from: number, to: number): readonly string[] {
-  return hasOnlyLf(text) ? linesBetween(text, from, to) : splitCached(text).slice(Math.max(0, from), Math.max(0, to));
-}
-
-/**
  * splitLines, remembering the last few texts (same text → same array, which keeps the diff
- * cache hitting). Huge texts are not kept: the extension host is a long-lived process.
+ * cache hitting, and lets the pass capture the new anchor without splitting the file again).
+ * Huge texts are not kept: the extension host is a long-lived process. Callers must not
+ * change the array.
  */
 const splitCache = new Map<string, string[]>();
 const MAX_CACHED_TEXT = 4 * 1024 * 1024;
+export function linesOf(text: string): readonly string[] {
+  return splitCached(text);
+}
 
 function splitCached(text: string): string[] {
   let lines = splitCache.get(text);
@@ -114,30 +106,6 @@ function locateInSnapshot(anchor: Anchor, snapshot: readonly string[], target: r
 }
 
 // ---------------------------------------------------------------- snapshot diff
-
-/**
- * findUntouchedWindow on the texts themselves, before anything is split: the same answer
- * for texts with LF line ends (undefined otherwise, and whenever it does not apply, so the
- * line-based path decides). A read that finds every thread merely shifted then makes no
- * line strings at all.
- */
-function untouchedWindowInText(anchor: Anchor, snapshotText: string, currentText: string): ReanchorResult | undefined {
-  if (!hasOnlyLf(snapshotText) || !hasOnlyLf(currentText)) return undefined;
-  const target = anchor.targetContent;
-  let n = 1;
-  for (let i = target.indexOf('\n'); i >= 0; i = target.indexOf('\n', i + 1)) n++;
-  const snapshot = lineStarts(snapshotText);
-  const at = (anchor.snapshotLine ?? anchor.startLine) - 1;
-  if (at < 0 || at + n > snapshot.length) return undefined;
-  if (snapshotText.slice(snapshot[at], lineEnd(snapshotText, snapshot, at + n - 1)) !== target) return undefined; // as locateInSnapshot
-  const from = Math.max(0, at - CONTEXT_LINES);
-  const to = Math.min(snapshot.length, at + n + CONTEXT_LINES);
-  const window = snapshotText.slice(snapshot[from], lineEnd(snapshotText, snapshot, to - 1));
-  if (onlyLineAlignedMatch(snapshotText, window) !== snapshot[from]) return undefined;
-  const found = onlyLineAlignedMatch(currentText, window);
-  if (found === undefined) return undefined;
-  return anchored(lineIndexAt(lineStarts(currentText), found) + (at - from), n, 'window', 1);
-}
 
 /**
  * The quick answer before any diff: the target with CONTEXT_LINES of its snapshot

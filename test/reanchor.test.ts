@@ -9,8 +9,6 @@ import { describe, expect, it } from 'vitest';
 import { captureAnchor } from '../shared/anchor';
 import { reanchor } from '../shared/reconcile';
 import { mapLines } from '../shared/diff';
-import { lineIndexAt, lineStarts, linesBetween, onlyLineAlignedMatch } from '../shared/line-index';
-import { splitLines } from '../shared/text';
 import { contextSimilarity, isDistinctive, lineSimilarity } from '../shared/similarity';
 import { loadFixtures } from './reanchor-fixtures';
 import type { Fixture } from './reanchor-fixtures';
@@ -202,31 +200,14 @@ describe('the untouched-window shortcut (no diff when code and surroundings mere
   });
 });
 
-describe('line-index: whole lines by offset agree with splitLines', () => {
-  const texts = ['', '\n', 'a', 'a\n', 'a\n\n', '\n\na\n', 'one\ntwo\n\nthree', 'x\ny\nx\ny\n'];
-
-  it.each(texts.map((t) => [JSON.stringify(t), t] as const))('%s: same lines as splitLines', (_name, text) => {
-    const lines = splitLines(text);
-    expect(lineStarts(text).length).toBe(lines.length);
-    expect(linesBetween(text, 0, lines.length)).toEqual(lines);
-    lines.forEach((_l, k) => expect(lineIndexAt(lineStarts(text), lineStarts(text)[k]!)).toBe(k));
-  });
-
-  it('finds a run of whole lines only once, and only at line boundaries', () => {
-    expect(onlyLineAlignedMatch('ab\nb\nc\n', 'b\nc')).toBe(3); // not inside "ab"
-    expect(onlyLineAlignedMatch('x\ny\nx\ny\n', 'x\ny')).toBeUndefined(); // twice
-    expect(onlyLineAlignedMatch('a\n', 'a\n')).toBeUndefined(); // "a" then the line a final newline does not make
-    expect(onlyLineAlignedMatch('a\n\n', 'a\n')).toBe(0); // "a" then a real empty line
-    expect(onlyLineAlignedMatch('a\nb', 'b')).toBe(2);
-  });
-
-  it('CRLF files take the line-based path, with the same outcome', () => {
+describe('the untouched-window shortcut with CRLF line ends', () => {
+  it('gives the same outcome as with LF', () => {
     const lf = ['// head', 'function f() {', '  return 1;', '}', '', 'function g() {', '  return 2;', '}'].join('\n') + '\n';
     const anchor = captureAnchor(lf, 7, 7, NOW);
     const edited = '// new\n' + lf;
-    const viaText = reanchor(anchor, edited, { snapshotText: lf });
-    const viaLines = reanchor(anchor, edited.replace(/\n/g, '\r\n'), { snapshotText: lf.replace(/\n/g, '\r\n') });
-    expect(viaText).toMatchObject({ anchorState: 'anchored', startLine: 8, method: 'window' });
-    expect(viaLines).toMatchObject({ anchorState: 'anchored', startLine: 8, method: 'window' });
+    const viaLf = reanchor(anchor, edited, { snapshotText: lf });
+    const viaCrlf = reanchor(anchor, edited.replace(/\n/g, '\r\n'), { snapshotText: lf.replace(/\n/g, '\r\n') });
+    expect(viaLf).toMatchObject({ anchorState: 'anchored', startLine: 8, method: 'window' });
+    expect(viaCrlf).toEqual(viaLf);
   });
 });
