@@ -251,7 +251,8 @@ function matchRegion(a: Int32Array, b: Int32Array, distinct: number, out: Matche
     const run = longestRareRun(a, b, s1, e1, s2, e2, occurrences);
     occurrences.clear(a, s1, e1);
     if (!run) {
-      if ((e1 - s1) * (e2 - s2) <= MYERS_MAX_CELLS) myers(a, b, s1, e1, s2, e2, (i, j) => match(out, i, j));
+      // A region with no rare line: classic Myers, unbounded (the region is small enough).
+      if ((e1 - s1) * (e2 - s2) <= MYERS_MAX_CELLS) boundedMyers(a, b, s1, e1, s2, e2, (i, j) => match(out, i, j), Infinity);
       continue;
     }
     for (let k = 0; k < run.length; k++) match(out, run.a + k, run.b + k);
@@ -299,42 +300,9 @@ function longestRareRun(a: Int32Array, b: Int32Array, s1: number, e1: number, s2
   return best;
 }
 
-/** Classic O(ND) Myers diff with a stored trace, for small regions that have no rare line. */
-function myers(a: Int32Array, b: Int32Array, s1: number, e1: number, s2: number, e2: number, onMatch: OnMatch): void {
-  const n = e1 - s1;
-  const m = e2 - s2;
-  const max = n + m;
-  const offset = max + 1;
-  let v: Int32Array = new Int32Array(2 * max + 3);
-  const trace: Int32Array[] = [];
-  let found = false;
-  for (let d = 0; d <= max && !found; d++) {
-    trace.push(v.slice());
-    for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
-      let y = x - k;
-      while (x < n && y < m && a[s1 + x] === b[s2 + y]) { x++; y++; }
-      v[offset + k] = x;
-      if (x >= n && y >= m) { found = true; break; }
-    }
-  }
-  // Walk the trace back from (n, m), reporting the diagonal (matched) steps.
-  let x = n;
-  let y = m;
-  for (let d = trace.length - 1; d >= 0 && (x > 0 || y > 0); d--) {
-    v = trace[d]!;
-    const k = x - y;
-    const prevK = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? k + 1 : k - 1;
-    const prevX = d === 0 ? 0 : v[offset + prevK]!;
-    const prevY = d === 0 ? 0 : prevX - prevK;
-    while (x > prevX && y > prevY) { x--; y--; onMatch(s1 + x, s2 + y); }
-    x = prevX;
-    y = prevY;
-  }
-}
-
 /**
- * Myers O(ND) diff that gives up (reporting nothing, returning false) past `maxD` edits.
+ * Myers O(ND) diff that gives up (reporting nothing, returning false) past `maxD` edits
+ * (Infinity: never). Used for regions without a rare line and for the cross-check.
  * Keeps only the live band of each round, so memory is O(D²), not O(D·(N+M)).
  */
 function boundedMyers(a: Int32Array, b: Int32Array, s1: number, e1: number, s2: number, e2: number, onMatch: OnMatch, maxD: number): boolean {
