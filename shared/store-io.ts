@@ -59,16 +59,6 @@ export function parseStoreText(text: string, label = '.consider/store.json'): St
   }
 }
 
-function readStoreText(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    throw new ConsiderError('io', `cannot read ${file}: ${(e as Error).message}`);
-  }
-}
-
 /**
  * The last store this process parsed, keyed by the file's identity. Every write replaces
  * the file by rename (a new inode), so an equal key means the same bytes.
@@ -212,7 +202,7 @@ export async function mutateStore<T>(
   ensureConsiderDir(root);
   const lock = await acquireLock(paths.lock);
   try {
-    const before = readStoreText(paths.store);
+    const before = readStoreFile(paths.store)?.text;
     const store = before === undefined ? emptyStore() : parseStoreText(before);
     const reason = readOnlyReasonOf(store);
     if (reason) {
