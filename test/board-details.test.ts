@@ -11,9 +11,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FolderStoreState } from '../extension/api';
 import type { BoardServices } from '../extension/board/services';
 import { BoardSession } from '../extension/board/session';
-import * as setupApi from '../extension/setup';
 import { PROTOCOL_VERSION, TITLE_MAX, parseHostMessage, parseThreadDetails, type HostMessage } from '../shared/protocol';
 import * as store from '../shared/store';
+import { testBoardServices } from './helpers/board-services';
 
 let root: string;
 let posted: HostMessage[];
@@ -22,19 +22,7 @@ let session: BoardSession;
 let ids: { long: string; replied: string };
 
 function services(): BoardServices {
-  return {
-    host: {
-      folders: () => folders,
-      visibility: () => ({ showResolved: true, showStale: true }),
-      setVisibility: async () => undefined,
-      refresh: async () => undefined,
-      revealThread: async () => undefined,
-      currentSelection: () => undefined,
-    },
-    store, setup: setupApi,
-    documentText: () => undefined, openExternal: () => undefined, openFile: () => undefined,
-    home: root, runtimeDir: '', skillsDir: '', log: () => undefined,
-  };
+  return testBoardServices({ home: root, folders: () => folders });
 }
 
 const LONG_BODY = `## A **long** first line ${'x'.repeat(300)}\n\nThe second paragraph says where to look.`;

@@ -10,9 +10,9 @@ import type { FolderStoreState } from '../extension/api';
 import type { BoardServices } from '../extension/board/services';
 import { BoardSession } from '../extension/board/session';
 import { buildBoardHtml } from '../extension/board/html';
-import * as setupApi from '../extension/setup';
 import { PROTOCOL_VERSION, type HostMessage } from '../shared/protocol';
 import * as store from '../shared/store';
+import { testBoardServices } from './helpers/board-services';
 
 let root: string;
 let posted: HostMessage[];
@@ -26,20 +26,13 @@ function read(): void {
 }
 
 function services(): BoardServices {
-  return {
-    host: {
-      folders: () => folders,
-      visibility: () => ({ showResolved: true, showStale: true }),
-      setVisibility: async () => undefined,
-      refresh: async () => read(),
-      revealThread: async () => undefined,
-      currentSelection: () => undefined,
-    },
-    store, setup: setupApi,
+  return testBoardServices({
+    home: root,
+    folders: () => folders,
+    refresh: read,
     documentText: (r, rel) => { try { return fs.readFileSync(path.join(r, rel), 'utf8'); } catch { return undefined; } },
-    openExternal: () => undefined, openFile: () => undefined,
-    home: root, runtimeDir: '', skillsDir: '', log: (l) => logs.push(l),
-  };
+    log: (l) => logs.push(l),
+  });
 }
 
 const response = (id: string) => posted.find((m) => m.type === 'host/response' && m.requestId === id) as Extract<HostMessage, { type: 'host/response' }> | undefined;

@@ -1,0 +1,33 @@
+/**
+ * BoardServices for host-side board tests (BoardSession over the real store and setup
+ * modules): the VS Code parts are inert stubs unless a test passes its own.
+ */
+import type { FolderStoreState } from '../../extension/api';
+import type { BoardServices } from '../../extension/board/services';
+import * as setupApi from '../../extension/setup';
+import * as store from '../../shared/store';
+
+export interface TestServices {
+  home: string;
+  folders(): FolderStoreState[];
+  refresh?(): void;
+  documentText?: BoardServices['documentText'];
+  log?(line: string): void;
+}
+
+export function testBoardServices(t: TestServices): BoardServices {
+  return {
+    host: {
+      folders: () => t.folders(),
+      visibility: () => ({ showResolved: true, showStale: true }),
+      setVisibility: async () => undefined,
+      refresh: async () => t.refresh?.(),
+      revealThread: async () => undefined,
+      currentSelection: () => undefined,
+    },
+    store, setup: setupApi,
+    documentText: t.documentText ?? (() => undefined),
+    openExternal: () => undefined, openFile: () => undefined,
+    home: t.home, runtimeDir: '', skillsDir: '', log: t.log ?? (() => undefined),
+  };
+}
