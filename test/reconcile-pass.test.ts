@@ -44,6 +44,16 @@ async function add(root: string, file: string, startLine: number, endLine: numbe
   return c.id;
 }
 
+/** A fresh workspace that is a git repository with `files` committed. */
+function committedRepo(files: Record<string, string>): string {
+  const root = workspace();
+  git(root, 'init', '-q');
+  for (const [rel, text] of Object.entries(files)) write(root, rel, text);
+  git(root, 'add', '.');
+  git(root, 'commit', '-qm', 'one');
+  return root;
+}
+
 function git(root: string, ...args: string[]): void {
   execFileSync('git', ['-C', root, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { stdio: 'ignore' });
 }
@@ -176,12 +186,7 @@ describe('reconcileWorkspace', () => {
   });
 
   it('follows a rename git reports (git mv, committed), and orphans a plain deletion', async () => {
-    const root = workspace();
-    git(root, 'init', '-q');
-    write(root, 'old.ts', code);
-    write(root, 'gone.ts', code.replace(/compute/g, 'measure'));
-    git(root, 'add', '.');
-    git(root, 'commit', '-qm', 'one');
+    const root = committedRepo({ 'old.ts': code, 'gone.ts': code.replace(/compute/g, 'measure') });
     const moved = await add(root, 'old.ts', 6, 6);
     const gone = await add(root, 'gone.ts', 6, 6);
     await reconcileWorkspace(root);
@@ -196,11 +201,7 @@ describe('reconcileWorkspace', () => {
   });
 
   it('follows a staged, uncommitted `git mv`', async () => {
-    const root = workspace();
-    git(root, 'init', '-q');
-    write(root, 'old.ts', code);
-    git(root, 'add', '.');
-    git(root, 'commit', '-qm', 'one');
+    const root = committedRepo({ 'old.ts': code });
     const id = await add(root, 'old.ts', 2, 2);
     git(root, 'mv', 'old.ts', 'renamed.ts');
     await reconcileWorkspace(root);
@@ -208,11 +209,7 @@ describe('reconcileWorkspace', () => {
   });
 
   it('follows a plain `mv` to an untracked file holding the same code', async () => {
-    const root = workspace();
-    git(root, 'init', '-q');
-    write(root, 'old.ts', code);
-    git(root, 'add', '.');
-    git(root, 'commit', '-qm', 'one');
+    const root = committedRepo({ 'old.ts': code });
     const id = await add(root, 'old.ts', 6, 6);
     await reconcileWorkspace(root);
     fs.renameSync(path.join(root, 'old.ts'), path.join(root, 'moved.ts'));
