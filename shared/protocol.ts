@@ -10,13 +10,20 @@
  *   request with its typed result.
  * - Both sides validate what they receive with the hand-written validators below (no
  *   dependencies: this file is shared by the extension bundle and the Vite webview build).
+ * - On the wire a snapshot travels packed (packHostMessage): its body as one JSON string, so
+ *   thousands of threads cross VS Code's message passing and the webview's postMessage as one
+ *   string (serialised once, parsed once) instead of being serialised, parsed and structurally
+ *   cloned object by object on the way. parseHostMessage unpacks it before validating.
  *
  * No `vscode` import here.
  */
 import type { AnchorState, Author, WorkflowState } from './model';
 
-/** 2: the snapshot carries thread summaries; conversations come with `thread/details`. */
-export const PROTOCOL_VERSION = 2;
+/**
+ * 2: the snapshot carries thread summaries; conversations come with `thread/details`.
+ * 3: snapshots travel packed into one JSON string (packHostMessage).
+ */
+export const PROTOCOL_VERSION = 3;
 
 export type ViewName = 'board' | 'triage' | 'setup' | 'uninstall';
 export const VIEW_NAMES: readonly ViewName[] = ['board', 'triage', 'setup', 'uninstall'];
@@ -384,8 +391,32 @@ const HOST_MESSAGES: Record<HostMessage['type'], Check> = {
   'host/incompatible': object({ hostVersion: int(0) }),
 };
 
-/** Validates a message from the host. The webview ignores (and logs) anything that fails. */
-export function parseHostMessage(raw: unknown): Parsed<HostMessage> {
+/** The wire form of a snapshot: everything but `type`, as one JSON string (see the header). */
+interface PackedSnapshot { readonly type: 'host/snapshot'; readonly packed: string }
+
+// Snapshot folder lists already serialised (prepareFolders): packing one reuses its string.
+const preparedJson = new WeakMap<readonly FolderSnapshot[], string>();
+
+/** Serialises a snapshot's folder list ahead of time, while the host is idle; packHostMessage then reuses it. */
+export function prepareFolders(folders: readonly FolderSnapshot[]): void {
+  preparedJson.set(folders, JSON.stringify(folders));
+}
+
+/** What the host posts: snapshots packed into one JSON string, every other message as it is. */
+export function packHostMessage(m: HostMessage): HostMessage | PackedSnapshot {
+  if (m.type !== 'host/snapshot') return m;
+  const folders = preparedJson.get(m.folders) ?? JSON.stringify(m.folders);
+  const details = m.details ? `,"details":${JSON.stringify(m.details)}` : '';
+  return { type: 'host/snapshot', packed: `{"folders":${folders},"visibility":${JSON.stringify(m.visibility)}${details}}` };
+}
+
+/**
+ * Validates a message from the host (a packed snapshot is unpacked first; the unpacked form is
+ * accepted too). The webview ignores (and logs) anything that fails.
+ */
+export function parseHostMessage(wire: unknown): Parsed<HostMessage> {
+  const raw = unpack(wire);
+  if (typeof raw === 'string') return { ok: false, error: raw };
   if (!isObject(raw)) return { ok: false, error: 'message must be an object' };
   const type = raw.type;
   if (typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(HOST_MESSAGES, type)) {
@@ -393,6 +424,14 @@ export function parseHostMessage(raw: unknown): Parsed<HostMessage> {
   }
   const e = check(HOST_MESSAGES[type as HostMessage['type']], raw, 'message');
   return e ? { ok: false, error: `${type}: ${e}` } : { ok: true, message: raw as unknown as HostMessage };
+}
+
+/** A packed snapshot as the message it stands for; anything else as it is; a string says why it cannot be unpacked. */
+function unpack(wire: unknown): unknown {
+  if (!isObject(wire) || wire.type !== 'host/snapshot' || typeof wire.packed !== 'string') return wire;
+  let body: unknown;
+  try { body = JSON.parse(wire.packed); } catch { return 'host/snapshot: packed is not valid JSON'; }
+  return isObject(body) ? { ...body, type: 'host/snapshot' } : 'host/snapshot: packed must hold an object';
 }
 
 /** Validates the result of `thread/details` (request results are data like snapshots: checked before use). */

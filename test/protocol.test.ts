@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeLink, parseHostMessage, parseThreadDetails, parseWebviewMessage, PROTOCOL_VERSION, REQUEST_TYPES } from '../shared/protocol';
+import { isSafeLink, packHostMessage, parseHostMessage, parseThreadDetails, parseWebviewMessage, prepareFolders, PROTOCOL_VERSION, REQUEST_TYPES, type FolderSnapshot, type HostMessage } from '../shared/protocol';
 
 const ref = { root: '/ws', id: 'c_1' };
 const validRequests: Record<string, unknown> = {
@@ -85,6 +85,34 @@ describe('parseHostMessage', () => {
       { type: 'host/view', view: 'setup' },
       { type: 'host/incompatible', hostVersion: 2 },
     ]) expect(parseHostMessage(m)).toMatchObject({ ok: true });
+  });
+
+  it('carries a snapshot packed into one JSON string, and unpacks it to the same message', () => {
+    const details = [{ root: '/ws', threads: [{ id: 'c_1', body: 'b', createdAt: 't', replies: [] }] }];
+    for (const m of [snapshot, { ...snapshot, details }] as HostMessage[]) {
+      const packed = packHostMessage(m) as { type: string; packed?: unknown };
+      expect(Object.keys(packed).sort()).toEqual(['packed', 'type']);
+      expect(typeof packed.packed).toBe('string');
+      expect(parseHostMessage(packed)).toEqual({ ok: true, message: m });
+    }
+    const view: HostMessage = { type: 'host/view', view: 'setup' };
+    expect(packHostMessage(view)).toBe(view); // only snapshots are packed
+  });
+
+  it('packs a folder list serialised ahead of time from that string', () => {
+    const folders: FolderSnapshot[] = [{ root: '/ws', name: 'ws', hasStore: true, threads: [thread as FolderSnapshot['threads'][number]] }];
+    prepareFolders(folders);
+    const replaced = { ...folders[0]!, name: 'changed after it was prepared' }; // (never done: snapshots are not edited)
+    folders[0] = replaced;
+    const unpacked = parseHostMessage(packHostMessage({ type: 'host/snapshot', folders, visibility: snapshot.visibility }));
+    expect(unpacked.ok && unpacked.message.type === 'host/snapshot' && unpacked.message.folders[0]!.name).toBe('ws');
+  });
+
+  it('rejects a packed snapshot that is not JSON, not an object, or holds a bad thread', () => {
+    expect(parseHostMessage({ type: 'host/snapshot', packed: '{"folders":[' })).toEqual({ ok: false, error: 'host/snapshot: packed is not valid JSON' });
+    expect(parseHostMessage({ type: 'host/snapshot', packed: '[1,2]' })).toEqual({ ok: false, error: 'host/snapshot: packed must hold an object' });
+    const bad = { ...snapshot, folders: [{ ...snapshot.folders[0], threads: [{ ...thread, anchorState: 'hacked' }] }] };
+    expect(parseHostMessage(packHostMessage(bad as HostMessage))).toMatchObject({ ok: false, error: expect.stringContaining('message.folders[0].threads[0].anchorState must be one of') });
   });
 
   it('rejects a snapshot with a thread in an unknown state, and failed responses without an error', () => {

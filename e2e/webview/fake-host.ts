@@ -19,7 +19,7 @@ import { buildBoardHtml, makeNonce } from '../../extension/board/html';
 import type { BoardServices } from '../../extension/board/services';
 import { BoardSession } from '../../extension/board/session';
 import * as setupApi from '../../extension/setup';
-import type { HostMessage, ViewName } from '../../shared/protocol';
+import { packHostMessage, type HostMessage, type ViewName } from '../../shared/protocol';
 import * as storeApi from '../../shared/store';
 import { HostChannel, acceptHostChannels, channelPath, channelSource } from './host-channel';
 
@@ -153,7 +153,9 @@ export class FakeHost {
         setState: (s: unknown) => sessionStorage.setItem('vscode-state', JSON.stringify(s)),
       });
     }, channelPath(this.channel.id));
-    await page.goto(`${origin}/board.html?view=${view}&theme=${theme}`);
+    const loaded = page.goto(`${origin}/board.html?view=${view}&theme=${theme}`);
+    setTimeout(() => this.session?.prepareFirstSnapshot(), 0); // as BoardPanel does once the HTML is set
+    await loaded;
     if (!settle) return;
     await page.locator('[data-testid="loading"]').waitFor({ state: 'detached' });
     if (!this.held) await this.detailsAnswered();
@@ -182,7 +184,7 @@ export class FakeHost {
 
   private deliver(m: HostMessage): void {
     this.sent.push(m);
-    this.channel.send(JSON.stringify(m));
+    this.channel.send(JSON.stringify(packHostMessage(m))); // as BoardPanel posts it
   }
 
   /** Simulates the store watcher: re-read every folder and push a snapshot. */

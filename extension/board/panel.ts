@@ -1,7 +1,7 @@
 /** The one board panel: a VS Code WebviewPanel wired to a BoardSession. */
 import * as vscode from 'vscode';
 import type { ViewName } from '../../shared/protocol';
-import { VIEW_NAMES } from '../../shared/protocol';
+import { VIEW_NAMES, packHostMessage } from '../../shared/protocol';
 import { buildBoardHtml, makeNonce } from './html';
 import type { BoardServices } from './services';
 import { BoardSession } from './session';
@@ -26,10 +26,12 @@ export class BoardPanel {
   constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, services: BoardServices, view: ViewName, onDispose: () => void) {
     const webview = panel.webview;
     webview.options = webviewOptions(extensionUri);
-    this.session = new BoardSession(services, (m) => { void webview.postMessage(m); }, view);
+    this.session = new BoardSession(services, (m) => { void webview.postMessage(packHostMessage(m)); }, view);
     const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'assets', name)).toString();
     webview.html = buildBoardHtml({ cspSource: webview.cspSource, nonce: makeNonce(), scriptUri: asset('index.js'), appScriptUri: asset('app.js'), styleUri: asset('index.css'), view });
     panel.title = TITLES[view];
+    // Once the HTML is on its way: the summaries are built while the page loads, not after `ready`.
+    setTimeout(() => this.session.prepareFirstSnapshot(), 0);
     this.session.onViewChanged = (v) => { panel.title = TITLES[v]; };
     this.disposables.push(
       webview.onDidReceiveMessage((m: unknown) => { void this.session.receive(m); }),

@@ -7,9 +7,10 @@
  *  - requests are routed to the handler of their scope and answered with one `host/response`.
  */
 import {
-  PROTOCOL_VERSION, isSafeLink, parseWebviewMessage,
-  type HostMessage, type RequestType, type ViewName, type WebviewMessage, type WebviewRequest,
+  PROTOCOL_VERSION, isSafeLink, parseWebviewMessage, prepareFolders,
+  type FolderSnapshot, type HostMessage, type RequestType, type ViewName, type WebviewMessage, type WebviewRequest,
 } from '../../shared/protocol';
+import type { FolderStoreState } from '../api';
 import { anchorHandlers } from './handlers/anchor';
 import { BoardError, message, type HandlerContext, type Handlers } from './handlers/context';
 import { setupHandlers } from './handlers/setup';
@@ -30,6 +31,8 @@ export class BoardSession {
   private queue: HostMessage[] = [];
   private snapshotTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly undo = new UndoStack();
+  /** The first snapshot's summaries, built while the webview loads (prepareFirstSnapshot); used once, if still current. */
+  private prepared: { folders: readonly FolderStoreState[]; snapshots: FolderSnapshot[] } | undefined;
   /** The view the webview last reported; re-sent after a reload so a hidden panel comes back where it was asked to be. */
   view: ViewName;
   /** Told whenever the view changes (the panel keeps its title in step). */
@@ -64,14 +67,30 @@ export class BoardSession {
     this.snapshotTimer = setTimeout(() => this.sendSnapshotNow(), 15);
   }
 
+  /**
+   * Builds the first snapshot's thread summaries now, while the webview is still loading its
+   * page (call right after setting its HTML): the host is idle then, and `ready` finds them
+   * made and serialised (thousands of threads take tens of ms). Used only if no folder's store
+   * has changed since; otherwise `ready` builds afresh as always.
+   */
+  prepareFirstSnapshot(): void {
+    if (this.ready) return; // too late: the first snapshot is out
+    const folders = this.s.host.folders();
+    const snapshots = folders.map(toFolderSnapshot);
+    prepareFolders(snapshots);
+    this.prepared = { folders, snapshots };
+  }
+
   sendSnapshotNow(): void {
     clearTimeout(this.snapshotTimer);
     this.snapshotTimer = undefined;
     if (!this.ready) return; // `ready` sends a fresh one: nothing to build before
     const folders = this.s.host.folders();
     const first = this.snapshotsSinceReady++ === 0;
+    const prepared = this.prepared && sameFolderStates(this.prepared.folders, folders) ? this.prepared.snapshots : undefined;
+    this.prepared = undefined;
     this.post({
-      type: 'host/snapshot', folders: folders.map(toFolderSnapshot), visibility: this.s.host.visibility(),
+      type: 'host/snapshot', folders: prepared ?? folders.map(toFolderSnapshot), visibility: this.s.host.visibility(),
       ...(first ? {} : { details: folders.map(toFolderDetails) }),
     });
   }
@@ -174,4 +193,12 @@ export class BoardSession {
       this.s.log(`${m.type} failed: ${message(e)}`);
     }
   }
+}
+
+/** Same folders with the same store contents: a store is replaced, never edited in place, when it is read again. */
+function sameFolderStates(a: readonly FolderStoreState[], b: readonly FolderStoreState[]): boolean {
+  return a.length === b.length && a.every((f, i) => {
+    const g = b[i]!;
+    return f.root === g.root && f.name === g.name && f.store === g.store && f.error === g.error && f.readOnlyReason === g.readOnlyReason;
+  });
 }
