@@ -65,6 +65,27 @@ describe('BoardSession', () => {
     expect(snap.folders[0]?.threads[0]).not.toHaveProperty('targetContent'); // anchored: only triage shows the stored code
   });
 
+  it('sends the snapshot prepared while the page loaded, unless a store changed meanwhile', async () => {
+    const firstSnapshot = () => posted.find((m): m is Extract<HostMessage, { type: 'host/snapshot' }> => m.type === 'host/snapshot')!;
+    session.prepareFirstSnapshot();
+    // Edited in place (the extension never does: a store is replaced when read again), only to
+    // show that what goes out at \`ready\` was built before it.
+    folders[0]!.store!.comments[0]!.body = 'edited after the snapshot was prepared';
+    await session.receive({ type: 'webview/ready', protocolVersion: PROTOCOL_VERSION });
+    expect(firstSnapshot().folders[0]?.threads.map((t) => t.title)).toEqual(['first', 'second']);
+
+    // A second panel: prepared, then the agent adds a thread before the webview is ready.
+    const other: HostMessage[] = [];
+    const second = new BoardSession(services(), (m) => other.push(m));
+    second.prepareFirstSnapshot();
+    await store.addThread(root, { file: 'a.ts', startLine: 2, endLine: 2, body: 'third, added meanwhile', author: 'agent' });
+    read(); // what the store watcher does
+    await second.receive({ type: 'webview/ready', protocolVersion: PROTOCOL_VERSION });
+    const sent = other.find((m): m is Extract<HostMessage, { type: 'host/snapshot' }> => m.type === 'host/snapshot')!;
+    expect(sent.folders[0]?.threads.map((t) => t.title)).toEqual(['first', 'second', 'third, added meanwhile']);
+    second.dispose();
+  });
+
   it('after a webview reload (hidden panel shown again) resends the snapshot and the view the host last knew', async () => {
     const titles: string[] = [];
     session.onViewChanged = (v) => titles.push(v);
