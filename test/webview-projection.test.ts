@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { titleOf, type FolderSnapshot, type ReplyView, type ThreadDetails, type ThreadView } from '../shared/protocol';
 import { sideBySide } from '../webview/src/lib/diff';
-import { buildList, fileKey, filterChips, filterRows, indexDetails, nextAction, projectRows, summarize, type Row } from '../webview/src/state/projection';
-import { migrateUiState, UI_STATE_VERSION } from '../webview/src/state/uiState';
+import { buildList, compareText, fileKey, filterChips, filterRows, indexDetails, nextAction, projectRows, summarize, type Row } from '../webview/src/state/projection';
+import { initialUiState, migrateUiState, UI_STATE_VERSION } from '../webview/src/state/uiState';
 
 let n = 0;
 /** The conversation of each thread made below, as `thread/details` would bring it. */
@@ -115,6 +115,27 @@ describe('saved UI state', () => {
     expect(migrateUiState({ ...saved, view: 'evil', sort: 'random', scrollTop: -1 })).toMatchObject({ view: 'board', sort: 'file', scrollTop: 0 });
     expect(migrateUiState({ ...saved, __v: 99 }, 'setup')).toEqual({ __v: UI_STATE_VERSION, view: 'setup', filters: {}, sort: 'file', scrollTop: 0 });
     expect(migrateUiState('garbage').view).toBe('board');
+  });
+
+  it('keeps the header height the preview uses when it is plausible', () => {
+    const saved = { __v: UI_STATE_VERSION, view: 'board', filters: {}, sort: 'file', scrollTop: 0 };
+    expect(migrateUiState({ ...saved, headerHeight: 97 }).headerHeight).toBe(97);
+    for (const bad of [0, -5, 5000, '97', null]) expect(migrateUiState({ ...saved, headerHeight: bad })).not.toHaveProperty('headerHeight');
+  });
+
+  it('opens in the view the command asked for, else the saved one', () => {
+    const saved = { __v: UI_STATE_VERSION, view: 'triage', filters: { unseen: true }, sort: 'state', scrollTop: 40 };
+    expect(initialUiState(saved, 'setup')).toMatchObject({ view: 'setup', filters: { unseen: true }, sort: 'state', scrollTop: 40 });
+    expect(initialUiState(saved, undefined).view).toBe('triage');
+    expect(initialUiState(saved, 'javascript:').view).toBe('triage');
+  });
+});
+
+describe('text order', () => {
+  it('orders paths by code unit, as `consider-cli list` and git do', () => {
+    const paths = ['src/b.ts', 'README.md', 'src/B.ts', 'src/a.ts', 'lib/z.ts', 'src/a/b.ts', 'Ä.md'];
+    expect([...paths].sort(compareText)).toEqual([...paths].sort());
+    expect(compareText('a', 'a')).toBe(0);
   });
 });
 

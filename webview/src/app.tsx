@@ -1,11 +1,11 @@
 /**
- * The app, loaded by the boot entry (main.tsx) once `ready` is on its way. Initial data comes
- * from data-* attributes on #root (no inline script, CSP): data-view = the view the command
- * asked for. Saved UI state (vscode.getState) restores filters, selection and scroll; the
- * host's snapshot fills in the data.
+ * The app, loaded by the boot entry (main.tsx) once `ready` is on its way (and the preview of
+ * the first screen is painted, when there is one). `ui` is the state the page starts from
+ * (saved filters, selection, scroll, in the view the command asked for: uiState.ts
+ * initialUiState); the host's snapshot fills in the data. The first render replaces the preview.
  */
 import { createRoot } from 'react-dom/client';
-import { VIEW_NAMES, type HostMessage, type ViewName } from '../../shared/protocol';
+import type { HostMessage } from '../../shared/protocol';
 import { App } from './components/App';
 import { createActions } from './lib/actions';
 import type { Bridge } from './lib/bridge';
@@ -13,16 +13,13 @@ import { AppContext } from './lib/context';
 import { createDetailsLoader } from './lib/details';
 import { vscodeApi } from './lib/vscodeApi';
 import { createBoardStore } from './state/store';
-import { migrateUiState } from './state/uiState';
+import type { UiState } from './state/uiState';
 import { registerToolkit } from './ui/toolkit';
 
-export function start(bridge: Bridge): void {
+export function start(bridge: Bridge, ui: UiState): void {
   registerToolkit();
   const rootEl = document.getElementById('root')!;
-  const requested = rootEl.dataset.view as ViewName | undefined;
   const api = vscodeApi();
-  const saved = migrateUiState(api.getState());
-  const ui = requested && VIEW_NAMES.includes(requested) ? { ...saved, view: requested } : saved;
   const store = createBoardStore(ui);
 
   // Only the UI state is persisted; it survives the panel being hidden and VS Code restarting.

@@ -1,6 +1,7 @@
 import type { ViewName } from '../../../shared/protocol';
 import { PROTOCOL_VERSION } from '../../../shared/protocol';
 import { useApp, useBoard } from '../lib/context';
+import { TABS } from '../lib/tabs';
 import { Codicon, ProgressBar, Spinner } from '../ui/primitives';
 import { Board } from './Board';
 import { Notices } from './Notices';
@@ -8,13 +9,6 @@ import { RecoveryBanners } from './RecoveryBanner';
 import { SetupWizard } from './SetupWizard';
 import { Triage } from './Triage';
 import { UninstallWizard } from './UninstallWizard';
-
-const TABS: readonly { view: ViewName; label: string; icon: string }[] = [
-  { view: 'board', label: 'Board', icon: 'comment-discussion' },
-  { view: 'triage', label: 'Triage', icon: 'warning' },
-  { view: 'setup', label: 'Setup', icon: 'gear' },
-  { view: 'uninstall', label: 'Uninstall', icon: 'trash' },
-];
 
 export function App() {
   const { store } = useApp();

@@ -18,6 +18,7 @@ export function Board() {
   // Only a text search looks into the conversations: their arrival re-filters nothing else.
   const searchDetails = useBoard((s) => (s.ui.filters.text ? s.details : NO_DETAILS));
   const searchRef = useRef<TextFieldHandle>(null);
+  const headerRef = useRef<HTMLDivElement>(null);
   const detailRef = useRef<ThreadDetailHandle>(null);
 
   const filtered = useMemo(() => filterRows(rows, filters, visibility, searchDetails), [rows, filters, visibility, searchDetails]);
@@ -35,12 +36,21 @@ export function Board() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // The header's height is remembered for the next page load's preview (preview/paintPreview.ts).
+  useEffect(() => {
+    const header = headerRef.current;
+    if (!header) return;
+    const observer = new ResizeObserver(() => { if (header.offsetHeight) store.getState().setHeaderHeight(header.offsetHeight); });
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, [store]);
+
   const focusReply = useCallback(() => detailRef.current?.focusReply(), []);
   const hasFilters = Object.keys(filters).length > 0;
 
   return (
     <div className="board">
-      <div className="sticky-top">
+      <div className="sticky-top" ref={headerRef}>
         <SummaryBar />
         <FilterBar searchRef={searchRef} />
       </div>

@@ -2,11 +2,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useApp, useBoard } from '../lib/context';
 import { lineLabel, relativeTime } from '../lib/time';
+import { GROUP_HEIGHT, ROW_HEIGHT } from '../state/listLayout';
 import type { ListItem, Row } from '../state/projection';
 import { Codicon, IconButton } from '../ui/primitives';
-
-const GROUP_HEIGHT = 30;
-const ROW_HEIGHT = 50;
 
 /**
  * The virtualized, keyboard-driven list (a listbox with aria-activedescendant): only the rows

@@ -3,7 +3,7 @@ import type { AnchorSuggestion } from '../../../shared/protocol';
 import { useApp, useBoard } from '../lib/context';
 import { sideBySide } from '../lib/diff';
 import { lineLabel } from '../lib/time';
-import { isFlagged, type Row } from '../state/projection';
+import { compareText, isFlagged, type Row } from '../state/projection';
 import { Button, Checkbox, Codicon, Spinner } from '../ui/primitives';
 
 const PAGE = 25;
@@ -18,7 +18,7 @@ export function Triage() {
   const checked = useBoard((s) => s.triageChecked);
   const [limit, setLimit] = useState(PAGE);
   const flagged = useMemo(() => rows.filter((r) => isFlagged(r.t))
-    .sort((a, b) => a.root.localeCompare(b.root) || a.t.file.localeCompare(b.t.file) || a.t.startLine - b.t.startLine), [rows]);
+    .sort((a, b) => compareText(a.root, b.root) || compareText(a.t.file, b.t.file) || a.t.startLine - b.t.startLine), [rows]);
   const selectedRows = flagged.filter((r) => checked.has(r.key));
   const setChecked = (keys: Iterable<string>) => store.getState().setTriageChecked(new Set(keys));
   const allChecked = flagged.length > 0 && selectedRows.length === flagged.length;

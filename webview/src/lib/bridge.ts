@@ -23,6 +23,11 @@ export class RequestError extends Error {
 export interface Bridge {
   /** Hands every non-response host message to `handler`, starting with those that arrived before. */
   listen(handler: (m: HostMessage) => void): void;
+  /**
+   * Shows `handler` each snapshot that arrives before anyone listens (the boot preview draws
+   * the first one); the snapshots still wait for `listen` like every other message.
+   */
+  peekEarlySnapshots(handler: (m: Extract<HostMessage, { type: 'host/snapshot' }>) => void): void;
   notify(message: Notification): void;
   request<K extends RequestType>(type: K, params: RequestParams<K>, onProgress?: (done: number, total: number) => void): Promise<RequestResult<K>>;
 }
@@ -33,7 +38,11 @@ const pending = new Map<string, Pending>();
 export function startBridge(): Bridge {
   const api = vscodeApi();
   let early: HostMessage[] | undefined = [];
-  let onMessage = (m: HostMessage) => { early?.push(m); };
+  let peek: ((m: Extract<HostMessage, { type: 'host/snapshot' }>) => void) | undefined;
+  let onMessage = (m: HostMessage) => {
+    early?.push(m);
+    if (m.type === 'host/snapshot') peek?.(m);
+  };
   window.addEventListener('message', (event: MessageEvent) => {
     const parsed = parseHostMessage(event.data);
     if (!parsed.ok) {
@@ -56,7 +65,9 @@ export function startBridge(): Bridge {
     onMessage(m);
   });
   const bridge: Bridge = {
+    peekEarlySnapshots: (handler) => { peek = handler; },
     listen: (handler) => {
+      peek = undefined;
       onMessage = handler;
       const queued = early ?? [];
       early = undefined;

@@ -51,6 +51,7 @@ export interface BoardState {
   setSort(sort: SortOrder): void;
   select(key: string | undefined): void;
   setScrollTop(top: number): void;
+  setHeaderHeight(px: number): void;
   setProgress(p: Progress | undefined): void;
   addNotice(n: Omit<Notice, 'id'>): number;
   dismissNotice(id: number): void;
@@ -90,6 +91,7 @@ export const createBoardStore = (initialUi: UiState = defaultUiState()) =>
     setSort: (sort) => set((s) => ({ ui: { ...s.ui, sort } })),
     select: (selectedKey) => set((s) => ({ ui: { ...s.ui, selectedKey } })),
     setScrollTop: (scrollTop) => set((s) => (s.ui.scrollTop === scrollTop ? s : { ui: { ...s.ui, scrollTop } })),
+    setHeaderHeight: (headerHeight) => set((s) => (s.ui.headerHeight === headerHeight ? s : { ui: { ...s.ui, headerHeight } })),
     setProgress: (progress) => set({ progress }),
     addNotice: (n) => {
       const id = ++noticeId;

@@ -15,6 +15,11 @@ export interface UiState {
   readonly sort: SortOrder;
   readonly selectedKey?: string;
   readonly scrollTop: number;
+  /**
+   * Layout hint, not a choice of the user: the board header's height (summary and filter bars)
+   * as last drawn, so the boot preview (preview/paintPreview.ts) puts its rows where the app will.
+   */
+  readonly headerHeight?: number;
 }
 
 export const defaultUiState = (view: ViewName = 'board'): UiState => ({ __v: UI_STATE_VERSION, view, filters: {}, sort: 'file', scrollTop: 0 });
@@ -44,5 +49,13 @@ export function migrateUiState(saved: unknown, fallbackView: ViewName = 'board')
     sort: pick(s.sort, ['file', 'activity', 'state'] as const) ?? 'file',
     selectedKey: text(s.selectedKey),
     scrollTop: typeof s.scrollTop === 'number' && s.scrollTop >= 0 ? s.scrollTop : 0,
+    ...(typeof s.headerHeight === 'number' && s.headerHeight > 0 && s.headerHeight < 2000 ? { headerHeight: s.headerHeight } : {}),
   };
+}
+
+/** The UI state a page load starts from: what was saved, in the view the opening command asked for (#root's data-view). */
+export function initialUiState(saved: unknown, requestedView: string | undefined): UiState {
+  const ui = migrateUiState(saved);
+  const view = pick(requestedView, VIEW_NAMES);
+  return view ? { ...ui, view } : ui;
 }

@@ -1,0 +1,105 @@
+/**
+ * The boot preview (webview/src/preview/paintPreview.ts): the board's first screen, drawn from
+ * the first snapshot before the app's code has run. Each test holds the app chunk back (its
+ * request waits on a gate), so what shows is the preview alone; then lets it through and checks
+ * that the app takes over in place: same rows, same order, same positions.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { titleOf } from '../../shared/protocol';
+import { addThread } from '../../shared/store';
+import { XSS_BODY } from './fixtures';
+import { test, expect } from './test';
+
+/** Holds every request for the app chunk (assets/app.js) until the returned function is called. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/assets/app.js', async (route) => { await gate; await route.continue(); });
+  return release;
+}
+
+const previewRows = (page: Page): Locator => page.getByTestId('preview-row');
+const idsOf = (rows: Locator): Promise<(string | null)[]> => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-thread-id')));
+const topsOf = (rows: Locator): Promise<number[]> => rows.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+
+test.describe('preview of the first screen', () => {
+  test('before the app runs, the preview shows the rows the app will show, where it will show them, inert', async ({ page, host, seeded, origin, board }) => {
+    await host.open(page, origin); // the app measures and saves the header's height
+    const appIds = await board.rowIds();
+    const appTops = await topsOf(board.rows);
+    expect(appIds).toHaveLength(Object.keys(seeded.ids).length);
+
+    const release = await holdApp(page);
+    await page.reload();
+    await expect(previewRows(page)).toHaveCount(appIds.length);
+    await expect(board.rows).toHaveCount(0); // the app has not run
+    expect(await idsOf(previewRows(page))).toEqual(appIds);
+    expect(await topsOf(previewRows(page))).toEqual(appTops);
+    await expect(page.getByTestId('board-preview')).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByTestId('board-preview')).toContainText('1 stale'); // the summary counts come along
+    await expect(previewRows(page).filter({ hasText: 'Rename value3' })).toContainText('1 · agent replied');
+
+    // Inert: a click on a row reaches nothing (the app's rows reveal the code on click).
+    const box = (await previewRows(page).first().boundingBox())!;
+    await page.mouse.click(box.x + 40, box.y + box.height / 2);
+    expect(host.messages('thread/reveal')).toHaveLength(0);
+
+    release();
+    await expect(board.rows).toHaveCount(appIds.length);
+    await expect(page.getByTestId('board-preview')).toHaveCount(0);
+    expect(await board.rowIds()).toEqual(appIds);
+    expect(await topsOf(board.rows)).toEqual(appTops);
+  });
+
+  test('follows the saved UI state: sort, filters and the selected thread', async ({ page, host, seeded, origin, board }) => {
+    await host.open(page, origin);
+    await board.choose('sort', 'Sort by state');
+    await board.choose('filter-author', 'Human');
+    await board.row(seeded.ids.stale).click();
+    const appIds = await board.rowIds();
+    expect(appIds).not.toContain(seeded.ids.agentQuestion); // the filter is on
+
+    const release = await holdApp(page);
+    await page.reload();
+    await expect(previewRows(page)).toHaveCount(appIds.length);
+    expect(await idsOf(previewRows(page))).toEqual(appIds);
+    await expect(page.locator('[data-testid="preview-row"].selected')).toHaveAttribute('data-thread-id', seeded.ids.stale);
+    release();
+    await expect(board.rows).toHaveCount(appIds.length);
+    expect(await board.rowIds()).toEqual(appIds);
+  });
+
+  test('draws agent-written titles as text: no element, no script', async ({ page, host, seeded, origin }) => {
+    const evil = await addThread(seeded.root, { file: 'src/util.ts', startLine: 2, endLine: 2, body: XSS_BODY, author: 'agent' });
+    host.storesChanged();
+    const release = await holdApp(page);
+    await host.open(page, origin, { settle: false });
+    const row = page.locator(`[data-testid="preview-row"][data-thread-id="${evil.id}"]`);
+    await expect(row.locator('.row-title')).toHaveText(titleOf(XSS_BODY));
+    await expect(row.locator('.row-title')).toContainText('<img src=x onerror=');
+    await expect(page.getByTestId('board-preview').locator('img, script, iframe, a')).toHaveCount(0);
+    release();
+    await expect(page.getByTestId('thread-row')).not.toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  });
+
+  test('other views open without a preview, as does a board whose filters match nothing', async ({ page, host, seeded, origin, board }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __previewSeen: boolean };
+      w.__previewSeen = false;
+      new MutationObserver(() => { if (document.querySelector('[data-testid="board-preview"]')) w.__previewSeen = true; })
+        .observe(document, { childList: true, subtree: true });
+    });
+    const previewSeen = () => page.evaluate(() => (window as unknown as { __previewSeen: boolean }).__previewSeen);
+    await host.open(page, origin, { view: 'triage' });
+    await expect(board.card(seeded.ids.stale)).toBeVisible();
+    expect(await previewSeen()).toBe(false);
+
+    await page.getByTestId('tab-board').click();
+    await board.search('no thread says this');
+    await expect(page.getByTestId('empty-filtered')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('empty-filtered')).toBeVisible();
+    expect(await previewSeen()).toBe(false);
+  });
+});
