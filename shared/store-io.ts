@@ -25,7 +25,6 @@ function readOnlyReasonOf(store: StoreFile): string | undefined {
   return `.consider/store.json is format version ${store.version}, newer than this consider-cli understands (version ${STORE_VERSION}); it is shown read-only`;
 }
 
-/** Parses and validates store text; ConsiderError('unreadable') naming the file and field. */
 /**
  * A store text known to have passed validation (see markValidated): parsed without the
  * per-thread checks. undefined when it does not even have the store's shape.
@@ -39,7 +38,8 @@ function parseValidatedText(text: string): StoreFile | undefined {
   }
 }
 
-export function parseStoreText(text: string, label = '.consider/store.json'): StoreFile {
+/** Parses and validates store text; ConsiderError('unreadable') naming the file and field. */
+export function parseStoreText(text: string, label = '.consider/store.json', report?: { migrated: boolean }): StoreFile {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -48,7 +48,7 @@ export function parseStoreText(text: string, label = '.consider/store.json'): St
       'restore the last good copy from .consider/store.json.bak, or fix the file by hand');
   }
   try {
-    return validateStore(data);
+    return validateStore(data, report);
   } catch (e) {
     if (!(e instanceof ValidationError)) throw e;
     const version = (data as { version?: unknown } | null)?.version;
@@ -73,15 +73,45 @@ function identityOf(stat: fs.Stats): string {
  * After a write: what this process wrote is what a next read would parse (no second parse
  * here), and it was validated before it was written (no validation in the next process).
  */
-function rememberWritten(root: string, store: StoreFile): void {
+function rememberWritten(root: string, store: StoreFile, text: string): void {
   const paths = considerPaths(root);
   try {
     const key = identityOf(fs.statSync(paths.store));
     lastParsed = { key, store };
-    markValidated(paths.validated, key);
+    writtenText.set(store, text);
+    markValidated(paths.validated, key, 'written');
   } catch {
     lastParsed = undefined;
   }
+}
+
+/** The text of store files this module wrote, by the store object written as or parsed from it. */
+const writtenText = new WeakMap<StoreFile, string>();
+
+/**
+ * Each comment's JSON text (what JSON.stringify gives for it), in store order, cut from the
+ * store file it was read from, when that file is one serializeStore wrote (one comment a
+ * line): a 10,000-thread `list --json` then prints without serialising ~8 MB again.
+ * undefined when the text is not known to be ours (a hand edit, another tool, a migration).
+ * Only for callers that have not changed `store` since it was read (see ReadOptions).
+ */
+export function commentTexts(store: StoreFile): string[] | undefined {
+  const text = writtenText.get(store);
+  if (text === undefined) return undefined;
+  const head = '"comments":[\n';
+  let at = text.indexOf(head);
+  if (at < 0) return store.comments.length === 0 ? [] : undefined;
+  at += head.length;
+  const out: string[] = [];
+  for (;;) {
+    const end = text.indexOf('\n', at);
+    if (end < 0) return undefined;
+    const last = text.charCodeAt(end - 1) !== 44; // no ',' before the newline: the final comment
+    out.push(text.slice(at, last ? end : end - 1));
+    if (last) break;
+    at = end + 1;
+  }
+  return out.length === store.comments.length ? out : undefined;
 }
 
 /**
@@ -89,23 +119,30 @@ function rememberWritten(root: string, store: StoreFile): void {
  * size, mtime, ctime) known to pass validation, because this module wrote it or validated
  * it. A read of that very file skips the per-thread validation, which on a 10,000-thread
  * store costs as much as parsing it. Any other change to store.json (a hand edit, another
- * tool) changes its identity, so it is validated in full. Best effort: a marker that
- * cannot be written only costs the next read a validation.
+ * tool) changes its identity, so it is validated in full. The marker also says which of the
+ * two (`<identity> written|validated`): only a file this module wrote is known to hold one
+ * comment a line (commentTexts). A file that needed migrating is never marked: parsed
+ * without validation it would come back unmigrated. Best effort: a marker that cannot be
+ * written only costs the next read a validation.
  */
-function markValidated(marker: string, key: string): void {
+function markValidated(marker: string, key: string, how: 'written' | 'validated'): void {
   try {
-    fs.writeFileSync(marker, key);
+    fs.writeFileSync(marker, `${key} ${how}`);
   } catch {
     /* read-only folder: validate every time */
   }
 }
 
-function isValidated(marker: string, key: string): boolean {
+/** How the file with this identity is known good: this module wrote it, or validated it as it is; undefined if not known. */
+function knownGood(marker: string, key: string): 'written' | 'validated' | undefined {
+  let text: string;
   try {
-    return fs.readFileSync(marker, 'utf8') === key;
+    text = fs.readFileSync(marker, 'utf8');
   } catch {
-    return false;
+    return undefined;
   }
+  const how = text.slice(key.length + 1);
+  return text.startsWith(key) && text[key.length] === ' ' && (how === 'written' || how === 'validated') ? how : undefined;
 }
 
 /** The store as read through one open file: its identity and its text always match. */
@@ -146,9 +183,17 @@ export function readStore(root: string, opts: ReadOptions = {}): ReadResult {
   if (read.text === undefined) {
     store = lastParsed!.store;
   } else {
-    const trusted = isValidated(paths.validated, read.key) ? parseValidatedText(read.text) : undefined;
-    store = trusted ?? parseStoreText(read.text);
-    if (!trusted) markValidated(paths.validated, read.key);
+    const how = knownGood(paths.validated, read.key);
+    const trusted = how ? parseValidatedText(read.text) : undefined;
+    if (trusted) {
+      store = trusted;
+      if (how === 'written') writtenText.set(store, read.text);
+    } else {
+      const report = { migrated: false };
+      store = parseStoreText(read.text, undefined, report);
+      // A migrated store is not what the file says: the next read must migrate it again.
+      if (!report.migrated) markValidated(paths.validated, read.key, 'validated');
+    }
     lastParsed = { key: read.key, store };
   }
   const readOnlyReason = readOnlyReasonOf(store);
@@ -235,9 +280,10 @@ export async function mutateStore<T>(
     // 'system' writes only record re-anchoring results, which the next read recomputes if a
     // crash loses the rename: they skip the folder fsync. The file's data is synced either
     // way, so store.json is never empty or torn.
-    writeFileAtomic(paths.store, serializeStore(store), { syncDir: actor !== 'system' });
+    const text = serializeStore(store);
+    writeFileAtomic(paths.store, text, { syncDir: actor !== 'system' });
     appendActivity(paths.activity, entries);
-    rememberWritten(root, store);
+    rememberWritten(root, store, text);
     return result;
   } catch (e) {
     if (e instanceof ConsiderError) throw e;

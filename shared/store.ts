@@ -9,7 +9,7 @@ export * from './anchor';
 export * from './text';
 export * from './paths';
 export { ValidationError, validateStore, validateComment, validateConfig } from './validate';
-export { readStore, mutateStore, withStoreLock, readActivity, parseStoreText, serializeStore } from './store-io';
+export { readStore, mutateStore, withStoreLock, readActivity, parseStoreText, serializeStore, commentTexts } from './store-io';
 export type { ReadResult, ReadOptions, MutationTx } from './store-io';
 export { acquireLock, LOCK_STALE_MS, LOCK_WAIT_MS } from './lock';
 export { writeFileAtomic } from './atomic-write';

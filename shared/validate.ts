@@ -184,11 +184,12 @@ export function validateComment(c: unknown, at: string): Comment {
 }
 
 /**
- * Validates a parsed store (migrating legacy fields in place) and returns it typed.
+ * Validates a parsed store (migrating legacy fields in place) and returns it typed;
+ * `report.migrated` says whether anything was migrated (the text then differs from the store).
  * A store with a newer version is validated just the same: if it still has the shape we
  * know it can be shown read-only; if not, it is unreadable for us.
  */
-export function validateStore(data: unknown): StoreFile {
+export function validateStore(data: unknown, report?: { migrated: boolean }): StoreFile {
   if (!isObject(data)) fail('(top level)', 'an object', data);
   const v = data.version;
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) fail('version', 'a whole number from 1', v);
@@ -197,6 +198,7 @@ export function validateStore(data: unknown): StoreFile {
   const seen = new Set<string>();
   for (let i = 0; i < comments.length; i++) {
     const c: unknown = comments[i];
+    if (report && isObject(c) && 'status' in c) report.migrated = true;
     const valid = isObject(c) && !('status' in c) && looksValid(c) ? (c as Comment) : validateComment(c, `comments[${i}]`);
     if (seen.has(valid.id)) fail(`comments[${i}].id`, 'unique in the store', valid.id);
     seen.add(valid.id);

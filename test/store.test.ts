@@ -5,7 +5,7 @@ import {
   ConsiderError, acquireLock, addThread, archiveResolved, considerPaths, deleteReply, deleteThread, editComment,
   ensureConsiderDir, findThread, findWorkspaceRoot, isUnseen, markSeenByAgent, mutateStore, readActivity, readArchive,
   readConfig, readStore, replyToThread, resolveInWorkspace, restoreThreads, setWorkflowState, summarize, unarchive,
-  updateConfig, validateStore,
+  updateConfig, validateStore, commentTexts,
 } from '../shared/store';
 import type { Comment, StoreFile } from '../shared/store';
 import { makeWorkspace, numberedLines } from './helpers/cli';
@@ -105,6 +105,20 @@ describe('legacy status migration', () => {
     const c = readStore(ws.root).store.comments[0]!;
     expect([c.workflowState, c.anchorState]).toEqual([workflow, anchor]);
     expect('status' in c).toBe(false);
+  });
+
+  it('a legacy store read again, with nothing written in between, is migrated again', () => {
+    fresh();
+    const legacy: any = validThread();
+    delete legacy.workflowState;
+    delete legacy.anchorState;
+    legacy.status = 'orphaned';
+    writeStoreJson({ version: 1, comments: [legacy] });
+    for (let read = 0; read < 2; read++) {
+      const c = readStore(ws.root).store.comments[0]!;
+      expect([c.workflowState, c.anchorState]).toEqual(['open', 'orphaned']);
+    }
+    expect(fs.existsSync(considerPaths(ws.root).validated)).toBe(false); // never vouched for: it is not what the file says
   });
 
   it('an unknown legacy status is named', () => {
@@ -418,10 +432,10 @@ describe('validation is skipped only for the very store.json known to be valid',
     fresh();
     await addThread(ws.root, { file: 'src/a.ts', startLine: 2, endLine: 2, body: 'why?', author: 'human' });
     const marker = considerPaths(ws.root).validated;
-    expect(fs.readFileSync(marker, 'utf8')).toBe(identity(fs.statSync(ws.storePath)));
+    expect(fs.readFileSync(marker, 'utf8')).toBe(`${identity(fs.statSync(ws.storePath))} written`);
     writeStoreJson({ version: 1, comments: [validThread()] }); // a hand edit
     expect(readStore(ws.root).store.comments).toHaveLength(1);
-    expect(fs.readFileSync(marker, 'utf8')).toBe(identity(fs.statSync(ws.storePath)));
+    expect(fs.readFileSync(marker, 'utf8')).toBe(`${identity(fs.statSync(ws.storePath))} validated`);
   });
 
   it('a hand edit after a write is validated in full (the bad field is named)', async () => {
@@ -437,7 +451,34 @@ describe('validation is skipped only for the very store.json known to be valid',
     fresh();
     writeStoreJson({ version: 1, comments: [validThread({ anchor: { ...validThread().anchor, startLine: 0 } })] });
     expect(() => readStore(ws.root)).toThrow(/startLine/);
-    fs.writeFileSync(considerPaths(ws.root).validated, identity(fs.statSync(ws.storePath)));
+    fs.writeFileSync(considerPaths(ws.root).validated, `${identity(fs.statSync(ws.storePath))} validated`);
     expect(readStore(ws.root).store.comments[0]!.anchor.startLine).toBe(0);
+  });
+});
+
+describe('comment texts cut from the store file (list --json without serialising again)', () => {
+  it('are each comment exactly as JSON.stringify gives it, for a store this module wrote', async () => {
+    fresh();
+    for (const body of ['one', 'two, with "quotes",\nnewlines and , commas', 'three 🙂 \u0007']) {
+      await addThread(ws.root, { file: 'src/a.ts', startLine: 2, endLine: 2, body, author: 'human' });
+    }
+    await mutateStore(ws.root, 'human', (s) => { (s as unknown as Record<string, unknown>).futureField = { kept: true }; });
+    const written = readStore(ws.root).store; // this process's write, remembered
+    expect(commentTexts(written)).toEqual(written.comments.map((c) => JSON.stringify(c)));
+    const reread = readStore(ws.root).store; // parsed again from the file, as another process would
+    expect(commentTexts(reread)).toEqual(reread.comments.map((c) => JSON.stringify(c)));
+    expect(commentTexts(reread)).toHaveLength(3);
+  });
+
+  it('are not offered for a store written by anyone else, even a valid one, or an empty store', async () => {
+    fresh();
+    writeStoreJson({ version: 1, comments: [validThread()] }); // indented, by hand
+    expect(commentTexts(readStore(ws.root).store)).toBeUndefined();
+    expect(commentTexts(readStore(ws.root).store)).toBeUndefined(); // now marked as validated, still not ours
+    const compact = fs.readFileSync(ws.storePath, 'utf8').replace(/\n\s*/g, '');
+    fs.writeFileSync(ws.storePath, compact); // one line: a comment per line it is not
+    expect(commentTexts(readStore(ws.root).store)).toBeUndefined();
+    await mutateStore(ws.root, 'human', (s) => { s.comments.length = 0; });
+    expect(commentTexts(readStore(ws.root).store)).toEqual([]);
   });
 });
