@@ -2,7 +2,7 @@
 import type { AnchorState, Comment, StoreFile, WorkflowState } from '../shared/store';
 import {
   ANCHOR_STATES, ConsiderError, groupDigits, WORKFLOW_STATES, findThread, isConsiderError, isUnseen, markSeenByAgent,
-  readArchive, resolveInWorkspace, summarize,
+  commentTexts, readArchive, resolveInWorkspace, summarize,
 } from '../shared/store';
 import type { Command, Ctx } from './command';
 import { loadReconciled, note, oneOfFlag } from './command';
@@ -99,7 +99,8 @@ export const list: Command = {
     }
     const fileFilter = typeof v.file === 'string' ? resolveInWorkspace(ctx.root, v.file).rel : undefined;
     const archived = v.archived === true;
-    const source = archived ? readArchive(ctx.root) : (await loadForRead(ctx)).store.comments;
+    const store = archived ? undefined : (await loadForRead(ctx)).store;
+    const source = store ? store.comments : readArchive(ctx.root);
     const shown = source.filter((c) =>
       (workflow === 'all' || c.workflowState === workflow) &&
       (anchor === 'all' || c.anchorState === anchor) &&
@@ -107,7 +108,7 @@ export const list: Command = {
       (!fileFilter || c.file === fileFilter || c.file.startsWith(fileFilter + '/')));
     const ordered = sortByLocation(shown);
     // Compact: this can be megabytes, and it is for programs (and token-counting agents).
-    if (ctx.json) return writeOut(JSON.stringify({ comments: ordered }));
+    if (ctx.json) return writeOut(`{"comments":[${jsonOfEach(ordered, archived ? undefined : store).join(',')}]}`);
     const filters = [`workflow=${workflow}`, `anchor=${anchor}`];
     if (v.unseen) filters.push('unseen');
     if (fileFilter) filters.push(`file=${inert(fileFilter)}`);
@@ -121,6 +122,18 @@ export const list: Command = {
     writeOut(parts.join('\n'));
   },
 };
+
+/**
+ * JSON.stringify of each comment; cut from the store file when it is one the store module
+ * wrote (commentTexts: the same text, without serialising megabytes again), else serialised.
+ */
+function jsonOfEach(comments: readonly Comment[], store: StoreFile | undefined): string[] {
+  const texts = store && commentTexts(store);
+  if (!texts) return comments.map((c) => JSON.stringify(c));
+  const position = new Map<Comment, number>();
+  store.comments.forEach((c, i) => position.set(c, i));
+  return comments.map((c) => texts[position.get(c)!]!);
+}
 
 function threadText(c: Comment): string {
   const out = [headline(c), `${c.author} · ${c.createdAt}${c.editedAt ? ` (edited ${c.editedAt})` : ''}`, '', indented(c.body, '  ')];
