@@ -20,7 +20,7 @@ import { collectSnapshots, readSnapshot, recordSnapshot, snapshotCollectionDue }
 import { mutateStore, readStore } from './store-io';
 import type { MutationTx } from './store-io';
 import { readArchive } from './archive';
-import { findThread, fingerprintOf, statMatches } from './threads';
+import { findThread, fingerprintOf, outsideRacyWindow, statMatches } from './threads';
 import { splitLines } from './text';
 
 export interface ReconcileOptions {
@@ -155,6 +155,7 @@ function outcomeOf(ctx: PassContext, c: Comment, file: string, probe: TextProbe,
 interface PassContext {
   root: string;
   now: string;
+  nowMs: number;
   /** `stat` of each thread's file, taken once per pass (null: missing). */
   stats: Map<string, fs.Stats | null>;
   /** git's renames, asked once per pass and only when a file is missing. */
@@ -162,6 +163,8 @@ interface PassContext {
   probes: Map<string, FileProbe>;
   /** Snapshots read in this pass (many threads share one). */
   snapshots: Map<string, string | undefined>;
+  /** Settled threads whose fingerprint no longer matches the file's stat, by id: see isSettled. */
+  refresh: Map<string, { base: string; fingerprint: FileFingerprint }>;
 }
 
 function snapshotText(ctx: PassContext, id: string | undefined): string | undefined {
@@ -203,7 +206,13 @@ function isSettled(ctx: PassContext, c: Comment): boolean {
   if (!stat) return false;
   if (statMatches(fp, stat, c.anchor.lastAnchorCheck)) return true;
   const p = probe(ctx, c.file);
-  return p.kind === 'text' && p.fingerprint.hash === fp.hash;
+  if (p.kind !== 'text' || p.fingerprint.hash !== fp.hash) return false;
+  // The same bytes under a new stat (a checkout, a copy, an edit undone), or last checked
+  // too soon after a change to trust the stat (racily clean): settled, but every read would
+  // hash the file again. As git refreshes its index, this pass records the fresh stat, once
+  // the file is old enough for the next read to trust it.
+  if (outsideRacyWindow(p.fingerprint, ctx.nowMs)) ctx.refresh.set(c.id, { base: locationKey(c), fingerprint: p.fingerprint });
+  return true;
 }
 
 /** Decides one thread against what is on disk now. undefined = nothing to do. */
@@ -299,7 +308,8 @@ export async function reconcileWorkspace(root: string, opts: ReconcileOptions = 
   if (!exists || readOnlyReason) return report;
   const force = opts.force ?? false;
   const only = opts.files ? new Set(opts.files) : undefined;
-  const ctx: PassContext = { root, now: new Date().toISOString(), stats: new Map(), probes: new Map(), snapshots: new Map() };
+  const nowMs = Date.now();
+  const ctx: PassContext = { root, now: new Date(nowMs).toISOString(), nowMs, stats: new Map(), probes: new Map(), snapshots: new Map(), refresh: new Map() };
   // Most reads find every file as it was: settled threads are set aside first, in one cheap
   // pass (a 10,000-thread store is read by every CLI call), and only the rest is sorted.
   const unsettled = store.comments.filter((c) => (!only || only.has(c.file)) && (force || !isSettled(ctx, c)));
@@ -320,14 +330,22 @@ export async function reconcileWorkspace(root: string, opts: ReconcileOptions = 
     if (outcome) outcomes.set(c.id, { base: locationKey(c), outcome });
     opts.onProgress?.(++done, threads.length);
   }
-  if (outcomes.size === 0) return report;
+  if (outcomes.size === 0 && ctx.refresh.size === 0) return report;
 
   let droppedSnapshot = false;
   const counted = await mutateStore(root, 'system', (latest, tx) => {
     const tally = emptyReport();
     let wrote = false;
+    const byId = new Map(latest.comments.map((t) => [t.id, t]));
+    for (const [id, { base, fingerprint }] of ctx.refresh) {
+      const c = byId.get(id);
+      // Only where nothing changed since it was looked at (else the next pass looks again).
+      if (!c || locationKey(c) !== base || c.anchor.file?.hash !== fingerprint.hash) continue;
+      c.anchor = { ...c.anchor, file: fingerprint, lastAnchorCheck: tx.now };
+      wrote = true;
+    }
     for (const [id, { base, outcome }] of outcomes) {
-      const c = latest.comments.find((t) => t.id === id);
+      const c = byId.get(id);
       if (!c) continue; // deleted meanwhile
       const o = locationKey(c) === base ? outcome : decide({ ...ctx, now: tx.now }, c, true);
       if (!o) continue;

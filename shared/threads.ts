@@ -83,12 +83,27 @@ export function fingerprintOf(stat: fs.Stats, bytes: Uint8Array): FileFingerprin
 export function statMatches(fp: FileFingerprint | undefined, stat: fs.Stats, checkedAt: string): boolean {
   if (!fp || fp.ctimeMs === undefined || fp.ino === undefined) return false;
   if (fp.size !== stat.size || fp.mtimeMs !== stat.mtimeMs || fp.ctimeMs !== stat.ctimeMs || fp.ino !== stat.ino) return false;
-  const checked = Date.parse(checkedAt);
-  return Number.isFinite(checked) && Math.max(stat.mtimeMs, stat.ctimeMs) < checked - RACY_MARGIN_MS;
+  return outsideRacyWindow(stat, parseTime(checkedAt));
+}
+
+/** Whether a file last changed at these times can be told apart, by stat alone, from any change after `checkedAtMs`. */
+export function outsideRacyWindow(times: { mtimeMs: number; ctimeMs?: number }, checkedAtMs: number): boolean {
+  return times.ctimeMs !== undefined && Number.isFinite(checkedAtMs) && Math.max(times.mtimeMs, times.ctimeMs) < checkedAtMs - RACY_MARGIN_MS;
 }
 
 /** Coarser than any file system's timestamp tick we care about (FAT: 2 s). */
 const RACY_MARGIN_MS = 2_000;
+
+// Threads checked in one pass share one timestamp: a 10,000-thread read parses it once, not 10,000 times.
+let lastTime = '';
+let lastTimeMs = NaN;
+function parseTime(iso: string): number {
+  if (iso !== lastTime) {
+    lastTime = iso;
+    lastTimeMs = Date.parse(iso);
+  }
+  return lastTimeMs;
+}
 
 /** sha256 (first 32 hex chars) of the file's bytes: the anchor's file fingerprint. */
 export function fileHash(bytes: Uint8Array): string {

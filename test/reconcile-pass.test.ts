@@ -340,6 +340,51 @@ describe('trusting stat for files untouched since the last check', () => {
   });
 });
 
+describe('refreshing the stat of files found unchanged by hash', () => {
+  it('hashes a file with the same bytes under a new stat once, records the stat, then trusts it', async () => {
+    const root = workspace();
+    write(root, 'a.ts', 'one\ntwo\nthree\n');
+    const id = await add(root, 'a.ts', 2, 2);
+    const abs = path.join(root, 'a.ts');
+    fs.writeFileSync(`${abs}.copy`, fs.readFileSync(abs)); // as a checkout or a copy does: same bytes, new file
+    fs.renameSync(`${abs}.copy`, abs);
+    const ino = fs.statSync(abs).ino;
+    expect(thread(root, id).anchor.file!.ino).not.toBe(ino);
+    const before = thread(root, id).anchor;
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 60_000); // the file's times are now well outside the racy window
+    const reads = vi.spyOn(fs, 'readFileSync');
+    const readsOfA = () => reads.mock.calls.filter(([file]) => String(file).endsWith('a.ts')).length;
+    try {
+      expect(await reconcileWorkspace(root)).toMatchObject({ checked: 0, changed: true });
+      expect(readsOfA()).toBe(1);
+      const after = thread(root, id);
+      expect(after).toMatchObject({ anchorState: 'anchored', anchor: { startLine: 2, endLine: 2, file: { ino, hash: before.file!.hash } } });
+      expect(after.anchor.lastAnchorCheck > before.lastAnchorCheck).toBe(true);
+      expect({ ...after.anchor, file: undefined, lastAnchorCheck: undefined }).toEqual({ ...before, file: undefined, lastAnchorCheck: undefined });
+
+      expect(await reconcileWorkspace(root)).toMatchObject({ checked: 0, changed: false });
+      expect(readsOfA()).toBe(1); // not read again
+    } finally {
+      reads.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves a file changed within the racy window alone: its stat could not be trusted yet', async () => {
+    const root = workspace();
+    write(root, 'a.ts', 'one\ntwo\nthree\n');
+    await add(root, 'a.ts', 2, 2);
+    const abs = path.join(root, 'a.ts');
+    fs.writeFileSync(`${abs}.copy`, fs.readFileSync(abs));
+    fs.renameSync(`${abs}.copy`, abs);
+    const storeBefore = fs.readFileSync(considerPaths(root).store, 'utf8');
+    expect(await reconcileWorkspace(root)).toMatchObject({ checked: 0, changed: false });
+    expect(fs.readFileSync(considerPaths(root).store, 'utf8')).toBe(storeBefore);
+  });
+});
+
 describe('snapshot garbage collection during a pass', () => {
   it('runs when a pass lets go of a snapshot, at most once per grace period', async () => {
     const root = workspace();
