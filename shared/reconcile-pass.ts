@@ -22,6 +22,7 @@ import type { MutationTx } from './store-io';
 import { readArchive } from './archive';
 import { findThread, fingerprintOf, outsideRacyWindow, statMatches } from './threads';
 import { splitLines } from './text';
+import { utf8Text } from './utf8';
 
 export interface ReconcileOptions {
   /** Re-anchor every thread, even on files that did not change since the last check. */
@@ -91,7 +92,7 @@ function probeFile(root: string, rel: string): FileProbe {
   const fingerprint = fingerprintOf(stat, bytes);
   if (bytes.subarray(0, 8000).includes(0)) return { kind: 'unusable', reason: 'the file is binary now', fingerprint };
   try {
-    return { kind: 'text', text: strictUtf8.decode(bytes), fingerprint };
+    return { kind: 'text', text: utf8Text(bytes, (b) => strictUtf8.decode(b)), fingerprint };
   } catch {
     return { kind: 'unusable', reason: 'the file is not UTF-8 text any more', fingerprint };
   }

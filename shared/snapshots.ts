@@ -16,6 +16,7 @@ import path from 'node:path';
 // Only for snapshots written by earlier versions: loading zlib costs a short-lived CLI process time.
 const zlib = (): typeof import('node:zlib') => require('node:zlib');
 import { considerPaths, ensureConsiderDir } from './paths';
+import { utf8Text } from './utf8';
 
 const ID_PATTERN = /^[0-9a-f]{32}$/;
 
@@ -82,7 +83,7 @@ export function readSnapshot(root: string, id: string | undefined): string | und
   if (id === undefined || !ID_PATTERN.test(id)) return undefined;
   let text: string;
   try {
-    text = fs.readFileSync(snapshotFile(root, id), 'utf8');
+    text = utf8Text(fs.readFileSync(snapshotFile(root, id)));
   } catch {
     return readLegacySnapshot(root, id);
   }

@@ -12,6 +12,7 @@ import { considerPaths, ensureConsiderDir } from './paths';
 import { acquireLock } from './lock';
 import { replaceWithLink, sweepDeadTempFiles, writeFileAtomic } from './atomic-write';
 import { ValidationError, validateStore } from './validate';
+import { utf8Text } from './utf8';
 
 export interface ReadResult {
   store: StoreFile;
@@ -157,7 +158,7 @@ function readStoreFile(file: string, skipTextIfKey?: string): { key: string; tex
   try {
     const key = identityOf(fs.fstatSync(fd));
     if (key === skipTextIfKey) return { key };
-    return { key, text: fs.readFileSync(fd, 'utf8') };
+    return { key, text: utf8Text(fs.readFileSync(fd)) };
   } catch (e) {
     throw new ConsiderError('io', `cannot read ${file}: ${(e as Error).message}`);
   } finally {
