@@ -40,3 +40,14 @@ export class BoardPage {
     await expect.poll(async () => (await this.rowIds()).sort()).toEqual([...ids].sort());
   }
 }
+
+/**
+ * Holds every request for the app chunk (assets/app.js) until the returned function is
+ * called: what shows meanwhile is the boot script's preview of the first screen alone.
+ */
+export async function holdApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/assets/app.js', async (route) => { await gate; await route.continue(); });
+  return release;
+}

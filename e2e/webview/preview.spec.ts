@@ -7,16 +7,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { titleOf } from '../../shared/protocol';
 import { addThread } from '../../shared/store';
+import { holdApp } from './board.page';
 import { XSS_BODY } from './fixtures';
 import { test, expect } from './test';
-
-/** Holds every request for the app chunk (assets/app.js) until the returned function is called. */
-async function holdApp(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => { release = resolve; });
-  await page.route('**/assets/app.js', async (route) => { await gate; await route.continue(); });
-  return release;
-}
 
 const previewRows = (page: Page): Locator => page.getByTestId('preview-row');
 const idsOf = (rows: Locator): Promise<(string | null)[]> => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-thread-id')));

@@ -4,6 +4,7 @@
  * variables are what colours the page (no hard-coded colours).
  */
 import path from 'node:path';
+import { holdApp } from './board.page';
 import type { Theme } from './fake-host';
 import { test, expect } from './test';
 
@@ -19,6 +20,16 @@ for (const theme of ['light', 'dark', 'high-contrast'] as const) {
       await expect(board.detail.getByTestId('message')).toHaveCount(2);
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(BACKGROUND[theme]);
       await page.screenshot({ path: `${OUT}/board-${theme}.png` });
+    });
+
+    test(`board preview ${theme} (before the app has run)`, async ({ page, host, seeded, origin }) => {
+      const release = await holdApp(page);
+      await host.open(page, origin, { theme, settle: false });
+      await expect(page.getByTestId('preview-row')).toHaveCount(Object.keys(seeded.ids).length);
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(BACKGROUND[theme]);
+      await page.screenshot({ path: `${OUT}/board-preview-${theme}.png` });
+      release();
+      await expect(page.getByTestId('thread-row')).toHaveCount(Object.keys(seeded.ids).length);
     });
 
     test(`triage ${theme}`, async ({ page, host, seeded, origin }) => {
