@@ -89,6 +89,12 @@ describe('validation names the bad field', () => {
   });
 });
 
+/** A thread as legacy stores wrote it: one `status` field instead of the two axes. */
+function legacyThread(status: string): Record<string, unknown> {
+  const { workflowState: _w, anchorState: _a, ...rest } = validThread();
+  return { ...rest, status };
+}
+
 describe('legacy status migration', () => {
   it.each([
     ['open', 'open', 'anchored'],
@@ -97,10 +103,7 @@ describe('legacy status migration', () => {
     ['orphaned', 'open', 'orphaned'],
   ])('status %s → workflow %s, anchor %s', (status, workflow, anchor) => {
     fresh();
-    const legacy: any = validThread();
-    delete legacy.workflowState;
-    delete legacy.anchorState;
-    legacy.status = status;
+    const legacy = legacyThread(status);
     writeStoreJson({ version: 1, comments: [legacy] });
     const c = readStore(ws.root).store.comments[0]!;
     expect([c.workflowState, c.anchorState]).toEqual([workflow, anchor]);
@@ -109,10 +112,7 @@ describe('legacy status migration', () => {
 
   it('a legacy store read again, with nothing written in between, is migrated again', () => {
     fresh();
-    const legacy: any = validThread();
-    delete legacy.workflowState;
-    delete legacy.anchorState;
-    legacy.status = 'orphaned';
+    const legacy = legacyThread('orphaned');
     writeStoreJson({ version: 1, comments: [legacy] });
     for (let read = 0; read < 2; read++) {
       const c = readStore(ws.root).store.comments[0]!;
@@ -122,19 +122,13 @@ describe('legacy status migration', () => {
   });
 
   it('an unknown legacy status is named', () => {
-    const legacy: any = validThread();
-    delete legacy.workflowState;
-    delete legacy.anchorState;
-    legacy.status = 'wontfix';
+    const legacy = legacyThread('wontfix');
     expect(() => validateStore({ version: 1, comments: [legacy] })).toThrow(/comments\[0\]\.status must be one of open\|resolved\|stale\|orphaned/);
   });
 
   it('the first write stores the two axes and drops status', async () => {
     fresh();
-    const legacy: any = validThread();
-    delete legacy.workflowState;
-    delete legacy.anchorState;
-    legacy.status = 'stale';
+    const legacy = legacyThread('stale');
     writeStoreJson({ version: 1, comments: [legacy] });
     await replyToThread(ws.root, 'c_aaaa1111', { body: 'ok', author: 'agent' });
     const onDisk = ws.store();
