@@ -12,6 +12,13 @@ test.describe('setup wizard', () => {
     await board.toggleCheckbox('integration-claude-enable');
     await board.toggleCheckbox('integration-codex-enable');
     await page.getByTestId('integration-codex-scope').getByRole('radio', { name: /Home/ }).click();
+    // From the run on, the wizard must never fall back to its loading state (the report would blink away).
+    await page.evaluate(() => {
+      const w = window as unknown as { __blinked: boolean };
+      w.__blinked = false;
+      new MutationObserver(() => { if (document.body.textContent?.includes('Checking what is set up')) w.__blinked = true; })
+        .observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await board.press('setup-run');
     await expect(page.getByTestId('wizard-report')).toBeVisible();
     expect(host.messages('setup/run').at(-1)?.params).toEqual({
@@ -24,12 +31,21 @@ test.describe('setup wizard', () => {
     await expect(page.getByTestId('wizard-report').locator('[data-kind="created"]').first()).toBeVisible();
     // Re-describe after the run: the wizard now shows what is installed.
     await expect(page.getByTestId('integration-claude')).toContainText('installed');
+    expect(host.messages('setup/describe').length).toBeGreaterThanOrEqual(2);
+    expect(await page.evaluate(() => (window as unknown as { __blinked: boolean }).__blinked)).toBe(false);
   });
 
   test('no integrations and no .gitignore edit is a valid setup', async ({ page, host, origin, board }) => {
     const root = host.roots[0]!;
     await host.open(page, origin, { view: 'setup' });
     await board.toggleCheckbox('setup-gitignore');
+    // From the run on, the wizard must never fall back to its loading state (the report would blink away).
+    await page.evaluate(() => {
+      const w = window as unknown as { __blinked: boolean };
+      w.__blinked = false;
+      new MutationObserver(() => { if (document.body.textContent?.includes('Checking what is set up')) w.__blinked = true; })
+        .observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await board.press('setup-run');
     await expect(page.getByTestId('wizard-report')).toBeVisible();
     expect(host.messages('setup/run').at(-1)?.params).toEqual({ root, gitignore: false, integrations: [] });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SetupReportView, SetupStateView } from '../../../shared/protocol';
 import { useApp, useBoard } from '../lib/context';
 import { Codicon, Dropdown, Spinner } from '../ui/primitives';
@@ -20,10 +20,14 @@ export function FolderPicker({ root, setRoot, folders }: { root: string; setRoot
 export function useSetupState(root: string | undefined, version: number): SetupStateView | 'loading' | { error: string } | undefined {
   const { bridge } = useApp();
   const [state, setState] = useState<SetupStateView | 'loading' | { error: string }>();
+  const describedRoot = useRef<string>(undefined);
   useEffect(() => {
     if (!root) return;
     let live = true;
-    setState('loading');
+    // Another folder starts from "loading"; describing the same one again (after a run) keeps
+    // what is on screen until the answer comes, so the run's report does not blink away.
+    if (describedRoot.current !== root) setState('loading');
+    describedRoot.current = root;
     bridge.request('setup/describe', { root })
       .then((s) => { if (live) setState(s); })
       .catch((e: unknown) => { if (live) setState({ error: e instanceof Error ? e.message : String(e) }); });
