@@ -34,8 +34,16 @@ function startApp(): void {
 if (ui.view === 'board') {
   bridge.peekEarlySnapshots((snapshot) => {
     if (appStarted) return;
+    let painted = false;
+    try {
+      painted = paintPreview(root, snapshot, ui);
+    } catch (e) {
+      // Only a head start: without it the app shows the same rows a little later.
+      console.warn('[consider] could not draw the preview', e);
+      root.replaceChildren();
+    }
     // After the frame with the preview is on screen, not before: the app's start-up would delay it.
-    if (paintPreview(root, snapshot, ui)) requestAnimationFrame(() => setTimeout(startApp, 0));
+    if (painted) requestAnimationFrame(() => setTimeout(startApp, 0));
     else startApp();
   });
   setTimeout(startApp, PREVIEW_WAIT_MS);
