@@ -1,4 +1,5 @@
 import { useApp, useBoard } from '../lib/context';
+import { SUMMARY_STATS, threadsInFiles, type StatKey } from '../lib/summaryStats';
 import { nextAction } from '../state/projection';
 import { Button, Codicon } from '../ui/primitives';
 
@@ -15,19 +16,21 @@ export function SummaryBar() {
     else if (next.kind === 'archive') void actions.archiveResolved();
     else if (next.kind === 'recover') document.querySelector<HTMLElement>('[data-testid="recovery-banner"]')?.scrollIntoView();
   };
-  const stat = (icon: string, n: number, label: string, onClick: () => void, cls = '') => (
-    <button type="button" className={`stat ${cls}${n ? '' : ' zero'}`} onClick={onClick} title={`Show ${label}`} data-testid={`stat-${label}`}>
-      <Codicon name={icon} /> <b>{n}</b> {label}
-    </button>
-  );
+  const show: Record<StatKey, () => void> = {
+    open: () => setFilter('workflow', 'open'),
+    unseen: () => setFilter('unseen', true),
+    stale: () => setFilter('anchor', 'stale'),
+    orphaned: () => setFilter('anchor', 'orphaned'),
+  };
   return (
     <div className="summary-bar" data-testid="summary-bar">
       <div className="stats">
-        {stat('circle-large-outline', s.open, 'open', () => setFilter('workflow', 'open'))}
-        {stat('eye-closed', s.unseen, 'unseen', () => setFilter('unseen', true), 'unseen')}
-        {stat('warning', s.stale, 'stale', () => setFilter('anchor', 'stale'), 'stale')}
-        {stat('debug-disconnect', s.orphaned, 'orphaned', () => setFilter('anchor', 'orphaned'), 'orphaned')}
-        <span className="muted stat-files">{s.total} threads in {s.files} {s.files === 1 ? 'file' : 'files'}</span>
+        {SUMMARY_STATS.map(({ key, icon, cls }) => (
+          <button key={key} type="button" className={`stat ${cls}${s[key] ? '' : ' zero'}`} onClick={show[key]} title={`Show ${key}`} data-testid={`stat-${key}`}>
+            <Codicon name={icon} /> <b>{s[key]}</b> {key}
+          </button>
+        ))}
+        <span className="muted stat-files">{threadsInFiles(s)}</span>
       </div>
       <div className="summary-actions">
         {next.kind !== 'none' ? (

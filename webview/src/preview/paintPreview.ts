@@ -13,6 +13,7 @@
  * React clears #root on its first commit; nothing here outlives it.
  */
 import type { HostMessage } from '../../../shared/protocol';
+import { SUMMARY_STATS, threadsInFiles } from '../lib/summaryStats';
 import { TABS } from '../lib/tabs';
 import { lineLabel, relativeTime } from '../lib/time';
 import { buildList, filterRows, projectRows, summarize, type ListItem, type Row } from '../state/projection';
@@ -44,16 +45,13 @@ export function paintPreview(root: HTMLElement, snapshot: Snapshot, ui: UiState)
   const sticky = el('div', 'sticky-top');
   sticky.style.height = `${ui.headerHeight ?? DEFAULT_HEADER_HEIGHT}px`;
   const stats = el('div', 'stats');
-  const stat = (icon: string, n: number, label: string, cls = '') => {
+  for (const { key, icon, cls } of SUMMARY_STATS) {
+    const n = summary[key];
     const s = el('span', `stat ${cls}${n ? '' : ' zero'}`);
-    s.append(codicon(icon), ' ', el('b', '', String(n)), ` ${label}`);
+    s.append(codicon(icon), ' ', el('b', '', String(n)), ` ${key}`);
     stats.append(s);
-  };
-  stat('circle-large-outline', summary.open, 'open');
-  stat('eye-closed', summary.unseen, 'unseen', 'unseen');
-  stat('warning', summary.stale, 'stale', 'stale');
-  stat('debug-disconnect', summary.orphaned, 'orphaned', 'orphaned');
-  stats.append(el('span', 'muted stat-files', `${summary.total} threads in ${summary.files} ${summary.files === 1 ? 'file' : 'files'}`));
+  }
+  stats.append(el('span', 'muted stat-files', threadsInFiles(summary)));
   const bar = el('div', 'summary-bar');
   bar.append(stats);
   sticky.append(bar);
