@@ -13,6 +13,7 @@ import { test, expect } from './test';
 
 const previewRows = (page: Page): Locator => page.getByTestId('preview-row');
 const idsOf = (rows: Locator): Promise<(string | null)[]> => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-thread-id')));
+const textsOf = (rows: Locator): Promise<string[]> => rows.evaluateAll((els) => els.map((e) => e.textContent ?? ''));
 const topsOf = (rows: Locator): Promise<number[]> => rows.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
 
 test.describe('preview of the first screen', () => {
@@ -20,6 +21,7 @@ test.describe('preview of the first screen', () => {
     await host.open(page, origin); // the app measures and saves the header's height
     const appIds = await board.rowIds();
     const appTops = await topsOf(board.rows);
+    const appTexts = await textsOf(board.rows);
     expect(appIds).toHaveLength(Object.keys(seeded.ids).length);
 
     const release = await holdApp(page);
@@ -28,6 +30,7 @@ test.describe('preview of the first screen', () => {
     await expect(board.rows).toHaveCount(0); // the app has not run
     expect(await idsOf(previewRows(page))).toEqual(appIds);
     expect(await topsOf(previewRows(page))).toEqual(appTops);
+    expect(await textsOf(previewRows(page))).toEqual(appTexts); // the same title, line, author, time, replies and tags
     await expect(page.getByTestId('board-preview')).toHaveAttribute('aria-busy', 'true');
     await expect(page.getByTestId('board-preview')).toContainText('1 stale'); // the summary counts come along
     await expect(previewRows(page).filter({ hasText: 'Rename value3' })).toContainText('1 · agent replied');
