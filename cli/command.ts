@@ -60,10 +60,28 @@ export function workspaceRoot(rootFlag: unknown): string {
  */
 export async function loadReconciled(root: string): Promise<ReadResult> {
   // The pass itself does nothing on a missing or read-only store, and reports an unreadable one.
-  const report = await reconcileWorkspace(root);
+  const report = await reconcileWorkspace(root, { deferRefresh: (write) => { pendingRefresh = write; } });
   if (report.checked > 0) noteReanchoringRan();
   // Usually nothing moved: reuse the pass's parse of the store instead of parsing it again.
   return readStore(root, { reuseUnchanged: true });
+}
+
+/** A stat refresh the read's re-anchoring pass found to record (ReconcileOptions.deferRefresh). */
+let pendingRefresh: (() => Promise<void>) | undefined;
+
+/**
+ * After a command succeeded: records the refreshed file stats its read found, so later reads
+ * trust `stat` instead of hashing those files. Only then: a command that fails leaves the store
+ * as it was. Best effort: a busy lock only means the next read finds the same and tries again.
+ */
+export async function afterSuccess(): Promise<void> {
+  const write = pendingRefresh;
+  pendingRefresh = undefined;
+  try {
+    await write?.();
+  } catch {
+    /* the next read does it */
+  }
 }
 
 /** Notes that do not change the outcome go to stderr, one line, so stdout stays parseable. */

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConsiderError, EXIT_CODES, isConsiderError } from '../shared/store';
 import type { Command } from './command';
-import { COMMON_HELP, COMMON_OPTIONS, workspaceRoot } from './command';
+import { COMMON_HELP, COMMON_OPTIONS, afterSuccess, workspaceRoot } from './command';
 import { context, get, list, summary, thread } from './read-commands';
 import { add, archive, reply, resolve, unresolve } from './write-commands';
 
@@ -112,6 +112,7 @@ async function run(argv: string[]): Promise<void> {
   if (pos.length > max) throw new ConsiderError('usage', `unexpected argument ${JSON.stringify(pos[max])}`, `usage: ${cmd.usage}`);
   const root = workspaceRoot(values.root);
   await cmd.run({ root, json: values.json === true, values, positionals: pos });
+  await afterSuccess();
 }
 
 function report(e: unknown, json: boolean): number {

@@ -31,6 +31,13 @@ export interface ReconcileOptions {
   files?: string[];
   onProgress?(done: number, total: number): void;
   signal?: AbortSignal;
+  /**
+   * When the pass has nothing to write but refreshed file stats (see isSettled), it hands
+   * that write here instead of making it. The CLI makes it only after the command succeeded,
+   * so a command that fails leaves store.json byte for byte as it was. Without this option
+   * (the extension) the pass writes the refresh itself.
+   */
+  deferRefresh?(write: () => Promise<void>): void;
 }
 
 export interface ReconcileReport {
@@ -331,20 +338,23 @@ export async function reconcileWorkspace(root: string, opts: ReconcileOptions = 
     if (outcome) outcomes.set(c.id, { base: locationKey(c), outcome });
     opts.onProgress?.(++done, threads.length);
   }
-  if (outcomes.size === 0 && ctx.refresh.size === 0) return report;
+  if (outcomes.size === 0) {
+    if (ctx.refresh.size === 0) return report;
+    const write = () => mutateStore(root, 'system', (latest, tx) => {
+      const refreshed = applyRefresh(ctx.refresh, latest, tx.now);
+      if (!refreshed) tx.noWrite();
+      return refreshed;
+    });
+    if (!opts.deferRefresh) return { ...report, changed: await write() };
+    opts.deferRefresh(async () => { await write(); });
+    return report;
+  }
 
   let droppedSnapshot = false;
   const counted = await mutateStore(root, 'system', (latest, tx) => {
     const tally = emptyReport();
-    let wrote = false;
+    let wrote = applyRefresh(ctx.refresh, latest, tx.now);
     const byId = new Map(latest.comments.map((t) => [t.id, t]));
-    for (const [id, { base, fingerprint }] of ctx.refresh) {
-      const c = byId.get(id);
-      // Only where nothing changed since it was looked at (else the next pass looks again).
-      if (!c || locationKey(c) !== base || c.anchor.file?.hash !== fingerprint.hash) continue;
-      c.anchor = { ...c.anchor, file: fingerprint, lastAnchorCheck: tx.now };
-      wrote = true;
-    }
     for (const [id, { base, outcome }] of outcomes) {
       const c = byId.get(id);
       if (!c) continue; // deleted meanwhile
@@ -369,6 +379,18 @@ export async function reconcileWorkspace(root: string, opts: ReconcileOptions = 
     }
   }
   return counted.tally;
+}
+
+/** Records the fresh stats isSettled found, where nothing changed since it looked (else the next pass looks again). True when one was recorded. */
+function applyRefresh(refresh: PassContext['refresh'], latest: StoreFile, now: string): boolean {
+  let any = false;
+  for (const c of latest.comments) {
+    const r = refresh.get(c.id);
+    if (!r || locationKey(c) !== r.base || c.anchor.file?.hash !== r.fingerprint.hash) continue;
+    c.anchor = { ...c.anchor, file: r.fingerprint, lastAnchorCheck: now };
+    any = true;
+  }
+  return any;
 }
 
 /**

@@ -296,3 +296,24 @@ describe('untrusted text', () => {
     expect(text).toContain('😀👩‍💻');
   });
 });
+
+describe('recording fresh file stats after a read', () => {
+  it('a read that fails leaves the store byte for byte; one that succeeds records the stats once', async () => {
+    fresh();
+    const id = add('src/auth/login.ts', '3-4', 'why?');
+    const abs = ws.file('src/auth/login.ts');
+    fs.writeFileSync(`${abs}.copy`, fs.readFileSync(abs)); // a checkout: same bytes, new file
+    fs.renameSync(`${abs}.copy`, abs);
+    await new Promise((r) => setTimeout(r, 2_200)); // out of the racy window: the stat can be trusted now
+    const before = ws.storeBytes()!;
+    expect(runCli(ws.root, ['get', 'c_nosuchthread']).code).toBe(2);
+    expect(ws.storeBytes()!.equals(before), 'a failed command changed store.json').toBe(true);
+
+    ok(['list', '--json']);
+    const fp = ws.store().comments.find((c: { id: string }) => c.id === id).anchor.file;
+    expect(fp.ino).toBe(fs.statSync(abs).ino);
+    const after = ws.storeBytes()!;
+    ok(['list', '--json']);
+    expect(ws.storeBytes()!.equals(after)).toBe(true); // trusted now: nothing more to record
+  });
+});

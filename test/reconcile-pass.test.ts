@@ -83,11 +83,13 @@ describe('reconcileWorkspace', () => {
     const root = workspace();
     write(root, 'a.ts', code);
     await add(root, 'a.ts', 2, 2);
-    await reconcileWorkspace(root);
+    // Within the racy window of the file's creation, however slow the machine: no stat refresh either.
+    const soon = fileTimesOf(path.join(root, 'a.ts')) + 500;
+    await atClock(soon, () => reconcileWorkspace(root));
     const storeFile = considerPaths(root).store;
     const before = fs.readFileSync(storeFile, 'utf8');
     const mtime = fs.statSync(storeFile).mtimeMs;
-    expect(await reconcileWorkspace(root)).toMatchObject({ checked: 0, changed: false });
+    expect(await atClock(soon, () => reconcileWorkspace(root))).toMatchObject({ checked: 0, changed: false });
     // Same content, new mtime (a checkout, `touch`): the hash says nothing changed.
     const later = new Date(Date.now() + 5000);
     fs.utimesSync(path.join(root, 'a.ts'), later, later);
@@ -283,6 +285,23 @@ describe('snapshots', () => {
   });
 });
 
+/** The newer of a file's mtime and ctime: when it last changed, as the racy-window test sees it. */
+function fileTimesOf(abs: string): number {
+  const st = fs.statSync(abs);
+  return Math.max(st.mtimeMs, st.ctimeMs);
+}
+
+/** Runs `fn` with Date (only) set to `ms`, so the racy-window tests do not depend on how fast the machine is. */
+async function atClock<T>(ms: number, fn: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(ms);
+  try {
+    return await fn();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('trusting stat for files untouched since the last check', () => {
   /** Pretends the thread was last checked an hour from now, so its file's times are clearly older (not "racily clean"). */
   async function checkedLater(root: string, id: string): Promise<void> {
@@ -332,7 +351,9 @@ describe('trusting stat for files untouched since the last check', () => {
     await checkedLater(root, id);
     const reads = vi.spyOn(fs, 'readFileSync');
     try {
-      expect(await reconcileWorkspace(root)).toMatchObject({ checked: 0, changed: false });
+      // Still within the racy window (however slow the machine): no stat refresh, no write.
+      const changed = await atClock(fileTimesOf(path.join(root, 'a.ts')) + 500, () => reconcileWorkspace(root));
+      expect(changed).toMatchObject({ checked: 0, changed: false });
       expect(reads.mock.calls.filter(([file]) => String(file).endsWith('a.ts')).length).toBe(1);
     } finally {
       reads.mockRestore();
@@ -352,24 +373,39 @@ describe('refreshing the stat of files found unchanged by hash', () => {
     expect(thread(root, id).anchor.file!.ino).not.toBe(ino);
     const before = thread(root, id).anchor;
 
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 60_000); // the file's times are now well outside the racy window
+    const later = Date.now() + 60_000; // the file's times are well outside the racy window
     const reads = vi.spyOn(fs, 'readFileSync');
     const readsOfA = () => reads.mock.calls.filter(([file]) => String(file).endsWith('a.ts')).length;
     try {
-      expect(await reconcileWorkspace(root)).toMatchObject({ checked: 0, changed: true });
+      expect(await atClock(later, () => reconcileWorkspace(root))).toMatchObject({ checked: 0, changed: true });
       expect(readsOfA()).toBe(1);
       const after = thread(root, id);
       expect(after).toMatchObject({ anchorState: 'anchored', anchor: { startLine: 2, endLine: 2, file: { ino, hash: before.file!.hash } } });
       expect(after.anchor.lastAnchorCheck > before.lastAnchorCheck).toBe(true);
       expect({ ...after.anchor, file: undefined, lastAnchorCheck: undefined }).toEqual({ ...before, file: undefined, lastAnchorCheck: undefined });
 
-      expect(await reconcileWorkspace(root)).toMatchObject({ checked: 0, changed: false });
+      expect(await atClock(later, () => reconcileWorkspace(root))).toMatchObject({ checked: 0, changed: false });
       expect(readsOfA()).toBe(1); // not read again
     } finally {
       reads.mockRestore();
-      vi.useRealTimers();
     }
+  });
+
+  it('with deferRefresh, hands the refresh over instead of writing it (the CLI writes it after success)', async () => {
+    const root = workspace();
+    write(root, 'a.ts', 'one\ntwo\nthree\n');
+    const id = await add(root, 'a.ts', 2, 2);
+    const abs = path.join(root, 'a.ts');
+    fs.writeFileSync(`${abs}.copy`, fs.readFileSync(abs));
+    fs.renameSync(`${abs}.copy`, abs);
+    const storeBefore = fs.readFileSync(considerPaths(root).store, 'utf8');
+    const later = Date.now() + 60_000;
+    let deferred: (() => Promise<void>) | undefined;
+    expect(await atClock(later, () => reconcileWorkspace(root, { deferRefresh: (w) => { deferred = w; } }))).toMatchObject({ checked: 0, changed: false });
+    expect(fs.readFileSync(considerPaths(root).store, 'utf8')).toBe(storeBefore);
+    expect(deferred).toBeDefined();
+    await atClock(later, () => deferred!());
+    expect(thread(root, id).anchor.file!.ino).toBe(fs.statSync(abs).ino);
   });
 
   it('leaves a file changed within the racy window alone: its stat could not be trusted yet', async () => {
@@ -380,7 +416,8 @@ describe('refreshing the stat of files found unchanged by hash', () => {
     fs.writeFileSync(`${abs}.copy`, fs.readFileSync(abs));
     fs.renameSync(`${abs}.copy`, abs);
     const storeBefore = fs.readFileSync(considerPaths(root).store, 'utf8');
-    expect(await reconcileWorkspace(root)).toMatchObject({ checked: 0, changed: false });
+    const report = await atClock(fileTimesOf(abs) + 1_500, () => reconcileWorkspace(root)); // 1.5 s after the copy, whatever the machine's speed
+    expect(report).toMatchObject({ checked: 0, changed: false });
     expect(fs.readFileSync(considerPaths(root).store, 'utf8')).toBe(storeBefore);
   });
 });
@@ -444,7 +481,7 @@ describe('manual re-anchoring', () => {
     expect(c).toMatchObject({ anchorState: 'anchored', workflowState: 'open', anchor: { startLine: 2, endLine: 3, targetContent: 'TWO!\nthree' } });
     expect(c.anchor.reason).toBeUndefined();
     expect(readSnapshot(root, c.anchor.snapshot)).toBe('one\nTWO!\nthree\nfour\nfive\n');
-    expect(await reconcileWorkspace(root)).toMatchObject({ changed: false });
+    expect(await atClock(fileTimesOf(path.join(root, 'a.ts')) + 500, () => reconcileWorkspace(root))).toMatchObject({ changed: false });
   });
 
   it('setAnchor with editor text anchors on that text and re-checks the disk on the next read', async () => {
