@@ -108,7 +108,7 @@ export const list: Command = {
       (!fileFilter || c.file === fileFilter || c.file.startsWith(fileFilter + '/')));
     const ordered = sortByLocation(shown);
     // Compact: this can be megabytes, and it is for programs (and token-counting agents).
-    if (ctx.json) return writeOut(`{"comments":[${jsonOfEach(ordered, archived ? undefined : store).join(',')}]}`);
+    if (ctx.json) return writeOut(`{"comments":[${jsonOfEach(ordered, store).join(',')}]}`);
     const filters = [`workflow=${workflow}`, `anchor=${anchor}`];
     if (v.unseen) filters.push('unseen');
     if (fileFilter) filters.push(`file=${inert(fileFilter)}`);

@@ -49,11 +49,11 @@ export function reanchor(anchor: Anchor, currentText: string, opts: ReanchorOpti
   if (currentText.includes('\u0000')) {
     return stale(anchor.startLine, anchor.endLine, anchor.endLine, 'binary', 'the file now looks binary (it contains NUL bytes)');
   }
-  const lines = splitCached(currentText);
+  const lines = linesOf(currentText);
   if (lines.length === 0) return stale(1, 1, 1, 'empty-file', 'the file is now empty');
   const target = anchor.targetContent.split('\n');
   if (opts.snapshotText !== undefined) {
-    const snapshot = splitCached(opts.snapshotText);
+    const snapshot = linesOf(opts.snapshotText);
     const at = locateInSnapshot(anchor, snapshot, target);
     if (at !== undefined) {
       const unmoved = findUntouchedWindow(snapshot, at, target.length, lines);
@@ -73,10 +73,6 @@ export function reanchor(anchor: Anchor, currentText: string, opts: ReanchorOpti
 const splitCache = new Map<string, string[]>();
 const MAX_CACHED_TEXT = 4 * 1024 * 1024;
 export function linesOf(text: string): readonly string[] {
-  return splitCached(text);
-}
-
-function splitCached(text: string): string[] {
   let lines = splitCache.get(text);
   if (!lines) {
     lines = splitLines(text);

@@ -198,8 +198,9 @@ export function validateStore(data: unknown, report?: { migrated: boolean }): St
   const seen = new Set<string>();
   for (let i = 0; i < comments.length; i++) {
     const c: unknown = comments[i];
-    if (report && isObject(c) && 'status' in c) report.migrated = true;
-    const valid = isObject(c) && !('status' in c) && looksValid(c) ? (c as Comment) : validateComment(c, `comments[${i}]`);
+    const legacy = isObject(c) && 'status' in c;
+    if (legacy && report) report.migrated = true;
+    const valid = isObject(c) && !legacy && looksValid(c) ? (c as Comment) : validateComment(c, `comments[${i}]`);
     if (seen.has(valid.id)) fail(`comments[${i}].id`, 'unique in the store', valid.id);
     seen.add(valid.id);
   }

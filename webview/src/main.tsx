@@ -12,6 +12,7 @@
  */
 import '@vscode/codicons/dist/codicon.css';
 import './styles.css';
+import { afterNextPaint } from './lib/afterPaint';
 import { startBridge } from './lib/bridge';
 import { vscodeApi } from './lib/vscodeApi';
 import { paintPreview } from './preview/paintPreview';
@@ -43,7 +44,7 @@ if (ui.view === 'board') {
       root.replaceChildren();
     }
     // After the frame with the preview is on screen, not before: the app's start-up would delay it.
-    if (painted) requestAnimationFrame(() => setTimeout(startApp, 0));
+    if (painted) afterNextPaint(startApp);
     else startApp();
   });
   setTimeout(startApp, PREVIEW_WAIT_MS);

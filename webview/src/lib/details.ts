@@ -9,6 +9,7 @@ import { parseThreadDetails, type FolderDetails } from '../../../shared/protocol
 import { prepareSearch } from '../state/projection';
 import type { BoardStore } from '../state/store';
 import type { Bridge } from './bridge';
+import { afterNextPaint } from './afterPaint';
 import { loadMarkdown } from './markdownLoader';
 
 export function createDetailsLoader(bridge: Bridge, store: BoardStore): { snapshotApplied(): void; received(folders: readonly FolderDetails[]): void } {
@@ -46,17 +47,12 @@ export function createDetailsLoader(bridge: Bridge, store: BoardStore): { snapsh
         if (again) { again = false; load(); }
       });
   };
-  const fire = () => { if (scheduled) { scheduled = false; load(); } };
-
   return {
     /** A snapshot without conversations was applied: ask for them after the frame that shows it. */
     snapshotApplied: () => {
       if (scheduled) return;
       scheduled = true;
-      // rAF runs just before that paint, a task queued from it just after. The timer is a
-      // fallback for a page that is not rendering frames.
-      requestAnimationFrame(() => setTimeout(fire, 0));
-      setTimeout(fire, 300);
+      afterNextPaint(() => { scheduled = false; load(); });
     },
     /** Conversations that came with a snapshot (validated with it). */
     received: (folders) => {
