@@ -32,22 +32,26 @@ const BODY_CLASS: Record<Theme, string> = { light: 'vscode-light', dark: 'vscode
 
 const MIME: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.html': 'text/html' };
 
-/** Serves dist/webview/assets and the theme files; pages come from buildBoardHtml. */
+/**
+ * The board pages of this process's fake hosts, by id. Each is built on its first request, so
+ * the host's work on the HTML (the first screen) happens inside the page's navigation as it
+ * does when VS Code opens a panel; a reload gets the very same HTML, as a VS Code panel that is
+ * hidden and shown again does.
+ */
+const pages = new Map<string, { render(origin: string): string; html?: string }>();
+let pageCount = 0;
+
+/** Serves the fake hosts' pages (see `pages`), dist/webview/assets and the theme files. */
 export async function startServer(): Promise<{ origin: string; close(): Promise<void> }> {
   if (!fs.existsSync(path.join(webviewDist, 'assets/index.js'))) throw new Error('dist/webview is not built: run `node scripts/build.mjs` first');
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/favicon.ico') { res.writeHead(204).end(); return; }
     if (url.pathname === '/board.html') {
-      const origin = `http://${req.headers.host}`;
-      const view = (url.searchParams.get('view') ?? 'board') as ViewName;
-      const theme = (url.searchParams.get('theme') ?? 'dark') as Theme;
-      let html = buildBoardHtml({ cspSource: origin, nonce: makeNonce(), scriptUri: `${origin}/assets/index.js`, appScriptUri: `${origin}/assets/app.js`, styleUri: `${origin}/assets/index.css`, view });
-      html = html.replace("default-src 'none';", `default-src 'none'; connect-src ${channelSource(origin)};`);
-      // What VS Code itself adds to every webview: the theme's variables and the body class.
-      html = html.replace('</head>', `<link rel="stylesheet" href="${origin}/themes/${theme}.css">\n</head>`)
-        .replace('<body>', `<body class="${BODY_CLASS[theme]}" data-vscode-theme-kind="${BODY_CLASS[theme]}">`);
-      res.writeHead(200, { 'content-type': 'text/html' }).end(html);
+      const page = pages.get(url.searchParams.get('page') ?? '');
+      if (!page) { res.writeHead(404).end(); return; }
+      page.html ??= page.render(`http://${req.headers.host}`);
+      res.writeHead(200, { 'content-type': 'text/html' }).end(page.html);
       return;
     }
     const file = url.pathname.startsWith('/themes/') ? path.join(themesDir, path.basename(url.pathname))
@@ -87,6 +91,8 @@ export class FakeHost {
   session?: BoardSession;
   private readonly channel = new HostChannel();
   private held: unknown[] | undefined;
+  private readonly pageIds: string[] = [];
+  private outbox: string[] | undefined;
 
   constructor(private readonly opts: FakeHostOptions = {}) {
     this.roots = opts.roots ?? [fs.mkdtempSync(path.join(os.tmpdir(), 'consider-board-'))];
@@ -155,12 +161,37 @@ export class FakeHost {
         setState: (s: unknown) => { window.name = JSON.stringify(s); },
       });
     }, channelPath(this.channel.id));
-    const loaded = page.goto(`${origin}/board.html?view=${view}&theme=${theme}`);
-    setTimeout(() => this.session?.prepareFirstSnapshot(), 0); // as BoardPanel does once the HTML is set
-    await loaded;
+    const id = `p${++pageCount}`;
+    this.pageIds.push(id);
+    pages.set(id, { render: (pageOrigin) => this.pageHtml(pageOrigin, view, theme) });
+    await page.goto(`${origin}/board.html?page=${id}`);
     if (!settle) return;
     await page.locator('[data-testid="loading"]').waitFor({ state: 'detached' });
     if (!this.held) await this.detailsAnswered();
+  }
+
+  /** The page as BoardPanel makes it (a new panel: no saved state), plus what VS Code adds to every webview. */
+  private pageHtml(origin: string, view: ViewName, theme: Theme): string {
+    const session = this.session!;
+    let html = buildBoardHtml({
+      cspSource: origin, nonce: makeNonce(), scriptUri: `${origin}/assets/index.js`, appScriptUri: `${origin}/assets/app.js`, styleUri: `${origin}/assets/index.css`, view,
+      firstScreen: session.firstScreen(undefined),
+    });
+    setTimeout(() => session.prepareFirstSnapshot(), 0); // as BoardPanel does once the HTML is set
+    html = html.replace("default-src 'none';", `default-src 'none'; connect-src ${channelSource(origin)};`);
+    // The theme's variables and the body class.
+    return html.replace('</head>', `<link rel="stylesheet" href="${origin}/themes/${theme}.css">\n</head>`)
+      .replace('<body>', `<body class="${BODY_CLASS[theme]}" data-vscode-theme-kind="${BODY_CLASS[theme]}">`);
+  }
+
+  /** From now on keeps everything the session posts to the webview until releaseMessages(). */
+  holdMessages(): void { this.outbox ??= []; }
+
+  /** Delivers the held messages, in order, and all later ones at once. */
+  releaseMessages(): void {
+    const held = this.outbox ?? [];
+    this.outbox = undefined;
+    for (const m of held) this.channel.send(m);
   }
 
   /** From now on keeps the webview's `thread/details` requests until releaseDetails(). */
@@ -186,7 +217,9 @@ export class FakeHost {
 
   private deliver(m: HostMessage): void {
     this.sent.push(m);
-    this.channel.send(JSON.stringify(packHostMessage(m))); // as BoardPanel posts it
+    const wire = JSON.stringify(packHostMessage(m)); // as BoardPanel posts it
+    if (this.outbox) this.outbox.push(wire);
+    else this.channel.send(wire);
   }
 
   /** Simulates the store watcher: re-read every folder and push a snapshot. */
@@ -201,6 +234,7 @@ export class FakeHost {
   }
 
   cleanup(): void {
+    for (const id of this.pageIds) pages.delete(id);
     this.channel.close();
     for (const d of [...(this.opts.roots ? [] : this.roots), this.home]) fs.rmSync(d, { recursive: true, force: true });
   }

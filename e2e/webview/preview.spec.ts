@@ -1,8 +1,9 @@
 /**
- * The boot preview (webview/src/preview/paintPreview.ts): the board's first screen, drawn from
- * the first snapshot before the app's code has run. Each test holds the app chunk back (its
- * request waits on a gate), so what shows is the preview alone; then lets it through and checks
- * that the app takes over in place: same rows, same order, same positions.
+ * The boot preview (webview/src/preview/): the board's first screen, drawn before the app's code
+ * has run, from the data the host put in the page or else from the first snapshot. Each test
+ * holds the app chunk back (its request waits on a gate), so what shows is the preview alone;
+ * then lets it through and checks that the app takes over in place: same rows, same order, same
+ * positions.
  */
 import type { Locator, Page } from '@playwright/test';
 import { titleOf } from '../../shared/protocol';
@@ -15,8 +16,47 @@ const previewRows = (page: Page): Locator => page.getByTestId('preview-row');
 const idsOf = (rows: Locator): Promise<(string | null)[]> => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-thread-id')));
 const textsOf = (rows: Locator): Promise<string[]> => rows.evaluateAll((els) => els.map((e) => e.textContent ?? ''));
 const topsOf = (rows: Locator): Promise<number[]> => rows.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+/** Where the preview came from: `page` (the host's first screen in the HTML) or `snapshot`. */
+const sourceOf = (page: Page): Promise<string | null> => page.getByTestId('board-preview').getAttribute('data-source');
 
 test.describe('preview of the first screen', () => {
+  test('a new panel draws the first screen from its own page, before the host has sent anything', async ({ page, host, seeded, origin, board }) => {
+    host.holdMessages(); // not even the snapshot reaches the page
+    const release = await holdApp(page);
+    await host.open(page, origin, { settle: false });
+    await expect(previewRows(page)).toHaveCount(Object.keys(seeded.ids).length);
+    expect(await sourceOf(page)).toBe('page');
+    expect(host.sent.some((m) => m.type === 'host/snapshot')).toBe(true); // it was sent, and is held
+    const previewIds = await idsOf(previewRows(page));
+    const previewTops = await topsOf(previewRows(page));
+    const previewTexts = await textsOf(previewRows(page));
+    await expect(page.getByTestId('board-preview')).toContainText('1 stale');
+
+    host.releaseMessages();
+    release();
+    await expect(board.rows).toHaveCount(previewIds.length);
+    await expect(page.getByTestId('board-preview')).toHaveCount(0);
+    expect(await board.rowIds()).toEqual(previewIds);
+    expect(await topsOf(board.rows)).toEqual(previewTops);
+    expect(await textsOf(board.rows)).toEqual(previewTexts);
+  });
+
+  test('the same page loaded again (a panel shown again) does not draw its old first screen', async ({ page, host, seeded, origin, board }) => {
+    await host.open(page, origin);
+    // The threads change while the page is loaded; VS Code would reload this same HTML.
+    const added = await addThread(seeded.root, { file: 'src/util.ts', startLine: 1, endLine: 1, body: 'Added after the page was made', author: 'human' });
+    host.storesChanged();
+    await expect(board.row(added.id)).toBeVisible();
+
+    const release = await holdApp(page);
+    await page.reload();
+    await expect(previewRows(page)).toHaveCount(Object.keys(seeded.ids).length + 1);
+    expect(await sourceOf(page)).toBe('snapshot');
+    await expect(page.locator(`[data-testid="preview-row"][data-thread-id="${added.id}"]`)).toBeVisible();
+    release();
+    await expect(board.rows).toHaveCount(Object.keys(seeded.ids).length + 1);
+  });
+
   test('before the app runs, the preview shows the rows the app will show, where it will show them, inert', async ({ page, host, seeded, origin, board }) => {
     await host.open(page, origin); // the app measures and saves the header's height
     const appIds = await board.rowIds();
@@ -71,9 +111,15 @@ test.describe('preview of the first screen', () => {
     const release = await holdApp(page);
     await host.open(page, origin, { settle: false });
     const row = page.locator(`[data-testid="preview-row"][data-thread-id="${evil.id}"]`);
-    await expect(row.locator('.row-title')).toHaveText(titleOf(XSS_BODY));
-    await expect(row.locator('.row-title')).toContainText('<img src=x onerror=');
-    await expect(page.getByTestId('board-preview').locator('img, script, iframe, a')).toHaveCount(0);
+    // Drawn from the page (the title travelled in an HTML attribute), then, reloaded, from the snapshot.
+    for (const source of ['page', 'snapshot']) {
+      if (source === 'snapshot') await page.reload();
+      await expect(row.locator('.row-title')).toHaveText(titleOf(XSS_BODY));
+      expect(await sourceOf(page)).toBe(source);
+      await expect(row.locator('.row-title')).toContainText('<img src=x onerror=');
+      await expect(page.getByTestId('board-preview').locator('img, script, iframe, a')).toHaveCount(0);
+      expect(await page.locator('#root').evaluate((r) => r.getAttributeNames())).toEqual(['id', 'data-view', 'data-first-screen']); // nothing broke out
+    }
     release();
     await expect(page.getByTestId('thread-row')).not.toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();

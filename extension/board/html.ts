@@ -5,6 +5,7 @@
  * the very same page.
  */
 import type { ViewName } from '../../shared/protocol';
+import type { FirstScreen } from '../../webview/src/preview/firstScreen';
 
 export interface BoardHtmlInput {
   /** webview.cspSource: the origin our local resources are served from. */
@@ -15,8 +16,11 @@ export interface BoardHtmlInput {
   readonly appScriptUri?: string;
   readonly styleUri: string;
   readonly view: ViewName;
+  /** The board's first screen, drawn by the boot script before anything else (webview/src/preview/firstScreen.ts). */
+  readonly firstScreen?: FirstScreen;
 }
 
+/** Escaped for a double-quoted attribute: agent-written titles travel in one and must stay text. */
 const attr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function buildBoardHtml(i: BoardHtmlInput): string {
@@ -39,7 +43,7 @@ export function buildBoardHtml(i: BoardHtmlInput): string {
 ${i.appScriptUri ? `<link rel="modulepreload" nonce="${attr(i.nonce)}" href="${attr(i.appScriptUri)}">\n` : ''}<title>Consider</title>
 </head>
 <body>
-<div id="root" data-view="${attr(i.view)}"></div>
+<div id="root" data-view="${attr(i.view)}"${i.firstScreen ? ` data-first-screen="${attr(JSON.stringify(i.firstScreen))}"` : ''}></div>
 <script type="module" nonce="${attr(i.nonce)}" src="${attr(i.scriptUri)}"></script>
 </body>
 </html>`;

@@ -48,8 +48,8 @@ export function registerBoard(context: vscode.ExtensionContext, host: ConsiderHo
   const services = makeServices(context, host, log);
   let current: BoardPanel | undefined;
 
-  const attach = (panel: vscode.WebviewPanel, view: ViewName): BoardPanel => {
-    current = new BoardPanel(panel, context.extensionUri, services, view, () => { if (current?.panel === panel) current = undefined; });
+  const attach = (panel: vscode.WebviewPanel, view: ViewName, savedState?: unknown): BoardPanel => {
+    current = new BoardPanel(panel, context.extensionUri, services, view, () => { if (current?.panel === panel) current = undefined; }, savedState);
     return current;
   };
 
@@ -68,7 +68,7 @@ export function registerBoard(context: vscode.ExtensionContext, host: ConsiderHo
     vscode.window.registerWebviewPanelSerializer(BOARD_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
         current?.panel.dispose();
-        attach(panel, viewFromState(state));
+        attach(panel, viewFromState(state), state);
       },
     }),
     host.onDidChangeStores(() => current?.session.pushSnapshot()),

@@ -23,14 +23,18 @@ export class BoardPanel {
   readonly session: BoardSession;
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, services: BoardServices, view: ViewName, onDispose: () => void) {
+  /** `savedState`: what VS Code restored the panel with (its webview's last setState), for a restored panel. */
+  constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, services: BoardServices, view: ViewName, onDispose: () => void, savedState?: unknown) {
     const webview = panel.webview;
     webview.options = webviewOptions(extensionUri);
     this.session = new BoardSession(services, (m) => { void webview.postMessage(packHostMessage(m)); }, view);
     const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'assets', name)).toString();
-    webview.html = buildBoardHtml({ cspSource: webview.cspSource, nonce: makeNonce(), scriptUri: asset('index.js'), appScriptUri: asset('app.js'), styleUri: asset('index.css'), view });
+    webview.html = buildBoardHtml({
+      cspSource: webview.cspSource, nonce: makeNonce(), scriptUri: asset('index.js'), appScriptUri: asset('app.js'), styleUri: asset('index.css'), view,
+      firstScreen: this.session.firstScreen(savedState),
+    });
     panel.title = TITLES[view];
-    // Once the HTML is on its way: the summaries are built while the page loads, not after `ready`.
+    // Once the HTML is on its way: the snapshot is serialised while the page loads, not after `ready`.
     setTimeout(() => this.session.prepareFirstSnapshot(), 0);
     this.session.onViewChanged = (v) => { panel.title = TITLES[v]; };
     this.disposables.push(

@@ -10,9 +10,12 @@ import {
   PROTOCOL_VERSION, isSafeLink, parseWebviewMessage, prepareFolders,
   type FolderSnapshot, type HostMessage, type RequestType, type ViewName, type WebviewMessage, type WebviewRequest,
 } from '../../shared/protocol';
+import { HOST_SCREEN_HEIGHT, firstScreen, type FirstScreen } from '../../webview/src/preview/firstScreen';
+import { initialUiState } from '../../webview/src/state/uiState';
 import type { FolderStoreState } from '../api';
 import { anchorHandlers } from './handlers/anchor';
 import { BoardError, message, type HandlerContext, type Handlers } from './handlers/context';
+import { makeNonce } from './html';
 import { setupHandlers } from './handlers/setup';
 import { storeHandlers } from './handlers/store';
 import { threadHandlers } from './handlers/thread';
@@ -31,7 +34,7 @@ export class BoardSession {
   private queue: HostMessage[] = [];
   private snapshotTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly undo = new UndoStack();
-  /** The first snapshot's summaries, built while the webview loads (prepareFirstSnapshot); used once, if still current. */
+  /** The first snapshot's summaries, built while the webview loads (firstScreen, prepareFirstSnapshot); used once, if still current. */
   private prepared: { folders: readonly FolderStoreState[]; snapshots: FolderSnapshot[] } | undefined;
   /** The view the webview last reported; re-sent after a reload so a hidden panel comes back where it was asked to be. */
   view: ViewName;
@@ -68,17 +71,37 @@ export class BoardSession {
   }
 
   /**
-   * Builds the first snapshot's thread summaries now, while the webview is still loading its
-   * page (call right after setting its HTML): the host is idle then, and `ready` finds them
-   * made and serialised (thousands of threads take tens of ms). Used only if no folder's store
-   * has changed since; otherwise `ready` builds afresh as always.
+   * The board's first screen, for the panel's HTML (html.ts): the rows the webview will show
+   * first under the UI state it will start from — `savedUiState` is what VS Code restores a
+   * panel with (undefined for a new panel, as the webview's getState will be). Undefined on other
+   * views, or when the board shows no plain list. The summaries built here serve the first
+   * snapshot too (prepareFirstSnapshot), so the threads are summarised once.
+   */
+  firstScreen(savedUiState: unknown): FirstScreen | undefined {
+    if (this.ready) return undefined;
+    const ui = initialUiState(savedUiState, this.view);
+    if (ui.view !== 'board') return undefined;
+    const prepared = this.summaries();
+    // A fresh token for every HTML: the webview tells a reload of this same HTML by it.
+    return firstScreen(prepared.snapshots, this.s.host.visibility(), ui, HOST_SCREEN_HEIGHT, makeNonce());
+  }
+
+  /**
+   * Serialises the first snapshot now, while the webview is still loading its page (call right
+   * after setting its HTML): the host is idle then, and `ready` finds it made (thousands of
+   * threads take tens of ms). Used only if no folder's store has changed since; otherwise
+   * `ready` builds afresh as always.
    */
   prepareFirstSnapshot(): void {
     if (this.ready) return; // too late: the first snapshot is out
+    prepareFolders(this.summaries().snapshots);
+  }
+
+  /** The thread summaries of the folders as they are now: the prepared ones while still current. */
+  private summaries(): { folders: readonly FolderStoreState[]; snapshots: FolderSnapshot[] } {
     const folders = this.s.host.folders();
-    const snapshots = folders.map(toFolderSnapshot);
-    prepareFolders(snapshots);
-    this.prepared = { folders, snapshots };
+    if (!this.prepared || !sameFolderStates(this.prepared.folders, folders)) this.prepared = { folders, snapshots: folders.map(toFolderSnapshot) };
+    return this.prepared;
   }
 
   sendSnapshotNow(): void {

@@ -1,43 +1,34 @@
 /**
- * The board's first screen, drawn by the boot script from the first snapshot while the app
- * (React, the UI toolkit: ~440 kB to parse and run) is still loading. On a slow machine that
- * load takes longer than everything else between opening the board and seeing threads, so the
- * rows the app is about to show are drawn first, as plain DOM:
- *  - the same projection as the app (state/projection.ts: saved filters, sort, visibility),
- *    the same saved scroll position and selection, the same markup and classes as
- *    components/ThreadList.tsx, so the app's first render replaces it in place;
+ * The board's first screen, drawn by the boot script while the app (React, the UI toolkit:
+ * ~440 kB to parse and run) is still loading: from the data the host put in the page, or else
+ * from the first snapshot (firstScreen.ts). On a slow machine that load takes longer than
+ * everything else between opening the board and seeing threads, so the rows the app is about
+ * to show are drawn first, as plain DOM:
+ *  - the rows of the app's projection under the saved UI state, at the saved scroll position
+ *    and selection, with the same markup and classes as components/ThreadList.tsx, so the
+ *    app's first render replaces it in place;
  *  - `inert` and aria-busy: nothing in it can be clicked or focused; the app takes over input;
  *  - text only through textContent: titles come from agents and stay inert (no HTML parsed).
  * The header's height (summary and filter bars, drawn by the app with the toolkit) is the one
  * the app last measured (UiState.headerHeight), so the rows do not jump when it takes over.
  * React clears #root on its first commit; nothing here outlives it.
  */
-import type { HostMessage } from '../../../shared/protocol';
 import { SUMMARY_STATS, threadsInFiles } from '../lib/summaryStats';
 import { TABS } from '../lib/tabs';
 import { lineLabel, relativeTime } from '../lib/time';
-import { buildList, filterRows, projectRows, summarize, type ListItem, type Row } from '../state/projection';
 import { GROUP_HEIGHT, ROW_HEIGHT } from '../state/listLayout';
 import type { UiState } from '../state/uiState';
-
-type Snapshot = Extract<HostMessage, { type: 'host/snapshot' }>;
+import type { FirstScreen, PreviewThread } from './firstScreen';
 
 /** The header height measured on the board at 1100 × 720 in VS Code's default font: used before the app has saved one. */
 const DEFAULT_HEADER_HEIGHT = 110;
 
-/**
- * Draws the preview into `root` (replacing what is there). Returns false, drawing nothing, when
- * the app would not show a plain list: another view, an unreadable store (its banner), no rows.
- */
-export function paintPreview(root: HTMLElement, snapshot: Snapshot, ui: UiState): boolean {
-  if (ui.view !== 'board' || snapshot.folders.some((f) => f.error)) return false;
-  const all = projectRows(snapshot.folders);
-  const items = buildList(filterRows(all, ui.filters, snapshot.visibility), ui.sort, snapshot.folders.length > 1);
-  if (items.length === 0) return false;
-  const summary = summarize(snapshot.folders, all);
-
+/** Draws the first screen into `root`, replacing what is there (firstScreen.ts says what is in it). */
+export function paintPreview(root: HTMLElement, screen: FirstScreen, ui: UiState): void {
+  const { summary } = screen;
   const app = el('div', 'app preview');
   app.dataset.testid = 'board-preview';
+  app.dataset.source = screen.token ? 'page' : 'snapshot'; // drawn from the host's page, or from the first snapshot
   app.inert = true;
   app.setAttribute('aria-busy', 'true');
   app.append(tabBar(summary.stale + summary.orphaned));
@@ -58,6 +49,11 @@ export function paintPreview(root: HTMLElement, snapshot: Snapshot, ui: UiState)
 
   const list = el('div', 'thread-list');
   const space = el('div', 'virtual-space');
+  space.style.height = `${screen.height}px`;
+  for (const it of screen.items) {
+    if (it.group) space.append(positioned(groupHeader(it.group), it.y, GROUP_HEIGHT));
+    else if (it.thread) space.append(positioned(threadRow(it.thread, it.selected === true), it.y, ROW_HEIGHT));
+  }
   list.append(space);
   const split = el('div', 'split');
   split.append(list, el('aside', 'detail empty-detail'));
@@ -65,20 +61,8 @@ export function paintPreview(root: HTMLElement, snapshot: Snapshot, ui: UiState)
   board.append(sticky, split);
   app.append(board);
   root.replaceChildren(app);
-
-  // Only what is in view, at the saved scroll position (the app's virtual list does the same).
-  // The window's height bounds the list's: asking the list would force a layout before the paint.
-  const top = ui.scrollTop;
-  const bottom = top + window.innerHeight;
-  let y = 0;
-  for (const it of items) {
-    const h = it.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT;
-    if (y + h > top && y < bottom) space.append(positioned(it.kind === 'group' ? groupHeader(it) : threadRow(it.row, it.key === ui.selectedKey), y, h));
-    y += h;
-  }
-  space.style.height = `${y}px`;
-  if (top) list.scrollTop = top; // (forces a layout: only when there is somewhere to scroll to)
-  return true;
+  // At the saved scroll position, as the app's virtual list (forces a layout: only when there is somewhere to scroll to).
+  if (ui.scrollTop) list.scrollTop = ui.scrollTop;
 }
 
 function tabBar(flagged: number): HTMLElement {
@@ -100,15 +84,14 @@ function positioned(child: HTMLElement, y: number, h: number): HTMLElement {
   return item;
 }
 
-function groupHeader(item: Extract<ListItem, { kind: 'group' }>): HTMLElement {
+function groupHeader(item: { readonly label: string; readonly count: number }): HTMLElement {
   const slash = item.label.lastIndexOf('/');
   const g = el('div', 'group-header');
   g.append(codicon('file'), el('span', 'group-name', item.label.slice(slash + 1)), el('span', 'group-dir muted', slash > 0 ? item.label.slice(0, slash) : ''), el('span', 'group-count', String(item.count)));
   return g;
 }
 
-function threadRow(row: Row, selected: boolean): HTMLElement {
-  const t = row.t;
+function threadRow(t: PreviewThread, selected: boolean): HTMLElement {
   const resolved = t.workflowState === 'resolved';
   const r = el('div', `thread-row${selected ? ' selected' : ''}${resolved ? ' resolved' : ''}`);
   r.dataset.testid = 'preview-row';

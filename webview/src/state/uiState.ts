@@ -20,6 +20,11 @@ export interface UiState {
    * as last drawn, so the boot preview (preview/paintPreview.ts) puts its rows where the app will.
    */
   readonly headerHeight?: number;
+  /**
+   * The token of the last first screen the host put in the page and the boot script drew
+   * (preview/firstScreen.ts): the same HTML reloaded later must not draw it again.
+   */
+  readonly shownFirstScreen?: string;
 }
 
 export const defaultUiState = (view: ViewName = 'board'): UiState => ({ __v: UI_STATE_VERSION, view, filters: {}, sort: 'file', scrollTop: 0 });
@@ -50,6 +55,7 @@ export function migrateUiState(saved: unknown, fallbackView: ViewName = 'board')
     selectedKey: text(s.selectedKey),
     scrollTop: typeof s.scrollTop === 'number' && s.scrollTop >= 0 ? s.scrollTop : 0,
     ...(typeof s.headerHeight === 'number' && s.headerHeight > 0 && s.headerHeight < 2000 ? { headerHeight: s.headerHeight } : {}),
+    ...(text(s.shownFirstScreen) ? { shownFirstScreen: text(s.shownFirstScreen) } : {}),
   };
 }
 
