@@ -49,6 +49,11 @@ export function writeOut(text: string): void {
   process.stdout.write(text.endsWith('\n') ? text : text + '\n');
 }
 
+/** Writes output that is already bytes (ending in a newline). */
+export function writeOutBytes(bytes: Uint8Array): void {
+  process.stdout.write(bytes);
+}
+
 export function writeJson(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
 }

@@ -2,12 +2,12 @@
 import type { AnchorState, Comment, StoreFile, WorkflowState } from '../shared/store';
 import {
   ANCHOR_STATES, ConsiderError, groupDigits, WORKFLOW_STATES, findThread, isConsiderError, isUnseen, markSeenByAgent,
-  commentTexts, readArchive, resolveInWorkspace, summarize,
+  commentTexts, readArchive, listJsonFromIndex, resolveInWorkspace, summarize, summaryFromIndex,
 } from '../shared/store';
 import type { Command, Ctx } from './command';
 import { loadReconciled, note, oneOfFlag } from './command';
 import { formatCode, missingCodeReason, readCodeContext } from './code';
-import { headline, indented, inert, oneLine, plural, repliesLine, writeJson, writeOut } from './output';
+import { headline, indented, inert, oneLine, plural, repliesLine, writeJson, writeOut, writeOutBytes } from './output';
 
 /**
  * "Seen": the agent has read a thread when it ran get/thread/context on it or replied to
@@ -99,13 +99,17 @@ export const list: Command = {
     }
     const fileFilter = typeof v.file === 'string' ? resolveInWorkspace(ctx.root, v.file).rel : undefined;
     const archived = v.archived === true;
+    const wanted = (t: { workflowState: WorkflowState; anchorState: AnchorState; file: string }, unseen: () => boolean): boolean =>
+      (workflow === 'all' || t.workflowState === workflow) &&
+      (anchor === 'all' || t.anchorState === anchor) &&
+      (!v.unseen || unseen()) &&
+      (!fileFilter || t.file === fileFilter || t.file.startsWith(fileFilter + '/'));
+    // The common read with nothing to re-anchor, told from the list index: no parse of the store.
+    const fromIndex = ctx.json && !archived ? listJsonFromIndex(ctx.root, (t) => wanted(t, () => t.unseen), '{"comments":[', ']}\n') : undefined;
+    if (fromIndex) return writeOutBytes(fromIndex);
     const store = archived ? undefined : (await loadForRead(ctx)).store;
     const source = store ? store.comments : readArchive(ctx.root);
-    const shown = source.filter((c) =>
-      (workflow === 'all' || c.workflowState === workflow) &&
-      (anchor === 'all' || c.anchorState === anchor) &&
-      (!v.unseen || isUnseen(c)) &&
-      (!fileFilter || c.file === fileFilter || c.file.startsWith(fileFilter + '/')));
+    const shown = source.filter((c) => wanted(c, () => isUnseen(c)));
     const ordered = sortByLocation(shown);
     // Compact: this can be megabytes, and it is for programs (and token-counting agents).
     if (ctx.json) return writeOut(`{"comments":[${jsonOfEach(ordered, store).join(',')}]}`);
@@ -219,8 +223,8 @@ export const summary: Command = {
   examples: ['consider-cli summary', 'consider-cli summary --json'],
   positionals: [0, 0, ''],
   async run(ctx) {
-    const { store } = await loadForRead(ctx);
-    const s = summarize(store);
+    // The common read with nothing to re-anchor, counted from the list index: the store is not even read.
+    const s = summaryFromIndex(ctx.root) ?? summarize((await loadForRead(ctx)).store);
     if (ctx.json) return writeJson(s);
     writeOut([
       `${plural(s.open, 'open comment')} across ${plural(s.files, 'file')} (${groupDigits(s.unseenOpen)} unseen).`,

@@ -14,6 +14,8 @@ export interface ConsiderPaths {
   backup: string;
   /** Names the store.json known to be valid (store-io.ts, markValidated). */
   validated: string;
+  /** What `list` needs of the store.json this module last wrote (list-index.ts). */
+  listIndex: string;
   lock: string;
   activity: string;
   archive: string;
@@ -45,6 +47,7 @@ function computePaths(root: string): ConsiderPaths {
     store: path.join(dir, 'store.json'),
     backup: path.join(dir, 'store.json.bak'),
     validated: path.join(dir, 'store.json.validated'),
+    listIndex: path.join(dir, 'store.json.index'),
     lock: path.join(dir, 'store.lock'),
     activity: path.join(dir, 'activity.jsonl'),
     archive: path.join(dir, 'archive.json'),

@@ -20,6 +20,7 @@ import { collectSnapshots, readSnapshot, recordSnapshot, snapshotCollectionDue }
 import { mutateStore, readStore } from './store-io';
 import type { MutationTx } from './store-io';
 import { readArchive } from './archive';
+import type { IndexedCheck } from './list-index';
 import { findThread, fingerprintOf, outsideRacyWindow, statMatches } from './threads';
 import { splitLines } from './text';
 import { utf8Text } from './utf8';
@@ -199,6 +200,31 @@ function statOf(ctx: PassContext, rel: string): fs.Stats | null {
   return stat;
 }
 
+/** What the cheap test reads of a thread (a Comment, or a list-index entry: list-index.ts). */
+interface SettleFacts {
+  readonly file: string;
+  readonly anchorState: AnchorState;
+  readonly fingerprint?: FileFingerprint;
+  readonly lastAnchorCheck: string;
+  readonly hasSnapshot: boolean;
+}
+
+/**
+ * The stat part of isSettled: true = the thread's file shows the very stat of its last check
+ * (nothing to do); false = it needs a proper look; undefined = its stat moved, compare content.
+ */
+function settledByStatOf(ctx: PassContext, t: SettleFacts): boolean | undefined {
+  if (!t.fingerprint || t.anchorState === 'orphaned') return false;
+  if (t.anchorState === 'anchored' && !t.hasSnapshot) return false; // decide adopts a snapshot
+  const stat = statOf(ctx, t.file);
+  if (!stat) return false;
+  return statMatches(t.fingerprint, stat, t.lastAnchorCheck) ? true : undefined;
+}
+
+const factsOf = (c: Comment): SettleFacts => ({
+  file: c.file, anchorState: c.anchorState, fingerprint: c.anchor.file, lastAnchorCheck: c.anchor.lastAnchorCheck, hasSnapshot: !!c.anchor.snapshot,
+});
+
 /**
  * The common case, decided cheaply: the thread's file is byte for byte what it was at the
  * thread's last check, so there is nothing to do. Trusts `stat` when it shows the same file
@@ -207,12 +233,9 @@ function statOf(ctx: PassContext, rel: string): fs.Stats | null {
  * another inode, so the stat test never vouches for a file `probe` would refuse.)
  */
 function isSettled(ctx: PassContext, c: Comment): boolean {
-  const fp = c.anchor.file;
-  if (!fp || c.anchorState === 'orphaned') return false;
-  if (c.anchorState === 'anchored' && !c.anchor.snapshot) return false; // decide adopts a snapshot
-  const stat = statOf(ctx, c.file);
-  if (!stat) return false;
-  if (statMatches(fp, stat, c.anchor.lastAnchorCheck)) return true;
+  const byStat = settledByStatOf(ctx, factsOf(c));
+  if (byStat !== undefined) return byStat;
+  const fp = c.anchor.file!;
   const p = probe(ctx, c.file);
   if (p.kind !== 'text' || p.fingerprint.hash !== fp.hash) return false;
   // The same bytes under a new stat (a checkout, a copy, an edit undone), or last checked
@@ -221,6 +244,22 @@ function isSettled(ctx: PassContext, c: Comment): boolean {
   // the file is old enough for the next read to trust it.
   if (outsideRacyWindow(p.fingerprint, ctx.nowMs)) ctx.refresh.set(c.id, { base: locationKey(c), fingerprint: p.fingerprint });
   return true;
+}
+
+/**
+ * Whether a read's pass would find nothing to do for any of these threads, told from `stat`
+ * alone, without reading a file: each thread's file shows the stat of its last check, or the
+ * thread is orphaned and its file is still missing (decideMissing leaves it be). False means
+ * only "look properly": run reconcileWorkspace. For the list index's checks (list-index.ts).
+ */
+export function settledByStat(root: string, checks: readonly IndexedCheck[]): boolean {
+  const ctx = passContext(root);
+  return checks.every((t) => (t.anchorState === 'orphaned' ? statOf(ctx, t.file) === null : settledByStatOf(ctx, t) === true));
+}
+
+function passContext(root: string): PassContext {
+  const nowMs = Date.now();
+  return { root, now: new Date(nowMs).toISOString(), nowMs, stats: new Map(), probes: new Map(), snapshots: new Map(), refresh: new Map() };
 }
 
 /** Decides one thread against what is on disk now. undefined = nothing to do. */
@@ -316,8 +355,7 @@ export async function reconcileWorkspace(root: string, opts: ReconcileOptions = 
   if (!exists || readOnlyReason) return report;
   const force = opts.force ?? false;
   const only = opts.files ? new Set(opts.files) : undefined;
-  const nowMs = Date.now();
-  const ctx: PassContext = { root, now: new Date(nowMs).toISOString(), nowMs, stats: new Map(), probes: new Map(), snapshots: new Map(), refresh: new Map() };
+  const ctx = passContext(root);
   // Most reads find every file as it was: settled threads are set aside first, in one cheap
   // pass (a 10,000-thread store is read by every CLI call), and only the rest is sorted.
   const unsettled = store.comments.filter((c) => (!only || only.has(c.file)) && (force || !isSettled(ctx, c)));

@@ -13,6 +13,7 @@ import { acquireLock } from './lock';
 import { replaceWithLink, sweepDeadTempFiles, writeFileAtomic } from './atomic-write';
 import { ValidationError, validateStore } from './validate';
 import { utf8Text } from './utf8';
+import { writeListIndex } from './list-index';
 
 export interface ReadResult {
   store: StoreFile;
@@ -66,7 +67,8 @@ export function parseStoreText(text: string, label = '.consider/store.json', rep
  */
 let lastParsed: { key: string; store: StoreFile } | undefined;
 
-function identityOf(stat: fs.Stats): string {
+/** A file's identity: any write to it, in place or by rename, changes it. */
+export function identityOf(stat: fs.Stats): string {
   return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
 }
 
@@ -79,8 +81,7 @@ function rememberWritten(root: string, store: StoreFile, text: string): void {
   try {
     const key = identityOf(fs.statSync(paths.store));
     lastParsed = { key, store };
-    writtenText.set(store, text);
-    markValidated(paths.validated, key, 'written');
+    markWritten(paths, key, store, text);
   } catch {
     lastParsed = undefined;
   }
@@ -121,8 +122,9 @@ export function commentTexts(store: StoreFile): string[] | undefined {
  * it. A read of that very file skips the per-thread validation, which on a 10,000-thread
  * store costs as much as parsing it. Any other change to store.json (a hand edit, another
  * tool) changes its identity, so it is validated in full. The marker also says which of the
- * two (`<identity> written|validated`): only a file this module wrote is known to hold one
- * comment a line (commentTexts). A file that needed migrating is never marked: parsed
+ * two (`<identity> written|validated`): only a file this module wrote, or one byte for byte
+ * as it would write it (knownFromNowOn), is known to hold one comment a line (commentTexts,
+ * the list index). A file that needed migrating is never marked: parsed
  * without validation it would come back unmigrated. Best effort: a marker that cannot be
  * written only costs the next read a validation.
  */
@@ -132,6 +134,27 @@ function markValidated(marker: string, key: string, how: 'written' | 'validated'
   } catch {
     /* read-only folder: validate every time */
   }
+}
+
+/**
+ * A store.json just validated in full is marked so the next reads skip that. When its text is
+ * byte for byte what serializeStore makes of it (another process of this module wrote it with
+ * no marker left, or a tool that writes the same way), it counts as written by this module:
+ * one comment a line, so `list` may cut comments from it (commentTexts, the list index).
+ * Checking costs one serialisation, once per such file.
+ */
+function knownFromNowOn(paths: MarkerPaths, key: string, store: StoreFile, text: string): void {
+  if (serializeStore(store) === text) markWritten(paths, key, store, text);
+  else markValidated(paths.validated, key, 'validated');
+}
+
+type MarkerPaths = { readonly validated: string; readonly listIndex: string };
+
+/** `text` is the store.json with identity `key`, as serializeStore wrote `store`: marked so, with its list index. */
+function markWritten(paths: MarkerPaths, key: string, store: StoreFile, text: string): void {
+  writtenText.set(store, text);
+  markValidated(paths.validated, key, 'written');
+  writeListIndex(paths.listIndex, key, store);
 }
 
 /** How the file with this identity is known good: this module wrote it, or validated it as it is; undefined if not known. */
@@ -193,7 +216,7 @@ export function readStore(root: string, opts: ReadOptions = {}): ReadResult {
       const report = { migrated: false };
       store = parseStoreText(read.text, undefined, report);
       // A migrated store is not what the file says: the next read must migrate it again.
-      if (!report.migrated) markValidated(paths.validated, read.key, 'validated');
+      if (!report.migrated) knownFromNowOn(paths, read.key, store, read.text);
     }
     lastParsed = { key: read.key, store };
   }

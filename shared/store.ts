@@ -17,3 +17,5 @@ export * from './threads';
 export { archiveResolved, unarchive, readArchive } from './archive';
 export { readConfig, updateConfig } from './config';
 export * from './reconcile-pass';
+export { listJsonFromIndex, summaryFromIndex } from './indexed-read';
+export type { ListedThread } from './indexed-read';

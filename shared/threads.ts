@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { captureAnchor, validateRange } from './anchor';
 import { ConsiderError } from './errors';
 import { isUnseen } from './model';
-import type { Author, Comment, FileFingerprint, Reply, StoreFile, WorkflowState } from './model';
+import type { AnchorState, Author, Comment, FileFingerprint, Reply, StoreFile, WorkflowState } from './model';
 import { absoluteOf, resolveInWorkspace } from './paths';
 import { mutateStore } from './store-io';
 import { removeFromArchive } from './archive';
@@ -305,18 +305,31 @@ export interface StoreSummary {
 }
 
 export function summarize(store: StoreFile): StoreSummary {
-  const s: StoreSummary = { open: 0, resolved: 0, anchored: 0, stale: 0, orphaned: 0, unseenOpen: 0, files: 0, total: store.comments.length };
-  const files = new Set<string>();
-  for (const c of store.comments) {
-    if (c.workflowState === 'open') {
+  const tally = new SummaryTally();
+  for (const c of store.comments) tally.add(c.file, c.workflowState, c.anchorState, () => isUnseen(c));
+  return tally.summary();
+}
+
+/** Counts threads into a StoreSummary (from the store, or from the list index: indexed-read.ts). */
+export class SummaryTally {
+  private readonly s: StoreSummary = { open: 0, resolved: 0, anchored: 0, stale: 0, orphaned: 0, unseenOpen: 0, files: 0, total: 0 };
+  private readonly files = new Set<string>();
+
+  /** `unseen` is asked for open threads only. */
+  add(file: string, workflowState: WorkflowState, anchorState: AnchorState, unseen: () => boolean): void {
+    const s = this.s;
+    s.total++;
+    if (workflowState === 'open') {
       s.open++;
-      files.add(c.file);
-      if (isUnseen(c)) s.unseenOpen++;
+      this.files.add(file);
+      if (unseen()) s.unseenOpen++;
     } else s.resolved++;
-    s[c.anchorState]++;
+    s[anchorState]++;
   }
-  s.files = files.size;
-  return s;
+
+  summary(): StoreSummary {
+    return { ...this.s, files: this.files.size };
+  }
 }
 
 /** Absolute path of a thread's file. */

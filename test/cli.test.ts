@@ -317,3 +317,29 @@ describe('recording fresh file stats after a read', () => {
     expect(ws.storeBytes()!.equals(after)).toBe(true); // trusted now: nothing more to record
   });
 });
+
+describe('list --json and summary from the list index (.consider/store.json.index)', () => {
+  it('print what the full read prints, and an edit since is re-anchored, not listed from the index', async () => {
+    fresh();
+    add('src/auth/login.ts', '30-31', 'late in login');
+    add('README.md', '5-5', 'readme 🎉');
+    const early = add('src/auth/login.ts', '3-4', 'early in login');
+    ok(['resolve', add('README.md', '9-9', 'resolved one')]);
+    await new Promise((r) => setTimeout(r, 2_200)); // out of the racy window: the next read records the stats...
+    ok(['list']);
+    const index = path.join(ws.root, '.consider', 'store.json.index');
+    expect(fs.existsSync(index)).toBe(true); // ...and rewrites the index with them
+    const filters = [[], ['--workflow', 'all'], ['--workflow', 'resolved'], ['--unseen'], ['--file', 'src'], ['--anchor', 'stale']];
+    const outputs = () => [...filters.map((f) => ok(['list', '--json', ...f]).stdout), ok(['summary', '--json']).stdout, ok(['summary']).stdout];
+    const withIndex = outputs();
+    const saved = fs.readFileSync(index);
+    fs.rmSync(index);
+    expect(outputs()).toEqual(withIndex);
+    expect(JSON.parse(withIndex[0]!).comments.map((c: { body: string }) => c.body)).toEqual(['readme 🎉', 'early in login', 'late in login']);
+
+    fs.writeFileSync(index, saved);
+    fs.writeFileSync(ws.file('src/auth/login.ts'), 'one line added above\n' + numberedLines(60));
+    const moved = JSON.parse(ok(['list', '--json', '--file', 'src']).stdout).comments;
+    expect(moved.map((c: { id: string; anchor: { startLine: number } }) => [c.id, c.anchor.startLine])).toEqual([[early, 4], [expect.any(String), 31]]);
+  });
+});

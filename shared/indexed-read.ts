@@ -1,0 +1,109 @@
+/**
+ * `consider-cli list --json` and `summary` without parsing the store: when store.json is the
+ * file the list index names (list-index.ts) and `stat` shows that no thread's file changed
+ * since its last check (reconcile-pass settledByStat), the lazy re-anchoring has nothing to
+ * do, and the index holds all that `list` filters and sorts on and `summary` counts. Each
+ * thread's JSON is then its line of the store file, copied as bytes. Anything else gives
+ * undefined, and the caller reads as always.
+ */
+import fs from 'node:fs';
+import type { AnchorState, WorkflowState } from './model';
+import { commentLines, readListIndex, type ListIndex } from './list-index';
+import { considerPaths } from './paths';
+import { settledByStat } from './reconcile-pass';
+import { identityOf } from './store-io';
+import { SummaryTally, type StoreSummary } from './threads';
+
+/** What a `list` filter sees of a thread. */
+export interface ListedThread {
+  file: string;
+  workflowState: WorkflowState;
+  anchorState: AnchorState;
+  unseen: boolean;
+}
+
+/**
+ * The JSON texts of the threads `wanted` accepts, ordered by file (code unit order), then start
+ * line, ties in store order (as `list` orders them), joined by commas between `head` and `tail`;
+ * undefined when the index cannot answer.
+ */
+export function listJsonFromIndex(root: string, wanted: (t: Readonly<ListedThread>) => boolean, head: string, tail: string): Buffer | undefined {
+  return withSettledIndex(root, (index, fd) => {
+    const bytes = fs.readFileSync(fd);
+    const lines = commentLines(bytes, index.count);
+    if (!lines) return undefined;
+    const order = selectInOrder(index, wanted);
+    let size = head.length + tail.length + Math.max(0, order.length - 1);
+    for (const i of order) size += lines.ends[i]! - lines.starts[i]!;
+    const out = Buffer.allocUnsafe(size);
+    let at = out.write(head, 0, 'latin1');
+    order.forEach((i, n) => {
+      if (n) out[at++] = 44; // ','
+      out.set(bytes.subarray(lines.starts[i]!, lines.ends[i]!), at); // (twice as fast as bytes.copy for thousands of lines)
+      at += lines.ends[i]! - lines.starts[i]!;
+    });
+    out.write(tail, at, 'latin1');
+    return out;
+  });
+}
+
+/** `summarize` of the store, from the index alone (the store file is not even read); undefined when the index cannot answer. */
+export function summaryFromIndex(root: string): StoreSummary | undefined {
+  return withSettledIndex(root, (index) => {
+    const tally = new SummaryTally();
+    for (let i = 0; i < index.count; i++) {
+      const check = index.check(i);
+      tally.add(check.file, index.workflowState(i), check.anchorState, () => index.unseen(i));
+    }
+    return tally.summary();
+  });
+}
+
+/**
+ * Runs `use` with the list index of store.json and the file open, if the index names that
+ * very file (identity and bytes come from one open file: they always match) and no thread's
+ * file changed since its last check. Any error means "cannot answer": the normal read reports it.
+ */
+function withSettledIndex<T>(root: string, use: (index: ListIndex, fd: number) => T | undefined): T | undefined {
+  const paths = considerPaths(root);
+  let fd: number;
+  try {
+    fd = fs.openSync(paths.store, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const index = readListIndex(paths.listIndex, identityOf(fs.fstatSync(fd)));
+    return index && settledByStat(root, index.checks) ? use(index, fd) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Indexes of the wanted threads, by file rank, then start line, then store order: one native sort of packed numbers. */
+function selectInOrder(index: ListIndex, wanted: (t: Readonly<ListedThread>) => boolean): number[] {
+  const files = [...new Set(index.checks.map((c) => c.file))].sort();
+  const rank = new Map(files.map((f, i) => [f, i]));
+  const view: ListedThread = { file: '', workflowState: 'open', anchorState: 'anchored', unseen: false }; // one object, reused
+  const selected: number[] = [];
+  let packable = files.length < 2 ** 12 && index.count < 2 ** 20;
+  for (let i = 0; i < index.count; i++) {
+    const check = index.check(i);
+    view.file = check.file;
+    view.anchorState = check.anchorState;
+    view.workflowState = index.workflowState(i);
+    view.unseen = index.unseen(i);
+    if (!wanted(view)) continue;
+    selected.push(i);
+    if (index.startLine(i) >= 2 ** 20) packable = false;
+  }
+  if (!packable) {
+    // Beyond what a double holds exactly: compare the parts (stable).
+    return selected.sort((a, b) => rank.get(index.check(a).file)! - rank.get(index.check(b).file)! || index.startLine(a) - index.startLine(b) || a - b);
+  }
+  const keys = new Float64Array(selected.length);
+  selected.forEach((i, n) => { keys[n] = (rank.get(index.check(i).file)! * 2 ** 20 + index.startLine(i)) * 2 ** 20 + i; });
+  return Array.from(keys.sort(), (k) => k % 2 ** 20);
+}

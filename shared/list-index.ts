@@ -1,0 +1,159 @@
+/**
+ * The list index, `.consider/store.json.index`: for the store.json this module last wrote,
+ * named by that file's identity (device, inode, size, mtime, ctime), what `consider-cli list`
+ * filters and sorts on for each thread, and what the lazy re-anchoring's cheap check reads
+ * (reconcile-pass settledByStat: each thread's file, fingerprint and last check).
+ *
+ * Why: every CLI read re-anchors first, and a 10,000-thread store is ~10 MB of JSON. On the
+ * common read, where no file changed since the threads' last check, all `list --json` needs is
+ * each thread's state, place and text. With the index it decides that from `stat` alone and
+ * prints each thread's line cut from the store file as it is (the module writes one thread a
+ * line), instead of parsing and collecting the whole store: at 10,000 threads that parse and
+ * its garbage were most of the command's time.
+ *
+ * A cache, never the truth: written after every store write (best effort), used only while
+ * store.json keeps the identity it names (any write, by anyone, changes it), and checked when
+ * read. Whenever anything does not fit (no index, another identity, a malformed one, a line
+ * count that differs, a file whose stat moved), the caller takes the normal path.
+ *
+ * Columns, not objects: reading it must cost a small fraction of parsing the store. Threads
+ * checked together share their file's fingerprint and check time, so those are kept once, as
+ * "checks", and each thread names its check:
+ *   files:   distinct paths
+ *   checks:  [file, anchorState, hasSnapshot, lastAnchorCheck, size?, mtimeMs?, ctimeMs?, ino?, hash?]
+ *   threads: flat, THREAD_FIELDS numbers a thread: [check, startLine, flags (1 open, 2 unseen)]
+ */
+import fs from 'node:fs';
+import type { AnchorState, Comment, FileFingerprint, StoreFile, WorkflowState } from './model';
+import { isUnseen } from './model';
+import { utf8Text } from './utf8';
+
+const INDEX_VERSION = 1;
+const ANCHOR_STATES: readonly AnchorState[] = ['anchored', 'stale', 'orphaned'];
+const THREAD_FIELDS = 3;
+const OPEN = 1;
+const UNSEEN = 2;
+
+/** The facts of one check, shared by the threads that name it. */
+export interface IndexedCheck {
+  readonly file: string;
+  readonly anchorState: AnchorState;
+  /** The anchor has a snapshot of its file (see reconcile-pass isSettled). */
+  readonly hasSnapshot: boolean;
+  readonly lastAnchorCheck: string;
+  readonly fingerprint?: FileFingerprint;
+}
+
+export interface ListIndex {
+  readonly checks: readonly IndexedCheck[];
+  /** Number of threads, in store order. */
+  readonly count: number;
+  check(i: number): IndexedCheck;
+  startLine(i: number): number;
+  workflowState(i: number): WorkflowState;
+  unseen(i: number): boolean;
+}
+
+/** Writes the index of `store`, which is the store.json with identity `key` (written as serializeStore gives it). Best effort. */
+export function writeListIndex(indexFile: string, key: string, store: StoreFile): void {
+  const files = new Map<string, number>();
+  const checkIds = new Map<string, number>();
+  const checks: unknown[][] = [];
+  const threads: number[] = [];
+  for (const c of store.comments) {
+    let file = files.get(c.file);
+    if (file === undefined) files.set(c.file, (file = files.size));
+    const check = checkOf(c, file);
+    const checkKey = JSON.stringify(check);
+    let id = checkIds.get(checkKey);
+    if (id === undefined) {
+      checkIds.set(checkKey, (id = checks.length));
+      checks.push(check);
+    }
+    threads.push(id, c.anchor.startLine, (c.workflowState === 'open' ? OPEN : 0) | (isUnseen(c) ? UNSEEN : 0));
+  }
+  try {
+    fs.writeFileSync(indexFile, JSON.stringify({ v: INDEX_VERSION, key, files: [...files.keys()], checks, threads }));
+  } catch {
+    /* a read-only folder: reads take the normal path */
+  }
+}
+
+function checkOf(c: Comment, file: number): unknown[] {
+  const fp = c.anchor.file;
+  const head = [file, ANCHOR_STATES.indexOf(c.anchorState), c.anchor.snapshot ? 1 : 0, c.anchor.lastAnchorCheck];
+  // Fingerprints without ctime and inode never pass the stat test: left out, the check fails it too.
+  return fp && fp.ctimeMs !== undefined && fp.ino !== undefined ? [...head, fp.size, fp.mtimeMs, fp.ctimeMs, fp.ino, fp.hash] : head;
+}
+
+/** The index of the store.json with identity `key`, or undefined (none, another file's, or malformed). */
+export function readListIndex(indexFile: string, key: string): ListIndex | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(utf8Text(fs.readFileSync(indexFile)));
+  } catch {
+    return undefined;
+  }
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const { v, key: indexedKey, files, checks: rawChecks, threads } = raw as Record<string, unknown>;
+  if (v !== INDEX_VERSION || indexedKey !== key || !Array.isArray(files) || !Array.isArray(rawChecks) || !Array.isArray(threads)) return undefined;
+  if (!files.every((f) => typeof f === 'string') || threads.length % THREAD_FIELDS !== 0) return undefined;
+  const checks: IndexedCheck[] = [];
+  for (const c of rawChecks as unknown[]) {
+    const check = checkFrom(c, files as string[]);
+    if (!check) return undefined;
+    checks.push(check);
+  }
+  const t = threads as number[];
+  for (let i = 0; i < t.length; i += THREAD_FIELDS) {
+    if (!isIndex(t[i], checks.length) || !isCount(t[i + 1]) || !isIndex(t[i + 2], 4)) return undefined;
+  }
+  return {
+    checks,
+    count: t.length / THREAD_FIELDS,
+    check: (i) => checks[t[i * THREAD_FIELDS]!]!,
+    startLine: (i) => t[i * THREAD_FIELDS + 1]!,
+    workflowState: (i) => (t[i * THREAD_FIELDS + 2]! & OPEN ? 'open' : 'resolved'),
+    unseen: (i) => (t[i * THREAD_FIELDS + 2]! & UNSEEN) !== 0,
+  };
+}
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isIndex = (v: unknown, length: number): v is number => isCount(v) && v < length;
+const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+function checkFrom(c: unknown, files: readonly string[]): IndexedCheck | undefined {
+  if (!Array.isArray(c) || (c.length !== 4 && c.length !== 9)) return undefined;
+  const [file, anchor, snapshot, lastAnchorCheck, size, mtimeMs, ctimeMs, ino, hash] = c as unknown[];
+  const anchorState = ANCHOR_STATES[anchor as number];
+  if (!isIndex(file, files.length) || !anchorState || (snapshot !== 0 && snapshot !== 1) || typeof lastAnchorCheck !== 'string') return undefined;
+  const check = { file: files[file]!, anchorState, hasSnapshot: snapshot === 1, lastAnchorCheck };
+  if (c.length === 4) return check;
+  if (!isCount(size) || !isTime(mtimeMs) || !isTime(ctimeMs) || !isCount(ino) || typeof hash !== 'string') return undefined;
+  return { ...check, fingerprint: { size, mtimeMs, ctimeMs, ino, hash } };
+}
+
+const COMMENTS_HEAD = Buffer.from('"comments":[\n');
+
+/**
+ * Where each comment line starts and ends (starts[i]..ends[i]) in a store file serializeStore
+ * wrote (between `"comments":[\n` and `\n]`, one comment a line, each but the last ending in a
+ * comma), or undefined when the bytes do not have that shape or hold another number of comments.
+ */
+export function commentLines(bytes: Buffer, count: number): { starts: Uint32Array; ends: Uint32Array } | undefined {
+  const starts = new Uint32Array(count);
+  const ends = new Uint32Array(count);
+  if (bytes.length >= 2 ** 32) return undefined;
+  let at = bytes.indexOf(COMMENTS_HEAD);
+  if (at < 0) return count === 0 ? { starts, ends } : undefined;
+  at += COMMENTS_HEAD.length;
+  for (let i = 0; ; i++) {
+    const end = bytes.indexOf(10, at);
+    if (end < 0 || i === count) return undefined;
+    const last = bytes[end - 1] !== 44; // no ',' before the newline: the final comment
+    starts[i] = at;
+    ends[i] = last ? end : end - 1;
+    if (last) return i === count - 1 && bytes[end + 1] === 93 ? { starts, ends } : undefined; // then `]`
+    at = end + 1;
+  }
+}
