@@ -53,11 +53,15 @@ function makeWorkspace(threads) {
   // check, so reads may trust their stat (a file changed within 2 s of a check is hashed).
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2_100);
   for (const t of texts) t.file = store.fingerprintOf(fs.statSync(path.join(root, t.rel)), Buffer.from(t.text));
-  const now = new Date().toISOString();
+  // Each thread added and checked at its own time, as threads added one by one are (a
+  // millisecond apart, all after the files' last change): the list index then keeps one
+  // check per thread, its largest form.
+  const base = Date.now();
   const comments = [];
   for (let i = 0; i < threads; i++) {
     const t = texts[i % FILES];
     const start = 1 + ((i * 7) % (LINES_PER_FILE - 3));
+    const now = new Date(base + i).toISOString();
     const anchor = store.captureAnchor(t.text, start, start + (i % 3), now);
     anchor.file = t.file;
     if (t.snapshot) anchor.snapshot = t.snapshot;

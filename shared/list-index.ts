@@ -16,9 +16,11 @@
  * read. Whenever anything does not fit (no index, another identity, a malformed one, a line
  * count that differs, a file whose stat moved), the caller takes the normal path.
  *
- * Columns, not objects: reading it must cost a small fraction of parsing the store. Threads
- * checked together share their file's fingerprint and check time, so those are kept once, as
- * "checks", and each thread names its check:
+ * Columns, not objects: reading it must cost a small fraction of parsing the store. The
+ * settled threads on a file share its fingerprint, so that is kept once, as a "check", and each
+ * thread names its check. A check keeps the earliest of its threads' check times: the stat
+ * test (a file unchanged since, and changed more than 2 s before the check) only gets easier
+ * with a later one, so if it passes for the earliest it passes for each.
  *   files:   distinct paths
  *   checks:  [file, anchorState, hasSnapshot, lastAnchorCheck, size?, mtimeMs?, ctimeMs?, ino?, hash?]
  *   threads: flat, THREAD_FIELDS numbers a thread: [check, startLine, flags (1 open, 2 unseen)]
@@ -34,7 +36,7 @@ const THREAD_FIELDS = 3;
 const OPEN = 1;
 const UNSEEN = 2;
 
-/** The facts of one check, shared by the threads that name it. */
+/** The facts of one check, shared by the threads that name it (lastAnchorCheck: the earliest of theirs). */
 export interface IndexedCheck {
   readonly file: string;
   readonly anchorState: AnchorState;
@@ -57,18 +59,25 @@ export interface ListIndex {
 /** Writes the index of `store`, which is the store.json with identity `key` (written as serializeStore gives it). Best effort. */
 export function writeListIndex(indexFile: string, key: string, store: StoreFile): void {
   const files = new Map<string, number>();
-  const checkIds = new Map<string, number>();
   const checks: unknown[][] = [];
+  /** The checks made so far for each file: usually one (every settled thread on a file shares its fingerprint). */
+  const checksOfFile: number[][] = [];
   const threads: number[] = [];
   for (const c of store.comments) {
     let file = files.get(c.file);
-    if (file === undefined) files.set(c.file, (file = files.size));
+    if (file === undefined) {
+      files.set(c.file, (file = files.size));
+      checksOfFile.push([]);
+    }
     const check = checkOf(c, file);
-    const checkKey = JSON.stringify(check);
-    let id = checkIds.get(checkKey);
+    const same = checksOfFile[file]!;
+    let id = same.find((k) => sameButTime(checks[k]!, check));
     if (id === undefined) {
-      checkIds.set(checkKey, (id = checks.length));
+      same.push((id = checks.length));
       checks.push(check);
+    } else if (Date.parse(c.anchor.lastAnchorCheck) < Date.parse(checks[id]![CHECK_TIME] as string)) {
+      // The stat test only gets easier with a later check time: the earliest one answers for all.
+      checks[id]![CHECK_TIME] = c.anchor.lastAnchorCheck;
     }
     threads.push(id, c.anchor.startLine, (c.workflowState === 'open' ? OPEN : 0) | (isUnseen(c) ? UNSEEN : 0));
   }
@@ -78,6 +87,9 @@ export function writeListIndex(indexFile: string, key: string, store: StoreFile)
     /* a read-only folder: reads take the normal path */
   }
 }
+
+const CHECK_TIME = 3;
+const sameButTime = (a: unknown[], b: unknown[]): boolean => a.length === b.length && a.every((v, i) => i === CHECK_TIME || v === b[i]);
 
 function checkOf(c: Comment, file: number): unknown[] {
   const fp = c.anchor.file;

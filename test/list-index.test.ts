@@ -118,6 +118,24 @@ describe('list --json and summary from the list index', () => {
     expect(await atClock(checkedAt + 1_000, () => fromIndex(root))).toBeUndefined();
   });
 
+  it('keeps one check a file, at its threads\' earliest check time: a thread checked too soon after a change still makes it refuse', async () => {
+    const root = await workspace();
+    const fileTime = Math.max(fs.statSync(path.join(root, 'src/a.ts')).mtimeMs, fs.statSync(path.join(root, 'src/a.ts')).ctimeMs);
+    const late = new Date(fileTime + 3_600_000).toISOString();
+    const tooSoon = new Date(fileTime + 1_000).toISOString(); // within 2 s of the file's change: racily clean
+    const onA = readStore(root).store.comments.filter((c) => c.file === 'src/a.ts').map((c) => c.id);
+    await mutateStore(root, 'system', (s) => {
+      for (const c of s.comments) if (onA.includes(c.id)) c.anchor.lastAnchorCheck = c.id === onA[0] ? late : tooSoon;
+    });
+    const index = JSON.parse(fs.readFileSync(considerPaths(root).listIndex, 'utf8')) as { files: string[]; checks: unknown[][] };
+    const checksOfA = index.checks.filter((c) => index.files[c[0] as number] === 'src/a.ts');
+    expect(checksOfA.map((c) => c[3])).toEqual([tooSoon]);
+    expect(await atClock(fileTime + 7_200_000, () => fromIndex(root))).toBeUndefined();
+    // Both checked well after the change: it answers.
+    await mutateStore(root, 'system', (s) => { for (const c of s.comments) if (onA.includes(c.id)) c.anchor.lastAnchorCheck = late; });
+    expect(await atClock(fileTime + 7_200_000, () => fromIndex(root))).toBeDefined();
+  });
+
   it('refuses when an orphaned thread\'s file is back', async () => {
     const root = await workspace();
     write(root, 'gone.ts', lines(10, 'g'));
