@@ -32,6 +32,10 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+v8.setFlagsFromString('--expose-gc');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, def) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
@@ -113,8 +117,14 @@ const server = await startServer();
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
 
 // Each run starts from a quiet machine: the previous page's teardown (its renderer process,
-// the GC of thousands of threads) otherwise overlaps the next run's page load.
-const settle = () => new Promise((r) => setTimeout(r, 1000));
+// the GC of thousands of threads) otherwise overlaps the next run's page load, and this
+// process's own garbage (earlier runs' hosts and messages) is collected before, not while the
+// next host builds its page.
+const collectGarbage = vm.runInNewContext('gc');
+const settle = async () => {
+  collectGarbage();
+  await new Promise((r) => setTimeout(r, 1000));
+};
 
 async function openBoard(folder) {
   await settle();
