@@ -7,8 +7,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { sortByLocation } from '../cli/read-commands';
+import { atClock, fileTimesOf } from './helpers/clock';
 import { commentLines } from '../shared/list-index';
 import {
   addThread, considerPaths, isUnseen, listJsonFromIndex, markSeenByAgent, mutateStore, readStore, reconcileWorkspace,
@@ -46,17 +47,6 @@ async function workspace(): Promise<string> {
   write(root, 'edited.ts', lines(10, 'e').replace('e line 4', 'e line four, rewritten'));
   await atClock(Date.now() + 60_000, () => reconcileWorkspace(root)); // orphaned, stale; written with check times a minute on
   return root;
-}
-
-/** Runs `fn` with Date (only) set to `ms`: the racy-window test (files changed within 2 s of a check are hashed) does not depend on the machine's speed. */
-async function atClock<T>(ms: number, fn: () => T | Promise<T>): Promise<T> {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(ms);
-  try {
-    return await fn();
-  } finally {
-    vi.useRealTimers();
-  }
 }
 
 /** `list --json` the normal way: re-anchor, parse, filter, sort by location, stringify. */
@@ -120,7 +110,7 @@ describe('list --json and summary from the list index', () => {
 
   it('keeps one check a file, at its threads\' earliest check time: a thread checked too soon after a change still makes it refuse', async () => {
     const root = await workspace();
-    const fileTime = Math.max(fs.statSync(path.join(root, 'src/a.ts')).mtimeMs, fs.statSync(path.join(root, 'src/a.ts')).ctimeMs);
+    const fileTime = fileTimesOf(path.join(root, 'src/a.ts'));
     const late = new Date(fileTime + 3_600_000).toISOString();
     const tooSoon = new Date(fileTime + 1_000).toISOString(); // within 2 s of the file's change: racily clean
     const onA = readStore(root).store.comments.filter((c) => c.file === 'src/a.ts').map((c) => c.id);

@@ -16,6 +16,7 @@ import { addThread, deleteThread, setWorkflowState } from '../shared/threads';
 import { considerPaths } from '../shared/paths';
 import type { Comment } from '../shared/model';
 import { loadFixtures } from './reanchor-fixtures';
+import { atClock, fileTimesOf } from './helpers/clock';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -284,23 +285,6 @@ describe('snapshots', () => {
     expect(thread(root, id)).toMatchObject({ anchorState: 'anchored', anchor: { startLine: 2 } });
   });
 });
-
-/** The newer of a file's mtime and ctime: when it last changed, as the racy-window test sees it. */
-function fileTimesOf(abs: string): number {
-  const st = fs.statSync(abs);
-  return Math.max(st.mtimeMs, st.ctimeMs);
-}
-
-/** Runs `fn` with Date (only) set to `ms`, so the racy-window tests do not depend on how fast the machine is. */
-async function atClock<T>(ms: number, fn: () => Promise<T>): Promise<T> {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(ms);
-  try {
-    return await fn();
-  } finally {
-    vi.useRealTimers();
-  }
-}
 
 describe('trusting stat for files untouched since the last check', () => {
   /** Pretends the thread was last checked an hour from now, so its file's times are clearly older (not "racily clean"). */
