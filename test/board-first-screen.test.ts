@@ -138,4 +138,27 @@ describe('the first screen', () => {
     const snapshot = posted.find((m): m is Extract<HostMessage, { type: 'host/snapshot' }> => m.type === 'host/snapshot')!;
     expect(snapshot.folders[0]!.threads[0]!.title).toBe(titleOf(bodyOf(0)));
   });
+
+  it('titles only the rows in view before the HTML; the snapshot that follows has every title', async () => {
+    for (const prepare of [true, false]) { // `ready` after the snapshot was serialised, or before
+      for (let i = 6; i < 60; i++) await store.addThread(root, { file: 'c.ts', startLine: 1 + (i % 7), endLine: 1 + (i % 7), body: bodyOf(i), author: 'human' });
+      read();
+      const { session, posted } = openSession();
+      const screen = session.firstScreen(undefined)!;
+      const inView = screen.items.filter((it) => it.thread).map((it) => it.thread!);
+      expect(inView.length).toBeLessThan(folders[0]!.store!.comments.length);
+      for (const t of inView) expect(t.title).toBe(titleOf(folders[0]!.store!.comments.find((c) => c.id === t.id)!.body));
+      if (prepare) session.prepareFirstSnapshot();
+      await session.receive({ type: 'webview/ready', protocolVersion: PROTOCOL_VERSION });
+      const snapshot = posted.find((m): m is Extract<HostMessage, { type: 'host/snapshot' }> => m.type === 'host/snapshot')!;
+      expect(snapshot.folders[0]!.threads.map((t) => t.title)).toEqual(folders[0]!.store!.comments.map((c) => titleOf(c.body)));
+      session.dispose();
+    }
+  });
+
+  it('with a text filter saved, matches on every title, not only those in view', () => {
+    const { session } = openSession();
+    const screen = session.firstScreen({ __v: 1, view: 'board', filters: { text: 'thread 4:' }, sort: 'file', scrollTop: 0 })!;
+    expect(screen.items.filter((it) => it.thread).map((it) => it.thread!.id)).toEqual([ids[4]]);
+  });
 });

@@ -8,7 +8,7 @@
  */
 import {
   PROTOCOL_VERSION, isSafeLink, parseWebviewMessage, prepareFolders,
-  type FolderSnapshot, type HostMessage, type RequestType, type ViewName, type WebviewMessage, type WebviewRequest,
+  type HostMessage, type RequestType, type ViewName, type WebviewMessage, type WebviewRequest,
 } from '../../shared/protocol';
 import { HOST_SCREEN_HEIGHT, firstScreen, type FirstScreen } from '../../webview/src/preview/firstScreen';
 import { initialUiState } from '../../webview/src/state/uiState';
@@ -20,7 +20,7 @@ import { setupHandlers } from './handlers/setup';
 import { storeHandlers } from './handlers/store';
 import { threadHandlers } from './handlers/thread';
 import type { BoardServices } from './services';
-import { toFolderDetails, toFolderSnapshot } from './snapshot';
+import { SnapshotDraft, toFolderDetails, toFolderSnapshot } from './snapshot';
 import { UndoStack } from './undo';
 
 const REQUEST_HANDLERS: Handlers<RequestType> = { ...threadHandlers, ...anchorHandlers, ...storeHandlers, ...setupHandlers };
@@ -35,7 +35,7 @@ export class BoardSession {
   private snapshotTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly undo = new UndoStack();
   /** The first snapshot's summaries, built while the webview loads (firstScreen, prepareFirstSnapshot); used once, if still current. */
-  private prepared: { folders: readonly FolderStoreState[]; snapshots: FolderSnapshot[] } | undefined;
+  private prepared: { folders: readonly FolderStoreState[]; draft: SnapshotDraft } | undefined;
   /** The view the webview last reported; re-sent after a reload so a hidden panel comes back where it was asked to be. */
   view: ViewName;
   /** Told whenever the view changes (the panel keeps its title in step). */
@@ -81,9 +81,11 @@ export class BoardSession {
     if (this.ready) return undefined;
     const ui = initialUiState(savedUiState, this.view);
     if (ui.view !== 'board') return undefined;
-    const prepared = this.summaries();
-    // A fresh token for every HTML: the webview tells a reload of this same HTML by it.
-    return firstScreen(prepared.snapshots, this.s.host.visibility(), ui, HOST_SCREEN_HEIGHT, makeNonce());
+    const draft = this.summaries();
+    if (ui.filters.text) draft.complete(); // the text filter looks at every title
+    // A fresh token for every HTML: the webview tells a reload of this same HTML by it. Only
+    // the rows in view need their titles now.
+    return firstScreen(draft.snapshots, this.s.host.visibility(), ui, HOST_SCREEN_HEIGHT, makeNonce(), (t) => draft.title(t));
   }
 
   /**
@@ -94,14 +96,14 @@ export class BoardSession {
    */
   prepareFirstSnapshot(): void {
     if (this.ready) return; // too late: the first snapshot is out
-    prepareFolders(this.summaries().snapshots);
+    prepareFolders(this.summaries().complete());
   }
 
   /** The thread summaries of the folders as they are now: the prepared ones while still current. */
-  private summaries(): { folders: readonly FolderStoreState[]; snapshots: FolderSnapshot[] } {
+  private summaries(): SnapshotDraft {
     const folders = this.s.host.folders();
-    if (!this.prepared || !sameFolderStates(this.prepared.folders, folders)) this.prepared = { folders, snapshots: folders.map(toFolderSnapshot) };
-    return this.prepared;
+    if (!this.prepared || !sameFolderStates(this.prepared.folders, folders)) this.prepared = { folders, draft: new SnapshotDraft(folders) };
+    return this.prepared.draft;
   }
 
   sendSnapshotNow(): void {
@@ -110,10 +112,10 @@ export class BoardSession {
     if (!this.ready) return; // `ready` sends a fresh one: nothing to build before
     const folders = this.s.host.folders();
     const first = this.snapshotsSinceReady++ === 0;
-    const prepared = this.prepared && sameFolderStates(this.prepared.folders, folders) ? this.prepared.snapshots : undefined;
+    const prepared = this.prepared && sameFolderStates(this.prepared.folders, folders) ? this.prepared.draft.complete() : undefined;
     this.prepared = undefined;
     this.post({
-      type: 'host/snapshot', folders: prepared ?? folders.map(toFolderSnapshot), visibility: this.s.host.visibility(),
+      type: 'host/snapshot', folders: prepared ?? folders.map((f) => toFolderSnapshot(f)), visibility: this.s.host.visibility(),
       ...(first ? {} : { details: folders.map(toFolderDetails) }),
     });
   }

@@ -9,7 +9,8 @@ import { titleOf, type FolderDetails, type FolderSnapshot, type ThreadDetails, t
 import type { Author } from '../../shared/model';
 import type { FolderStoreState } from '../api';
 
-export function toThreadView(c: Comment): ThreadView {
+/** `title: 'later'` leaves the title empty, for SnapshotDraft to fill in. */
+export function toThreadView(c: Comment, title: 'now' | 'later' = 'now'): ThreadView {
   const replies = c.thread;
   const replyAuthors: Author[] = [];
   for (const r of replies) if (!replyAuthors.includes(r.author)) replyAuthors.push(r.author);
@@ -21,7 +22,7 @@ export function toThreadView(c: Comment): ThreadView {
     workflowState: c.workflowState,
     anchorState: c.anchorState,
     author: c.author,
-    title: titleOf(c.body),
+    title: title === 'now' ? titleOf(c.body) : '',
     lastActivityAt: lastActivityAt(c),
     // Fields in their common case are left out (see ThreadView): thousands of threads per snapshot.
     ...(isUnseen(c) ? { unseen: true as const } : {}),
@@ -32,15 +33,48 @@ export function toThreadView(c: Comment): ThreadView {
   };
 }
 
-export function toFolderSnapshot(f: FolderStoreState): FolderSnapshot {
+/** `untitled`: each view is made with an empty title and handed over with its comment (SnapshotDraft). */
+export function toFolderSnapshot(f: FolderStoreState, untitled?: (view: ThreadView, c: Comment) => void): FolderSnapshot {
+  const view = untitled ? (c: Comment) => { const v = toThreadView(c, 'later'); untitled(v, c); return v; } : (c: Comment) => toThreadView(c);
   return {
     root: f.root,
     name: f.name,
     hasStore: !!f.store,
-    threads: f.error ? [] : (f.store?.comments ?? []).map(toThreadView),
+    threads: f.error ? [] : (f.store?.comments ?? []).map(view),
     ...(f.error ? { error: { code: f.error.code, message: f.error.message, ...(f.error.hint ? { hint: f.error.hint } : {}) }, hasBackup: fs.existsSync(considerPaths(f.root).backup) } : {}),
     ...(f.readOnlyReason ? { readOnlyReason: f.readOnlyReason } : {}),
   };
+}
+
+/**
+ * Folder snapshots whose thread titles are filled in on demand. The board's first screen,
+ * built before the panel's HTML, shows ~30 rows of thousands, and a title (titleOf: the body's
+ * first line without Markdown) is ~85% of the cost of a thread's view. `complete()` fills in
+ * the rest before the snapshot is serialised, after the HTML is on its way.
+ */
+export class SnapshotDraft {
+  readonly snapshots: FolderSnapshot[];
+  /** Views still without their title, with the body it comes from. */
+  private readonly untitled = new Map<ThreadView, string>();
+
+  constructor(folders: readonly FolderStoreState[]) {
+    this.snapshots = folders.map((f) => toFolderSnapshot(f, (v, c) => this.untitled.set(v, c.body)));
+  }
+
+  /** Fills in this view's title (a view of this draft; others are left alone). */
+  title(view: ThreadView): void {
+    const body = this.untitled.get(view);
+    if (body === undefined) return;
+    (view as { title: string }).title = titleOf(body);
+    this.untitled.delete(view);
+  }
+
+  /** The snapshots with every title filled in. */
+  complete(): FolderSnapshot[] {
+    for (const [view, body] of this.untitled) (view as { title: string }).title = titleOf(body);
+    this.untitled.clear();
+    return this.snapshots;
+  }
 }
 
 export function toThreadDetails(c: Comment): ThreadDetails {

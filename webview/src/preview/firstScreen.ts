@@ -54,8 +54,12 @@ export const uiBasis = (ui: UiState): string => JSON.stringify([ui.view, ui.filt
 /**
  * The board's first `viewportHeight` px of list from `ui.scrollTop`, or undefined when the app
  * would not show a plain list: another view, an unreadable store (its banner), no rows.
+ * `beforeShowing` is called on each thread in view before its row is made (the host fills in
+ * its title there: extension/board/snapshot.ts SnapshotDraft).
  */
-export function firstScreen(folders: readonly FolderSnapshot[], visibility: Visibility, ui: UiState, viewportHeight: number, token = ''): FirstScreen | undefined {
+export function firstScreen(
+  folders: readonly FolderSnapshot[], visibility: Visibility, ui: UiState, viewportHeight: number, token = '', beforeShowing?: (t: ThreadView) => void,
+): FirstScreen | undefined {
   if (ui.view !== 'board' || folders.some((f) => f.error)) return undefined;
   const all = projectRows(folders);
   const list = buildList(filterRows(all, ui.filters, visibility), ui.sort, folders.length > 1);
@@ -67,6 +71,7 @@ export function firstScreen(folders: readonly FolderSnapshot[], visibility: Visi
   for (const it of list) {
     const h = it.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT;
     if (y + h > top && y < bottom) {
+      if (it.kind === 'thread') beforeShowing?.(it.row.t);
       items.push(it.kind === 'group' ? { y, group: { label: it.label, count: it.count } }
         : { y, thread: previewThread(it.row.t), ...(it.key === ui.selectedKey ? { selected: true as const } : {}) });
     }
