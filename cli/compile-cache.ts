@@ -8,15 +8,16 @@
  * same is done here with vm.Script's cachedData, as v8-compile-cache does.
  *
  * The cache lives next to the runtime (`.consider/.v8-cache/` once deployed), one file per
- * module version, named by a hash of the module's source, so a redeployed runtime never meets
- * an old cache; V8 itself rejects a cache from another Node version (then it is rewritten).
+ * module file, named by a hash of the file's identity (device, inode, size, mtime, ctime: any
+ * write to it, a redeploy included, changes that), so a changed module never meets an old
+ * cache; V8 itself rejects a cache from another Node version (then it is rewritten). Not a
+ * hash of the source: that needs node:crypto, whose loading alone costs a CLI call ~7 ms.
  * A cache only holds functions compiled before it was written, so it is rewritten once more
  * by the first call that re-anchors threads (see noteReanchoringRan). Any failure here only
  * means no cache: the CLI works the same.
  *
  * This module must be evaluated before anything requires the store: cli/main.ts imports it first.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
@@ -27,6 +28,8 @@ type Coverage = 'read' | 'reanchor';
 
 interface CachedModule {
   script: vm.Script;
+  /** The module's file name (store.js): the start of its cache files' names. */
+  module: string;
   /** Cache file name without the coverage suffix. */
   stem: string;
   /** Coverage of the cache that was accepted, if any. */
@@ -80,7 +83,8 @@ function installCompileHook(sharedDir: string, cacheDir: string): void {
 }
 
 function compile(content: string, filename: string, cacheDir: string): CachedModule {
-  const stem = `${path.basename(filename)}-${createHash('sha1').update(content).digest('hex').slice(0, 16)}`;
+  const module = path.basename(filename);
+  const stem = `${module}-${identityHash(filename)}`;
   const source = Module.wrap(content);
   for (const coverage of ['reanchor', 'read'] as const) {
     let cachedData: Buffer;
@@ -90,9 +94,26 @@ function compile(content: string, filename: string, cacheDir: string): CachedMod
       continue;
     }
     const script = new vm.Script(source, { filename, cachedData });
-    if (!script.cachedDataRejected) return { script, stem, loaded: coverage };
+    if (!script.cachedDataRejected) return { script, module, stem, loaded: coverage };
   }
-  return { script: new vm.Script(source, { filename }), stem };
+  return { script: new vm.Script(source, { filename }), module, stem };
+}
+
+/** 16 hex digits naming the file as it is now (two 32-bit multiplicative hashes of its identity, FNV-1a and a second multiplier); random when it cannot be read, which only means no cache. */
+function identityHash(filename: string): string {
+  let identity: string;
+  try {
+    const st = fs.statSync(filename);
+    identity = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+  } catch {
+    identity = `${Math.random()}`;
+  }
+  let a = 0x811c9dc5, b = 0x9747b28c;
+  for (let i = 0; i < identity.length; i++) {
+    a = Math.imul(a ^ identity.charCodeAt(i), 0x01000193);
+    b = Math.imul(b ^ identity.charCodeAt(i), 0x5bd1e995);
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
 function writeCache(cacheDir: string, entry: CachedModule, coverage: Coverage): void {
@@ -103,9 +124,8 @@ function writeCache(cacheDir: string, entry: CachedModule, coverage: Coverage): 
     fs.writeFileSync(temp, entry.script.createCachedData());
     fs.renameSync(temp, file);
     // Caches of earlier versions of this module are of no more use.
-    const module = entry.stem.slice(0, entry.stem.lastIndexOf('-'));
     for (const name of fs.readdirSync(cacheDir)) {
-      if (name.startsWith(`${module}-`) && !name.startsWith(entry.stem)) fs.rmSync(path.join(cacheDir, name), { force: true });
+      if (name.startsWith(`${entry.module}-`) && !name.startsWith(entry.stem)) fs.rmSync(path.join(cacheDir, name), { force: true });
     }
   } catch {
     /* a read-only runtime folder, a full disk: no cache, nothing else changes */

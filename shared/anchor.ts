@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './lazy-crypto';
 import type { Anchor } from './model';
 import { splitLines } from './text';
 
@@ -7,7 +7,7 @@ export const CONTEXT_LINES = 3;
 
 /** sha256 of the target text, hex, first 16 chars: an identity check, not a security boundary. */
 export function hashContent(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 16);
+  return sha256Hex(text).slice(0, 16);
 }
 
 /**

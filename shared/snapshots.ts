@@ -10,11 +10,11 @@
  * (bench/anchoring/speed.mjs). Source text is small; the 3× gzip saved is not worth it.
  * Snapshots written as `<id>.gz` by earlier versions are still read and collected.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 // Only for snapshots written by earlier versions: loading zlib costs a short-lived CLI process time.
 const zlib = (): typeof import('node:zlib') => require('node:zlib');
+import { sha256Hex } from './lazy-crypto';
 import { considerPaths, ensureConsiderDir } from './paths';
 import { utf8Text } from './utf8';
 
@@ -27,7 +27,7 @@ const ID_PATTERN = /^[0-9a-f]{32}$/;
 export const SNAPSHOT_GRACE_MS = 10 * 60_000;
 
 export function snapshotId(fileText: string): string {
-  return createHash('sha256').update(fileText, 'utf8').digest('hex').slice(0, 32);
+  return sha256Hex(fileText).slice(0, 32);
 }
 
 function snapshotFile(root: string, id: string, extension: '.txt' | '.gz' = '.txt'): string {

@@ -2,9 +2,9 @@
  * Thread operations on the store: create, reply, resolve/reopen, edit, delete, undo, seen.
  * Each is one mutateStore call, so it applies to the latest file under the lock.
  */
-import { randomBytes, createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { captureAnchor, validateRange } from './anchor';
+import { randomBytes, sha256Hex } from './lazy-crypto';
 import { ConsiderError } from './errors';
 import { isUnseen } from './model';
 import type { AnchorState, Author, Comment, FileFingerprint, Reply, StoreFile, WorkflowState } from './model';
@@ -107,7 +107,7 @@ function parseTime(iso: string): number {
 
 /** sha256 (first 32 hex chars) of the file's bytes: the anchor's file fingerprint. */
 export function fileHash(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+  return sha256Hex(bytes).slice(0, 32);
 }
 
 /** Reads a workspace file for anchoring: not_found when it is missing, usage when it is not a file. */

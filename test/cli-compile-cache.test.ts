@@ -90,4 +90,40 @@ describe('the CLI code cache', () => {
     expect(rt.run(ws, 'list')).toMatchObject({ code: 0, stderr: '' });
     expect(fs.existsSync(rt.cache)).toBe(false);
   });
+
+  it('a module file written again (a redeploy) gets a cache of its own; the old one is removed', () => {
+    if (nodeHasBuiltinCache) return; // Node's own cache keys by content
+    const rt = runtimeCopy();
+    const ws = workspaceWithThread(rt);
+    expect(rt.run(ws, 'list').code).toBe(0);
+    const before = cacheFiles(rt).filter((f) => f.startsWith('store.js-'));
+    expect(before).toHaveLength(1);
+    const storeJs = path.join(rt.dir, 'shared', 'store.js');
+    fs.writeFileSync(storeJs, fs.readFileSync(storeJs)); // same bytes, written again: a new identity
+    expect(rt.run(ws, 'list')).toMatchObject({ code: 0, stderr: '' });
+    const after = cacheFiles(rt).filter((f) => f.startsWith('store.js-'));
+    expect(after).toHaveLength(1);
+    expect(after[0]).not.toBe(before[0]);
+  });
+});
+
+describe('what a read loads', () => {
+  it('a read of files unchanged since their check does not load node:crypto (~7 ms of a CLI call); one that re-anchors does', () => {
+    const rt = runtimeCopy();
+    const ws = workspaceWithThread(rt);
+    const hook = path.join(rt.dir, 'crypto-hook.cjs');
+    fs.writeFileSync(hook, "process.on('exit', () => process.stderr.write(`crypto:${process.moduleLoadList.includes('NativeModule crypto')}`));\n");
+    const loadsCrypto = (...args: string[]) => {
+      const r = spawnSync(process.execPath, ['-r', hook, path.join(rt.dir, 'bin', 'consider-cli.cjs'), ...args, '--root', ws.root], { encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      return /crypto:true/.test(r.stderr);
+    };
+    spawnSync('sleep', ['2.2']); // out of the racy window: stat is trusted from the next read on
+    expect(loadsCrypto('list')).toBe(true); // hashes the file once, records its stat
+    for (const args of [['list'], ['list', '--json'], ['summary'], ['get', JSON.parse(rt.run(ws, 'list', '--json').stdout).comments[0].id]]) {
+      expect(loadsCrypto(...args), args.join(' ')).toBe(false);
+    }
+    ws.write('a.ts', 'inserted\n' + numberedLines(30));
+    expect(loadsCrypto('list')).toBe(true);
+  });
 });
