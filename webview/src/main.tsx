@@ -18,6 +18,7 @@ import './styles.css';
 import { afterNextPaint } from './lib/afterPaint';
 import { startBridge } from './lib/bridge';
 import { vscodeApi } from './lib/vscodeApi';
+import { watchWindowLoad } from './lib/windowLoad';
 import { firstScreen, usableFirstScreen, type FirstScreen } from './preview/firstScreen';
 import { paintPreview } from './preview/paintPreview';
 import { initialUiState, type UiState } from './state/uiState';
@@ -25,6 +26,7 @@ import { initialUiState, type UiState } from './state/uiState';
 /** How long the app waits for a snapshot to preview before it starts anyway. */
 const PREVIEW_WAIT_MS = 400;
 
+watchWindowLoad();
 const bridge = startBridge();
 const root = document.getElementById('root')!;
 let ui: UiState = initialUiState(vscodeApi().getState(), root.dataset.view);

@@ -28,6 +28,11 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   const board = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
   const row = (id) => board.locator(`[data-testid="thread-row"][data-thread-id="${id}"]`);
   await row(mathId).waitFor({ timeout: SHORT });
+  // The host put the board's first screen in the page (the boot script draws it before any message arrives).
+  const embedded = JSON.parse((await board.locator('#root').getAttribute('data-first-screen', { timeout: SHORT })) ?? 'null');
+  const drawnFirst = (embedded?.items ?? []).flatMap((it) => (it.thread ? [it.thread.id] : []));
+  if (!drawnFirst.includes(mathId) || !drawnFirst.includes(greetId)) throw new Error(`the board's HTML carried no first screen with both threads: ${JSON.stringify(drawnFirst)}`);
+  lap(`  the board's HTML carried its first screen (${drawnFirst.length} rows)`);
   await shot('board');
 
   // 2. Picking a thread reveals its lines in the editor.

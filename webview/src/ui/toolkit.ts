@@ -8,6 +8,7 @@ import {
   vsCodeProgressRing, vsCodeRadio, vsCodeRadioGroup, vsCodeTextArea, vsCodeTextField,
 } from '@vscode/webview-ui-toolkit';
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+import { windowLoadFired } from '../lib/windowLoad';
 
 let registered = false;
 export function registerToolkit(): void {
@@ -20,7 +21,8 @@ export function registerToolkit(): void {
   // The toolkit reads VS Code's theme variables on the window's `load` event (it listens from
   // when its module runs). This code arrives in a chunk loaded after the boot script, often
   // after `load` has fired: without a second `load` the toolkit keeps its default colours.
-  if (document.readyState === 'complete') window.dispatchEvent(new Event('load'));
+  // Only after the real one (not on document.readyState): see lib/windowLoad.ts.
+  if (windowLoadFired()) window.dispatchEvent(new Event('load'));
 }
 
 type El = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & Record<string, unknown>;
