@@ -8,10 +8,10 @@
  */
 import fs from 'node:fs';
 import type { AnchorState, WorkflowState } from './model';
-import { commentLines, readListIndex, type ListIndex } from './list-index';
+import { readListIndex, type ListIndex } from './list-index';
 import { considerPaths } from './paths';
 import { settledByStat } from './reconcile-pass';
-import { identityOf } from './store-io';
+import { commentSpans, identityOf } from './store-io';
 import { SummaryTally, type StoreSummary } from './threads';
 
 /** What a `list` filter sees of a thread. */
@@ -30,7 +30,7 @@ export interface ListedThread {
 export function listJsonFromIndex(root: string, wanted: (t: Readonly<ListedThread>) => boolean, head: string, tail: string): Buffer | undefined {
   return withSettledIndex(root, (index, fd) => {
     const bytes = fs.readFileSync(fd);
-    const lines = commentLines(bytes, index.count);
+    const lines = commentSpans(bytes, index.count);
     if (!lines) return undefined;
     const order = selectInOrder(index, wanted);
     let size = head.length + tail.length + Math.max(0, order.length - 1);

@@ -144,28 +144,3 @@ function checkFrom(c: unknown, files: readonly string[]): IndexedCheck | undefin
   if (!isCount(size) || !isTime(mtimeMs) || !isTime(ctimeMs) || !isCount(ino) || typeof hash !== 'string') return undefined;
   return { ...check, fingerprint: { size, mtimeMs, ctimeMs, ino, hash } };
 }
-
-const COMMENTS_HEAD = Buffer.from('"comments":[\n');
-
-/**
- * Where each comment line starts and ends (starts[i]..ends[i]) in a store file serializeStore
- * wrote (between `"comments":[\n` and `\n]`, one comment a line, each but the last ending in a
- * comma), or undefined when the bytes do not have that shape or hold another number of comments.
- */
-export function commentLines(bytes: Buffer, count: number): { starts: Uint32Array; ends: Uint32Array } | undefined {
-  const starts = new Uint32Array(count);
-  const ends = new Uint32Array(count);
-  if (bytes.length >= 2 ** 32) return undefined;
-  let at = bytes.indexOf(COMMENTS_HEAD);
-  if (at < 0) return count === 0 ? { starts, ends } : undefined;
-  at += COMMENTS_HEAD.length;
-  for (let i = 0; ; i++) {
-    const end = bytes.indexOf(10, at);
-    if (end < 0 || i === count) return undefined;
-    const last = bytes[end - 1] !== 44; // no ',' before the newline: the final comment
-    starts[i] = at;
-    ends[i] = last ? end : end - 1;
-    if (last) return i === count - 1 && bytes[end + 1] === 93 ? { starts, ends } : undefined; // then `]`
-    at = end + 1;
-  }
-}

@@ -99,22 +99,36 @@ const writtenText = new WeakMap<StoreFile, string>();
  */
 export function commentTexts(store: StoreFile): string[] | undefined {
   const text = writtenText.get(store);
-  if (text === undefined) return undefined;
-  const head = '"comments":[\n';
-  let at = text.indexOf(head);
-  if (at < 0) return store.comments.length === 0 ? [] : undefined;
-  at += head.length;
-  const out: string[] = [];
-  for (;;) {
-    const end = text.indexOf('\n', at);
-    if (end < 0) return undefined;
-    const last = text.charCodeAt(end - 1) !== 44; // no ',' before the newline: the final comment
-    out.push(text.slice(at, last ? end : end - 1));
-    if (last) break;
+  const spans = text === undefined ? undefined : commentSpans(text, store.comments.length);
+  return spans && Array.from(spans.starts, (start, i) => text!.slice(start, spans.ends[i]));
+}
+
+/**
+ * Where each comment's JSON starts and ends (starts[i]..ends[i]) in a store file serializeStore
+ * wrote: between `"comments":[\n` and `\n]`, one comment a line, each but the last ending in a
+ * comma. Offsets into `source` (a string: UTF-16 indexes; a Buffer: bytes). undefined when
+ * `source` does not have that shape or holds another number of comments.
+ */
+export function commentSpans(source: string | Buffer, count: number): { starts: Uint32Array; ends: Uint32Array } | undefined {
+  if (source.length >= 2 ** 32) return undefined;
+  const find = (s: string, from: number): number => (typeof source === 'string' ? source.indexOf(s, from) : source.indexOf(s, from));
+  const codeAt = (i: number): number | undefined => (typeof source === 'string' ? source.charCodeAt(i) : source[i]);
+  const starts = new Uint32Array(count);
+  const ends = new Uint32Array(count);
+  let at = find(COMMENTS_HEAD, 0);
+  if (at < 0) return count === 0 ? { starts, ends } : undefined;
+  at += COMMENTS_HEAD.length;
+  for (let i = 0; ; i++) {
+    const end = find('\n', at);
+    if (end < 0 || i === count) return undefined;
+    const last = codeAt(end - 1) !== 44; // no ',' before the newline: the final comment
+    starts[i] = at;
+    ends[i] = last ? end : end - 1;
+    if (last) return i === count - 1 && codeAt(end + 1) === 93 ? { starts, ends } : undefined; // then `]`
     at = end + 1;
   }
-  return out.length === store.comments.length ? out : undefined;
 }
+const COMMENTS_HEAD = '"comments":[\n';
 
 /**
  * `.consider/store.json.validated` names the one store.json (by identity: device, inode,

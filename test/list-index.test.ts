@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sortByLocation } from '../cli/read-commands';
 import { atClock, fileTimesOf } from './helpers/clock';
-import { commentLines } from '../shared/list-index';
+import { commentSpans } from '../shared/store-io';
 import {
   addThread, considerPaths, isUnseen, listJsonFromIndex, markSeenByAgent, mutateStore, readStore, reconcileWorkspace,
   replyToThread, setWorkflowState, summarize, summaryFromIndex, type Comment, type ListedThread,
@@ -199,18 +199,21 @@ describe('list --json and summary from the list index', () => {
   });
 });
 
-describe('commentLines', () => {
+describe('commentSpans', () => {
   const store = (lines: string[]): Buffer => Buffer.from(`{"version":1,\n"comments":[\n${lines.join(',\n')}\n]}\n`);
   it('finds each comment line, without its comma', () => {
     const bytes = store(['{"a":1}', '{"b":"é"}', '{"c":3}']);
-    const found = commentLines(bytes, 3)!;
+    const found = commentSpans(bytes, 3)!;
     expect([0, 1, 2].map((i) => bytes.subarray(found.starts[i], found.ends[i]).toString())).toEqual(['{"a":1}', '{"b":"é"}', '{"c":3}']);
+    const text = bytes.toString(); // the same file as text: offsets in UTF-16 code units
+    const inText = commentSpans(text, 3)!;
+    expect([0, 1, 2].map((i) => text.slice(inText.starts[i], inText.ends[i]))).toEqual(['{"a":1}', '{"b":"é"}', '{"c":3}']);
   });
   it('refuses another count or another shape', () => {
-    expect(commentLines(store(['{"a":1}', '{"b":2}']), 3)).toBeUndefined();
-    expect(commentLines(store(['{"a":1}', '{"b":2}']), 1)).toBeUndefined();
-    expect(commentLines(Buffer.from('{"comments":[{"a":1},{"b":2}]}'), 2)).toBeUndefined(); // not one a line
-    expect(commentLines(Buffer.from('{"comments":[\n{"a":1}\n'), 1)).toBeUndefined(); // torn
-    expect(commentLines(Buffer.from('{"version":1,\n"comments":[]}\n'), 0)).toEqual({ starts: new Uint32Array(0), ends: new Uint32Array(0) });
+    expect(commentSpans(store(['{"a":1}', '{"b":2}']), 3)).toBeUndefined();
+    expect(commentSpans(store(['{"a":1}', '{"b":2}']), 1)).toBeUndefined();
+    expect(commentSpans(Buffer.from('{"comments":[{"a":1},{"b":2}]}'), 2)).toBeUndefined(); // not one a line
+    expect(commentSpans(Buffer.from('{"comments":[\n{"a":1}\n'), 1)).toBeUndefined(); // torn
+    expect(commentSpans(Buffer.from('{"version":1,\n"comments":[]}\n'), 0)).toEqual({ starts: new Uint32Array(0), ends: new Uint32Array(0) });
   });
 });
