@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import type { AnchorState, WorkflowState } from './model';
 import { readListIndex, type ListIndex } from './list-index';
+import { orderByLocation } from './location-order';
 import { considerPaths } from './paths';
 import { settledByStat } from './reconcile-pass';
 import { commentSpans, identityOf } from './store-io';
@@ -82,28 +83,17 @@ function withSettledIndex<T>(root: string, use: (index: ListIndex, fd: number) =
   }
 }
 
-/** Indexes of the wanted threads, by file rank, then start line, then store order: one native sort of packed numbers. */
+/** Indexes of the wanted threads, in `list` order (shared/location-order.ts). */
 function selectInOrder(index: ListIndex, wanted: (t: Readonly<ListedThread>) => boolean): number[] {
-  const files = [...new Set(index.checks.map((c) => c.file))].sort();
-  const rank = new Map(files.map((f, i) => [f, i]));
   const view: ListedThread = { file: '', workflowState: 'open', anchorState: 'anchored', unseen: false }; // one object, reused
   const selected: number[] = [];
-  let packable = files.length < 2 ** 12 && index.count < 2 ** 20;
   for (let i = 0; i < index.count; i++) {
     const check = index.check(i);
     view.file = check.file;
     view.anchorState = check.anchorState;
     view.workflowState = index.workflowState(i);
     view.unseen = index.unseen(i);
-    if (!wanted(view)) continue;
-    selected.push(i);
-    if (index.startLine(i) >= 2 ** 20) packable = false;
+    if (wanted(view)) selected.push(i);
   }
-  if (!packable) {
-    // Beyond what a double holds exactly: compare the parts (stable).
-    return selected.sort((a, b) => rank.get(index.check(a).file)! - rank.get(index.check(b).file)! || index.startLine(a) - index.startLine(b) || a - b);
-  }
-  const keys = new Float64Array(selected.length);
-  selected.forEach((i, n) => { keys[n] = (rank.get(index.check(i).file)! * 2 ** 20 + index.startLine(i)) * 2 ** 20 + i; });
-  return Array.from(keys.sort(), (k) => k % 2 ** 20);
+  return orderByLocation(selected, (i) => index.check(i).file, (i) => index.startLine(i));
 }

@@ -18,4 +18,5 @@ export { archiveResolved, unarchive, readArchive } from './archive';
 export { readConfig, updateConfig } from './config';
 export * from './reconcile-pass';
 export { listJsonFromIndex, summaryFromIndex } from './indexed-read';
+export { orderByLocation } from './location-order';
 export type { ListedThread } from './indexed-read';
