@@ -26,7 +26,8 @@
  *   threads: flat, THREAD_FIELDS numbers a thread: [check, startLine, flags (1 open, 2 unseen)]
  */
 import fs from 'node:fs';
-import type { AnchorState, Comment, FileFingerprint, StoreFile, WorkflowState } from './model';
+import type { AnchorState, Comment, StoreFile, WorkflowState } from './model';
+import type { SettleFacts } from './reconcile-pass';
 import { isUnseen } from './model';
 import { utf8Text } from './utf8';
 
@@ -36,15 +37,11 @@ const THREAD_FIELDS = 3;
 const OPEN = 1;
 const UNSEEN = 2;
 
-/** The facts of one check, shared by the threads that name it (lastAnchorCheck: the earliest of theirs). */
-export interface IndexedCheck {
-  readonly file: string;
-  readonly anchorState: AnchorState;
-  /** The anchor has a snapshot of its file (see reconcile-pass isSettled). */
-  readonly hasSnapshot: boolean;
-  readonly lastAnchorCheck: string;
-  readonly fingerprint?: FileFingerprint;
-}
+/**
+ * One check, shared by the threads that name it: the facts the stat test reads (reconcile-pass
+ * SettleFacts), with lastAnchorCheck the earliest of those threads'.
+ */
+export type IndexedCheck = SettleFacts;
 
 export interface ListIndex {
   readonly checks: readonly IndexedCheck[];

@@ -20,7 +20,6 @@ import { collectSnapshots, readSnapshot, recordSnapshot, snapshotCollectionDue }
 import { mutateStore, readStore } from './store-io';
 import type { MutationTx } from './store-io';
 import { readArchive } from './archive';
-import type { IndexedCheck } from './list-index';
 import { findThread, fingerprintOf, outsideRacyWindow, statMatches } from './threads';
 import { splitLines } from './text';
 import { utf8Text } from './utf8';
@@ -200,8 +199,8 @@ function statOf(ctx: PassContext, rel: string): fs.Stats | null {
   return stat;
 }
 
-/** What the cheap test reads of a thread (a Comment, or a list-index entry: list-index.ts). */
-interface SettleFacts {
+/** What the cheap test reads of a thread: of a Comment (factsOf), or a list index check (list-index.ts). */
+export interface SettleFacts {
   readonly file: string;
   readonly anchorState: AnchorState;
   readonly fingerprint?: FileFingerprint;
@@ -252,7 +251,7 @@ function isSettled(ctx: PassContext, c: Comment): boolean {
  * thread is orphaned and its file is still missing (decideMissing leaves it be). False means
  * only "look properly": run reconcileWorkspace. For the list index's checks (list-index.ts).
  */
-export function settledByStat(root: string, checks: readonly IndexedCheck[]): boolean {
+export function settledByStat(root: string, checks: readonly SettleFacts[]): boolean {
   const ctx = passContext(root);
   return checks.every((t) => (t.anchorState === 'orphaned' ? statOf(ctx, t.file) === null : settledByStatOf(ctx, t) === true));
 }
