@@ -33,14 +33,13 @@ export function toThreadView(c: Comment, title: 'now' | 'later' = 'now'): Thread
   };
 }
 
-/** `untitled`: each view is made with an empty title and handed over with its comment (SnapshotDraft). */
-export function toFolderSnapshot(f: FolderStoreState, untitled?: (view: ThreadView, c: Comment) => void): FolderSnapshot {
-  const view = untitled ? (c: Comment) => { const v = toThreadView(c, 'later'); untitled(v, c); return v; } : (c: Comment) => toThreadView(c);
+/** `title: 'later'`: every thread's title is left empty (see SnapshotDraft). */
+export function toFolderSnapshot(f: FolderStoreState, title: 'now' | 'later' = 'now'): FolderSnapshot {
   return {
     root: f.root,
     name: f.name,
     hasStore: !!f.store,
-    threads: f.error ? [] : (f.store?.comments ?? []).map(view),
+    threads: f.error ? [] : (f.store?.comments ?? []).map((c) => toThreadView(c, title)),
     ...(f.error ? { error: { code: f.error.code, message: f.error.message, ...(f.error.hint ? { hint: f.error.hint } : {}) }, hasBackup: fs.existsSync(considerPaths(f.root).backup) } : {}),
     ...(f.readOnlyReason ? { readOnlyReason: f.readOnlyReason } : {}),
   };
@@ -58,7 +57,9 @@ export class SnapshotDraft {
   private readonly untitled = new Map<ThreadView, string>();
 
   constructor(folders: readonly FolderStoreState[]) {
-    this.snapshots = folders.map((f) => toFolderSnapshot(f, (v, c) => this.untitled.set(v, c.body)));
+    this.snapshots = folders.map((f) => toFolderSnapshot(f, 'later'));
+    // A folder's views are its comments' in order (toFolderSnapshot).
+    this.snapshots.forEach((s, i) => s.threads.forEach((v, j) => this.untitled.set(v, folders[i]!.store!.comments[j]!.body)));
   }
 
   /** Fills in this view's title (a view of this draft; others are left alone). */
