@@ -1,6 +1,7 @@
 /**
- * The board's first screen (webview/src/preview/firstScreen.ts): the host builds it into the
- * panel's HTML (BoardSession.firstScreen, html.ts) and the boot script draws it. Over the REAL
+ * The board's first screen (webview/src/preview/firstScreen.ts): the host builds it and writes
+ * it into the panel's HTML as markup (BoardSession.firstScreen, previewHtml.ts, html.ts); the
+ * boot script keeps it, or draws one from the first snapshot. Over the REAL
  * store on a temp workspace: the host's screen is the one the webview would build from the
  * snapshot, under the same UI state, and the page takes it only when it fits.
  */
@@ -9,11 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FolderStoreState } from '../extension/api';
-import { buildBoardHtml } from '../extension/board/html';
+import { buildBoardHtml, inlineStylesheet } from '../extension/board/html';
 import { BoardSession } from '../extension/board/session';
 import { PROTOCOL_VERSION, titleOf, type HostMessage } from '../shared/protocol';
 import * as store from '../shared/store';
-import { HOST_SCREEN_HEIGHT, firstScreen, usableFirstScreen, type FirstScreen } from '../webview/src/preview/firstScreen';
+import { HOST_SCREEN_HEIGHT, firstScreen, usablePagePreview } from '../webview/src/preview/firstScreen';
+import { previewHtml } from '../webview/src/preview/previewHtml';
 import { rowKey } from '../webview/src/state/projection';
 import { initialUiState, type UiState } from '../webview/src/state/uiState';
 import { testBoardServices } from './helpers/board-services';
@@ -21,7 +23,7 @@ import { testBoardServices } from './helpers/board-services';
 let root: string;
 let folders: FolderStoreState[];
 let ids: string[];
-/** Agent-written text with what an HTML attribute must escape. */
+/** Agent-written text with what HTML must escape. */
 const bodyOf = (i: number): string => `thread ${i}: "quoted" <img src=x onerror="alert(1)"> & more`;
 
 function read(): void {
@@ -48,12 +50,6 @@ beforeEach(async () => {
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
-/** The attribute's text as a browser reads it (html.ts escapes & " < >). */
-function firstScreenAttribute(html: string): string | undefined {
-  const m = /data-first-screen="([^"]*)"/.exec(html);
-  return m?.[1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-}
-
 describe('the first screen', () => {
   it("the host's is the one the webview builds from the first snapshot, for a new panel and for a restored one", async () => {
     const saved: Partial<UiState> = { __v: 1, view: 'board', filters: { author: 'human' }, sort: 'state', selectedKey: rowKey(root, ids[2]!), scrollTop: 0 };
@@ -67,7 +63,7 @@ describe('the first screen', () => {
       expect({ ...fromHost, token: '' }).toEqual(fromSnapshot);
       expect(fromHost.token).toMatch(/^[A-Za-z0-9]{32}$/);
       expect(fromHost.items.filter((it) => it.thread).length).toBe(state ? 3 : 6);
-      expect(usableFirstScreen(JSON.stringify(fromHost), ui)).toEqual(fromHost);
+      expect(usablePagePreview(fromHost, ui)).toBe(true);
       session.dispose();
     }
   });
@@ -84,28 +80,18 @@ describe('the first screen', () => {
     expect(part.items.map((it) => it.y)).toEqual([80, 130, 180, 210]);
   });
 
-  it('the page refuses one that does not fit: another UI state, already shown, or malformed', () => {
+  it('the page keeps the one in its HTML only if it fits: not for another UI state, not when already shown', () => {
     const screen = openSession().session.firstScreen(undefined)!;
     const ui = initialUiState(undefined, 'board');
-    const raw = JSON.stringify(screen);
-    expect(usableFirstScreen(raw, ui)).toBeDefined();
-    expect(usableFirstScreen(raw, { ...ui, sort: 'activity' })).toBeUndefined();
-    expect(usableFirstScreen(raw, { ...ui, filters: { unseen: true } })).toBeUndefined();
-    expect(usableFirstScreen(raw, { ...ui, shownFirstScreen: screen.token })).toBeUndefined(); // the same HTML, reloaded
-    expect(usableFirstScreen(raw, { ...ui, view: 'triage' })).toBeUndefined();
-    expect(usableFirstScreen(undefined, ui)).toBeUndefined();
-    expect(usableFirstScreen('{"token":', ui)).toBeUndefined();
-    const broken = (change: (s: { -readonly [K in keyof FirstScreen]: unknown }) => void) => {
-      const copy = JSON.parse(raw) as { -readonly [K in keyof FirstScreen]: unknown };
-      change(copy);
-      return usableFirstScreen(JSON.stringify(copy), ui);
-    };
-    expect(broken(() => {})).toBeDefined();
-    expect(broken((s) => { s.token = ''; })).toBeUndefined();
-    expect(broken((s) => { s.summary = { ...(s.summary as object), stale: -1 }; })).toBeUndefined();
-    expect(broken((s) => { (s.items as { thread?: { title: unknown } }[])[1]!.thread!.title = 7; })).toBeUndefined();
-    expect(broken((s) => { (s.items as { y: unknown }[])[0]!.y = '0'; })).toBeUndefined();
-    expect(broken((s) => { s.items = [{ y: 0 }]; })).toBeUndefined();
+    const page = { token: screen.token, basis: screen.basis };
+    expect(usablePagePreview(page, ui)).toBe(true);
+    expect(usablePagePreview(page, { ...ui, sort: 'activity' })).toBe(false);
+    expect(usablePagePreview(page, { ...ui, filters: { unseen: true } })).toBe(false);
+    expect(usablePagePreview(page, { ...ui, shownFirstScreen: screen.token })).toBe(false); // the same HTML, reloaded
+    expect(usablePagePreview(page, { ...ui, view: 'triage' })).toBe(false);
+    expect(usablePagePreview({ ...page, token: '' }, ui)).toBe(false); // drawn by the page itself, from a snapshot
+    expect(usablePagePreview({ basis: page.basis }, ui)).toBe(false);
+    expect(usablePagePreview(undefined, ui)).toBe(false);
   });
 
   it('is none for other views, an unreadable store, or a board with nothing to list', () => {
@@ -116,15 +102,45 @@ describe('the first screen', () => {
     expect(openSession().session.firstScreen(undefined)).toBeUndefined();
   });
 
-  it('travels in the HTML as an attribute that agent-written text cannot break out of', () => {
+  it('is written into the HTML as markup that agent-written text cannot break out of, and that the CSP allows', () => {
     const screen = openSession().session.firstScreen(undefined)!;
-    const html = buildBoardHtml({ cspSource: 'https://res.example', nonce: 'N0nce', scriptUri: 'https://res.example/index.js', styleUri: 'https://res.example/index.css', view: 'board', firstScreen: screen });
-    const attribute = /data-first-screen="([^"]*)"/.exec(html)![1]!;
-    expect(attribute).not.toMatch(/[<>"]/);
-    expect(JSON.parse(firstScreenAttribute(html)!)).toEqual(screen);
-    expect(screen.items.find((it) => it.thread)!.thread!.title).toBe(titleOf(bodyOf(1)));
-    expect(titleOf(bodyOf(1))).toMatch(/".*<img.*&/);
+    const html = buildBoardHtml({ cspSource: 'https://res.example', nonce: 'N0nce', scriptUri: 'https://res.example/index.js', styles: '.app{}', view: 'board', firstScreen: screen });
+    const markup = /<div id="root"[^>]*>([\s\S]*)<\/div>\n<script/.exec(html)![1]!;
+    const title = titleOf(bodyOf(1));
+    expect(title).toMatch(/".*<img.*&/);
+    expect(screen.items.find((it) => it.thread)!.thread!.title).toBe(title);
+    expect(markup).toContain(`<div class="row-title">${title.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</div>`);
+    expect(markup).not.toMatch(/<img|onerror="/);
+    expect(markup).toContain(`data-token="${screen.token}"`);
+    expect(markup.match(/data-testid="preview-row"/g)).toHaveLength(screen.items.filter((it) => it.thread).length);
+    // No style attributes (the CSP has no 'unsafe-inline'): the geometry is in the nonce'd <style>, a rule per class used.
+    expect(markup).not.toMatch(/ style=/);
+    const style = /<style nonce="N0nce">([\s\S]*?)<\/style>/.exec(html)![1]!;
+    const used = [...new Set([...markup.matchAll(/\b(pv\d+)\b/g)].map((m) => m[1]))];
+    expect(used.length).toBeGreaterThan(screen.items.length);
+    for (const cls of used) expect(style).toContain(`.${cls}{`);
     expect([...html.matchAll(/<script/g)]).toHaveLength(1); // still only the boot script
+  });
+
+  it('is scrolled in the HTML as the app will scroll the list, and uses the header height the app saved', () => {
+    for (let i = 0; i < 3; i++) folders[0]!.store!.comments.push(...folders[0]!.store!.comments.map((c) => ({ ...c, id: `${c.id}${i}` })));
+    const screen = openSession().session.firstScreen({ __v: 1, view: 'board', filters: {}, sort: 'file', scrollTop: 430, headerHeight: 97 })!;
+    expect(screen).toMatchObject({ scrollTop: 430, headerHeight: 97 });
+    expect(screen.items[0]!.y).toBeLessThanOrEqual(430);
+    const { markup, css } = previewHtml(screen);
+    const listClass = /class="thread-list (pv\d+)"/.exec(markup)![1]!;
+    expect(css).toContain(`.${listClass}>*{transform:translateY(-430px)}`);
+    const headerClass = /class="sticky-top (pv\d+)"/.exec(markup)![1]!;
+    expect(css).toContain(`.${headerClass}{height:97px}`);
+  });
+
+  it('inlines the stylesheet with its font made absolute, and nothing in it can close the <style> early', () => {
+    const css = inlineStylesheet('@font-face{src:url(./codicon.ttf?abc) format("truetype")}\n.a{background:url("./x.png")}\n.b{content:"</style><script>"}', 'https://res.example/assets/');
+    expect(css).toContain('url("https://res.example/assets/codicon.ttf?abc")');
+    expect(css).toContain('url("https://res.example/assets/x.png")');
+    const html = buildBoardHtml({ cspSource: 'https://res.example', nonce: 'N0nce', scriptUri: 'https://res.example/index.js', styles: css, view: 'triage' });
+    expect(html.match(/<\/style/gi)).toHaveLength(1);
+    expect(html.replace(/<style[\s\S]*?<\/style>/, '').match(/<script/g)).toHaveLength(1); // the boot script
   });
 
   it('shares its summaries with the first snapshot: built once, still current', async () => {

@@ -152,7 +152,7 @@ describe('BoardSession', () => {
 
 describe('board HTML', () => {
   it('has a strict CSP with the nonce, no inline script, and the view as a data attribute', () => {
-    const html = buildBoardHtml({ cspSource: 'https://res.example', nonce: 'N0nce', scriptUri: 'https://res.example/index.js', styleUri: 'https://res.example/index.css', view: 'triage' });
+    const html = buildBoardHtml({ cspSource: 'https://res.example', nonce: 'N0nce', scriptUri: 'https://res.example/index.js', styles: '.app{}', view: 'triage' });
     const csp = /Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("script-src 'nonce-N0nce'");

@@ -17,8 +17,8 @@ export default defineConfig({
     sourcemap: false,
     // Two scripts: assets/index.js (the boot entry: says `ready` to the host at once) and
     // assets/app.js (everything else), which index.js imports dynamically; the import inherits
-    // the entry's CSP nonce and extension/board/html.ts preloads it, so both load in parallel.
-    // No Vite preload helper: it would inject <link> tags of its own.
+    // the entry's CSP nonce. No Vite preload helper: it would inject <link> tags of its own, and
+    // the app chunk is better loaded after the board's first paint (extension/board/html.ts).
     modulePreload: false,
     chunkSizeWarningLimit: 1024,
     rollupOptions: {

@@ -45,6 +45,14 @@ export class BoardPage {
  * Holds every request for the app chunk (assets/app.js) until the returned function is
  * called: what shows meanwhile is the boot script's preview of the first screen alone.
  */
+/** Holds back every file of the built webview (scripts, font): the page has only its own HTML until released. */
+export async function holdAssets(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/assets/**', async (route) => { await gate; await route.continue(); });
+  return release;
+}
+
 export async function holdApp(page: Page): Promise<() => void> {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => { release = resolve; });

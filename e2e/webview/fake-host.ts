@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { FolderStoreState, Visibility } from '../../extension/api';
-import { buildBoardHtml, makeNonce } from '../../extension/board/html';
+import { buildBoardHtml, inlineStylesheet, makeNonce } from '../../extension/board/html';
 import type { BoardServices } from '../../extension/board/services';
 import { BoardSession } from '../../extension/board/session';
 import * as setupApi from '../../extension/setup';
@@ -41,7 +41,9 @@ const MIME: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/c
 const pages = new Map<string, { render(origin: string): string; html?: string }>();
 let pageCount = 0;
 
-/** Serves the fake hosts' pages (see `pages`), dist/webview/assets and the theme files. */
+const themeCss = (theme: Theme): string => fs.readFileSync(path.join(themesDir, `${theme}.css`), 'utf8');
+
+/** Serves the fake hosts' pages (see `pages`) and dist/webview/assets. */
 export async function startServer(): Promise<{ origin: string; close(): Promise<void> }> {
   if (!fs.existsSync(path.join(webviewDist, 'assets/index.js'))) throw new Error('dist/webview is not built: run `node scripts/build.mjs` first');
   const server = http.createServer((req, res) => {
@@ -54,8 +56,7 @@ export async function startServer(): Promise<{ origin: string; close(): Promise<
       res.writeHead(200, { 'content-type': 'text/html' }).end(page.html);
       return;
     }
-    const file = url.pathname.startsWith('/themes/') ? path.join(themesDir, path.basename(url.pathname))
-      : url.pathname.startsWith('/assets/') ? path.join(webviewDist, 'assets', path.basename(url.pathname)) : undefined;
+    const file = url.pathname.startsWith('/assets/') ? path.join(webviewDist, 'assets', path.basename(url.pathname)) : undefined;
     if (!file || !fs.existsSync(file)) { res.writeHead(404).end(); return; }
     res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' }).end(fs.readFileSync(file));
   });
@@ -140,7 +141,7 @@ export class FakeHost {
    * starts from a settled page. `settle: false` returns once the page has loaded, without
    * querying the page (the benchmark: Playwright's in-page queries would cost the page time).
    */
-  async open(page: Page, origin: string, { view = 'board', theme = 'dark', settle = true }: { view?: ViewName; theme?: Theme; settle?: boolean } = {}): Promise<void> {
+  async open(page: Page, origin: string, { view = 'board', theme = 'dark', settle = true, waitUntil = 'load' }: { view?: ViewName; theme?: Theme; settle?: boolean; waitUntil?: 'load' | 'commit' } = {}): Promise<void> {
     this.session = new BoardSession(this.services(), (m) => this.deliver(m), view);
     await page.exposeBinding('__considerPost', (_src, m: unknown) => {
       this.received.push(m);
@@ -164,7 +165,7 @@ export class FakeHost {
     const id = `p${++pageCount}`;
     this.pageIds.push(id);
     pages.set(id, { render: (pageOrigin) => this.pageHtml(pageOrigin, view, theme) });
-    await page.goto(`${origin}/board.html?page=${id}`);
+    await page.goto(`${origin}/board.html?page=${id}`, { waitUntil });
     if (!settle) return;
     await page.locator('[data-testid="loading"]').waitFor({ state: 'detached' });
     if (!this.held) await this.detailsAnswered();
@@ -174,13 +175,15 @@ export class FakeHost {
   private pageHtml(origin: string, view: ViewName, theme: Theme): string {
     const session = this.session!;
     let html = buildBoardHtml({
-      cspSource: origin, nonce: makeNonce(), scriptUri: `${origin}/assets/index.js`, appScriptUri: `${origin}/assets/app.js`, styleUri: `${origin}/assets/index.css`, view,
+      cspSource: origin, nonce: makeNonce(), scriptUri: `${origin}/assets/index.js`,
+      styles: inlineStylesheet(fs.readFileSync(path.join(webviewDist, 'assets/index.css'), 'utf8'), `${origin}/assets/`), view,
       firstScreen: session.firstScreen(undefined),
     });
     setTimeout(() => session.prepareFirstSnapshot(), 0); // as BoardPanel does once the HTML is set
     html = html.replace("default-src 'none';", `default-src 'none'; connect-src ${channelSource(origin)};`);
-    // The theme's variables and the body class.
-    return html.replace('</head>', `<link rel="stylesheet" href="${origin}/themes/${theme}.css">\n</head>`)
+    // The theme's variables, in the page as VS Code puts them (a <style> ahead of the page's
+    // own head, so its CSP does not apply), and the body class.
+    return html.replace('<head>', `<head>\n<style id="_defaultStyles">\n${themeCss(theme)}</style>`)
       .replace('<body>', `<body class="${BODY_CLASS[theme]}" data-vscode-theme-kind="${BODY_CLASS[theme]}">`);
   }
 

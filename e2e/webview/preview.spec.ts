@@ -1,6 +1,6 @@
 /**
  * The boot preview (webview/src/preview/): the board's first screen, drawn before the app's code
- * has run, from the data the host put in the page or else from the first snapshot. Each test
+ * has run: written into the page by the host, or else drawn from the first snapshot. Each test
  * holds the app chunk back (its request waits on a gate), so what shows is the preview alone;
  * then lets it through and checks that the app takes over in place: same rows, same order, same
  * positions.
@@ -8,7 +8,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { titleOf } from '../../shared/protocol';
 import { addThread } from '../../shared/store';
-import { holdApp } from './board.page';
+import { holdApp, holdAssets } from './board.page';
 import { XSS_BODY } from './fixtures';
 import { test, expect } from './test';
 
@@ -20,13 +20,16 @@ const topsOf = (rows: Locator): Promise<number[]> => rows.evaluateAll((els) => e
 const sourceOf = (page: Page): Promise<string | null> => page.getByTestId('board-preview').getAttribute('data-source');
 
 test.describe('preview of the first screen', () => {
-  test('a new panel draws the first screen from its own page, before the host has sent anything', async ({ page, host, seeded, origin, board }) => {
-    host.holdMessages(); // not even the snapshot reaches the page
-    const release = await holdApp(page);
-    await host.open(page, origin, { settle: false });
+  test('a new panel shows the first screen from its HTML alone: before any script or file of ours has loaded, before the host has sent anything', async ({ page, host, seeded, origin, board }) => {
+    host.holdMessages(); // until the app is let through
+    const release = await holdAssets(page); // nor the boot script, the app, the font
+    await host.open(page, origin, { settle: false, waitUntil: 'commit' });
     await expect(previewRows(page)).toHaveCount(Object.keys(seeded.ids).length);
+    await expect(previewRows(page).first()).toBeVisible();
     expect(await sourceOf(page)).toBe('page');
-    expect(host.sent.some((m) => m.type === 'host/snapshot')).toBe(true); // it was sent, and is held
+    expect(host.received).toEqual([]); // the boot script has not run: no `ready`
+    expect(await previewRows(page).first().evaluate((r) => getComputedStyle(r).display)).toBe('flex'); // styled by the inlined stylesheet
+    expect(host.sent).toEqual([]);
     const previewIds = await idsOf(previewRows(page));
     const previewTops = await topsOf(previewRows(page));
     const previewTexts = await textsOf(previewRows(page));
@@ -111,14 +114,15 @@ test.describe('preview of the first screen', () => {
     const release = await holdApp(page);
     await host.open(page, origin, { settle: false });
     const row = page.locator(`[data-testid="preview-row"][data-thread-id="${evil.id}"]`);
-    // Drawn from the page (the title travelled in an HTML attribute), then, reloaded, from the snapshot.
+    // Written into the page's HTML by the host, then, reloaded, drawn from the snapshot.
     for (const source of ['page', 'snapshot']) {
       if (source === 'snapshot') await page.reload();
       await expect(row.locator('.row-title')).toHaveText(titleOf(XSS_BODY));
       expect(await sourceOf(page)).toBe(source);
       await expect(row.locator('.row-title')).toContainText('<img src=x onerror=');
       await expect(page.getByTestId('board-preview').locator('img, script, iframe, a')).toHaveCount(0);
-      expect(await page.locator('#root').evaluate((r) => r.getAttributeNames())).toEqual(['id', 'data-view', 'data-first-screen']); // nothing broke out
+      expect(await page.locator('#root').evaluate((r) => r.getAttributeNames())).toEqual(['id', 'data-view']); // nothing broke out
+      expect(await page.evaluate(() => document.querySelectorAll('img, iframe, object, embed').length)).toBe(0);
     }
     release();
     await expect(page.getByTestId('thread-row')).not.toHaveCount(0);

@@ -1,37 +1,40 @@
 /**
  * The board's HTML: a strict CSP (style.md item 8) — default-src 'none', scripts only with
- * the per-load nonce, styles/fonts/images only from the webview's own resource origin — and
- * the initial data in data-* attributes (no inline script). Pure: the e2e fake host serves
- * the very same page.
+ * the per-load nonce (no inline script), styles only with the nonce or from the webview's own
+ * resource origin, fonts and images only from there — and the initial data in data-*
+ * attributes. Pure: the e2e fake host serves the very same page.
+ *
+ * What the first paint needs is in the page itself, so it waits for no request: the app's
+ * stylesheet (inlined, nonce'd) and, on the board, the first screen as markup (previewHtml.ts).
+ * Our scripts load after that paint, not before it; the app chunk is not even preloaded: on two
+ * cores its download and compile slowed the first paint (bench/RESULTS.md, session 5).
  */
 import type { ViewName } from '../../shared/protocol';
 import type { FirstScreen } from '../../webview/src/preview/firstScreen';
+import { escapeHtml as attr, previewHtml } from '../../webview/src/preview/previewHtml';
 
 export interface BoardHtmlInput {
   /** webview.cspSource: the origin our local resources are served from. */
   readonly cspSource: string;
   readonly nonce: string;
   readonly scriptUri: string;
-  /** The app chunk the boot script imports (assets/app.js): preloaded so both download at once. */
-  readonly appScriptUri?: string;
-  readonly styleUri: string;
+  /** The app's stylesheet (dist/webview/assets/index.css) as inlineStylesheet made it. */
+  readonly styles: string;
   readonly view: ViewName;
-  /** The board's first screen, drawn by the boot script before anything else (webview/src/preview/firstScreen.ts). */
+  /** The board's first screen (webview/src/preview/firstScreen.ts), written into #root. */
   readonly firstScreen?: FirstScreen;
 }
-
-/** Escaped for a double-quoted attribute: agent-written titles travel in one and must stay text. */
-const attr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function buildBoardHtml(i: BoardHtmlInput): string {
   const csp = [
     "default-src 'none'",
     `script-src 'nonce-${i.nonce}'`,
-    // The nonce lets the toolkit's (FAST) one feature-probe <style> through; no 'unsafe-inline'.
+    // The nonce lets our inlined stylesheet and the toolkit's (FAST) one feature-probe <style> through; no 'unsafe-inline'.
     `style-src ${i.cspSource} 'nonce-${i.nonce}'`,
     `font-src ${i.cspSource}`,
     `img-src ${i.cspSource} data:`,
   ].join('; ');
+  const preview = i.firstScreen ? previewHtml(i.firstScreen) : undefined;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -39,15 +42,29 @@ export function buildBoardHtml(i: BoardHtmlInput): string {
 <meta http-equiv="Content-Security-Policy" content="${attr(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <meta property="csp-nonce" content="${attr(i.nonce)}">
-<link rel="stylesheet" href="${attr(i.styleUri)}">
-${i.appScriptUri ? `<link rel="modulepreload" nonce="${attr(i.nonce)}" href="${attr(i.appScriptUri)}">\n` : ''}<title>Consider</title>
+<style nonce="${attr(i.nonce)}">
+${styleText(i.styles)}${preview ? `\n${preview.css}` : ''}
+</style>
+<title>Consider</title>
 </head>
 <body>
-<div id="root" data-view="${attr(i.view)}"${i.firstScreen ? ` data-first-screen="${attr(JSON.stringify(i.firstScreen))}"` : ''}></div>
+<div id="root" data-view="${attr(i.view)}">${preview ? preview.markup : ''}</div>
 <script type="module" nonce="${attr(i.nonce)}" src="${attr(i.scriptUri)}"></script>
 </body>
 </html>`;
 }
+
+/**
+ * The app's stylesheet, ready to inline: its relative URLs (the codicon font) made absolute
+ * against `assetBase` (the webview URI of dist/webview/assets/, ending in '/'), as the page
+ * itself is not served from there.
+ */
+export function inlineStylesheet(css: string, assetBase: string): string {
+  return css.replace(/url\((['"]?)\.\/([^'")]+)\1\)/g, (_m, _q: string, rel: string) => `url("${assetBase}${rel}")`);
+}
+
+/** Nothing in a stylesheet may end the <style> element early. */
+const styleText = (css: string): string => css.replace(/<\/style/gi, '<\\/style');
 
 /** 32 characters from a CSPRNG; a fresh one for every page load. */
 export function makeNonce(): string {

@@ -2,7 +2,9 @@
 import * as vscode from 'vscode';
 import type { ViewName } from '../../shared/protocol';
 import { VIEW_NAMES, packHostMessage } from '../../shared/protocol';
-import { buildBoardHtml, makeNonce } from './html';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildBoardHtml, inlineStylesheet, makeNonce } from './html';
 import type { BoardServices } from './services';
 import { BoardSession } from './session';
 
@@ -22,17 +24,19 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
 export class BoardPanel {
   readonly session: BoardSession;
   private readonly disposables: vscode.Disposable[] = [];
+  private pageHasFirstScreen = false;
 
   /** `savedState`: what VS Code restored the panel with (its webview's last setState), for a restored panel. */
   constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, services: BoardServices, view: ViewName, onDispose: () => void, savedState?: unknown) {
     const webview = panel.webview;
     webview.options = webviewOptions(extensionUri);
     this.session = new BoardSession(services, (m) => { void webview.postMessage(packHostMessage(m)); }, view);
-    const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'assets', name)).toString();
-    webview.html = buildBoardHtml({
-      cspSource: webview.cspSource, nonce: makeNonce(), scriptUri: asset('index.js'), appScriptUri: asset('app.js'), styleUri: asset('index.css'), view,
-      firstScreen: this.session.firstScreen(savedState),
-    });
+    const assets = vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'assets');
+    const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(assets, name)).toString();
+    const page = { cspSource: webview.cspSource, scriptUri: asset('index.js'), styles: inlineStylesheet(appStylesheet(assets.fsPath), asset('index.css').replace(/index\.css$/, '')), view };
+    const firstScreen = this.session.firstScreen(savedState);
+    this.pageHasFirstScreen = firstScreen !== undefined;
+    webview.html = buildBoardHtml({ ...page, nonce: makeNonce(), firstScreen });
     panel.title = TITLES[view];
     // Once the HTML is on its way: the snapshot is serialised while the page loads, not after `ready`.
     setTimeout(() => this.session.prepareFirstSnapshot(), 0);
@@ -40,6 +44,14 @@ export class BoardPanel {
     this.disposables.push(
       webview.onDidReceiveMessage((m: unknown) => { void this.session.receive(m); }),
       panel.onDidDispose(() => { this.dispose(); onDispose(); }),
+      // A hidden panel's page is gone; VS Code loads its HTML again when it is shown. By then the
+      // first screen in it is out of date: it gets a page without one, which draws from the
+      // first snapshot instead (webview/src/main.tsx). Once is enough.
+      panel.onDidChangeViewState(() => {
+        if (panel.visible || !this.pageHasFirstScreen) return;
+        this.pageHasFirstScreen = false;
+        webview.html = buildBoardHtml({ ...page, nonce: makeNonce() });
+      }),
     );
   }
 
@@ -52,6 +64,15 @@ export class BoardPanel {
     this.session.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();
   }
+}
+
+const stylesheets = new Map<string, string>();
+/** The built webview's stylesheet (read once: it changes only with the extension). */
+function appStylesheet(assetsDir: string): string {
+  const file = path.join(assetsDir, 'index.css');
+  let css = stylesheets.get(file);
+  if (css === undefined) stylesheets.set(file, (css = fs.readFileSync(file, 'utf8')));
+  return css;
 }
 
 /** The view a restored panel should show, from the webview's own saved UI state. */

@@ -3,15 +3,15 @@
  * code (React, the UI toolkit, Markdown) is even parsed. The bridge keeps what the host sends
  * until the app listens.
  *
- * On the board, the boot script draws the first screen (preview/) before the app runs: the
- * threads show up without waiting for the app, and the app's own start-up cannot hold them up.
- * It draws, in order of preference:
- *  - the first screen the host put in the page (#root's data-first-screen): at once, with no
- *    round trip at all;
- *  - else the first screen of the first snapshot, if one comes within PREVIEW_WAIT_MS.
+ * On the board, the first screen (preview/) is on screen before the app runs: the threads show
+ * up without waiting for the app, and the app's own start-up cannot hold them up. It is, in
+ * order of preference:
+ *  - the first screen the host wrote into the page (previewHtml.ts), painted as the page was
+ *    parsed, before this script even loaded; kept if it is this page's (usablePagePreview);
+ *  - else the first screen of the first snapshot, drawn here if one comes within PREVIEW_WAIT_MS.
  * The app starts right after that paint, or after PREVIEW_WAIT_MS without a snapshot (a slow
  * host: the app's loading state then shows), or at once on other views.
- * (The dynamic import inherits this script's CSP nonce; html.ts preloads ./app.js.)
+ * (The dynamic import inherits this script's CSP nonce.)
  */
 import '@vscode/codicons/dist/codicon.css';
 import './styles.css';
@@ -19,7 +19,7 @@ import { afterNextPaint } from './lib/afterPaint';
 import { startBridge } from './lib/bridge';
 import { vscodeApi } from './lib/vscodeApi';
 import { watchWindowLoad } from './lib/windowLoad';
-import { firstScreen, usableFirstScreen, type FirstScreen } from './preview/firstScreen';
+import { firstScreen, usablePagePreview, type FirstScreen } from './preview/firstScreen';
 import { paintPreview } from './preview/paintPreview';
 import { initialUiState, type UiState } from './state/uiState';
 
@@ -38,11 +38,11 @@ function startApp(): void {
   void import('./app').then((app) => app.start(bridge, ui));
 }
 
-/** Draws the preview; false when it could not (the app then shows the same rows a little later). */
+/** Draws the preview from a snapshot; false when it could not (the app then shows the same rows a little later). */
 function preview(screen: FirstScreen | undefined): boolean {
   if (!screen) return false;
   try {
-    paintPreview(root, screen, ui);
+    paintPreview(root, screen);
     return true;
   } catch (e) {
     console.warn('[consider] could not draw the preview', e);
@@ -51,14 +51,20 @@ function preview(screen: FirstScreen | undefined): boolean {
   }
 }
 
-const embedded = ui.view === 'board' ? usableFirstScreen(root.dataset.firstScreen, ui) : undefined;
-if (embedded && preview(embedded)) {
-  // Saved at once (the app saves its state only when it starts): this HTML, reloaded, must not draw it again.
-  ui = { ...ui, shownFirstScreen: embedded.token };
+// The first screen the host wrote into the page (previewHtml.ts), already painted or about to be.
+const pagePreview = root.querySelector<HTMLElement>('[data-testid="board-preview"]');
+const keepPagePreview = !!pagePreview && usablePagePreview(pagePreview.dataset, ui);
+// What this page load found, for the tests and benchmarks that look from outside (it outlives the preview).
+document.documentElement.dataset.pagePreview = keepPagePreview ? 'kept' : pagePreview ? 'refused' : 'none';
+if (keepPagePreview) {
+  // Saved at once (the app saves its state only when it starts): this HTML, reloaded, must not keep it again.
+  ui = { ...ui, shownFirstScreen: pagePreview!.dataset.token };
   vscodeApi().setState(ui);
   // After the frame with the preview is on screen, not before: the app's start-up would delay it.
   afterNextPaint(startApp);
 } else if (ui.view === 'board') {
+  // An old page's first screen (a panel shown again): the threads may have changed since.
+  root.replaceChildren();
   bridge.peekEarlySnapshots((snapshot) => {
     if (appStarted) return;
     // The window's height bounds the list's: asking the list would force a layout before the paint.

@@ -28,11 +28,10 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   const board = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
   const row = (id) => board.locator(`[data-testid="thread-row"][data-thread-id="${id}"]`);
   await row(mathId).waitFor({ timeout: SHORT });
-  // The host put the board's first screen in the page (the boot script draws it before any message arrives).
-  const embedded = JSON.parse((await board.locator('#root').getAttribute('data-first-screen', { timeout: SHORT })) ?? 'null');
-  const drawnFirst = (embedded?.items ?? []).flatMap((it) => (it.thread ? [it.thread.id] : []));
-  if (!drawnFirst.includes(mathId) || !drawnFirst.includes(greetId)) throw new Error(`the board's HTML carried no first screen with both threads: ${JSON.stringify(drawnFirst)}`);
-  lap(`  the board's HTML carried its first screen (${drawnFirst.length} rows)`);
+  // The host wrote the board's first screen into the page, and the boot script kept it.
+  const pagePreview = () => board.locator('html').getAttribute('data-page-preview', { timeout: SHORT });
+  if ((await pagePreview()) !== 'kept') throw new Error(`the board's page came without a first screen it could keep: ${await pagePreview()}`);
+  lap('  the board was painted from the first screen in its HTML');
   await shot('board');
 
   // 2. Picking a thread reveals its lines in the editor.
@@ -62,4 +61,16 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   await board.getByTestId('detail').getByText('BOARD-REPLY: yes, by the renderer.').waitFor({ timeout: SHORT });
   lap(`  CLI reply shown in the board ${Date.now() - exitedAt} ms after the CLI exited`);
   await shot('board-live-reply');
+
+  // 5. Hidden, then shown again: VS Code loads the panel's HTML again, and the host has given it
+  // one without the first screen it was opened with (out of date by now): the board draws the
+  // thread added meanwhile, with no old first screen kept.
+  await page.locator('.tabs-container .tab', { hasText: 'Consider' }).first().click();
+  await vscode.openFile('src/math.ts'); // in the board's group: the board is hidden
+  await board.locator('#root').waitFor({ state: 'detached', timeout: SHORT });
+  const hiddenId = await add('src/math.ts', '1-2', 'BOARD-HIDDEN: added while the board was hidden.');
+  await page.locator('.tabs-container .tab', { hasText: 'Consider' }).first().click();
+  await row(hiddenId).waitFor({ timeout: SHORT });
+  if ((await pagePreview()) !== 'none') throw new Error(`the board shown again kept or met an old first screen: ${await pagePreview()}`);
+  lap('  shown again, the board drew the thread added while it was hidden (its page had no old first screen)');
 }

@@ -36,7 +36,7 @@ export function Board() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  // The header's height is remembered for the next page load's preview (preview/paintPreview.ts).
+  // The header's height is remembered for the next page load's preview (preview/previewTree.ts).
   useEffect(() => {
     const header = headerRef.current;
     if (!header) return;

@@ -2,7 +2,7 @@ import type { Summary } from '../state/projection';
 
 export type StatKey = 'open' | 'unseen' | 'stale' | 'orphaned';
 
-/** The summary bar's counts, in order: the app's SummaryBar and the boot preview (preview/paintPreview.ts) draw the same ones. */
+/** The summary bar's counts, in order: the app's SummaryBar and the boot preview (preview/previewTree.ts) draw the same ones. */
 export const SUMMARY_STATS: readonly { key: StatKey; icon: string; cls: string }[] = [
   { key: 'open', icon: 'circle-large-outline', cls: '' },
   { key: 'unseen', icon: 'eye-closed', cls: 'unseen' },

@@ -2,16 +2,18 @@
  * The board's first screen as data: which group headers and thread rows are in view, where, and
  * the summary counts above them. Pure (no DOM): both ends run it.
  *  - The host runs it while it builds the panel's HTML (extension/board/session.ts firstScreen)
- *    and puts the result in the page (#root's data-first-screen, html.ts). The boot script
- *    draws it at once (paintPreview.ts): no waiting for the `ready` round trip and for a
- *    snapshot of thousands of threads to be serialised, carried and parsed.
+ *    and writes it into the page as markup (previewHtml.ts, html.ts): the rows are painted as
+ *    the page is parsed, with no waiting for our scripts and stylesheet to load, for the
+ *    `ready` round trip, or for a snapshot of thousands of threads to be serialised, carried
+ *    and parsed.
  *  - The boot script runs it on the first snapshot when the page has no usable first screen
- *    (a panel shown again reloads its old HTML: see usableFirstScreen).
+ *    (a panel shown again reloads its old HTML: see usablePagePreview) and draws it as DOM
+ *    (paintPreview.ts).
  * Either way it is the app's own projection (state/projection.ts) and list layout
  * (state/listLayout.ts) under the UI state the page starts from, so the app's first render
  * replaces it in place.
  */
-import { checkThreadView, type FolderSnapshot, type ThreadView, type Visibility } from '../../../shared/protocol';
+import { type FolderSnapshot, type ThreadView, type Visibility } from '../../../shared/protocol';
 import { buildList, filterRows, projectRows, summarize, type Summary } from '../state/projection';
 import { GROUP_HEIGHT, ROW_HEIGHT } from '../state/listLayout';
 import type { UiState } from '../state/uiState';
@@ -36,10 +38,17 @@ export interface FirstScreen {
   /** The UI state it was drawn for (uiBasis): a page starting from another one must not use it. */
   readonly basis: string;
   readonly summary: Summary;
+  /** Height of the sticky header above the list, px (UiState.headerHeight, else DEFAULT_HEADER_HEIGHT). */
+  readonly headerHeight: number;
+  /** The list's scroll position, px (UiState.scrollTop). */
+  readonly scrollTop: number;
   /** Height of the whole list, px (the scroll range). */
   readonly height: number;
   readonly items: readonly FirstScreenItem[];
 }
+
+/** The header height measured on the board at 1100 × 720 in VS Code's default font: used before the app has saved one. */
+export const DEFAULT_HEADER_HEIGHT = 110;
 
 /**
  * How much of the list the host puts in the page: it cannot know the panel's height, so enough
@@ -77,7 +86,7 @@ export function firstScreen(
     }
     y += h;
   }
-  return { token, basis: uiBasis(ui), summary: summarize(folders, all), height: y, items };
+  return { token, basis: uiBasis(ui), summary: summarize(folders, all), headerHeight: ui.headerHeight ?? DEFAULT_HEADER_HEIGHT, scrollTop: top, height: y, items };
 }
 
 function previewThread(t: ThreadView): PreviewThread {
@@ -86,30 +95,13 @@ function previewThread(t: ThreadView): PreviewThread {
 }
 
 /**
- * The first screen the host put in the page (`data-first-screen`), if this page load may draw
- * it: it must be well-formed, built for the UI state the page starts from, and not already shown
- * once. VS Code reloads a hidden panel's old HTML when it is shown again; by then the threads
- * may have changed, and the token the app saved (UiState.shownFirstScreen) tells the old HTML apart.
+ * Whether this page load may keep the first screen the host wrote into the page
+ * (previewHtml.ts; the preview element's data-token and data-basis): it must have been built
+ * for the UI state the page starts from, and not been shown once already. VS Code reloads a
+ * hidden panel's old HTML when it is shown again; by then the threads may have changed, and the
+ * token the app saved (UiState.shownFirstScreen) tells the old HTML apart. (The host gives a
+ * panel it hides a page without a first screen, so this is the second line of defence.)
  */
-export function usableFirstScreen(raw: string | undefined, ui: UiState): FirstScreen | undefined {
-  if (!raw) return undefined;
-  let screen: unknown;
-  try { screen = JSON.parse(raw); } catch { return undefined; }
-  if (!isFirstScreen(screen) || screen.token === '' || screen.token === ui.shownFirstScreen || screen.basis !== uiBasis(ui)) return undefined;
-  return screen;
-}
-
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const SUMMARY_KEYS: readonly (keyof Summary)[] = ['total', 'open', 'resolved', 'unseen', 'stale', 'orphaned', 'files', 'unreadable'];
-
-/** Data from the host is checked before use, as every message is (shared/protocol.ts). */
-function isFirstScreen(v: unknown): v is FirstScreen {
-  if (!isObject(v) || typeof v.token !== 'string' || typeof v.basis !== 'string' || !isCount(v.height) || !Array.isArray(v.items)) return false;
-  const summary = v.summary;
-  if (!isObject(summary) || !SUMMARY_KEYS.every((k) => isCount(summary[k]))) return false;
-  return v.items.every((it) => isObject(it) && isCount(it.y) && (it.selected === undefined || it.selected === true)
-    && (it.group !== undefined
-      ? isObject(it.group) && typeof it.group.label === 'string' && isCount(it.group.count) && it.thread === undefined
-      : checkThreadView(it.thread) === undefined));
+export function usablePagePreview(page: { readonly token?: string; readonly basis?: string } | undefined, ui: UiState): boolean {
+  return !!page?.token && page.token !== ui.shownFirstScreen && page.basis === uiBasis(ui);
 }

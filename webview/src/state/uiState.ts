@@ -17,7 +17,7 @@ export interface UiState {
   readonly scrollTop: number;
   /**
    * Layout hint, not a choice of the user: the board header's height (summary and filter bars)
-   * as last drawn, so the boot preview (preview/paintPreview.ts) puts its rows where the app will.
+   * as last drawn, so the boot preview (preview/previewTree.ts) puts its rows where the app will.
    */
   readonly headerHeight?: number;
   /**

@@ -1,0 +1,108 @@
+/**
+ * The board's first screen as a small element tree, drawn before the app (React, the UI
+ * toolkit: ~440 kB to parse and run) has started. Pure (no DOM): two ends draw the same tree.
+ *  - The host writes it into the panel's HTML (previewHtml.ts): the rows are on screen as soon
+ *    as the page is parsed, before any script or stylesheet of ours has loaded.
+ *  - The boot script builds it as DOM from the first snapshot when the page has none
+ *    (paintPreview.ts: a panel shown again, see firstScreen.ts usablePagePreview).
+ * What is in it:
+ *  - the rows of the app's projection under the UI state the page starts from, at the saved
+ *    scroll position and selection, with the same markup and classes as components/ThreadList.tsx,
+ *    so the app's first render replaces it in place;
+ *  - `inert` and aria-busy: nothing in it can be clicked or focused; the app takes over input;
+ *  - text only as text nodes: titles come from agents and stay inert (no HTML is parsed from them).
+ * The header's height (summary and filter bars, drawn by the app with the toolkit) is the one the
+ * app last measured (UiState.headerHeight), so the rows do not jump when it takes over. React
+ * clears #root on its first commit; nothing here outlives it.
+ */
+import { SUMMARY_STATS, threadsInFiles } from '../lib/summaryStats';
+import { TABS } from '../lib/tabs';
+import { lineLabel, relativeTime } from '../lib/time';
+import { GROUP_HEIGHT, ROW_HEIGHT } from '../state/listLayout';
+import type { FirstScreen, PreviewThread } from './firstScreen';
+
+export interface PreviewNode {
+  readonly tag: 'div' | 'span' | 'nav' | 'aside' | 'b' | 'i';
+  readonly className?: string;
+  /** data-*, title, aria-* and `inert` (value ''): plain attributes, in this order. */
+  readonly attrs?: Readonly<Record<string, string>>;
+  /** Geometry, px: the one thing a sink must set as style (a height, and a vertical offset). */
+  readonly box?: { readonly height: number; readonly y?: number };
+  /** The list's saved scroll position: how far its content is scrolled up. */
+  readonly scrollTop?: number;
+  readonly children?: readonly (PreviewNode | string)[];
+}
+
+/** The whole first screen: what goes into #root. */
+export function previewTree(screen: FirstScreen): PreviewNode {
+  const { summary } = screen;
+  const stats: (PreviewNode | string)[] = SUMMARY_STATS.map(({ key, icon, cls }) => {
+    const n = summary[key];
+    return node('span', `stat ${cls}${n ? '' : ' zero'}`, [codicon(icon), ' ', node('b', '', [String(n)]), ` ${key}`]);
+  });
+  stats.push(node('span', 'muted stat-files', [threadsInFiles(summary)]));
+  const sticky: PreviewNode = { ...node('div', 'sticky-top', [node('div', 'summary-bar', [node('div', 'stats', stats)])]), box: { height: screen.headerHeight } };
+
+  const items = screen.items.map((it) => (it.group
+    ? positioned(groupHeader(it.group), it.y, GROUP_HEIGHT)
+    : positioned(threadRow(it.thread!, it.selected === true), it.y, ROW_HEIGHT)));
+  const list: PreviewNode = { ...node('div', 'thread-list', [{ ...node('div', 'virtual-space', items), box: { height: screen.height } }]), scrollTop: screen.scrollTop };
+  const board = node('div', 'board', [sticky, node('div', 'split', [list, node('aside', 'detail empty-detail')])]);
+  return {
+    ...node('div', 'app preview', [tabBar(summary.stale + summary.orphaned), board]),
+    attrs: {
+      'data-testid': 'board-preview',
+      // Drawn from the host's page (with the token that names that HTML), or from the first snapshot.
+      'data-source': screen.token ? 'page' : 'snapshot',
+      'data-token': screen.token,
+      'data-basis': screen.basis,
+      inert: '',
+      'aria-busy': 'true',
+    },
+  };
+}
+
+function tabBar(flagged: number): PreviewNode {
+  return node('nav', 'tabs', TABS.map((t) => node('span', `tab${t.view === 'board' ? ' active' : ''}${t.view === 'setup' ? ' push-right' : ''}`, [
+    codicon(t.icon), ` ${t.label}`, ...(t.view === 'triage' && flagged > 0 ? [node('span', 'count-pill', [String(flagged)])] : []),
+  ])));
+}
+
+function positioned(child: PreviewNode, y: number, height: number): PreviewNode {
+  return { ...node('div', 'virtual-item', [child]), box: { height, y } };
+}
+
+function groupHeader(item: { readonly label: string; readonly count: number }): PreviewNode {
+  const slash = item.label.lastIndexOf('/');
+  return node('div', 'group-header', [
+    codicon('file'), node('span', 'group-name', [item.label.slice(slash + 1)]), node('span', 'group-dir muted', [slash > 0 ? item.label.slice(0, slash) : '']), node('span', 'group-count', [String(item.count)]),
+  ]);
+}
+
+function threadRow(t: PreviewThread, selected: boolean): PreviewNode {
+  const resolved = t.workflowState === 'resolved';
+  const meta: PreviewNode[] = [node('span', '', [lineLabel(t.startLine, t.endLine)]), node('span', '', [t.author]), { ...node('span', '', [relativeTime(t.lastActivityAt)]), attrs: { title: t.lastActivityAt } }];
+  if (t.replyCount) meta.push(node('span', '', [codicon('comment-discussion'), ` ${t.replyCount}${t.lastReplyAuthor === 'agent' && !resolved ? ' · agent replied' : ''}`]));
+  const badges: PreviewNode[] = [];
+  if (t.unseen) badges.push(node('span', 'tag unseen', ['unseen']));
+  if (t.anchorState !== 'anchored') badges.push(node('span', `tag ${t.anchorState}`, [t.anchorState]));
+  if (resolved) badges.push(node('span', 'tag resolved', ['resolved']));
+  return {
+    ...node('div', `thread-row${selected ? ' selected' : ''}${resolved ? ' resolved' : ''}`, [
+      codicon(resolved ? 'pass-filled' : t.author === 'agent' ? 'hubot' : 'comment', `state-icon ${t.workflowState}`),
+      node('div', 'row-main', [node('div', 'row-title', [t.title ? t.title : node('i', 'muted', ['(empty)'])]), node('div', 'row-meta muted', meta)]),
+      node('div', 'row-badges', badges),
+      // The row's two action buttons, drawn but inert: they hold the same room as the app's.
+      node('div', 'row-actions', [resolved ? 'issue-reopened' : 'check', 'go-to-file'].map((icon) => node('span', 'icon-button', [codicon(icon)]))),
+    ]),
+    attrs: { 'data-testid': 'preview-row', 'data-thread-id': t.id },
+  };
+}
+
+function codicon(name: string, extra = ''): PreviewNode {
+  return { tag: 'span', className: `codicon codicon-${name}${extra ? ` ${extra}` : ''}`, attrs: { 'aria-hidden': 'true' } };
+}
+
+function node(tag: PreviewNode['tag'], className: string, children?: readonly (PreviewNode | string)[]): PreviewNode {
+  return { tag, ...(className ? { className } : {}), ...(children ? { children } : {}) };
+}
