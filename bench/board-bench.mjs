@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Board webview figures with many threads, in Debian's Chromium (not a timed test: it prints).
 //   - first paint of the list: navigation start → first thread rows painted (double rAF after
-//     they are in the DOM). Normally the boot script's preview of the first screen
-//     (webview/src/preview) from the data the host put in the page (`page`); else the preview
-//     from the first snapshot (`snapshot`), or the app's own rows (`app`). Everything on the way
-//     is inside: the host building the thread summaries and the first screen from the store
-//     state (BoardSession, real code) while it makes the page, loading the page and the boot
-//     script, drawing. Broken down as: page HTML received · boot script ran (`ready` sent) ·
-//     first rows in the DOM · painted.
+//     they are in the DOM). Normally the first screen the host wrote into the page's HTML
+//     (webview/src/preview/previewHtml.ts), painted as the page is parsed, before any script
+//     of ours has run (`page`); else the boot script's preview from the first snapshot
+//     (`snapshot`), or the app's own rows (`app`). Everything on the way is inside: the host
+//     building the thread summaries and the first screen from the store state (BoardSession,
+//     real code) while it makes the page, loading and parsing the page, the first layout.
+//     Broken down as: page HTML received · first rows in the DOM · painted · boot script ran
+//     (`ready` sent; after the paint now).
 //   - the app's rows painted: the app (React, the toolkit) replaces the preview; from then on
 //     the list is live. On the way: the `webview/ready` handshake, the host serialising the
 //     snapshot (1.5 MB of JSON), carrying it (WebSocket), the page parsing it and handing it
@@ -95,7 +96,6 @@ const PROBE = () => {
     if (!w.__bench.rowInDom && document.querySelector('[data-testid="thread-row"], [data-testid="preview-row"]')) {
       w.__bench.rowInDom = performance.now();
       w.__bench.preview = document.querySelector('[data-testid="board-preview"]')?.dataset.source ?? 'app';
-      w.__bench.html = performance.getEntriesByType('navigation')[0]?.responseEnd;
       frameAfter(() => { w.__bench.painted = performance.now(); });
     }
     if (w.__bench.appRowInDom || !document.querySelector('[data-testid="thread-row"]')) return;
@@ -109,6 +109,9 @@ const PROBE = () => {
   // From the very start: the boot script draws the host's first screen before DOMContentLoaded.
   obs.observe(document, { childList: true, subtree: true });
 };
+
+/** The probe's marks, and when the page's HTML was all received (known only once it was). */
+const marksOf = (page) => page.evaluate(() => ({ ...window.__bench, html: performance.getEntriesByType('navigation')[0]?.responseEnd }));
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 const fmt = (x) => `${x.toFixed(0)} ms`;
@@ -153,7 +156,7 @@ async function heapUsed(page) {
 
 async function firstPaintOnly(folder) {
   const { context, page, host } = await openBoard(folder);
-  const b = await page.evaluate(() => window.__bench);
+  const b = await marksOf(page);
   host.cleanup();
   await context.close();
   return b;
@@ -171,7 +174,7 @@ let heapEmpty = 0;
 const folder = syntheticFolder(THREADS);
 for (let run = 0; run < RUNS + 1; run++) {
   const { context, page, host } = await openBoard(folder);
-  const b = await page.evaluate(() => window.__bench);
+  const b = await marksOf(page);
   // Key latency: ArrowDown on the focused list until the next row is selected and painted.
   await page.getByTestId('thread-list').focus();
   const key = await page.evaluate(() => new Promise((resolve) => {
@@ -211,15 +214,15 @@ const mb = (x) => `${(x / 1024 / 1024).toFixed(1)} MB`;
 console.log(`board with ${THREADS} threads, median of ${RUNS} runs (after one warm-up), Chromium, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} at the end`);
 const sources = ['page', 'snapshot', 'app'].map((src) => [src, rows.filter((r) => r.preview === src).length]).filter(([, n]) => n).map(([src, n]) => `${src} ${n}`).join(', ');
 console.log(`  first paint of the list (navigation → rows painted): ${fmt(median(rows.map((r) => r.firstPaint)))}   target ≤ 300 ms   (runs: ${rows.map((r) => fmt(r.firstPaint)).join(', ')}; drawn from: ${sources})`);
-console.log(`    per run: page HTML ${rows.map((r) => fmt(r.html)).join(', ')} · ready ${rows.map((r) => fmt(r.ready)).join(', ')} · rows in the DOM ${rows.map((r) => fmt(r.rowInDom)).join(', ')}`);
+console.log(`    per run: page HTML ${rows.map((r) => fmt(r.html)).join(', ')} · rows in the DOM ${rows.map((r) => fmt(r.rowInDom)).join(', ')} · ready ${rows.map((r) => fmt(r.ready)).join(', ')}`);
 console.log(`    page HTML received (host made it, first screen in): ${fmt(median(rows.map((r) => r.html)))}`);
-console.log(`    boot script ran, \`ready\` sent:                     ${fmt(median(rows.map((r) => r.ready)))}`);
 console.log(`    first rows in the DOM:                             ${fmt(median(rows.map((r) => r.rowInDom)))}`);
+console.log(`    boot script ran, \`ready\` sent:                     ${fmt(median(rows.map((r) => r.ready)))}`);
 console.log(`  the app's rows painted (the list is live):          ${fmt(median(rows.map((r) => r.appPainted)))}`);
 console.log(`    app code ran (its first element in #root):         ${fmt(median(rows.map((r) => r.app)))}`);
 console.log(`    snapshot message in the page (host built, sent):   ${fmt(median(rows.map((r) => r.snapshot)))}`);
 console.log(`  same page with 10 threads (fixed cost): first paint ${fmt(median(baseline.map((b) => b.painted)))}, app's rows ${fmt(median(baseline.map((b) => b.appPainted)))}`);
-console.log(`    (page HTML ${fmt(median(baseline.map((b) => b.html)))} · ready ${fmt(median(baseline.map((b) => b.readyAt)))} · snapshot in the page ${fmt(median(baseline.map((b) => b.snapshotAt)))} · app ran ${fmt(median(baseline.map((b) => b.appAt)))})`);
+console.log(`    (page HTML ${fmt(median(baseline.map((b) => b.html)))} · rows in the DOM ${fmt(median(baseline.map((b) => b.rowInDom)))} · ready ${fmt(median(baseline.map((b) => b.readyAt)))} · snapshot in the page ${fmt(median(baseline.map((b) => b.snapshotAt)))} · app ran ${fmt(median(baseline.map((b) => b.appAt)))})`);
 console.log(`  interactive (main thread free after first paint):   ${fmt(median(rows.map((r) => r.interactive)))}`);
 console.log(`  conversations loaded (thread/details received):     ${fmt(median(rows.map((r) => r.details)))}`);
 console.log(`  ArrowDown → next row selected and painted:          ${fmt(median(rows.map((r) => r.key)))}`);

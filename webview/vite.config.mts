@@ -20,12 +20,17 @@ export default defineConfig({
     // the entry's CSP nonce. No Vite preload helper: it would inject <link> tags of its own, and
     // the app chunk is better loaded after the board's first paint (extension/board/html.ts).
     modulePreload: false,
+    // One stylesheet, tied to no chunk: the host inlines it into the page (extension/board/html.ts),
+    // and a chunk with CSS of its own would make Vite's loader add a <link> to it at run time,
+    // fetching and applying the whole stylesheet a second time.
+    cssCodeSplit: false,
     chunkSizeWarningLimit: 1024,
     rollupOptions: {
       output: {
         entryFileNames: 'assets/index.js',
         chunkFileNames: 'assets/[name].js',
-        assetFileNames: 'assets/[name][extname]',
+        // With one stylesheet Vite names it style.css; the host reads assets/index.css.
+        assetFileNames: (asset) => ((asset.names?.[0] ?? asset.name) === 'style.css' ? 'assets/index.css' : 'assets/[name][extname]'),
       },
     },
   },

@@ -149,3 +149,15 @@ test.describe('preview of the first screen', () => {
     expect(await previewSeen()).toBe(false);
   });
 });
+
+test('the stylesheet comes in the page, once: the app and its Markdown chunk fetch it again nowhere', async ({ page, host, seeded, origin, board }) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await host.open(page, origin);
+  await board.row(seeded.ids.agentQuestion).click();
+  await expect(board.detail.locator('.markdown').first()).toBeVisible(); // the Markdown chunk has loaded and rendered
+  expect(fetched).toContain('/assets/markdown.js');
+  expect(fetched.filter((p) => p.endsWith('.css'))).toEqual([]);
+  expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+  expect(await page.locator('.thread-row').first().evaluate((r) => getComputedStyle(r).display)).toBe('flex');
+});
