@@ -12,11 +12,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FolderStoreState } from '../extension/api';
 import { buildBoardHtml, inlineStylesheet } from '../extension/board/html';
 import { BoardSession } from '../extension/board/session';
-import { PROTOCOL_VERSION, titleOf, type HostMessage } from '../shared/protocol';
+import { PROTOCOL_VERSION, titleOf, type FolderSnapshot, type HostMessage, type ThreadView } from '../shared/protocol';
 import * as store from '../shared/store';
 import { HOST_SCREEN_HEIGHT, firstScreen, usablePagePreview } from '../webview/src/preview/firstScreen';
 import { previewHtml } from '../webview/src/preview/previewHtml';
-import { rowKey } from '../webview/src/state/projection';
+import { buildList, filterRows, projectRows, rowKey, rowOrder, type Row } from '../webview/src/state/projection';
+import { GROUP_HEIGHT, ROW_HEIGHT } from '../webview/src/state/listLayout';
 import { initialUiState, type UiState } from '../webview/src/state/uiState';
 import { testBoardServices } from './helpers/board-services';
 
@@ -176,5 +177,74 @@ describe('the first screen', () => {
     const { session } = openSession();
     const screen = session.firstScreen({ __v: 1, view: 'board', filters: { text: 'thread 4:' }, sort: 'file', scrollTop: 0 })!;
     expect(screen.items.filter((it) => it.thread).map((it) => it.thread!.id)).toEqual([ids[4]]);
+  });
+});
+
+describe('the first screen of a large board', () => {
+  /** Deterministic pseudo-random numbers (mulberry32), so a failure can be replayed. */
+  function random(seed: number): () => number {
+    return () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  /** Two folders of threads with clashing lines, times and states, in no particular order. */
+  function largeBoard(seed: number, count: number): FolderSnapshot[] {
+    const rnd = random(seed);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+    const threads = (root: string): ThreadView[] => Array.from({ length: count }, (_, i) => ({
+      id: `c_${root.slice(1)}${(i * 7919) % 10007}`, file: `src/${pick(['a', 'b', 'c', 'd', 'e', 'f', 'g'])}${Math.floor(rnd() * 9)}.ts`,
+      startLine: 1 + Math.floor(rnd() * 40), endLine: 50, workflowState: pick(['open', 'open', 'resolved'] as const), anchorState: pick(['anchored', 'anchored', 'stale', 'orphaned'] as const),
+      author: pick(['human', 'agent'] as const), title: `thread ${i}`, lastActivityAt: `2026-0${1 + Math.floor(rnd() * 3)}-1${Math.floor(rnd() * 9)}T00:00:00Z`,
+      ...(rnd() < 0.3 ? { unseen: true as const } : {}),
+    }));
+    return [{ root: '/one', name: 'one', hasStore: true, threads: threads('/one') }, { root: '/two', name: 'two', hasStore: true, threads: threads('/two') }];
+  }
+  /**
+   * The whole list laid out the plain way, as a reference: every group fully sorted, groups
+   * ordered by their first row (then path), then cut to the window.
+   */
+  function fromWholeList(folders: FolderSnapshot[], ui: UiState, height: number): { y: number; id?: string; label?: string; count?: number; selected?: true }[] {
+    const order = rowOrder(ui.sort);
+    const byFile = new Map<string, Row[]>();
+    for (const r of filterRows(projectRows(folders), ui.filters, { showResolved: true, showStale: true })) {
+      const label = `${r.folderName}/${r.t.file}`;
+      byFile.set(label, [...(byFile.get(label) ?? []), r]);
+    }
+    const groups = [...byFile].map(([label, rows]) => ({ label, rows: [...rows].sort(order) }));
+    groups.sort((a, b) => (ui.sort === 'file' ? 0 : order(a.rows[0]!, b.rows[0]!)) || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+    const out: { y: number; id?: string; label?: string; count?: number; selected?: true }[] = [];
+    let y = 0;
+    const visible = (h: number) => y + h > ui.scrollTop && y < ui.scrollTop + height;
+    for (const g of groups) {
+      if (visible(GROUP_HEIGHT)) out.push({ y, label: g.label, count: g.rows.length });
+      y += GROUP_HEIGHT;
+      for (const r of g.rows) {
+        if (visible(ROW_HEIGHT)) out.push({ y, id: r.t.id, ...(r.key === ui.selectedKey ? { selected: true as const } : {}) });
+        y += ROW_HEIGHT;
+      }
+    }
+    return out;
+  }
+
+  it('shows exactly the window of the whole list the app lays out, for every sort, filter and scroll position', () => {
+    for (const seed of [1, 2, 3]) {
+      const folders = largeBoard(seed, 400);
+      const selectedKey = rowKey('/two', folders[1]!.threads[17]!.id);
+      for (const sort of ['file', 'activity', 'state'] as const) {
+        for (const filters of [{}, { workflow: 'open' as const }, { anchor: 'stale' as const, author: 'agent' as const }]) {
+          for (const scrollTop of [0, 35, 1234, 20_000, 60_000]) {
+            const ui: UiState = { ...initialUiState(undefined, 'board'), sort, filters, scrollTop, selectedKey };
+            const screen = firstScreen(folders, { showResolved: true, showStale: true }, ui, 700);
+            const expected = fromWholeList(folders, ui, 700);
+            const got = (screen?.items ?? []).map((it) => (it.group ? { y: it.y, label: it.group.label, count: it.group.count } : { y: it.y, id: it.thread!.id, ...(it.selected ? { selected: true as const } : {}) }));
+            expect(got, `seed ${seed}, ${sort}, ${JSON.stringify(filters)}, scrolled to ${scrollTop}`).toEqual(expected);
+            if (screen) expect(screen.height).toBe(buildList(filterRows(projectRows(folders), filters, { showResolved: true, showStale: true }), sort, true).reduce((h, it) => h + (it.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT), 0));
+          }
+        }
+      }
+    }
   });
 });

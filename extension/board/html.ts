@@ -9,6 +9,7 @@
  * Our scripts load after that paint, not before it; the app chunk is not even preloaded: on two
  * cores its download and compile slowed the first paint (bench/RESULTS.md, session 5).
  */
+import { randomBytes } from 'node:crypto';
 import type { ViewName } from '../../shared/protocol';
 import type { FirstScreen } from '../../webview/src/preview/firstScreen';
 import { escapeHtml as attr, previewHtml } from '../../webview/src/preview/previewHtml';
@@ -66,9 +67,11 @@ export function inlineStylesheet(css: string, assetBase: string): string {
 /** Nothing in a stylesheet may end the <style> element early. */
 const styleText = (css: string): string => css.replace(/<\/style/gi, '<\\/style');
 
-/** 32 characters from a CSPRNG; a fresh one for every page load. */
+/**
+ * 32 characters from a CSPRNG; a fresh one for every page load. node:crypto, not Web Crypto:
+ * the extension host has the one loaded already, and loading the other took ~5 ms of the
+ * first board's opening.
+ */
 export function makeNonce(): string {
-  const bytes = new Uint8Array(24);
-  globalThis.crypto.getRandomValues(bytes);
-  return Buffer.from(bytes).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 32).padEnd(32, 'x');
+  return randomBytes(24).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 32).padEnd(32, 'x');
 }

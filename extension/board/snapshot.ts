@@ -11,10 +11,9 @@ import type { FolderStoreState } from '../api';
 
 /** `title: 'later'` leaves the title empty, for SnapshotDraft to fill in. */
 export function toThreadView(c: Comment, title: 'now' | 'later' = 'now'): ThreadView {
-  const replies = c.thread;
-  const replyAuthors: Author[] = [];
-  for (const r of replies) if (!replyAuthors.includes(r.author)) replyAuthors.push(r.author);
-  return {
+  // Built field by field rather than with conditional spreads: thousands of threads a snapshot,
+  // and the board's first screen waits for them (the keys keep this order in the JSON).
+  const view: { -readonly [K in keyof ThreadView]: ThreadView[K] } = {
     id: c.id,
     file: c.file,
     startLine: c.anchor.startLine,
@@ -24,13 +23,21 @@ export function toThreadView(c: Comment, title: 'now' | 'later' = 'now'): Thread
     author: c.author,
     title: title === 'now' ? titleOf(c.body) : '',
     lastActivityAt: lastActivityAt(c),
-    // Fields in their common case are left out (see ThreadView): thousands of threads per snapshot.
-    ...(isUnseen(c) ? { unseen: true as const } : {}),
-    ...(c.anchor.reason ? { reason: String(c.anchor.reason) } : {}),
-    // Only the triage view shows the stored code: anchored threads do not carry it.
-    ...(c.anchorState === 'anchored' ? {} : { targetContent: c.anchor.targetContent }),
-    ...(replies.length ? { replyCount: replies.length, lastReplyAuthor: replies[replies.length - 1]!.author, replyAuthors } : {}),
   };
+  // Fields in their common case are left out (see ThreadView): thousands of threads per snapshot.
+  if (isUnseen(c)) view.unseen = true;
+  if (c.anchor.reason) view.reason = String(c.anchor.reason);
+  // Only the triage view shows the stored code: anchored threads do not carry it.
+  if (c.anchorState !== 'anchored') view.targetContent = c.anchor.targetContent;
+  const replies = c.thread;
+  if (replies.length) {
+    const replyAuthors: Author[] = [];
+    for (const r of replies) if (!replyAuthors.includes(r.author)) replyAuthors.push(r.author);
+    view.replyCount = replies.length;
+    view.lastReplyAuthor = replies[replies.length - 1]!.author;
+    view.replyAuthors = replyAuthors;
+  }
+  return view;
 }
 
 /** `title: 'later'`: every thread's title is left empty (see SnapshotDraft). */

@@ -14,7 +14,7 @@
  * replaces it in place.
  */
 import { type FolderSnapshot, type ThreadView, type Visibility } from '../../../shared/protocol';
-import { buildList, filterRows, projectRows, summarize, type Summary } from '../state/projection';
+import { filterRows, orderedFileGroups, projectRows, sortedRows, summarize, type Summary } from '../state/projection';
 import { GROUP_HEIGHT, ROW_HEIGHT } from '../state/listLayout';
 import type { UiState } from '../state/uiState';
 
@@ -71,18 +71,28 @@ export function firstScreen(
 ): FirstScreen | undefined {
   if (ui.view !== 'board' || folders.some((f) => f.error)) return undefined;
   const all = projectRows(folders);
-  const list = buildList(filterRows(all, ui.filters, visibility), ui.sort, folders.length > 1);
-  if (list.length === 0) return undefined;
+  const groups = orderedFileGroups(filterRows(all, ui.filters, visibility), ui.sort, folders.length > 1);
+  if (groups.length === 0) return undefined;
   const top = ui.scrollTop;
   const bottom = top + viewportHeight;
+  const inView = (y: number, h: number): boolean => y + h > top && y < bottom;
   const items: FirstScreenItem[] = [];
   let y = 0;
-  for (const it of list) {
-    const h = it.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT;
-    if (y + h > top && y < bottom) {
-      if (it.kind === 'thread') beforeShowing?.(it.row.t);
-      items.push(it.kind === 'group' ? { y, group: { label: it.label, count: it.count } }
-        : { y, thread: previewThread(it.row.t), ...(it.key === ui.selectedKey ? { selected: true as const } : {}) });
+  // The list is a group header then its rows, group after group (buildList): only the groups in
+  // view have their rows sorted and looked at.
+  for (const group of groups) {
+    const h = GROUP_HEIGHT + group.rows.length * ROW_HEIGHT;
+    if (inView(y, h)) {
+      if (inView(y, GROUP_HEIGHT)) items.push({ y, group: { label: group.label, count: group.rows.length } });
+      let rowY = y + GROUP_HEIGHT;
+      for (const row of sortedRows(group)) {
+        if (rowY >= bottom) break;
+        if (inView(rowY, ROW_HEIGHT)) {
+          beforeShowing?.(row.t);
+          items.push({ y: rowY, thread: previewThread(row.t), ...(row.key === ui.selectedKey ? { selected: true as const } : {}) });
+        }
+        rowY += ROW_HEIGHT;
+      }
     }
     y += h;
   }

@@ -143,41 +143,75 @@ const byLine = (a: Row, b: Row): number => a.t.startLine - b.t.startLine || comp
 const byActivity = (a: Row, b: Row): number => (a.t.lastActivityAt < b.t.lastActivityAt ? 1 : a.t.lastActivityAt > b.t.lastActivityAt ? -1 : byLine(a, b));
 const byState = (a: Row, b: Row): number => stateRank(a.t) - stateRank(b.t) || byLine(a, b);
 
+/** The order of threads within a file's group, for a sort. */
+export const rowOrder = (sort: SortOrder): ((a: Row, b: Row) => number) => (sort === 'activity' ? byActivity : sort === 'state' ? byState : byLine);
+
+/** One file's rows in the list: its place among the groups is known, its rows are sorted on demand (sortedRows). */
+export interface FileGroup {
+  readonly key: string;
+  readonly label: string;
+  readonly folderName: string;
+  /** The file's rows, in store order until sortedRows sorts them in place. */
+  readonly rows: Row[];
+  /** The row the group shows first (its group's place in the list depends on it for two sorts). */
+  readonly first: Row;
+  /** Open threads among them. */
+  readonly open: number;
+  /** The order of rows within the group. */
+  readonly within: (a: Row, b: Row) => number;
+}
+
+/**
+ * Groups rows by file and orders the groups for the chosen sort, without sorting the rows
+ * inside them: the board's first screen (preview/firstScreen.ts) sorts only the groups it
+ * shows, out of thousands of rows. Each group's first row is found by a scan: the orders are
+ * total (ties end on the id), so it is the row a sort would put first.
+ */
+export function orderedFileGroups(rows: readonly Row[], sort: SortOrder, multiRoot: boolean): FileGroup[] {
+  // Grouped by folder, then file: no `root + file` key string per thread (thousands of them).
+  const byRoot = new Map<string, Map<string, Row[]>>();
+  for (const r of rows) {
+    let byFile = byRoot.get(r.root);
+    if (!byFile) byRoot.set(r.root, (byFile = new Map()));
+    const g = byFile.get(r.t.file);
+    if (g) g.push(r);
+    else byFile.set(r.t.file, [r]);
+  }
+  const within = rowOrder(sort);
+  // Each group's key and label once, not per comparison (thousands of files sort in one go).
+  const groups: FileGroup[] = [];
+  for (const [root, byFile] of byRoot) {
+    for (const [file, g] of byFile) {
+      let first = g[0]!;
+      let open = 0;
+      for (const r of g) {
+        if (within(r, first) < 0) first = r;
+        if (r.t.workflowState === 'open') open++;
+      }
+      groups.push({ key: fileKey(root, file), label: multiRoot ? `${first.folderName}/${file}` : file, folderName: first.folderName, rows: g, first, open, within });
+    }
+  }
+  return groups.sort((a, b) => {
+    if (sort === 'activity') return byActivity(a.first, b.first);
+    if (sort === 'state') return byState(a.first, b.first) || compareText(a.label, b.label);
+    return compareText(a.label, b.label);
+  });
+}
+
+/** The group's rows in list order (sorted in place, once). */
+export function sortedRows(group: FileGroup): readonly Row[] {
+  return group.rows.sort(group.within);
+}
+
 /**
  * Groups rows by file (with counts) and orders groups and threads for the chosen sort:
  * file → groups by path, threads by line; activity → newest first; state → most urgent first.
  */
 export function buildList(rows: readonly Row[], sort: SortOrder, multiRoot: boolean): ListItem[] {
-  // Grouped by folder, then file: no `root + file` key string per thread (thousands of them).
-  const groups = new Map<string, Map<string, Row[]>>();
-  for (const r of rows) {
-    let byFile = groups.get(r.root);
-    if (!byFile) groups.set(r.root, (byFile = new Map()));
-    const g = byFile.get(r.t.file);
-    if (g) g.push(r);
-    else byFile.set(r.t.file, [r]);
-  }
-  const within = sort === 'activity' ? byActivity : sort === 'state' ? byState : byLine;
-  // Each group's key and label once, not per comparison (thousands of files sort in one go).
-  const entries: { key: string; g: Row[]; first: Row; label: string }[] = [];
-  for (const [root, byFile] of groups) {
-    for (const [file, g] of byFile) {
-      g.sort(within);
-      const first = g[0]!;
-      entries.push({ key: fileKey(root, file), g, first, label: multiRoot ? `${first.folderName}/${file}` : file });
-    }
-  }
-  entries.sort((a, b) => {
-    if (sort === 'activity') return byActivity(a.first, b.first);
-    if (sort === 'state') return byState(a.first, b.first) || compareText(a.label, b.label);
-    return compareText(a.label, b.label);
-  });
   const items: ListItem[] = [];
-  for (const { key, g, first, label } of entries) {
-    let open = 0;
-    for (const r of g) if (r.t.workflowState === 'open') open++;
-    items.push({ kind: 'group', key: `g:${key}`, label, folderName: first.folderName, count: g.length, open });
-    for (const row of g) items.push({ kind: 'thread', key: row.key, row });
+  for (const group of orderedFileGroups(rows, sort, multiRoot)) {
+    items.push({ kind: 'group', key: `g:${group.key}`, label: group.label, folderName: group.folderName, count: group.rows.length, open: group.open });
+    for (const row of sortedRows(group)) items.push({ kind: 'thread', key: row.key, row });
   }
   return items;
 }
