@@ -1,9 +1,9 @@
 /** The one board panel: a VS Code WebviewPanel wired to a BoardSession. */
+import fs from 'node:fs';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import type { ViewName } from '../../shared/protocol';
 import { VIEW_NAMES, packHostMessage } from '../../shared/protocol';
-import fs from 'node:fs';
-import path from 'node:path';
 import { buildBoardHtml, inlineStylesheet, makeNonce } from './html';
 import type { BoardServices } from './services';
 import { BoardSession } from './session';
