@@ -116,6 +116,9 @@ describe('the first screen', () => {
     expect(markup.match(/data-testid="preview-row"/g)).toHaveLength(screen.items.filter((it) => it.thread).length);
     // No style attributes (the CSP has no 'unsafe-inline'): the geometry is in the nonce'd <style>, a rule per class used.
     expect(markup).not.toMatch(/ style=/);
+    // Void elements without an end tag (a `</br>` is read as a second line break).
+    expect(markup).toContain('Select a thread to read it and reply.<br>');
+    expect(markup).not.toContain('</br>');
     const style = /<style nonce="N0nce">([\s\S]*?)<\/style>/.exec(html)![1]!;
     const used = [...new Set([...markup.matchAll(/\b(pv\d+)\b/g)].map((m) => m[1]))];
     expect(used.length).toBeGreaterThan(screen.items.length);

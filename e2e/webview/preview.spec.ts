@@ -34,6 +34,8 @@ test.describe('preview of the first screen', () => {
     const previewTops = await topsOf(previewRows(page));
     const previewTexts = await textsOf(previewRows(page));
     await expect(page.getByTestId('board-preview')).toContainText('1 stale');
+    const previewHint = await page.getByTestId('board-preview').locator('.empty-detail').innerText();
+    expect(previewHint).toContain('Select a thread to read it and reply.');
 
     host.releaseMessages();
     release();
@@ -42,6 +44,7 @@ test.describe('preview of the first screen', () => {
     expect(await board.rowIds()).toEqual(previewIds);
     expect(await topsOf(board.rows)).toEqual(previewTops);
     expect(await textsOf(board.rows)).toEqual(previewTexts);
+    expect(await board.detail.innerText()).toBe(previewHint); // the detail pane's hint, as the app draws it
   });
 
   test('the same page loaded again (a panel shown again) does not draw its old first screen', async ({ page, host, seeded, origin, board }) => {

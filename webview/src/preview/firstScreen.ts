@@ -42,6 +42,8 @@ export interface FirstScreen {
   readonly headerHeight: number;
   /** The list's scroll position, px (UiState.scrollTop). */
   readonly scrollTop: number;
+  /** A thread is selected (UiState.selectedKey): the detail pane will show it, not the hint. */
+  readonly hasSelection: boolean;
   /** Height of the whole list, px (the scroll range). */
   readonly height: number;
   readonly items: readonly FirstScreenItem[];
@@ -96,7 +98,7 @@ export function firstScreen(
     }
     y += h;
   }
-  return { token, basis: uiBasis(ui), summary: summarize(folders, all), headerHeight: ui.headerHeight ?? DEFAULT_HEADER_HEIGHT, scrollTop: top, height: y, items };
+  return { token, basis: uiBasis(ui), summary: summarize(folders, all), headerHeight: ui.headerHeight ?? DEFAULT_HEADER_HEIGHT, scrollTop: top, hasSelection: ui.selectedKey !== undefined, height: y, items };
 }
 
 function previewThread(t: ThreadView): PreviewThread {

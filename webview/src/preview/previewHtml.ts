@@ -36,6 +36,8 @@ function write(n: PreviewNode, rules: string[]): string {
   }
   let attrs = className ? ` class="${escapeHtml(className)}"` : '';
   for (const [name, value] of Object.entries(n.attrs ?? {})) attrs += value === '' ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`;
+  // A void element has no end tag (`</br>` would be read as a second <br>).
+  if (n.tag === 'br') return `<br${attrs}>`;
   const children = (n.children ?? []).map((c) => (typeof c === 'string' ? escapeHtml(c) : write(c, rules))).join('');
   return `<${n.tag}${attrs}>${children}</${n.tag}>`;
 }

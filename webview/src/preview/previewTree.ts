@@ -22,7 +22,7 @@ import { GROUP_HEIGHT, ROW_HEIGHT } from '../state/listLayout';
 import type { FirstScreen, PreviewThread } from './firstScreen';
 
 export interface PreviewNode {
-  readonly tag: 'div' | 'span' | 'nav' | 'aside' | 'b' | 'i';
+  readonly tag: 'div' | 'span' | 'nav' | 'aside' | 'p' | 'b' | 'i' | 'br';
   readonly className?: string;
   /** data-*, title, aria-* and `inert` (value ''): plain attributes, in this order. */
   readonly attrs?: Readonly<Record<string, string>>;
@@ -47,7 +47,7 @@ export function previewTree(screen: FirstScreen): PreviewNode {
     ? positioned(groupHeader(it.group), it.y, GROUP_HEIGHT)
     : positioned(threadRow(it.thread!, it.selected === true), it.y, ROW_HEIGHT)));
   const list: PreviewNode = { ...node('div', 'thread-list', [{ ...node('div', 'virtual-space', items), box: { height: screen.height } }]), scrollTop: screen.scrollTop };
-  const board = node('div', 'board', [sticky, node('div', 'split', [list, node('aside', 'detail empty-detail')])]);
+  const board = node('div', 'board', [sticky, node('div', 'split', [list, detailPane(screen.hasSelection)])]);
   return {
     ...node('div', 'app preview', [tabBar(summary.stale + summary.orphaned), board]),
     attrs: {
@@ -60,6 +60,15 @@ export function previewTree(screen: FirstScreen): PreviewNode {
       'aria-busy': 'true',
     },
   };
+}
+
+/** The detail pane as components/ThreadDetail.tsx draws it with nothing selected; empty when a thread is (its conversation comes with the app). */
+function detailPane(hasSelection: boolean): PreviewNode {
+  if (hasSelection) return node('aside', 'detail empty-detail');
+  return node('aside', 'detail empty-detail', [
+    codicon('list-selection'),
+    node('p', 'muted', ['Select a thread to read it and reply.', node('br', ''), '↑↓ move · Enter opens the code · r reply · x resolve · / search']),
+  ]);
 }
 
 function tabBar(flagged: number): PreviewNode {
