@@ -4,8 +4,9 @@
 //     shows them, and (from the extension's own log) activation start → first thread rendered;
 //  2. reply latency: `consider-cli reply` exits → the agent's reply is visible in the thread widget.
 // Prints the figures; not a test (nothing is asserted beyond "it happened").
+//  3. with --board: the review board opened from the status bar, click → first paint.
 // Usage: node scripts/build.mjs && node bench/vscode-figures.mjs [--threads 500] [--replies 5]
-//   [--settle ms] [--trace] [--profile] [--setting key=json]  (see the comments where each is read)
+//   [--board] [--board-settle ms] [--settle ms] [--trace] [--profile] [--setting key=json]  (see the comments where each is read)
 // The machine is shared: repeat a run and compare medians; the first replies after the file opens
 // are slowed by the workbench's own start-up work (compare with --settle 10000).
 import fs from 'node:fs';
@@ -69,6 +70,33 @@ try {
   if (log) {
     console.log(`  extension log: ${log.activated ?? '?'}`);
     console.log(`  extension log: ${log.firstThread ?? '?'}`);
+  }
+
+  // --board: open the review board from the status bar, as a user does, and time its first
+  // paint in the real VS Code: click → the first rows are in the webview's DOM and → the app's
+  // own rows (the list is live), polled from outside; and the webview document's own first
+  // contentful paint (Paint Timing, on the same clock: timeOrigin is wall time).
+  if (process.argv.includes('--board')) {
+    // --board-settle ms: wait this long after activation before the click (default 5 s), so the
+    // workbench's own start-up work is not counted.
+    await new Promise((r) => setTimeout(r, arg('--board-settle', 5000)));
+    const clicked = Date.now();
+    await vscode.statusBar().click();
+    const board = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    await board.locator('[data-testid="preview-row"], [data-testid="thread-row"]').first().waitFor({ timeout: 60_000 });
+    const rowsSeen = Date.now();
+    await board.locator('[data-testid="thread-row"]').first().waitFor({ timeout: 60_000 });
+    const live = Date.now();
+    const doc = await board.locator('html').evaluate(() => ({
+      origin: performance.timeOrigin,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      from: document.documentElement.dataset.pagePreview,
+    }));
+    console.log(`the board, ${THREADS} threads (status bar clicked at 0):`);
+    console.log(`  webview document started at ${Math.round(doc.origin - clicked)} ms; its first contentful paint at ${doc.fcp === undefined ? '?' : `${Math.round(doc.origin + doc.fcp - clicked)} ms (${Math.round(doc.fcp)} ms into the document)`}; first screen from the page: ${doc.from}`);
+    console.log(`  first rows seen in the webview's DOM (polled): ${rowsSeen - clicked} ms; the app's own rows: ${live - clicked} ms`);
+    const made = findLog(server.runDir, 'page made in')?.text.split('\n').find((l) => l.includes('page made in'));
+    if (made) console.log(`  extension log: ${made.trim()}`);
   }
 
   // Reply latency: threads of the open file get agent replies, one at a time.
