@@ -2,9 +2,8 @@
 import type { AnchorState, Comment, StoreFile, WorkflowState } from '../shared/store';
 import {
   ANCHOR_STATES, ConsiderError, groupDigits, WORKFLOW_STATES, findThread, isConsiderError, isUnseen, markSeenByAgent,
-  commentTexts, readArchive, listJsonFromIndex, resolveInWorkspace, summarize, summaryFromIndex,
+  commentTexts, readArchive, listJsonFromIndex, orderByLocation, resolveInWorkspace, summarize, summaryFromIndex,
 } from '../shared/store';
-import { orderByLocation } from '../shared/store';
 import type { Command, Ctx } from './command';
 import { loadReconciled, note, oneOfFlag } from './command';
 import { formatCode, missingCodeReason, readCodeContext } from './code';

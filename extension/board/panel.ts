@@ -24,7 +24,6 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
 export class BoardPanel {
   readonly session: BoardSession;
   private readonly disposables: vscode.Disposable[] = [];
-  private pageHasFirstScreen = false;
 
   /** `savedState`: what VS Code restored the panel with (its webview's last setState), for a restored panel. */
   constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, services: BoardServices, view: ViewName, onDispose: () => void, savedState?: unknown) {
@@ -36,7 +35,6 @@ export class BoardPanel {
     const page = { cspSource: webview.cspSource, scriptUri: asset('index.js'), styles: inlineStylesheet(appStylesheet(assets.fsPath), asset('index.css').replace(/index\.css$/, '')), view };
     const started = performance.now();
     const firstScreen = this.session.firstScreen(savedState);
-    this.pageHasFirstScreen = firstScreen !== undefined;
     webview.html = buildBoardHtml({ ...page, nonce: makeNonce(), firstScreen });
     // How long the panel waited on us before VS Code could load its page (bench/vscode-figures.mjs reads it).
     services.log(`opened the ${view} view: page made in ${Math.round(performance.now() - started)} ms${firstScreen ? ` with a first screen of ${firstScreen.items.filter((it) => it.thread).length} rows of ${firstScreen.summary.total} threads` : ''}`);
@@ -47,15 +45,18 @@ export class BoardPanel {
     this.disposables.push(
       webview.onDidReceiveMessage((m: unknown) => { void this.session.receive(m); }),
       panel.onDidDispose(() => { this.dispose(); onDispose(); }),
+    );
+    if (firstScreen) {
       // A hidden panel's page is gone; VS Code loads its HTML again when it is shown. By then the
       // first screen in it is out of date: it gets a page without one, which draws from the
       // first snapshot instead (webview/src/main.tsx). Once is enough.
-      panel.onDidChangeViewState(() => {
-        if (panel.visible || !this.pageHasFirstScreen) return;
-        this.pageHasFirstScreen = false;
+      const onHidden = panel.onDidChangeViewState(() => {
+        if (panel.visible) return;
+        onHidden.dispose();
         webview.html = buildBoardHtml({ ...page, nonce: makeNonce() });
-      }),
-    );
+      });
+      this.disposables.push(onHidden);
+    }
   }
 
   show(view?: ViewName): void {

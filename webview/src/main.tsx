@@ -53,12 +53,12 @@ function preview(screen: FirstScreen | undefined): boolean {
 
 // The first screen the host wrote into the page (previewHtml.ts), already painted or about to be.
 const pagePreview = root.querySelector<HTMLElement>('[data-testid="board-preview"]');
-const keepPagePreview = !!pagePreview && usablePagePreview(pagePreview.dataset, ui);
+const keptToken = pagePreview && usablePagePreview(pagePreview.dataset, ui) ? pagePreview.dataset.token : undefined;
 // What this page load found, for the tests and benchmarks that look from outside (it outlives the preview).
-document.documentElement.dataset.pagePreview = keepPagePreview ? 'kept' : pagePreview ? 'refused' : 'none';
-if (keepPagePreview) {
+document.documentElement.dataset.pagePreview = keptToken ? 'kept' : pagePreview ? 'refused' : 'none';
+if (keptToken) {
   // Saved at once (the app saves its state only when it starts): this HTML, reloaded, must not keep it again.
-  ui = { ...ui, shownFirstScreen: pagePreview!.dataset.token };
+  ui = { ...ui, shownFirstScreen: keptToken };
   vscodeApi().setState(ui);
   // After the frame with the preview is on screen, not before: the app's start-up would delay it.
   afterNextPaint(startApp);
