@@ -1,13 +1,16 @@
-import { sha256Hex } from './lazy-crypto';
+import { contentHash } from './content-hash';
 import type { Anchor } from './model';
 import { splitLines } from './text';
 
 /** How many lines of context an anchor keeps on each side (spec §4.2 shows two; more helps disambiguation). */
 export const CONTEXT_LINES = 3;
 
-/** sha256 of the target text, hex, first 16 chars: an identity check, not a security boundary. */
+/**
+ * 16 hex digits of the target text's content hash: an identity check for readers, not a
+ * security boundary, and never compared by the re-anchoring (earlier versions wrote a sha256 here).
+ */
 export function hashContent(text: string): string {
-  return sha256Hex(text).slice(0, 16);
+  return contentHash(text).slice(4, 20);
 }
 
 /**

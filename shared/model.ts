@@ -62,7 +62,7 @@ export interface FileFingerprint {
    */
   ctimeMs?: number;
   ino?: number;
-  /** sha256 (hex, first 32 chars) of the file's bytes. */
+  /** Content hash of the file's bytes (`mm3-…`, content-hash.ts; `<32 hex>` sha256 in older stores). */
   hash: string;
 }
 

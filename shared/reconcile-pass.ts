@@ -67,6 +67,8 @@ type FileProbe =
 interface TextProbe {
   kind: 'text';
   text: string;
+  /** The file's bytes: a snapshot is written from them, with no encoding of `text` back. */
+  bytes: Buffer;
   fingerprint: FileFingerprint;
   /** Filled on first use, shared by every thread on the file. */
   lines?: readonly string[];
@@ -99,7 +101,7 @@ function probeFile(root: string, rel: string): FileProbe {
   const fingerprint = fingerprintOf(stat, bytes);
   if (bytes.subarray(0, 8000).includes(0)) return { kind: 'unusable', reason: 'the file is binary now', fingerprint };
   try {
-    return { kind: 'text', text: utf8Text(bytes, (b) => strictUtf8.decode(b)), fingerprint };
+    return { kind: 'text', text: utf8Text(bytes, (b) => strictUtf8.decode(b)), bytes, fingerprint };
   } catch {
     return { kind: 'unusable', reason: 'the file is not UTF-8 text any more', fingerprint };
   }
@@ -135,7 +137,7 @@ function confirmedAnchor(root: string, old: Anchor | undefined, file: TextProbe 
     return { ...base, ...captureAnchor(file, startLine, endLine, now), snapshot: recordSnapshot(root, file) };
   }
   file.lines ??= linesOf(file.text); // usually the split the re-anchoring just made
-  file.snapshotId ??= recordSnapshot(root, file.text, file.fingerprint.hash);
+  file.snapshotId ??= recordSnapshot(root, file.bytes, file.fingerprint.hash);
   return { ...base, ...captureAnchorFromLines(file.lines, startLine, endLine, now, old), snapshot: file.snapshotId, file: file.fingerprint };
 }
 
@@ -275,7 +277,7 @@ function decide(ctx: PassContext, c: Comment, force: boolean): Outcome | undefin
   if (unchangedSinceCheck && !force) {
     // An anchor captured without a snapshot, on exactly this content: adopt it now.
     if (!c.anchor.snapshot && c.anchorState === 'anchored') {
-      p.snapshotId ??= recordSnapshot(ctx.root, p.text, p.fingerprint.hash);
+      p.snapshotId ??= recordSnapshot(ctx.root, p.bytes, p.fingerprint.hash);
       return { file: c.file, anchor: { ...c.anchor, snapshot: p.snapshotId }, anchorState: 'anchored', kind: 'same' };
     }
     return undefined;
@@ -439,11 +441,11 @@ export function reanchorInText(comment: Comment, text: string, opts: { root?: st
   return reanchor(comment.anchor, text, snapshotText === undefined ? {} : { snapshotText });
 }
 
-function readForAnchor(root: string, rel: string): { text: string; fingerprint?: FileFingerprint } {
+function readForAnchor(root: string, rel: string): TextProbe {
   const p = probeFile(root, rel);
   if (p.kind === 'missing') throw new ConsiderError('not_found', `the file ${rel} no longer exists`, 'the thread can only be re-anchored in an existing file');
   if (p.kind === 'unusable') throw new ConsiderError('usage', `cannot anchor in ${rel}: ${p.reason}`);
-  return { text: p.text, fingerprint: p.fingerprint };
+  return p;
 }
 
 /**
@@ -458,11 +460,11 @@ export async function setAnchor(root: string, id: string, range: { startLine: nu
   const problem = validateRange(range.startLine, range.endLine, splitLines(text).length);
   if (problem) throw new ConsiderError('usage', `cannot anchor ${thread.id} at ${range.startLine}-${range.endLine}: ${problem}`);
   // The disk fingerprint only vouches for the anchor when the anchor was taken from the disk text.
-  const fromDisk = text === disk.text && disk.fingerprint;
+  const fromDisk = text === disk.text;
   return mutateStore(root, actor, (store, tx) => {
     const c = findThread(store, thread.id);
     const from = { startLine: c.anchor.startLine, endLine: c.anchor.endLine, anchorState: c.anchorState };
-    c.anchor = confirmedAnchor(root, c.anchor, fromDisk ? { kind: 'text', text, fingerprint: fromDisk } : text, range.startLine, range.endLine, tx.now);
+    c.anchor = confirmedAnchor(root, c.anchor, fromDisk ? disk : text, range.startLine, range.endLine, tx.now);
     c.anchorState = 'anchored';
     tx.log({ action: 'reanchor', threadId: c.id, detail: { manual: true, from, to: { startLine: range.startLine, endLine: range.endLine, anchorState: 'anchored' } } });
     return c;

@@ -2,8 +2,9 @@
  * Content-addressed snapshots of files as they were when an anchor was last confirmed
  * (DESIGN.md §6): re-anchoring diffs the snapshot against today's file, so untouched lines
  * map exactly. Stored as plain text under `.consider/snapshots/<id>.txt`, where the id is
- * the sha256 of the text: threads on the same file version share one snapshot. Snapshots no
- * thread (active or archived) refers to are garbage-collected.
+ * the content hash of the text (content-hash.ts): threads on the same file version share one
+ * snapshot. Snapshots no thread (active or archived) refers to are garbage-collected.
+ * Snapshots named by earlier versions' sha256 ids are still read (and checked with sha256).
  *
  * Plain, not gzip: a CLI read that relocates threads writes and reads snapshots, and in a
  * short-lived process loading zlib and (de)compressing cost more than the whole re-anchoring
@@ -14,11 +15,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 // Only for snapshots written by earlier versions: loading zlib costs a short-lived CLI process time.
 const zlib = (): typeof import('node:zlib') => require('node:zlib');
-import { sha256Hex } from './lazy-crypto';
+import { contentHash, hashMatches, isContentHash, isLegacyHash } from './content-hash';
 import { considerPaths, ensureConsiderDir } from './paths';
 import { utf8Text } from './utf8';
 
-const ID_PATTERN = /^[0-9a-f]{32}$/;
+const isSnapshotId = (id: string): boolean => isContentHash(id) || isLegacyHash(id);
 
 /**
  * A snapshot written moments ago may belong to a thread whose store write has not landed
@@ -26,8 +27,8 @@ const ID_PATTERN = /^[0-9a-f]{32}$/;
  */
 export const SNAPSHOT_GRACE_MS = 10 * 60_000;
 
-export function snapshotId(fileText: string): string {
-  return sha256Hex(fileText).slice(0, 32);
+export function snapshotId(content: string | Uint8Array): string {
+  return contentHash(content);
 }
 
 function snapshotFile(root: string, id: string, extension: '.txt' | '.gz' = '.txt'): string {
@@ -35,12 +36,13 @@ function snapshotFile(root: string, id: string, extension: '.txt' | '.gz' = '.tx
 }
 
 /**
- * Stores the text (once per distinct content) and returns its id for `anchor.snapshot`.
- * `knownId`: the caller already hashed exactly these UTF-8 bytes (a file's fingerprint), so
- * the text is not hashed twice.
+ * Stores the content (once per distinct content) and returns its id for `anchor.snapshot`.
+ * `content`: the file's text, or better its UTF-8 bytes when the caller has them (no encoding
+ * to write them). `knownId`: the caller already hashed exactly these bytes (a file's
+ * fingerprint), so they are not hashed twice.
  */
-export function recordSnapshot(root: string, fileText: string, knownId?: string): string {
-  const id = knownId ?? snapshotId(fileText);
+export function recordSnapshot(root: string, content: string | Uint8Array, knownId?: string): string {
+  const id = knownId ?? snapshotId(content);
   const file = snapshotFile(root, id);
   if (fs.existsSync(file)) {
     try {
@@ -57,7 +59,7 @@ export function recordSnapshot(root: string, fileText: string, knownId?: string)
   // fsync would dominate the cost of a CLI read that relocates threads.
   const temp = `${file}.${process.pid}.${Date.now().toString(36)}.tmp`;
   try {
-    writeCreatingFolders(root, temp, fileText);
+    writeCreatingFolders(root, temp, content);
     fs.renameSync(temp, file);
   } catch (e) {
     fs.rmSync(temp, { force: true });
@@ -67,28 +69,28 @@ export function recordSnapshot(root: string, fileText: string, knownId?: string)
 }
 
 /** Writes `file`; creates `.consider/` and its snapshots folder only when they are missing. */
-function writeCreatingFolders(root: string, file: string, text: string): void {
+function writeCreatingFolders(root: string, file: string, content: string | Uint8Array): void {
   try {
-    fs.writeFileSync(file, text, 'utf8');
+    fs.writeFileSync(file, content);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     ensureConsiderDir(root);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, text, 'utf8');
+    fs.writeFileSync(file, content);
   }
 }
 
 /** The snapshot's text, or undefined when it is missing, damaged or the id is not one of ours. */
 export function readSnapshot(root: string, id: string | undefined): string | undefined {
-  if (id === undefined || !ID_PATTERN.test(id)) return undefined;
-  let text: string;
+  if (id === undefined || !isSnapshotId(id)) return undefined;
+  let bytes: Buffer;
   try {
-    text = utf8Text(fs.readFileSync(snapshotFile(root, id)));
+    bytes = fs.readFileSync(snapshotFile(root, id));
   } catch {
     return readLegacySnapshot(root, id);
   }
-  // A damaged snapshot would mislead the diff: it must still be the text its id names.
-  return snapshotId(text) === id ? text : undefined;
+  // A damaged snapshot would mislead the diff: it must still be the content its id names.
+  return hashMatches(id, bytes) ? utf8Text(bytes) : undefined;
 }
 
 /** A snapshot written gzip-compressed by an earlier version (gzip's CRC-32 vouches for it). */
@@ -126,7 +128,7 @@ export function snapshotCollectionDue(root: string, graceMs = SNAPSHOT_GRACE_MS)
 
 function snapshotIdOfFile(name: string): string | undefined {
   const id = /\.(txt|gz)$/.test(name) ? name.slice(0, name.lastIndexOf('.')) : undefined;
-  return id !== undefined && ID_PATTERN.test(id) ? id : undefined;
+  return id !== undefined && isSnapshotId(id) ? id : undefined;
 }
 
 /**

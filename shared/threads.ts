@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 import { captureAnchor, validateRange } from './anchor';
-import { randomBytes, sha256Hex } from './lazy-crypto';
+import { contentHash } from './content-hash';
+import { randomBytes } from './lazy-crypto';
 import { ConsiderError } from './errors';
 import { isUnseen } from './model';
 import type { AnchorState, Author, Comment, FileFingerprint, Reply, StoreFile, WorkflowState } from './model';
@@ -105,9 +106,9 @@ function parseTime(iso: string): number {
   return lastTimeMs;
 }
 
-/** sha256 (first 32 hex chars) of the file's bytes: the anchor's file fingerprint. */
+/** The content hash of the file's bytes: the anchor's file fingerprint. */
 export function fileHash(bytes: Uint8Array): string {
-  return sha256Hex(bytes).slice(0, 32);
+  return contentHash(bytes);
 }
 
 /** Reads a workspace file for anchoring: not_found when it is missing, usage when it is not a file. */
