@@ -47,6 +47,13 @@ export interface Anchor {
    * startLine: a stale thread is shown where its code went, but is still diffed from here.
    */
   snapshotLine?: number;
+  /**
+   * Set when the target with its context lines occurred exactly once in the snapshot: a read
+   * that finds that window once in today's file then follows it without reading the snapshot
+   * (reconcile.ts, noteUniqueWindow). Names the snapshot and place it was found for, so it
+   * stops counting once the anchor is changed without it.
+   */
+  uniqueWindow?: string;
   /** Why the thread is stale or orphaned, in words a human can read. */
   reason?: string;
   [unknownField: string]: unknown;

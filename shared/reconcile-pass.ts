@@ -9,11 +9,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { captureAnchor, captureAnchorFromLines, validateRange } from './anchor';
+import { captureAnchorFromLines, validateRange } from './anchor';
 import { ConsiderError } from './errors';
 import type { Anchor, AnchorState, Author, Comment, FileFingerprint, StoreFile } from './model';
 import { resolveInWorkspace } from './paths';
-import { linesOf, reanchor } from './reconcile';
+import { linesOf, noteUniqueWindow, reanchor } from './reconcile';
 import type { ReanchorResult } from './reconcile';
 import { findRename, gitRenames, isGitWorkspace } from './renames';
 import { collectSnapshots, readSnapshot, recordSnapshot, snapshotCollectionDue } from './snapshots';
@@ -132,13 +132,19 @@ function withoutKeys(anchor: Anchor, ...keys: string[]): Partial<Anchor> {
  * fingerprint. Unknown fields of the old anchor survive (forward compatibility).
  */
 function confirmedAnchor(root: string, old: Anchor | undefined, file: TextProbe | string, startLine: number, endLine: number, now: string): Anchor {
-  const base = old ? withoutKeys(old, 'snapshotLine', 'reason', 'file') : {};
+  const base = old ? withoutKeys(old, 'snapshotLine', 'reason', 'file', 'uniqueWindow') : {};
+  let anchor: Anchor;
+  let lines: readonly string[];
   if (typeof file === 'string') {
-    return { ...base, ...captureAnchor(file, startLine, endLine, now), snapshot: recordSnapshot(root, file) };
+    lines = linesOf(file);
+    anchor = { ...base, ...captureAnchorFromLines(lines, startLine, endLine, now, old), snapshot: recordSnapshot(root, file) };
+  } else {
+    lines = file.lines ??= linesOf(file.text); // usually the split the re-anchoring just made
+    file.snapshotId ??= recordSnapshot(root, file.bytes, file.fingerprint.hash);
+    anchor = { ...base, ...captureAnchorFromLines(lines, startLine, endLine, now, old), snapshot: file.snapshotId, file: file.fingerprint };
   }
-  file.lines ??= linesOf(file.text); // usually the split the re-anchoring just made
-  file.snapshotId ??= recordSnapshot(root, file.bytes, file.fingerprint.hash);
-  return { ...base, ...captureAnchorFromLines(file.lines, startLine, endLine, now, old), snapshot: file.snapshotId, file: file.fingerprint };
+  noteUniqueWindow(anchor, lines);
+  return anchor;
 }
 
 /** Applies a re-anchoring result: anchored → a fresh anchor there; stale → shown there, evidence kept. */
@@ -282,8 +288,7 @@ function decide(ctx: PassContext, c: Comment, force: boolean): Outcome | undefin
     }
     return undefined;
   }
-  const snapshot = snapshotText(ctx, c.anchor.snapshot);
-  const r = reanchor(c.anchor, p.text, snapshot === undefined ? {} : { snapshotText: snapshot });
+  const r = reanchor(c.anchor, p.text, { snapshotText: () => snapshotText(ctx, c.anchor.snapshot) });
   return outcomeOf(ctx, c, c.file, p, r);
 }
 
@@ -437,8 +442,8 @@ function applyRefresh(refresh: PassContext['refresh'], latest: StoreFile, now: s
  * With `root`, the thread's snapshot is used, exactly as the CLI's pass does.
  */
 export function reanchorInText(comment: Comment, text: string, opts: { root?: string } = {}): ReanchorResult {
-  const snapshotText = opts.root ? readSnapshot(opts.root, comment.anchor.snapshot) : undefined;
-  return reanchor(comment.anchor, text, snapshotText === undefined ? {} : { snapshotText });
+  const root = opts.root;
+  return reanchor(comment.anchor, text, root === undefined ? {} : { snapshotText: () => readSnapshot(root, comment.anchor.snapshot) });
 }
 
 function readForAnchor(root: string, rel: string): TextProbe {

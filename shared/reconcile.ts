@@ -34,8 +34,11 @@ export interface ReanchorResult {
 }
 
 export interface ReanchorOptions {
-  /** The file as it was when the anchor was last confirmed (its content-addressed snapshot). */
-  snapshotText?: string;
+  /**
+   * The file as it was when the anchor was last confirmed (its content-addressed snapshot), or
+   * a function that reads it: then it is read only when needed (see Anchor.uniqueWindow).
+   */
+  snapshotText?: string | (() => string | undefined);
 }
 
 /** A unique copy without a snapshot is accepted only if its surroundings look at least this much alike (unless distinctive). */
@@ -52,8 +55,14 @@ export function reanchor(anchor: Anchor, currentText: string, opts: ReanchorOpti
   const lines = linesOf(currentText);
   if (lines.length === 0) return stale(1, 1, 1, 'empty-file', 'the file is now empty');
   const target = anchor.targetContent.split('\n');
-  if (opts.snapshotText !== undefined) {
-    const snapshot = linesOf(opts.snapshotText);
+  if (anchor.uniqueWindow !== undefined && anchor.uniqueWindow === uniqueWindowProof(anchor, target.length)) {
+    // findUntouchedWindow's test with its snapshot half settled when the anchor was captured.
+    const found = findOnly(lines, [...anchor.contextBefore, ...target, ...anchor.contextAfter]);
+    if (found !== undefined) return anchored(found + anchor.contextBefore.length, target.length, 'window', 1);
+  }
+  const snapshotText = typeof opts.snapshotText === 'function' ? opts.snapshotText() : opts.snapshotText;
+  if (snapshotText !== undefined) {
+    const snapshot = linesOf(snapshotText);
     const at = locateInSnapshot(anchor, snapshot, target);
     if (at !== undefined) {
       const unmoved = findUntouchedWindow(snapshot, at, target.length, lines);
@@ -117,6 +126,27 @@ function findUntouchedWindow(snapshot: readonly string[], at: number, n: number,
   if (!occursOnce(snapshot, window)) return undefined;
   const found = findOnly(lines, window);
   return found === undefined ? undefined : found + (at - from);
+}
+
+/**
+ * What Anchor.uniqueWindow holds when it is true for this anchor: the snapshot, the target's
+ * place in it and the window's shape. An anchor changed by code that does not know the field
+ * (earlier versions copy unknown anchor fields along) no longer matches it, and is simply
+ * checked against its snapshot again.
+ */
+function uniqueWindowProof(anchor: Anchor, targetLines: number): string | undefined {
+  if (anchor.snapshot === undefined) return undefined;
+  return `${anchor.snapshot}@${anchor.snapshotLine ?? anchor.startLine}+${targetLines}/${anchor.contextBefore.length}/${anchor.contextAfter.length}`;
+}
+
+/**
+ * Records in `anchor` (just captured from `snapshotLines`, the text of anchor.snapshot) whether
+ * its window, the target with its remembered context, occurs exactly once in the snapshot.
+ */
+export function noteUniqueWindow(anchor: Anchor, snapshotLines: readonly string[]): void {
+  const window = [...anchor.contextBefore, ...anchor.targetContent.split('\n'), ...anchor.contextAfter];
+  const start = (anchor.snapshotLine ?? anchor.startLine) - 1 - anchor.contextBefore.length;
+  if (findOnly(snapshotLines, window) === start) anchor.uniqueWindow = uniqueWindowProof(anchor, window.length - anchor.contextBefore.length - anchor.contextAfter.length);
 }
 
 function occursOnce(lines: readonly string[], window: readonly string[]): boolean {

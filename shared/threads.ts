@@ -3,7 +3,8 @@
  * Each is one mutateStore call, so it applies to the latest file under the lock.
  */
 import fs from 'node:fs';
-import { captureAnchor, validateRange } from './anchor';
+import { captureAnchorFromLines, validateRange } from './anchor';
+import { noteUniqueWindow } from './reconcile';
 import { contentHash } from './content-hash';
 import { randomBytes } from './lazy-crypto';
 import { ConsiderError } from './errors';
@@ -139,14 +140,15 @@ export async function addThread(root: string, input: NewThread): Promise<Comment
   const { rel, text, bytes, stat } = readWorkspaceFile(root, input.file);
   // Same rule as the re-anchoring pass: a NUL byte early on means binary, which has no lines to discuss.
   if (bytes.subarray(0, 8000).includes(0)) throw new ConsiderError('usage', `${rel} is a binary file; comments go on text files`);
-  const lineCount = splitLines(text).length;
-  const problem = validateRange(input.startLine, input.endLine, lineCount);
+  const lines = splitLines(text);
+  const problem = validateRange(input.startLine, input.endLine, lines.length);
   if (problem) throw new ConsiderError('usage', `cannot comment on ${rel}:${input.startLine === input.endLine ? input.startLine : `${input.startLine}-${input.endLine}`}: ${problem}`);
   return mutateStore(root, input.author, (store, tx) => {
-    const anchor = captureAnchor(text, input.startLine, input.endLine, tx.now);
+    const anchor = captureAnchorFromLines(lines, input.startLine, input.endLine, tx.now);
     anchor.file = fingerprintOf(stat, bytes);
     // The file as it is now, so re-anchoring can later diff it against the edited file (DESIGN.md §6).
-    anchor.snapshot = recordSnapshot(root, text);
+    anchor.snapshot = recordSnapshot(root, bytes, anchor.file.hash);
+    noteUniqueWindow(anchor, lines);
     const ids = new Set(store.comments.map((c) => c.id));
     const comment: Comment = {
       id: newId('c', (id) => ids.has(id)),

@@ -501,8 +501,60 @@ describe('manual re-anchoring', () => {
     write(root, 'a.ts', code);
     const id = await add(root, 'a.ts', 5, 5);
     await reconcileWorkspace(root);
-    const r = reanchorInText(thread(root, id), 'zero\n' + code, { root });
-    expect(r).toMatchObject({ anchorState: 'anchored', startLine: 6, method: 'window' }); // a snapshot method
-    expect(reanchorInText(thread(root, id), 'zero\n' + code).method).toMatch(/^content/);
+    // Without its unique-window note, only the snapshot can tell that the window was unique there.
+    const { uniqueWindow, ...unnoted } = thread(root, id).anchor;
+    expect(uniqueWindow).toBeDefined();
+    const c = { ...thread(root, id), anchor: unnoted };
+    expect(reanchorInText(c, 'zero\n' + code, { root })).toMatchObject({ anchorState: 'anchored', startLine: 6, method: 'window' });
+    expect(reanchorInText(c, 'zero\n' + code).method).toMatch(/^content/);
+  });
+});
+
+describe('the unique-window note (Anchor.uniqueWindow)', () => {
+  const unique = ['function only() {', '  return 1;', '}', ''];
+  /** A line with the same three lines each side in both copies: twins with the very same context. */
+  const section = ['  // section', '  // section', '  // section'];
+  const twin = [...section, '  return a + b;', ...section];
+  const file = (...parts: string[][]): string => parts.flat().join('\n') + '\n';
+  // Lines 1-4 unique, 5-11 the first twin (its return on 8), 12 '// middle', 13-19 the second (return on 16), 20 '// end'.
+  const twins = file(unique, twin, ['// middle'], twin, ['// end']);
+
+  it('is written when the window occurs once in the snapshot, and not for a twin', async () => {
+    const root = workspace();
+    write(root, 'a.ts', twins);
+    const onUnique = await add(root, 'a.ts', 2, 2);
+    const onTwin = await add(root, 'a.ts', 8, 8);
+    expect(thread(root, onUnique).anchor.uniqueWindow).toMatch(/^mm3-[0-9a-f]{32}@2\+1\/1\/3$/);
+    expect(thread(root, onTwin).anchor.uniqueWindow).toBeUndefined();
+  });
+
+  it('lets a read follow a shifted window without reading the snapshot', async () => {
+    const root = workspace();
+    write(root, 'a.ts', twins);
+    const id = await add(root, 'a.ts', 2, 2);
+    fs.rmSync(considerPaths(root).snapshots, { recursive: true }); // nothing to read
+    const shifted = file(['// new', '// lines'], unique, twin, ['// middle'], twin, ['// end']);
+    expect(reanchorInText(thread(root, id), shifted, { root })).toMatchObject({ anchorState: 'anchored', startLine: 4, method: 'window' });
+    write(root, 'a.ts', shifted);
+    await reconcileWorkspace(root);
+    expect(thread(root, id)).toMatchObject({ anchorState: 'anchored', anchor: { startLine: 4, uniqueWindow: expect.stringMatching(/@4\+1\//) } });
+  });
+
+  it('stops counting once the anchor was changed without it (as an earlier version would)', async () => {
+    const root = workspace();
+    write(root, 'a.ts', twins);
+    const id = await add(root, 'a.ts', 2, 2);
+    const noted = thread(root, id).anchor.uniqueWindow;
+    expect(noted).toBeDefined();
+    // An earlier version moves the anchor onto the second twin's return (line 16) in the same
+    // snapshot, copying the note along with the other fields it does not know.
+    const lines = twins.split('\n');
+    await mutateStore(root, 'human', (s) => {
+      Object.assign(s.comments[0]!.anchor, { startLine: 16, endLine: 16, targetContent: lines[15], contextBefore: lines.slice(12, 15), contextAfter: lines.slice(16, 19), uniqueWindow: noted });
+    });
+    // The second twin goes. The first one's window is now unique in the file, but it is not the thread's code.
+    write(root, 'a.ts', file(unique, twin, ['// middle'], ['// end']));
+    await reconcileWorkspace(root);
+    expect(thread(root, id)).toMatchObject({ anchorState: 'stale' });
   });
 });
