@@ -1,7 +1,7 @@
 /**
- * node:crypto, loaded on first use. Loading it costs a short-lived CLI process ~7 ms, and most
- * reads hash nothing: files whose `stat` is unchanged are trusted, and the list index answers
- * `list --json` and `summary` without reading them. Writes and re-anchoring load it.
+ * node:crypto, loaded on first use: loading it costs a short-lived CLI process 4–7 ms. Only
+ * checking hashes written by earlier versions (sha256) needs it; reads, re-anchoring and
+ * writes do not (content-hash.ts, newId).
  */
 let loaded: typeof import('node:crypto') | undefined;
 
@@ -12,8 +12,4 @@ function crypto(): typeof import('node:crypto') {
 /** sha256 of the text (UTF-8) or bytes, in hex. */
 export function sha256Hex(data: string | Uint8Array): string {
   return crypto().createHash('sha256').update(data).digest('hex');
-}
-
-export function randomBytes(size: number): Buffer {
-  return crypto().randomBytes(size);
 }

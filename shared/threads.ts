@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import { captureAnchorFromLines, validateRange } from './anchor';
 import { noteUniqueWindow } from './reconcile';
 import { contentHash } from './content-hash';
-import { randomBytes } from './lazy-crypto';
 import { ConsiderError } from './errors';
 import { isUnseen } from './model';
 import type { AnchorState, Author, Comment, FileFingerprint, Reply, StoreFile, WorkflowState } from './model';
@@ -21,12 +20,16 @@ export const MAX_BODY_CHARS = 100_000;
 
 const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
-/** `c_` / `r_` + 8 base-36 characters (41 bits): short enough to type, unique within a store. */
+/**
+ * `c_` / `r_` + 8 base-36 characters (41 bits): short enough to type, unique within a store
+ * (`taken` is asked under the store lock, so two writers never pick the same one). Math.random,
+ * not crypto's randomBytes: an id is a name, not a secret, and loading node:crypto cost every
+ * `add` and `reply` from the CLI 4–7 ms.
+ */
 export function newId(prefix: 'c' | 'r', taken: (id: string) => boolean): string {
   for (;;) {
-    const bytes = randomBytes(8);
     let id = `${prefix}_`;
-    for (const b of bytes) id += ID_ALPHABET[b % 36];
+    for (let k = 0; k < 8; k++) id += ID_ALPHABET[Math.floor(Math.random() * 36)];
     if (!taken(id)) return id;
   }
 }

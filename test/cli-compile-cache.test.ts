@@ -108,7 +108,7 @@ describe('the CLI code cache', () => {
 });
 
 describe('what a read loads', () => {
-  it('no read loads node:crypto (~7 ms of a CLI call), not even one that hashes files and re-anchors', () => {
+  it('no command loads node:crypto (~7 ms of a CLI call): not a read that hashes files and re-anchors, not add or reply', () => {
     const rt = runtimeCopy();
     const ws = workspaceWithThread(rt);
     const hook = path.join(rt.dir, 'crypto-hook.cjs');
@@ -125,6 +125,11 @@ describe('what a read loads', () => {
     }
     ws.write('a.ts', 'inserted\n' + numberedLines(30));
     expect(loadsCrypto('list')).toBe(false); // hashes, diffs against the snapshot, writes a new one
-    expect(JSON.parse(rt.run(ws, 'list', '--json').stdout).comments[0].anchor.startLine).toBe(11);
+    const id = JSON.parse(rt.run(ws, 'list', '--json').stdout).comments[0].id;
+    expect(loadsCrypto('reply', id, '-m', 'done')).toBe(false);
+    expect(loadsCrypto('add', 'a.ts', '--line', '3', '-m', 'and this?')).toBe(false);
+    const listed = JSON.parse(rt.run(ws, 'list', '--json').stdout).comments;
+    expect(listed.map((c: { anchor: { startLine: number } }) => c.anchor.startLine).sort((x: number, y: number) => x - y)).toEqual([3, 11]);
+    expect(listed.find((c: { id: string }) => c.id === id).thread).toHaveLength(1);
   });
 });
