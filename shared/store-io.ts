@@ -285,8 +285,12 @@ export async function mutateStore<T>(
   ensureConsiderDir(root);
   const lock = await acquireLock(paths.lock);
   try {
-    const before = readStoreFile(paths.store)?.text;
-    const store = before === undefined ? emptyStore() : parseStoreText(before);
+    const latest = readStoreFile(paths.store);
+    const before = latest?.text;
+    // A file known good is parsed without the per-thread checks: the result is validated in
+    // full below before it is written anyway.
+    const store = latest === undefined || before === undefined ? emptyStore()
+      : (knownGood(paths.validated, latest.key) ? parseValidatedText(before) : undefined) ?? parseStoreText(before);
     const reason = readOnlyReasonOf(store);
     if (reason) {
       throw new ConsiderError('unreadable', reason.replace('it is shown read-only', 'it is never written by this version'),
