@@ -5,6 +5,7 @@ import type { ParseArgsConfig } from 'node:util';
 import type { ReadResult } from '../shared/store';
 import { ConsiderError, findWorkspaceRoot, readStore, reconcileWorkspace } from '../shared/store';
 import { noteReanchoringRan } from './compile-cache';
+import { writeStderr } from './stdio';
 
 export type OptionSpecs = NonNullable<ParseArgsConfig['options']>;
 export type Values = Record<string, string | boolean | string[] | boolean[] | undefined>;
@@ -86,7 +87,7 @@ export async function afterSuccess(): Promise<void> {
 
 /** Notes that do not change the outcome go to stderr, one line, so stdout stays parseable. */
 export function note(text: string): void {
-  process.stderr.write(`consider-cli: note: ${text}\n`);
+  writeStderr(`consider-cli: note: ${text}\n`);
 }
 
 function readStdin(): string {

@@ -14,6 +14,7 @@ import { ConsiderError, EXIT_CODES, isConsiderError } from '../shared/store';
 import type { Command } from './command';
 import { COMMON_HELP, COMMON_OPTIONS, afterSuccess, workspaceRoot } from './command';
 import { context, get, list, summary, thread } from './read-commands';
+import { writeStderr, writeStdout } from './stdio';
 import { add, archive, reply, resolve, unresolve } from './write-commands';
 
 const COMMANDS: Command[] = [list, get, thread, context, summary, reply, resolve, unresolve, add, archive];
@@ -83,11 +84,11 @@ async function run(argv: string[]): Promise<void> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' ? COMMANDS.find((c) => c.name === rest[0]) : undefined;
-    process.stdout.write(topic ? commandHelp(topic) : mainHelp());
+    writeStdout(topic ? commandHelp(topic) : mainHelp());
     return;
   }
   if (name === '--version') {
-    process.stdout.write(version() + '\n');
+    writeStdout(version() + '\n');
     return;
   }
   const cmd = COMMANDS.find((c) => c.name === name);
@@ -103,7 +104,7 @@ async function run(argv: string[]): Promise<void> {
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
   if (values.help) {
-    process.stdout.write(commandHelp(cmd));
+    writeStdout(commandHelp(cmd));
     return;
   }
   const [min, max, label] = cmd.positionals;
@@ -120,19 +121,15 @@ function report(e: unknown, json: boolean): number {
     ? e
     // Anything unexpected is still one line: the message, never the stack.
     : new ConsiderError('io', (e instanceof Error ? e.message : String(e)).split('\n')[0]!, 'this looks like a bug in consider-cli; please report it');
-  if (json) process.stdout.write(JSON.stringify({ error: { code: err.code, message: err.message, hint: err.hint ?? null } }) + '\n');
+  if (json) writeStdout(JSON.stringify({ error: { code: err.code, message: err.message, hint: err.hint ?? null } }) + '\n');
   const oneLine = `${err.message}${err.hint ? ` (${err.hint})` : ''}`.replace(/[\r\n]+/g, ' ');
-  process.stderr.write(`consider-cli: error: ${oneLine}\n`);
+  writeStderr(`consider-cli: error: ${oneLine}\n`);
   return EXIT_CODES[err.code];
 }
 
 const argv = process.argv.slice(2);
 // --json is honoured even when the rest of the command line does not parse.
 const wantsJson = argv.includes('--json');
-// `consider-cli list | head -1`: the reader went away; that is not an error worth a trace.
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-});
 // Last resort: even a bug prints one line and a documented code, never a stack.
 process.on('uncaughtException', (e) => {
   process.exitCode = report(e, wantsJson);

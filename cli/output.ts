@@ -6,6 +6,7 @@
  */
 import type { Comment } from '../shared/store';
 import { groupDigits, isUnseen } from '../shared/store';
+import { writeStdout } from './stdio';
 
 // C0 controls except tab and newline, DEL, C1 controls, and the bidi/invisible-direction marks.
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
@@ -46,14 +47,14 @@ export function repliesLine(c: Comment): string {
 }
 
 export function writeOut(text: string): void {
-  process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+  writeStdout(text.endsWith('\n') ? text : text + '\n');
 }
 
 /** Writes output that is already bytes (ending in a newline). */
 export function writeOutBytes(bytes: Uint8Array): void {
-  process.stdout.write(bytes);
+  writeStdout(bytes);
 }
 
 export function writeJson(value: unknown): void {
-  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+  writeStdout(JSON.stringify(value, null, 2) + '\n');
 }

@@ -1,8 +1,11 @@
 // Every error path of the built consider-cli: exit code, one line on stderr without stack
 // frames, the --json error object, and store.json byte-identical afterwards.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, makeWorkspace, numberedLines, runCli } from './helpers/cli';
+import { captureAnchor } from '../shared/anchor';
+import { mutateStore } from '../shared/store-io';
+import { cliUnderTest, ensureBuilt, makeWorkspace, numberedLines, runCli } from './helpers/cli';
 import type { Workspace } from './helpers/cli';
 
 beforeAll(() => ensureBuilt());
@@ -211,5 +214,24 @@ describe('unreadable store (exit 4)', () => {
     expectFailure(['reply', open, '-m', 'x'], 'unreadable', /format version 99.*never written by this version/);
     expectFailure(['resolve', open], 'unreadable', /format version 99/);
     expectFailure(['add', 'src/a.ts', '--line', '1', '-m', 'x'], 'unreadable', /format version 99/);
+  });
+});
+
+describe('a reader that goes away', () => {
+  it('`consider-cli list --json | head -c 100`: the CLI ends quietly with exit 0 once the pipe closes', async () => {
+    ws = makeWorkspace({ 'src/a.ts': numberedLines(400) });
+    // ~600 kB of output: far more than a pipe holds, so the CLI is still writing when the reader leaves.
+    await mutateStore(ws.root, 'human', (s) => {
+      for (let i = 1; i <= 400; i++) {
+        s.comments.push({ id: `c_${String(i).padStart(8, '0')}`, file: 'src/a.ts', anchor: captureAnchor(numberedLines(400), i, i, new Date().toISOString()),
+          workflowState: 'open', anchorState: 'anchored', createdAt: new Date().toISOString(), author: 'human', body: 'x'.repeat(1500), thread: [] });
+      }
+    });
+    const child = spawn(process.execPath, [cliUnderTest(), 'list', '--json', '--root', ws.root], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 });
