@@ -130,8 +130,9 @@ function withoutKeys(anchor: Anchor, ...keys: string[]): Partial<Anchor> {
 /**
  * A fresh anchor at [startLine, endLine] of `text`, with a snapshot of `text` and the file's
  * fingerprint. Unknown fields of the old anchor survive (forward compatibility).
+ * `placedByWindow`: the place is a 'window' result (see noteUniqueWindow).
  */
-function confirmedAnchor(root: string, old: Anchor | undefined, file: TextProbe | string, startLine: number, endLine: number, now: string): Anchor {
+function confirmedAnchor(root: string, old: Anchor | undefined, file: TextProbe | string, startLine: number, endLine: number, now: string, placedByWindow = false): Anchor {
   const base = old ? withoutKeys(old, 'snapshotLine', 'reason', 'file', 'uniqueWindow') : {};
   let anchor: Anchor;
   let lines: readonly string[];
@@ -143,7 +144,7 @@ function confirmedAnchor(root: string, old: Anchor | undefined, file: TextProbe 
     file.snapshotId ??= recordSnapshot(root, file.bytes, file.fingerprint.hash);
     anchor = { ...base, ...captureAnchorFromLines(lines, startLine, endLine, now, old), snapshot: file.snapshotId, file: file.fingerprint };
   }
-  noteUniqueWindow(anchor, lines);
+  noteUniqueWindow(anchor, lines, placedByWindow);
   return anchor;
 }
 
@@ -156,7 +157,7 @@ function outcomeOf(ctx: PassContext, c: Comment, file: string, probe: TextProbe,
     const same = c.anchorState === 'anchored' && file === c.file && r.startLine === old.startLine && r.endLine === old.endLine;
     const anchor = same && old.snapshot && snapshotText(ctx, old.snapshot) === probe.text
       ? { ...old, file: fingerprint, lastAnchorCheck: now }
-      : confirmedAnchor(ctx.root, old, probe, r.startLine, r.endLine, now);
+      : confirmedAnchor(ctx.root, old, probe, r.startLine, r.endLine, now, r.method === 'window');
     const kind = c.anchorState !== 'anchored' ? 'restored' : same ? 'same' : 'moved';
     return { file, anchor, anchorState: 'anchored', kind };
   }

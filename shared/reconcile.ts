@@ -142,11 +142,16 @@ function uniqueWindowProof(anchor: Anchor, targetLines: number): string | undefi
 /**
  * Records in `anchor` (just captured from `snapshotLines`, the text of anchor.snapshot) whether
  * its window, the target with its remembered context, occurs exactly once in the snapshot.
+ * `foundOnce`: the anchor was placed by a 'window' result, whose window was just found exactly
+ * once in these lines with the target at this place. This anchor's window holds that one (the
+ * same target, as much context or more), so it occurs once too: no search needed.
  */
-export function noteUniqueWindow(anchor: Anchor, snapshotLines: readonly string[]): void {
-  const window = [...anchor.contextBefore, ...anchor.targetContent.split('\n'), ...anchor.contextAfter];
+export function noteUniqueWindow(anchor: Anchor, snapshotLines: readonly string[], foundOnce = false): void {
+  const target = anchor.targetContent.split('\n');
   const start = (anchor.snapshotLine ?? anchor.startLine) - 1 - anchor.contextBefore.length;
-  if (findOnly(snapshotLines, window) === start) anchor.uniqueWindow = uniqueWindowProof(anchor, window.length - anchor.contextBefore.length - anchor.contextAfter.length);
+  if (foundOnce || findOnly(snapshotLines, [...anchor.contextBefore, ...target, ...anchor.contextAfter]) === start) {
+    anchor.uniqueWindow = uniqueWindowProof(anchor, target.length);
+  }
 }
 
 function occursOnce(lines: readonly string[], window: readonly string[]): boolean {

@@ -10,7 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { confirmAnchor, reanchorInText, reconcileWorkspace, setAnchor } from '../shared/reconcile-pass';
+import { noteUniqueWindow } from '../shared/reconcile';
 import { collectSnapshots, readSnapshot, recordSnapshot, snapshotId } from '../shared/snapshots';
+import { splitLines } from '../shared/text';
 import { mutateStore, readActivity, readStore } from '../shared/store-io';
 import { addThread, deleteThread, setWorkflowState } from '../shared/threads';
 import { considerPaths } from '../shared/paths';
@@ -74,6 +76,12 @@ describe('fixtures through the real workspace pass', () => {
     expect(c.workflowState).toBe('open');
     if (f.expected.anchorState !== 'anchored') expect(c.anchor.reason).toBeTruthy();
     expect(report.changed).toBe(true);
+    if (c.anchorState === 'anchored') {
+      // The unique-window note the pass wrote is the one a full search of the snapshot gives.
+      const searched = { ...c.anchor, uniqueWindow: undefined };
+      noteUniqueWindow(searched, splitLines(readSnapshot(root, c.anchor.snapshot)!));
+      expect(c.anchor.uniqueWindow).toBe(searched.uniqueWindow);
+    }
   });
 });
 
