@@ -83,13 +83,17 @@ export function findWorkspaceRoot(cwd: string): string {
   return start;
 }
 
-/** realpath of the longest existing prefix of `p`, with the missing rest appended. */
+/**
+ * realpath of the longest existing prefix of `p`, with the missing rest appended. The native
+ * realpath (one libc call) rather than Node's JavaScript walk, which a short-lived CLI process
+ * runs in the interpreter for every file a read looks at.
+ */
 function realpathOfExistingPrefix(p: string): string {
   let existing = p;
   const rest: string[] = [];
   for (;;) {
     try {
-      return path.join(fs.realpathSync(existing), ...rest);
+      return path.join(fs.realpathSync.native(existing), ...rest);
     } catch {
       const parent = path.dirname(existing);
       if (parent === existing) return p;
