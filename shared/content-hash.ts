@@ -9,9 +9,9 @@
  * took 8–13 ms; the module compiles and hashes the same in ~1.5 ms.
  *
  * These hashes are not a security boundary: they tell whether a file of the user's own
- * workspace changed and name the snapshots of its versions. Two different versions of a file
- * share a 128-bit hash by accident with odds around 2^-64 (birthday bound), as for the
- * 64/128-bit xxHash that build tools use for the same job.
+ * workspace changed and name the snapshots of its versions. Two different versions share a
+ * 128-bit hash by accident with odds of 2^-128 a pair (even among 2^32 versions, about 2^-65),
+ * as with the 64/128-bit xxHash that build tools use for the same job.
  *
  * Hashes written by earlier versions (`<32 hex digits>`, sha256) are still recognised: see
  * isLegacyHash. A stored fingerprint of that kind simply differs from today's hash, so its
