@@ -38,7 +38,7 @@ const MIME: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/c
  * does when VS Code opens a panel; a reload gets the very same HTML, as a VS Code panel that is
  * hidden and shown again does.
  */
-const pages = new Map<string, { render(origin: string): string; html?: string }>();
+const pages = new Map<string, { render(origin: string): string; html?: string; loading(): void }>();
 let pageCount = 0;
 
 const themeCss = (theme: Theme): string => fs.readFileSync(path.join(themesDir, `${theme}.css`), 'utf8');
@@ -52,6 +52,7 @@ export async function startServer(): Promise<{ origin: string; close(): Promise<
     if (url.pathname === '/board.html') {
       const page = pages.get(url.searchParams.get('page') ?? '');
       if (!page) { res.writeHead(404).end(); return; }
+      page.loading();
       page.html ??= page.render(`http://${req.headers.host}`);
       res.writeHead(200, { 'content-type': 'text/html' }).end(page.html);
       return;
@@ -164,7 +165,7 @@ export class FakeHost {
     }, channelPath(this.channel.id));
     const id = `p${++pageCount}`;
     this.pageIds.push(id);
-    pages.set(id, { render: (pageOrigin) => this.pageHtml(pageOrigin, view, theme) });
+    pages.set(id, { render: (pageOrigin) => this.pageHtml(pageOrigin, view, theme), loading: () => this.channel.detach() });
     await page.goto(`${origin}/board.html?page=${id}`, { waitUntil });
     if (!settle) return;
     await page.locator('[data-testid="loading"]').waitFor({ state: 'detached' });

@@ -29,6 +29,17 @@ export class HostChannel {
     else this.pending.push(json);
   }
 
+  /**
+   * The page is loading again (a reload): its old socket is of no more use, and what is sent
+   * until the new page connects waits for it, as VS Code holds messages for a loading webview.
+   * Without this, an answer to the new page's `ready` (which comes by another path, a
+   * Playwright binding) could go to the old page's socket before the server saw it close.
+   */
+  detach(): void {
+    this.socket?.destroy();
+    this.socket = undefined;
+  }
+
   attach(socket: Duplex): void {
     this.socket?.destroy(); // a reload: the old page is gone
     this.socket = socket;
