@@ -12,6 +12,9 @@ import fs from 'node:fs';
 
 const direct = process.platform !== 'win32';
 
+/** Windows only: whether process.stdout already ends the process quietly on EPIPE. */
+let quietOnEpipe = false;
+
 export function writeStdout(text: string | Uint8Array): void {
   if (direct) return writeAll(1, text);
   if (!quietOnEpipe) {
@@ -22,8 +25,6 @@ export function writeStdout(text: string | Uint8Array): void {
   }
   process.stdout.write(text);
 }
-
-let quietOnEpipe = false;
 
 export function writeStderr(text: string): void {
   if (direct) writeAll(2, text);

@@ -57,7 +57,7 @@ export function reanchor(anchor: Anchor, currentText: string, opts: ReanchorOpti
   const target = anchor.targetContent.split('\n');
   if (anchor.uniqueWindow !== undefined && anchor.uniqueWindow === uniqueWindowProof(anchor, target.length)) {
     // findUntouchedWindow's test with its snapshot half settled when the anchor was captured.
-    const found = findOnly(lines, [...anchor.contextBefore, ...target, ...anchor.contextAfter]);
+    const found = findOnly(lines, rememberedWindow(anchor, target));
     if (found !== undefined) return anchored(found + anchor.contextBefore.length, target.length, 'window', 1);
   }
   const snapshotText = typeof opts.snapshotText === 'function' ? opts.snapshotText() : opts.snapshotText;
@@ -149,9 +149,14 @@ function uniqueWindowProof(anchor: Anchor, targetLines: number): string | undefi
 export function noteUniqueWindow(anchor: Anchor, snapshotLines: readonly string[], foundOnce = false): void {
   const target = anchor.targetContent.split('\n');
   const start = (anchor.snapshotLine ?? anchor.startLine) - 1 - anchor.contextBefore.length;
-  if (foundOnce || findOnly(snapshotLines, [...anchor.contextBefore, ...target, ...anchor.contextAfter]) === start) {
+  if (foundOnce || findOnly(snapshotLines, rememberedWindow(anchor, target)) === start) {
     anchor.uniqueWindow = uniqueWindowProof(anchor, target.length);
   }
+}
+
+/** The anchor's remembered lines in file order: context before, the target (its lines), context after. */
+function rememberedWindow(anchor: Anchor, target: readonly string[]): string[] {
+  return [...anchor.contextBefore, ...target, ...anchor.contextAfter];
 }
 
 function occursOnce(lines: readonly string[], window: readonly string[]): boolean {

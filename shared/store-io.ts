@@ -183,6 +183,16 @@ function knownGood(marker: string, key: string): 'written' | 'validated' | undef
   return text.startsWith(key) && text[key.length] === ' ' && (how === 'written' || how === 'validated') ? how : undefined;
 }
 
+/**
+ * The store in `text` (the store.json with identity `key`), parsed without the per-thread
+ * checks, when the marker says that file is known good; undefined otherwise (validate it).
+ */
+function parseIfKnownGood(marker: string, key: string, text: string): { store: StoreFile; how: 'written' | 'validated' } | undefined {
+  const how = knownGood(marker, key);
+  const store = how ? parseValidatedText(text) : undefined;
+  return how && store ? { store, how } : undefined;
+}
+
 /** The store as read through one open file: its identity and its text always match. */
 function readStoreFile(file: string, skipTextIfKey?: string): { key: string; text?: string } | undefined {
   let fd: number;
@@ -221,11 +231,10 @@ export function readStore(root: string, opts: ReadOptions = {}): ReadResult {
   if (read.text === undefined) {
     store = lastParsed!.store;
   } else {
-    const how = knownGood(paths.validated, read.key);
-    const trusted = how ? parseValidatedText(read.text) : undefined;
-    if (trusted) {
-      store = trusted;
-      if (how === 'written') writtenText.set(store, read.text);
+    const known = parseIfKnownGood(paths.validated, read.key, read.text);
+    if (known) {
+      store = known.store;
+      if (known.how === 'written') writtenText.set(store, read.text);
     } else {
       const report = { migrated: false };
       store = parseStoreText(read.text, undefined, report);
@@ -289,8 +298,8 @@ export async function mutateStore<T>(
     const before = latest?.text;
     // A file known good is parsed without the per-thread checks: the result is validated in
     // full below before it is written anyway.
-    const store = latest === undefined || before === undefined ? emptyStore()
-      : (knownGood(paths.validated, latest.key) ? parseValidatedText(before) : undefined) ?? parseStoreText(before);
+    const store = latest?.text === undefined ? emptyStore()
+      : parseIfKnownGood(paths.validated, latest.key, latest.text)?.store ?? parseStoreText(latest.text);
     const reason = readOnlyReasonOf(store);
     if (reason) {
       throw new ConsiderError('unreadable', reason.replace('it is shown read-only', 'it is never written by this version'),

@@ -76,7 +76,7 @@ function findReply(thread: Comment, replyId: string): Reply {
 
 /** What an anchor remembers of its file: stat identity and content hash (see FileFingerprint). */
 export function fingerprintOf(stat: fs.Stats, bytes: Uint8Array): FileFingerprint {
-  return { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino, hash: fileHash(bytes) };
+  return { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino, hash: contentHash(bytes) };
 }
 
 /**
@@ -108,11 +108,6 @@ function parseTime(iso: string): number {
     lastTimeMs = Date.parse(iso);
   }
   return lastTimeMs;
-}
-
-/** The content hash of the file's bytes: the anchor's file fingerprint. */
-export function fileHash(bytes: Uint8Array): string {
-  return contentHash(bytes);
 }
 
 /** Reads a workspace file for anchoring: not_found when it is missing, usage when it is not a file. */
