@@ -51,6 +51,29 @@ function edited(lines) {
 }
 
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+
+/**
+ * The median with a 95% bootstrap interval (2,000 resamples, fixed seed): how far the median
+ * of this many runs can move on this machine's noise alone, which decides whether a figure
+ * near a target is met or only met on a quiet day.
+ */
+function medianWithInterval(xs) {
+  let seed = 0x9e3779b9;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const medians = [];
+  for (let r = 0; r < 2000; r++) medians.push(median(xs.map(() => xs[Math.floor(random() * xs.length)])));
+  medians.sort((x, y) => x - y);
+  return { median: median(xs), low: medians[50], high: medians[1949] };
+}
+const withInterval = (xs) => {
+  const m = medianWithInterval(xs);
+  return `${m.median.toFixed(1)} ms [95% interval ${m.low.toFixed(1)}–${m.high.toFixed(1)}]`;
+};
 const write = (root, rel, lines) => fs.writeFileSync(path.join(root, rel), lines.join('\n') + '\n');
 
 async function makeWorkspace(files, linesPerFile, threadsPerFile) {
@@ -109,7 +132,9 @@ async function cliLatency() {
   // Wall time on a shared, loaded machine is noisy, so each process also reports its own CPU
   // time (user + system) from an exit hook preloaded with --require.
   const hook = path.join(template, '..', `cpu-hook-${process.pid}.cjs`);
-  fs.writeFileSync(hook, "process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write(`cpu-us ${u.user + u.system}\\n`); });\n");
+  // fs.writeSync, not process.stderr: building the stream for a pipe loads Node's net module,
+  // ~6 ms of noise added to every measured process.
+  fs.writeFileSync(hook, "process.on('exit', () => { const u = process.cpuUsage(); require('fs').writeSync(2, `cpu-us ${u.user + u.system}\\n`); });\n");
   const cpuOf = (stderr) => Number(/cpu-us (\d+)/.exec(stderr)?.[1] ?? NaN) / 1000;
   const run = (args) => {
     const r = spawnSync(process.execPath, ['--require', hook, ...args], { encoding: 'utf8' });
@@ -131,18 +156,17 @@ async function cliLatency() {
   fs.cpSync(root, steady, { recursive: true });
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2_100);
   run([cli, 'list', '--root', steady]);
-  for (let i = 0; i < RUNS; i++) {
-    prepareAlike();
-    measure('bare', ['-e', '0']);
-    prepareAlike();
-    measure('untouched', [cli, 'list', '--json', '--root', steady]);
-    reset('a');
-    measure('unchanged', [cli, 'list', '--json', '--root', root]);
-    reset('b');
-    lastReport = measure('changed', [cli, 'list', '--json', '--root', root]);
-    reset('b', { collectionDue: true });
-    measure('changedCollecting', [cli, 'list', '--json', '--root', root]);
-  }
+  const steps = [
+    () => { prepareAlike(); measure('bare', ['-e', '0']); },
+    () => { prepareAlike(); measure('untouched', [cli, 'list', '--json', '--root', steady]); },
+    () => { reset('a'); measure('unchanged', [cli, 'list', '--json', '--root', root]); },
+    () => { reset('b'); lastReport = measure('changed', [cli, 'list', '--json', '--root', root]); },
+    () => { reset('b', { collectionDue: true }); measure('changedCollecting', [cli, 'list', '--json', '--root', root]); },
+  ];
+  // Every other iteration runs the steps in reverse, so a machine that slows down or speeds
+  // up during a run does not favour whichever read comes first (the paired differences below
+  // compare reads of the same iteration).
+  for (let i = 0; i < RUNS; i++) for (const step of i % 2 ? [...steps].reverse() : steps) step();
   fs.rmSync(steady, { recursive: true, force: true });
   fs.rmSync(scratch, { recursive: true, force: true });
   fs.rmSync(hook, { force: true });
@@ -161,9 +185,11 @@ async function cliLatency() {
   // Each iteration runs "nothing changed" and "changed" back to back, so their difference is
   // less exposed to the machine's load than the difference of two medians.
   const paired = (xs, ys) => median(xs.map((x, i) => ys[i] - x));
+  const pairedWithInterval = (xs, ys) => withInterval(xs.map((x, i) => ys[i] - x));
   console.log(`\nre-anchoring adds ${(changed - unchanged).toFixed(1)} ms wall, ${(cChanged - cUnchanged).toFixed(1)} ms CPU (difference of medians; target ≤ 20 ms)`);
-  console.log(`median of the ${RUNS} paired differences: ${paired(samples.unchanged, samples.changed).toFixed(1)} ms wall, ${paired(cpu.unchanged, cpu.changed).toFixed(1)} ms CPU`);
-  console.log(`over the steady state instead (everything a changed read does beyond a read that finds nothing touched): ${paired(samples.untouched, samples.changed).toFixed(1)} ms wall, ${paired(cpu.untouched, cpu.changed).toFixed(1)} ms CPU (medians of paired differences)`);
+  console.log(`median of the ${RUNS} paired differences: ${pairedWithInterval(samples.unchanged, samples.changed)} wall, ${paired(cpu.unchanged, cpu.changed).toFixed(1)} ms CPU`);
+  const overSteady = paired(samples.untouched, samples.changed);
+  console.log(`over the steady state instead (everything a changed read does beyond a read that finds nothing touched): ${pairedWithInterval(samples.untouched, samples.changed)} wall, ${paired(cpu.untouched, cpu.changed).toFixed(1)} ms CPU (medians of paired differences); ${((100 * overSteady) / bare).toFixed(1)}% of a bare \`node -e 0\` on this machine`);
   console.log(`the same changed read when the snapshot collection is due (at most once per 10 minutes in a workspace): ${paired(samples.changed, samples.changedCollecting).toFixed(1)} ms more wall, ${paired(cpu.changed, cpu.changedCollecting).toFixed(1)} ms more CPU`);
   console.log(`load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs; after the changed read: ${JSON.stringify(states)}; ${RUNS} runs each, interleaved`);
   fs.rmSync(root, { recursive: true, force: true });
