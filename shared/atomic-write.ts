@@ -88,6 +88,31 @@ export function replaceWithLink(existing: string, target: string): boolean {
   }
 }
 
+/**
+ * Rewrites a small file that readers believe only when it is whole and names the current
+ * store (the validated marker, the list index), by removing it and creating it anew. Not by
+ * truncating it in place nor by renaming a temp file over it: on ext4 (auto_da_alloc, on by
+ * default) either makes the kernel write the new blocks out at once, ~0.3 ms a file on our
+ * machines, against ~0.03 ms for unlink and create. Not atomic: a reader may find the file
+ * missing or partly written, and then takes the normal path; it never finds old and new
+ * content mixed. When another process creates the file first, its content stands (it is as
+ * true a claim). Throws like writeFileSync.
+ */
+export function recreateFile(file: string, data: string): void {
+  // Windows cannot create a file whose name another process still holds open after unlink.
+  if (process.platform === 'win32') return fs.writeFileSync(file, data);
+  try {
+    fs.unlinkSync(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  try {
+    fs.writeFileSync(file, data, { flag: 'wx' });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+}
+
 /** Makes the rename itself durable. Best effort: some file systems refuse to fsync a folder. */
 function syncDirectory(dir: string): void {
   let fd: number | undefined;

@@ -30,6 +30,7 @@ import type { AnchorState, Comment, StoreFile, WorkflowState } from './model';
 import type { SettleFacts } from './reconcile-pass';
 import { isUnseen } from './model';
 import { utf8Text } from './utf8';
+import { recreateFile } from './atomic-write';
 
 const INDEX_VERSION = 1;
 const ANCHOR_STATES: readonly AnchorState[] = ['anchored', 'stale', 'orphaned'];
@@ -79,7 +80,7 @@ export function writeListIndex(indexFile: string, key: string, store: StoreFile)
     threads.push(id, c.anchor.startLine, (c.workflowState === 'open' ? OPEN : 0) | (isUnseen(c) ? UNSEEN : 0));
   }
   try {
-    fs.writeFileSync(indexFile, JSON.stringify({ v: INDEX_VERSION, key, files: [...files.keys()], checks, threads }));
+    recreateFile(indexFile, JSON.stringify({ v: INDEX_VERSION, key, files: [...files.keys()], checks, threads }));
   } catch {
     /* a read-only folder: reads take the normal path */
   }

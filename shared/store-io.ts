@@ -10,7 +10,7 @@ import { STORE_VERSION, emptyStore } from './model';
 import type { ActivityEntry, Author, StoreFile } from './model';
 import { considerPaths, ensureConsiderDir } from './paths';
 import { acquireLock } from './lock';
-import { replaceWithLink, sweepDeadTempFiles, writeFileAtomic } from './atomic-write';
+import { recreateFile, replaceWithLink, sweepDeadTempFiles, writeFileAtomic } from './atomic-write';
 import { ValidationError, validateStore } from './validate';
 import { utf8Text } from './utf8';
 import { writeListIndex } from './list-index';
@@ -144,7 +144,7 @@ const COMMENTS_HEAD = '"comments":[\n';
  */
 function markValidated(marker: string, key: string, how: 'written' | 'validated'): void {
   try {
-    fs.writeFileSync(marker, `${key} ${how}`);
+    recreateFile(marker, `${key} ${how}`);
   } catch {
     /* read-only folder: validate every time */
   }

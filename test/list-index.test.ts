@@ -197,6 +197,28 @@ describe('list --json and summary from the list index', () => {
     expect(index.threads).toHaveLength(7 * 3);
     expect(index.checks.length).toBeLessThan(7);
   });
+
+  it.skipIf(process.platform === 'win32')('is re-created with its marker on each write, never truncated in place (on ext4 that writes them out at once)', async () => {
+    const root = await workspace();
+    const { listIndex, validated, store } = considerPaths(root);
+    const inodes = (): number[] => [listIndex, validated].map((f) => fs.statSync(f).ino);
+    const before = inodes();
+    // A file that keeps its inode was truncated and rewritten; two files created in turn never
+    // share one while both exist, so a held descriptor of each old file keeps its inode taken.
+    const held = [listIndex, validated].map((f) => fs.openSync(f, 'r'));
+    try {
+      await replyToThread(root, readStore(root).store.comments.find((c) => c.workflowState === 'open')!.id, { body: 'one more', author: 'agent' });
+      const after = inodes();
+      expect(after[0]).not.toBe(before[0]);
+      expect(after[1]).not.toBe(before[1]);
+    } finally {
+      for (const fd of held) fs.closeSync(fd);
+    }
+    // What they say is what a reader needs: the store just written, and its threads.
+    expect(fs.readFileSync(validated, 'utf8')).toMatch(/ written$/);
+    expect(fromIndex(root)).toBe(await listedNormally(root, FILTERS.all!));
+    expect(fs.existsSync(store)).toBe(true);
+  });
 });
 
 describe('commentSpans', () => {
