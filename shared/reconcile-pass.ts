@@ -115,9 +115,14 @@ interface Outcome {
   kind: 'moved' | 'stale' | 'orphaned' | 'restored' | 'same';
 }
 
-/** Identity of the location facts a result was computed from (to detect a concurrent change). */
-function locationKey(c: Comment): string {
-  return JSON.stringify([c.file, c.anchorState, c.anchor]);
+/**
+ * Whether `latest` (the thread as the locked write finds it) has the location facts of `seen`
+ * (the same thread as the pass read it, never changed since): else another writer moved it
+ * meanwhile and the pass's result for it no longer applies.
+ */
+function sameAsSeen(latest: Comment, seen: Comment): boolean {
+  const locationOf = (c: Comment): string => JSON.stringify([c.file, c.anchorState, c.anchor]);
+  return locationOf(latest) === locationOf(seen);
 }
 
 /** A copy without `keys`. Built key by key rather than with `delete`, which turns the object into a slow dictionary. */
@@ -181,7 +186,7 @@ interface PassContext {
   /** Snapshots read in this pass (many threads share one). */
   snapshots: Map<string, string | undefined>;
   /** Settled threads whose fingerprint no longer matches the file's stat, by id: see isSettled. */
-  refresh: Map<string, { base: string; fingerprint: FileFingerprint }>;
+  refresh: Map<string, { seen: Comment; fingerprint: FileFingerprint }>;
 }
 
 function snapshotText(ctx: PassContext, id: string | undefined): string | undefined {
@@ -250,7 +255,7 @@ function isSettled(ctx: PassContext, c: Comment): boolean {
   // too soon after a change to trust the stat (racily clean): settled, but every read would
   // hash the file again. As git refreshes its index, this pass records the fresh stat, once
   // the file is old enough for the next read to trust it.
-  if (outsideRacyWindow(p.fingerprint, ctx.nowMs)) ctx.refresh.set(c.id, { base: locationKey(c), fingerprint: p.fingerprint });
+  if (outsideRacyWindow(p.fingerprint, ctx.nowMs)) ctx.refresh.set(c.id, { seen: c, fingerprint: p.fingerprint });
   return true;
 }
 
@@ -358,8 +363,11 @@ function collectGarbage(root: string, store: StoreFile): void {
 
 export async function reconcileWorkspace(root: string, opts: ReconcileOptions = {}): Promise<ReconcileReport> {
   const report = emptyReport();
-  const { store, exists, readOnlyReason } = readStore(root);
+  const { store, exists, readOnlyReason, key: readKey } = readStore(root);
   if (!exists || readOnlyReason) return report;
+  // The locked write finds the very file read here unless someone wrote in between: then
+  // nothing this pass saw has changed, and no thread needs comparing (see sameAsSeen).
+  const unchangedSince = (tx: MutationTx): boolean => tx.storeKey !== undefined && tx.storeKey === readKey;
   const force = opts.force ?? false;
   const only = opts.files ? new Set(opts.files) : undefined;
   const ctx = passContext(root);
@@ -375,18 +383,18 @@ export async function reconcileWorkspace(root: string, opts: ReconcileOptions = 
     return kx < ky ? -1 : kx > ky ? 1 : 0;
   });
 
-  const outcomes = new Map<string, { base: string; outcome: Outcome }>();
+  const outcomes = new Map<string, { seen: Comment; outcome: Outcome }>();
   let done = 0;
   for (const c of threads) {
     if (opts.signal?.aborted) break;
     const outcome = decide(ctx, c, force);
-    if (outcome) outcomes.set(c.id, { base: locationKey(c), outcome });
+    if (outcome) outcomes.set(c.id, { seen: c, outcome });
     opts.onProgress?.(++done, threads.length);
   }
   if (outcomes.size === 0) {
     if (ctx.refresh.size === 0) return report;
     const write = () => mutateStore(root, 'system', (latest, tx) => {
-      const refreshed = applyRefresh(ctx.refresh, latest, tx.now);
+      const refreshed = applyRefresh(ctx.refresh, latest, tx.now, unchangedSince(tx));
       if (!refreshed) tx.noWrite();
       return refreshed;
     });
@@ -398,12 +406,13 @@ export async function reconcileWorkspace(root: string, opts: ReconcileOptions = 
   let droppedSnapshot = false;
   const counted = await mutateStore(root, 'system', (latest, tx) => {
     const tally = emptyReport();
-    let wrote = applyRefresh(ctx.refresh, latest, tx.now);
+    const unchanged = unchangedSince(tx);
+    let wrote = applyRefresh(ctx.refresh, latest, tx.now, unchanged);
     const byId = new Map(latest.comments.map((t) => [t.id, t]));
-    for (const [id, { base, outcome }] of outcomes) {
+    for (const [id, { seen, outcome }] of outcomes) {
       const c = byId.get(id);
       if (!c) continue; // deleted meanwhile
-      const o = locationKey(c) === base ? outcome : decide({ ...ctx, now: tx.now }, c, true);
+      const o = unchanged || sameAsSeen(c, seen) ? outcome : decide({ ...ctx, now: tx.now }, c, true);
       if (!o) continue;
       tally.checked++;
       if (o.kind !== 'same') tally[o.kind]++;
@@ -426,12 +435,16 @@ export async function reconcileWorkspace(root: string, opts: ReconcileOptions = 
   return counted.tally;
 }
 
-/** Records the fresh stats isSettled found, where nothing changed since it looked (else the next pass looks again). True when one was recorded. */
-function applyRefresh(refresh: PassContext['refresh'], latest: StoreFile, now: string): boolean {
+/**
+ * Records the fresh stats isSettled found, where nothing changed since it looked (else the
+ * next pass looks again). `unchanged`: `latest` is the very file the pass read. True when one
+ * was recorded.
+ */
+function applyRefresh(refresh: PassContext['refresh'], latest: StoreFile, now: string, unchanged: boolean): boolean {
   let any = false;
   for (const c of latest.comments) {
     const r = refresh.get(c.id);
-    if (!r || locationKey(c) !== r.base || c.anchor.file?.hash !== r.fingerprint.hash) continue;
+    if (!r || !(unchanged || sameAsSeen(c, r.seen)) || c.anchor.file?.hash !== r.fingerprint.hash) continue;
     c.anchor = { ...c.anchor, file: r.fingerprint, lastAnchorCheck: now };
     any = true;
   }

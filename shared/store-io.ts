@@ -20,6 +20,8 @@ export interface ReadResult {
   exists: boolean;
   /** Set when the store was written by a newer version: show it, never write it. */
   readOnlyReason?: string;
+  /** Identity of the store.json read (identityOf), when there was one: see MutationTx.storeKey. */
+  key?: string;
 }
 
 function readOnlyReasonOf(store: StoreFile): string | undefined {
@@ -244,7 +246,7 @@ export function readStore(root: string, opts: ReadOptions = {}): ReadResult {
     lastParsed = { key: read.key, store };
   }
   const readOnlyReason = readOnlyReasonOf(store);
-  return readOnlyReason ? { store, exists: true, readOnlyReason } : { store, exists: true };
+  return readOnlyReason ? { store, exists: true, readOnlyReason, key: read.key } : { store, exists: true, key: read.key };
 }
 
 export interface MutationTx {
@@ -254,6 +256,12 @@ export interface MutationTx {
   log(e: { action: ActivityEntry['action']; threadId?: string; replyId?: string; detail?: Record<string, unknown> }): void;
   /** Nothing changed after all: skip the write (the result is still returned). */
   noWrite(): void;
+  /**
+   * Identity of the store.json the change is applied to (undefined: there was none). Equal to
+   * an earlier read's ReadResult.key, it is that very file (every write renames a new one into
+   * place), so nothing the caller saw then has changed since.
+   */
+  readonly storeKey?: string;
 }
 
 /** Appends entries to `.consider/activity.jsonl`, one JSON object a line. Best effort: the store write already happened. */
@@ -312,6 +320,7 @@ export async function mutateStore<T>(
       now,
       log: (e) => entries.push({ at: now, actor, ...e }),
       noWrite: () => { skip = true; },
+      storeKey: latest?.key,
     };
     const result = fn(store, tx);
     if (typeof (result as { then?: unknown } | undefined)?.then === 'function') {

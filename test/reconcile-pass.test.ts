@@ -243,6 +243,19 @@ describe('reconcileWorkspace', () => {
     expect(thread(root, keep).anchor.startLine).toBe(3);
   });
 
+  it('re-decides a thread another writer moved between its look and its write', async () => {
+    const root = workspace();
+    write(root, 'a.ts', code);
+    const id = await add(root, 'a.ts', 2, 2);
+    await reconcileWorkspace(root);
+    write(root, 'a.ts', '\n' + code); // its line 2 is now line 3
+    // The developer anchors the thread by hand while a read's pass runs. The hand-made place
+    // takes the lock first; the pass read the store before it landed and computed line 3, so
+    // its write must find the thread moved and decide again, not put line 3 back.
+    await Promise.all([setAnchor(root, id, { startLine: 7, endLine: 7 }, 'human'), reconcileWorkspace(root)]);
+    expect(thread(root, id)).toMatchObject({ anchorState: 'anchored', anchor: { startLine: 7, endLine: 7, targetContent: '  return compute(2);' } });
+  });
+
   it('only looks at the files asked for', async () => {
     const root = workspace();
     write(root, 'a.ts', code);
