@@ -132,8 +132,8 @@ async function cliLatency() {
   // Wall time on a shared, loaded machine is noisy, so each process also reports its own CPU
   // time (user + system) from an exit hook preloaded with --require.
   const hook = path.join(template, '..', `cpu-hook-${process.pid}.cjs`);
-  // fs.writeSync, not process.stderr: building the stream for a pipe loads Node's net module,
-  // ~6 ms of noise added to every measured process.
+  // fs.writeSync, not process.stderr, as the CLI itself writes: building the stream for a pipe
+  // loads Node's net and stream modules, 4-6 ms of work and noise added to every measured read.
   fs.writeFileSync(hook, "process.on('exit', () => { const u = process.cpuUsage(); require('fs').writeSync(2, `cpu-us ${u.user + u.system}\\n`); });\n");
   const cpuOf = (stderr) => Number(/cpu-us (\d+)/.exec(stderr)?.[1] ?? NaN) / 1000;
   const run = (args) => {
