@@ -99,7 +99,8 @@ export function replaceWithLink(existing: string, target: string): boolean {
  * true a claim). Throws like writeFileSync.
  */
 export function recreateFile(file: string, data: string): void {
-  // Windows cannot create a file whose name another process still holds open after unlink.
+  // Windows may refuse to create a file under a name another process still holds open after
+  // the unlink; and ext4 is not its file system.
   if (process.platform === 'win32') return fs.writeFileSync(file, data);
   try {
     fs.unlinkSync(file);
