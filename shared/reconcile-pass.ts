@@ -139,16 +139,12 @@ function withoutKeys(anchor: Anchor, ...keys: string[]): Partial<Anchor> {
  */
 function confirmedAnchor(root: string, old: Anchor | undefined, file: TextProbe | string, startLine: number, endLine: number, now: string, placedByWindow = false): Anchor {
   const base = old ? withoutKeys(old, 'snapshotLine', 'reason', 'file', 'uniqueWindow') : {};
-  let anchor: Anchor;
-  let lines: readonly string[];
-  if (typeof file === 'string') {
-    lines = linesOf(file);
-    anchor = { ...base, ...captureAnchorFromLines(lines, startLine, endLine, now, old), snapshot: recordSnapshot(root, file) };
-  } else {
-    lines = file.lines ??= linesOf(file.text); // usually the split the re-anchoring just made
-    file.snapshotId ??= recordSnapshot(root, file.bytes, file.fingerprint.hash);
-    anchor = { ...base, ...captureAnchorFromLines(lines, startLine, endLine, now, old), snapshot: file.snapshotId, file: file.fingerprint };
-  }
+  const text = typeof file === 'string';
+  // A probe's split is usually the one the re-anchoring just made; its snapshot is shared by every thread on the file.
+  const lines = text ? linesOf(file) : (file.lines ??= linesOf(file.text));
+  const snapshot = text ? recordSnapshot(root, file) : (file.snapshotId ??= recordSnapshot(root, file.bytes, file.fingerprint.hash));
+  const anchor: Anchor = { ...base, ...captureAnchorFromLines(lines, startLine, endLine, now, old), snapshot };
+  if (!text) anchor.file = file.fingerprint;
   noteUniqueWindow(anchor, lines, placedByWindow);
   return anchor;
 }

@@ -104,7 +104,7 @@ function anchored(start0: number, length: number, method: string, confidence: nu
 
 /** 0-based start of the target inside the snapshot, or undefined when the snapshot does not hold it there (then it is ignored). */
 function locateInSnapshot(anchor: Anchor, snapshot: readonly string[], target: readonly string[]): number | undefined {
-  const start = (anchor.snapshotLine ?? anchor.startLine) - 1;
+  const start = startInSnapshot(anchor) - 1;
   if (start < 0 || start + target.length > snapshot.length) return undefined;
   for (let k = 0; k < target.length; k++) if (snapshot[start + k] !== target[k]) return undefined;
   return start;
@@ -136,7 +136,12 @@ function findUntouchedWindow(snapshot: readonly string[], at: number, n: number,
  */
 function uniqueWindowProof(anchor: Anchor, targetLines: number): string | undefined {
   if (anchor.snapshot === undefined) return undefined;
-  return `${anchor.snapshot}@${anchor.snapshotLine ?? anchor.startLine}+${targetLines}/${anchor.contextBefore.length}/${anchor.contextAfter.length}`;
+  return `${anchor.snapshot}@${startInSnapshot(anchor)}+${targetLines}/${anchor.contextBefore.length}/${anchor.contextAfter.length}`;
+}
+
+/** Where the anchor's target starts in its snapshot (1-based): a stale anchor keeps its place there in snapshotLine. */
+function startInSnapshot(anchor: Anchor): number {
+  return anchor.snapshotLine ?? anchor.startLine;
 }
 
 /**
@@ -148,7 +153,7 @@ function uniqueWindowProof(anchor: Anchor, targetLines: number): string | undefi
  */
 export function noteUniqueWindow(anchor: Anchor, snapshotLines: readonly string[], foundOnce = false): void {
   const target = anchor.targetContent.split('\n');
-  const start = (anchor.snapshotLine ?? anchor.startLine) - 1 - anchor.contextBefore.length;
+  const start = startInSnapshot(anchor) - 1 - anchor.contextBefore.length;
   if (foundOnce || findOnly(snapshotLines, rememberedWindow(anchor, target)) === start) {
     anchor.uniqueWindow = uniqueWindowProof(anchor, target.length);
   }

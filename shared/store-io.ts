@@ -246,7 +246,7 @@ export function readStore(root: string, opts: ReadOptions = {}): ReadResult {
     lastParsed = { key: read.key, store };
   }
   const readOnlyReason = readOnlyReasonOf(store);
-  return readOnlyReason ? { store, exists: true, readOnlyReason, key: read.key } : { store, exists: true, key: read.key };
+  return { store, exists: true, key: read.key, ...(readOnlyReason && { readOnlyReason }) };
 }
 
 export interface MutationTx {
@@ -306,8 +306,8 @@ export async function mutateStore<T>(
     const before = latest?.text;
     // A file known good is parsed without the per-thread checks: the result is validated in
     // full below before it is written anyway.
-    const store = latest?.text === undefined ? emptyStore()
-      : parseIfKnownGood(paths.validated, latest.key, latest.text)?.store ?? parseStoreText(latest.text);
+    const store = latest === undefined || before === undefined ? emptyStore()
+      : parseIfKnownGood(paths.validated, latest.key, before)?.store ?? parseStoreText(before);
     const reason = readOnlyReasonOf(store);
     if (reason) {
       throw new ConsiderError('unreadable', reason.replace('it is shown read-only', 'it is never written by this version'),
