@@ -4,7 +4,7 @@
  *
  * Contract: errors are one line on stderr with no stack trace, and with --json also
  * {"error":{code,message,hint}} on stdout. Exit codes: 0 ok, 1 usage, 2 not found,
- * 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure.
+ * 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure, 6 `wait` timed out.
  */
 import './install-compile-cache'; // first: before anything loads the store
 import fs from 'node:fs';
@@ -15,9 +15,10 @@ import type { Command } from './command';
 import { COMMON_HELP, COMMON_OPTIONS, afterSuccess, workspaceRoot } from './command';
 import { context, get, list, summary, thread } from './read-commands';
 import { writeStderr, writeStdout } from './stdio';
+import { review, wait } from './review-commands';
 import { add, archive, reply, resolve, unresolve } from './write-commands';
 
-const COMMANDS: Command[] = [list, get, thread, context, summary, reply, resolve, unresolve, add, archive];
+const COMMANDS: Command[] = [list, get, thread, context, summary, review, reply, resolve, unresolve, wait, add, archive];
 
 function commandHelp(c: Command): string {
   const opts = [...c.optionHelp, ...COMMON_HELP];
@@ -56,10 +57,12 @@ function mainHelp(): string {
     '  consider-cli summary',
     '  consider-cli list --unseen',
     '  consider-cli context c_k3j9x0ab',
-    '  consider-cli reply c_k3j9x0ab --message "Fixed in login.ts: returns a Result now."',
+    '  consider-cli review',
+    '  consider-cli reply c_k3j9x0ab --message "Fixed in login.ts: returns a Result now." --addressed',
+    '  consider-cli wait --timeout 300',
     '  consider-cli resolve c_k3j9x0ab',
     '',
-    'Exit codes: 0 ok, 1 usage, 2 not found, 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure.',
+    'Exit codes: 0 ok, 1 usage, 2 not found, 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure, 6 wait timed out.',
     'Run `consider-cli <command> --help` for a command\'s options.',
     '',
   ].join('\n');

@@ -5,7 +5,7 @@
  * JSON output is never escaped this way: it round-trips the exact text.
  */
 import type { Comment } from '../shared/store';
-import { groupDigits, isUnseen } from '../shared/store';
+import { dispositionOf, groupDigits, isUnseen } from '../shared/store';
 import { writeStdout } from './stdio';
 
 // C0 controls except tab and newline, DEL, C1 controls, and the bidi/invisible-direction marks.
@@ -37,7 +37,9 @@ export function location(c: Comment): string {
 
 /** `[c_abc123] src/a.ts:45-47 (workflow=open, anchor=anchored, unseen)` — spec §6.3. */
 export function headline(c: Comment): string {
-  return `[${c.id}] ${location(c)} (workflow=${c.workflowState}, anchor=${c.anchorState}, ${isUnseen(c) ? 'unseen' : 'seen'})`;
+  const disposition = dispositionOf(c);
+  const round = c.round !== undefined ? `, round ${c.round}` : '';
+  return `[${c.id}] ${location(c)} (workflow=${c.workflowState}, anchor=${c.anchorState}, ${isUnseen(c) ? 'unseen' : 'seen'}${disposition ? `, ${disposition}` : ''}${round})`;
 }
 
 export function repliesLine(c: Comment): string {

@@ -2,7 +2,7 @@
 import type { AnchorState, Comment, StoreFile, WorkflowState } from '../shared/store';
 import {
   ANCHOR_STATES, ConsiderError, groupDigits, WORKFLOW_STATES, findThread, isConsiderError, isUnseen, markSeenByAgent,
-  commentTexts, readArchive, listJsonFromIndex, orderByLocation, resolveInWorkspace, summarize, summaryFromIndex,
+  commentTexts, readArchive, listJsonFromIndex, orderByLocation, resolveInWorkspace, summarize, summaryFromIndex, visibleToAgent,
 } from '../shared/store';
 import type { Command, Ctx } from './command';
 import { loadReconciled, note, oneOfFlag } from './command';
@@ -15,7 +15,7 @@ import { headline, indented, inert, oneLine, plural, repliesLine, writeJson, wri
  * (the thread, a reply or an edit) after that time. `list` marks nothing: it shows only
  * the first line of each thread, not the conversation.
  */
-async function markSeen(root: string, readOnly: boolean, c: Comment): Promise<void> {
+export async function markSeen(root: string, readOnly: boolean, c: Comment): Promise<void> {
   // Already seen and nothing new from the human: no need to rewrite the store.
   if (readOnly || (c.agentLastSeenAt && !isUnseen(c))) return;
   try {
@@ -26,10 +26,15 @@ async function markSeen(root: string, readOnly: boolean, c: Comment): Promise<vo
   }
 }
 
-async function loadForRead(ctx: Ctx): Promise<{ store: StoreFile; readOnly: boolean }> {
+/**
+ * The store as the agent sees it, re-anchored: the threads of the human's pending review are
+ * left out (for the agent they do not exist until the review is submitted, docs/agent-loop.md).
+ * `all` keeps the file's own comments array, for jsonOfEach's positions.
+ */
+export async function loadForRead(ctx: Ctx): Promise<{ store: StoreFile; visible: Comment[]; readOnly: boolean }> {
   const r = await loadReconciled(ctx.root);
   if (r.readOnlyReason) note(r.readOnlyReason);
-  return { store: r.store, readOnly: !!r.readOnlyReason };
+  return { store: r.store, visible: r.store.comments.filter(visibleToAgent), readOnly: !!r.readOnlyReason };
 }
 
 function legacyStatus(status: string): { workflow: WorkflowState | 'all'; anchor: AnchorState | 'all' } {
@@ -91,8 +96,9 @@ export const list: Command = {
     // The common read with nothing to re-anchor, told from the list index: no parse of the store.
     const fromIndex = ctx.json && !archived ? listJsonFromIndex(ctx.root, (t) => wanted(t, () => t.unseen), '{"comments":[', ']}\n') : undefined;
     if (fromIndex) return writeOutBytes(fromIndex);
-    const store = archived ? undefined : (await loadForRead(ctx)).store;
-    const source = store ? store.comments : readArchive(ctx.root);
+    const read = archived ? undefined : await loadForRead(ctx);
+    const store = read?.store;
+    const source = read ? read.visible : readArchive(ctx.root);
     const shown = source.filter((c) => wanted(c, () => isUnseen(c)));
     const ordered = sortByLocation(shown);
     // Compact: this can be megabytes, and it is for programs (and token-counting agents).
@@ -102,14 +108,17 @@ export const list: Command = {
     if (fileFilter) filters.push(`file=${inert(fileFilter)}`);
     if (archived) filters.push('archived');
     const parts = [`${plural(shown.length, 'comment')} (${filters.join(', ')})${shown.length ? ':' : '.'}`];
-    for (const c of ordered) {
-      let block = `\n${headline(c)}\n  "${oneLine(c.body)}"\n  ${repliesLine(c)}`;
-      if (c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string') block += `\n  ${c.anchorState}: ${oneLine(c.anchor.reason)}`;
-      parts.push(block);
-    }
+    for (const c of ordered) parts.push(`\n${listBlock(c)}`);
     writeOut(parts.join('\n'));
   },
 };
+
+/** A thread as `list` shows it: headline, the body's first line, the replies, why it is not anchored. */
+export function listBlock(c: Comment): string {
+  let block = `${headline(c)}\n  "${oneLine(c.body)}"\n  ${repliesLine(c)}`;
+  if (c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string') block += `\n  ${c.anchorState}: ${oneLine(c.anchor.reason)}`;
+  return block;
+}
 
 /**
  * JSON.stringify of each comment; cut from the store file when it is one the store module
@@ -161,7 +170,7 @@ export const get: Command = {
   positionals: [1, 1, '<id>'],
   async run(ctx) {
     const { store, readOnly } = await loadForRead(ctx);
-    const c = findThread(store, idOf(ctx));
+    const c = findThread(store, idOf(ctx), 'agent');
     if (ctx.json) writeJson(c);
     else writeOut(`${threadText(c)}\n\n${codeText(ctx, c, 2)}`);
     await markSeen(ctx.root, readOnly, c);
@@ -186,7 +195,7 @@ export const context: Command = {
     const around = raw === undefined ? 10 : Number(raw);
     if (!Number.isInteger(around) || around < 0 || around > 10_000) throw new ConsiderError('usage', `--around must be a whole number from 0 to 10000 (got ${JSON.stringify(raw)})`);
     const { store, readOnly } = await loadForRead(ctx);
-    const c = findThread(store, idOf(ctx));
+    const c = findThread(store, idOf(ctx), 'agent');
     const missing = missingCodeReason(ctx.root, c);
     if (ctx.json) {
       const code = missing ? null : readCodeContext(ctx.root, c, around) ?? null;
@@ -210,10 +219,14 @@ export const summary: Command = {
     // The common read with nothing to re-anchor, counted from the list index: the store is not even read.
     const s = summaryFromIndex(ctx.root) ?? summarize((await loadForRead(ctx)).store);
     if (ctx.json) return writeJson(s);
-    writeOut([
+    const lines = [
       `${plural(s.open, 'open comment')} across ${plural(s.files, 'file')} (${groupDigits(s.unseenOpen)} unseen).`,
       `workflow: ${s.open} open, ${s.resolved} resolved`,
       `anchor: ${s.anchored} anchored, ${s.stale} stale, ${s.orphaned} orphaned`,
-    ].join('\n'));
+    ];
+    // Only once the agent has said what it did about a thread: older outputs stay as they were.
+    if (s.addressed + s.declined + s.question > 0) lines.push(`agent: ${s.addressed} addressed, ${s.declined} declined, ${s.question} question`);
+    if (s.unseenReviews > 0) lines.push(`review: ${plural(s.unseenReviews, 'overall review message')} not read yet (run \`consider-cli review\`)`);
+    writeOut(lines.join('\n'));
   },
 };

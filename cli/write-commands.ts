@@ -1,6 +1,6 @@
 /** reply, resolve, unresolve, add, archive: the commands that change the store. */
-import type { Author } from '../shared/store';
-import { AUTHORS, ConsiderError, addThread, archiveResolved, changeWorkflowState, findThread, readStore, replyToThread } from '../shared/store';
+import type { Author, Disposition } from '../shared/store';
+import { AUTHORS, DISPOSITIONS, ConsiderError, addThread, archiveResolved, changeWorkflowState, findThread, readStore, replyToThread } from '../shared/store';
 import type { Command, Ctx } from './command';
 import { messageOf, oneOfFlag } from './command';
 import { location, plural, writeJson, writeOut } from './output';
@@ -8,22 +8,42 @@ import { location, plural, writeJson, writeOut } from './output';
 const ID_HELP: [string, string] = ['<id>', 'thread id, or a unique prefix of it (the c_ may be left out)'];
 const MESSAGE_HELP: [string, string] = ['-m, --message TEXT', 'the text (Markdown). Use --message - to read it from stdin; use --message=TEXT when TEXT starts with "-"'];
 
+/** `--addressed`, `--declined`, `--question`: at most one, says what the agent did (docs/agent-loop.md). */
+function dispositionFlag(values: Ctx['values']): Disposition | undefined {
+  const given = DISPOSITIONS.filter((d) => values[d] === true);
+  if (given.length > 1) throw new ConsiderError('usage', `give at most one of --addressed, --declined, --question (got --${given.join(' --')})`);
+  return given[0];
+}
+
 export const reply: Command = {
   name: 'reply',
-  summary: 'add a reply to a thread (author: agent)',
-  usage: 'consider-cli reply <id> --message TEXT [--json]',
-  options: { message: { type: 'string', short: 'm' } },
-  optionHelp: [ID_HELP, MESSAGE_HELP],
+  summary: 'add a reply to a thread (author: agent), optionally saying what you did about it',
+  usage: 'consider-cli reply <id> --message TEXT [--addressed | --declined | --question] [--json]',
+  options: {
+    message: { type: 'string', short: 'm' },
+    addressed: { type: 'boolean' },
+    declined: { type: 'boolean' },
+    question: { type: 'boolean' },
+  },
+  optionHelp: [
+    ID_HELP,
+    MESSAGE_HELP,
+    ['--addressed', 'you made the change the thread asks for (the developer will check it)'],
+    ['--declined', 'you will not make it; the message says why'],
+    ['--question', 'you need an answer from the developer before acting'],
+  ],
   examples: [
-    'consider-cli reply c_k3j9x0ab --message "Done: it returns Result<Token, AuthError> now."',
+    'consider-cli reply c_k3j9x0ab --message "Done: it returns Result<Token, AuthError> now." --addressed',
+    'consider-cli reply k3j9 --message "Should the callers in session.ts change too?" --question',
     'git diff --stat | consider-cli reply k3j9 --message -',
   ],
   positionals: [1, 1, '<id>'],
   async run(ctx) {
+    const disposition = dispositionFlag(ctx.values);
     const body = messageOf(ctx.values);
-    const { comment, reply: r } = await replyToThread(ctx.root, ctx.positionals[0]!, { body, author: 'agent' });
+    const { comment, reply: r } = await replyToThread(ctx.root, ctx.positionals[0]!, { body, author: 'agent', ...(disposition ? { disposition } : {}) });
     if (ctx.json) return writeJson({ comment, reply: r });
-    writeOut(`Replied to [${comment.id}] ${location(comment)} as reply ${r.id} (${plural(comment.thread.length, 'reply', 'replies')} now).`);
+    writeOut(`Replied to [${comment.id}] ${location(comment)} as reply ${r.id}${disposition ? ` (${disposition})` : ''} (${plural(comment.thread.length, 'reply', 'replies')} now).`);
   },
 };
 
@@ -112,7 +132,7 @@ export const archive: Command = {
     let ids: string[] | undefined;
     if (ctx.positionals.length) {
       const { store } = readStore(ctx.root);
-      ids = ctx.positionals.map((p) => findThread(store, p).id);
+      ids = ctx.positionals.map((p) => findThread(store, p, 'agent').id);
     }
     const moved = await archiveResolved(ctx.root, 'agent', ids ? { ids } : {});
     if (ctx.json) return writeJson({ archived: moved });

@@ -26,7 +26,7 @@ export interface ListedThread {
 /**
  * The JSON texts of the threads `wanted` accepts, ordered by file (code unit order), then start
  * line, ties in store order (as `list` orders them), joined by commas between `head` and `tail`;
- * undefined when the index cannot answer.
+ * undefined when the index cannot answer. Threads of the human's pending review are never listed.
  */
 export function listJsonFromIndex(root: string, wanted: (t: Readonly<ListedThread>) => boolean, head: string, tail: string): Buffer | undefined {
   return withSettledIndex(root, (index, fd) => {
@@ -51,10 +51,11 @@ export function listJsonFromIndex(root: string, wanted: (t: Readonly<ListedThrea
 /** `summarize` of the store, from the index alone (the store file is not even read); undefined when the index cannot answer. */
 export function summaryFromIndex(root: string): StoreSummary | undefined {
   return withSettledIndex(root, (index) => {
-    const tally = new SummaryTally();
+    const tally = new SummaryTally(index.unseenReviews);
     for (let i = 0; i < index.count; i++) {
+      if (index.pending(i)) continue; // the human's pending review: not the agent's to count
       const check = index.check(i);
-      tally.add(check.file, index.workflowState(i), check.anchorState, () => index.unseen(i));
+      tally.add(check.file, index.workflowState(i), check.anchorState, () => index.unseen(i), index.disposition(i));
     }
     return tally.summary();
   });
@@ -88,6 +89,7 @@ function selectInOrder(index: ListIndex, wanted: (t: Readonly<ListedThread>) => 
   const view: ListedThread = { file: '', workflowState: 'open', anchorState: 'anchored', unseen: false }; // one object, reused
   const selected: number[] = [];
   for (let i = 0; i < index.count; i++) {
+    if (index.pending(i)) continue; // the human's pending review: not the agent's to list
     const check = index.check(i);
     view.file = check.file;
     view.anchorState = check.anchorState;

@@ -23,20 +23,27 @@
  * with a later one, so if it passes for the earliest it passes for each.
  *   files:   distinct paths
  *   checks:  [file, anchorState, hasSnapshot, lastAnchorCheck, size?, mtimeMs?, ctimeMs?, ino?, hash?]
- *   threads: flat, THREAD_FIELDS numbers a thread: [check, startLine, flags (1 open, 2 unseen)]
+ *   threads: flat, THREAD_FIELDS numbers a thread: [check, startLine, flags (1 open, 2 unseen,
+ *            4 pending review, 8 × disposition: 1 addressed, 2 declined, 3 question)]
+ *   unseenReviews: submitted review messages the agent has not read
  */
 import fs from 'node:fs';
-import type { AnchorState, Comment, StoreFile, WorkflowState } from './model';
+import type { AnchorState, Comment, Disposition, StoreFile, WorkflowState } from './model';
 import type { SettleFacts } from './reconcile-pass';
-import { isUnseen } from './model';
+import { dispositionOf, isUnseen, unseenReviewMessages } from './model';
 import { utf8Text } from './utf8';
 import { recreateFile } from './atomic-write';
 
-const INDEX_VERSION = 1;
+const INDEX_VERSION = 2;
 const ANCHOR_STATES: readonly AnchorState[] = ['anchored', 'stale', 'orphaned'];
 const THREAD_FIELDS = 3;
 const OPEN = 1;
 const UNSEEN = 2;
+const PENDING = 4;
+/** The disposition is flags / DISPOSITION_UNIT: 0 none, else its place in DISPOSITION_CODES. */
+const DISPOSITION_UNIT = 8;
+const DISPOSITION_CODES: readonly (Disposition | undefined)[] = [undefined, 'addressed', 'declined', 'question'];
+const FLAG_LIMIT = DISPOSITION_UNIT * DISPOSITION_CODES.length;
 
 /**
  * One check, shared by the threads that name it: the facts the stat test reads (reconcile-pass
@@ -48,10 +55,15 @@ export interface ListIndex {
   readonly checks: readonly IndexedCheck[];
   /** Number of threads, in store order. */
   readonly count: number;
+  /** Submitted review messages the agent has not read. */
+  readonly unseenReviews: number;
   check(i: number): IndexedCheck;
   startLine(i: number): number;
   workflowState(i: number): WorkflowState;
   unseen(i: number): boolean;
+  /** Part of the human's pending review (not shown to the agent). */
+  pending(i: number): boolean;
+  disposition(i: number): Disposition | undefined;
 }
 
 /** Writes the index of `store`, which is the store.json with identity `key` (written as serializeStore gives it). Best effort. */
@@ -77,10 +89,12 @@ export function writeListIndex(indexFile: string, key: string, store: StoreFile)
       // The stat test only gets easier with a later check time: the earliest one answers for all.
       checks[id]![CHECK_TIME] = c.anchor.lastAnchorCheck;
     }
-    threads.push(id, c.anchor.startLine, (c.workflowState === 'open' ? OPEN : 0) | (isUnseen(c) ? UNSEEN : 0));
+    const flags = (c.workflowState === 'open' ? OPEN : 0) | (isUnseen(c) ? UNSEEN : 0) | (c.pending ? PENDING : 0);
+    threads.push(id, c.anchor.startLine, flags + DISPOSITION_UNIT * DISPOSITION_CODES.indexOf(dispositionOf(c)));
   }
+  const unseenReviews = unseenReviewMessages(store).length;
   try {
-    recreateFile(indexFile, JSON.stringify({ v: INDEX_VERSION, key, files: [...files.keys()], checks, threads }));
+    recreateFile(indexFile, JSON.stringify({ v: INDEX_VERSION, key, files: [...files.keys()], checks, threads, unseenReviews }));
   } catch {
     /* a read-only folder: reads take the normal path */
   }
@@ -105,8 +119,9 @@ export function readListIndex(indexFile: string, key: string): ListIndex | undef
     return undefined;
   }
   if (typeof raw !== 'object' || raw === null) return undefined;
-  const { v, key: indexedKey, files, checks: rawChecks, threads } = raw as Record<string, unknown>;
+  const { v, key: indexedKey, files, checks: rawChecks, threads, unseenReviews } = raw as Record<string, unknown>;
   if (v !== INDEX_VERSION || indexedKey !== key || !Array.isArray(files) || !Array.isArray(rawChecks) || !Array.isArray(threads)) return undefined;
+  if (!isCount(unseenReviews)) return undefined;
   if (!files.every((f) => typeof f === 'string') || threads.length % THREAD_FIELDS !== 0) return undefined;
   const checks: IndexedCheck[] = [];
   for (const c of rawChecks as unknown[]) {
@@ -116,15 +131,18 @@ export function readListIndex(indexFile: string, key: string): ListIndex | undef
   }
   const t = threads as number[];
   for (let i = 0; i < t.length; i += THREAD_FIELDS) {
-    if (!isIndex(t[i], checks.length) || !isCount(t[i + 1]) || !isIndex(t[i + 2], 4)) return undefined;
+    if (!isIndex(t[i], checks.length) || !isCount(t[i + 1]) || !isIndex(t[i + 2], FLAG_LIMIT)) return undefined;
   }
   return {
     checks,
     count: t.length / THREAD_FIELDS,
+    unseenReviews,
     check: (i) => checks[t[i * THREAD_FIELDS]!]!,
     startLine: (i) => t[i * THREAD_FIELDS + 1]!,
     workflowState: (i) => (t[i * THREAD_FIELDS + 2]! & OPEN ? 'open' : 'resolved'),
     unseen: (i) => (t[i * THREAD_FIELDS + 2]! & UNSEEN) !== 0,
+    pending: (i) => (t[i * THREAD_FIELDS + 2]! & PENDING) !== 0,
+    disposition: (i) => DISPOSITION_CODES[Math.floor(t[i * THREAD_FIELDS + 2]! / DISPOSITION_UNIT)],
   };
 }
 

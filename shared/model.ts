@@ -73,12 +73,18 @@ export interface FileFingerprint {
   hash: string;
 }
 
+/** What the agent says it did about a thread, with a reply (docs/agent-loop.md). */
+export type Disposition = 'addressed' | 'declined' | 'question';
+export const DISPOSITIONS: readonly Disposition[] = ['addressed', 'declined', 'question'];
+
 export interface Reply {
   id: string;
   author: Author;
   body: string;
   createdAt: string;
   editedAt?: string;
+  /** Set on an agent's reply that says what it did (`reply --addressed|--declined|--question`). */
+  disposition?: Disposition;
   [unknownField: string]: unknown;
 }
 
@@ -102,12 +108,35 @@ export interface Comment {
   resolvedBy?: Author;
   editedAt?: string;
   labels?: string[];
+  /**
+   * Part of the human's pending review: stored at once (nothing lost on a crash) but hidden
+   * from the agent (list, summary, get, hook, wait) until the review is submitted.
+   */
+  pending?: true;
+  /** The review round that delivered this thread to the agent (absent: sent at once, outside a review). */
+  round?: number;
+  /** When that round was submitted: human activity the agent has not seen until it reads the thread. */
+  submittedAt?: string;
+  [unknownField: string]: unknown;
+}
+
+/** A submitted review: the pending threads it delivered, and its overall note (docs/agent-loop.md). */
+export interface ReviewRound {
+  round: number;
+  submittedAt: string;
+  threadIds: string[];
+  /** The review's overall, file-less message, if the human wrote one. */
+  message?: string;
+  /** When the agent read the round with `consider-cli review`. */
+  agentSeenAt?: string;
   [unknownField: string]: unknown;
 }
 
 export interface StoreFile {
   version: number;
   comments: Comment[];
+  /** Submitted review rounds, oldest first (absent until the first submit). */
+  reviews?: ReviewRound[];
   [unknownField: string]: unknown;
 }
 
@@ -136,7 +165,7 @@ export interface ActivityEntry {
   actor: Author | 'system';
   action:
     | 'add' | 'reply' | 'resolve' | 'reopen' | 'edit' | 'delete-comment' | 'delete-thread'
-    | 'reanchor' | 'archive' | 'unarchive' | 'seen' | 'restore';
+    | 'reanchor' | 'archive' | 'unarchive' | 'seen' | 'restore' | 'submit-review' | 'discard-review';
   threadId?: string;
   replyId?: string;
   detail?: Record<string, unknown>;
@@ -160,9 +189,11 @@ export function lastActivityAt(c: Comment): string {
  * listing shows only the first line of a body, not the conversation.
  */
 export function isUnseen(c: Comment): boolean {
-  if (c.workflowState !== 'open') return false;
+  if (c.workflowState !== 'open' || c.pending) return false;
   // A plain loop: summary runs this on every open thread of stores with thousands of them.
   let latestHuman = c.author === 'human' ? (c.editedAt ?? c.createdAt) : '';
+  // Delivered by a review round: the agent hears of it only at the submit.
+  if (c.submittedAt !== undefined && c.submittedAt > latestHuman) latestHuman = c.submittedAt;
   for (const r of c.thread) {
     if (r.author !== 'human') continue;
     const t = r.editedAt ?? r.createdAt;
@@ -170,4 +201,37 @@ export function isUnseen(c: Comment): boolean {
   }
   if (!latestHuman) return false;
   return !c.agentLastSeenAt || c.agentLastSeenAt < latestHuman;
+}
+
+/** Whether the agent may see this thread at all (it is not part of a pending review). */
+export function visibleToAgent(c: Comment): boolean {
+  return c.pending !== true;
+}
+
+/** The thread's disposition: that of the newest agent reply carrying one. */
+export function dispositionOf(c: Comment): Disposition | undefined {
+  for (let i = c.thread.length - 1; i >= 0; i--) {
+    const r = c.thread[i]!;
+    if (r.author === 'agent' && r.disposition !== undefined) return r.disposition;
+  }
+  return undefined;
+}
+
+/**
+ * "Addressed, awaiting your check": an open thread whose newest disposition is `addressed`
+ * and on which no human wrote since that reply.
+ */
+export function awaitsHumanCheck(c: Comment): boolean {
+  if (c.workflowState !== 'open') return false;
+  for (let i = c.thread.length - 1; i >= 0; i--) {
+    const r = c.thread[i]!;
+    if (r.author === 'human') return false;
+    if (r.disposition !== undefined) return r.disposition === 'addressed';
+  }
+  return false;
+}
+
+/** Submitted rounds with an overall message the agent has not read yet. */
+export function unseenReviewMessages(store: StoreFile): ReviewRound[] {
+  return (store.reviews ?? []).filter((r) => r.message !== undefined && r.agentSeenAt === undefined);
 }

@@ -20,3 +20,4 @@ export * from './reconcile-pass';
 export { listJsonFromIndex, summaryFromIndex } from './indexed-read';
 export { orderByLocation } from './location-order';
 export type { ListedThread } from './indexed-read';
+export * from './reviews';

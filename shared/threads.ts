@@ -7,8 +7,8 @@ import { captureAnchorFromLines, validateRange } from './anchor';
 import { noteUniqueWindow } from './reconcile';
 import { contentHash } from './content-hash';
 import { ConsiderError } from './errors';
-import { isUnseen } from './model';
-import type { AnchorState, Author, Comment, FileFingerprint, Reply, StoreFile, WorkflowState } from './model';
+import { dispositionOf, isUnseen, unseenReviewMessages, visibleToAgent } from './model';
+import type { AnchorState, Author, Comment, Disposition, FileFingerprint, Reply, StoreFile, WorkflowState } from './model';
 import { absoluteOf, resolveInWorkspace } from './paths';
 import { mutateStore } from './store-io';
 import { removeFromArchive } from './archive';
@@ -48,14 +48,16 @@ export function checkBody(body: unknown): string {
 
 /**
  * Finds a thread by its id or a unique prefix of it (as git does with hashes); the `c_`
- * may be left out. Ambiguous prefix → usage; nothing matches → not_found.
+ * may be left out. Ambiguous prefix → usage; nothing matches → not_found. The agent does not
+ * see the threads of the human's pending review: for it they do not exist yet.
  */
-export function findThread(store: StoreFile, idOrPrefix: string): Comment {
+export function findThread(store: StoreFile, idOrPrefix: string, actor: Author = 'human'): Comment {
   const wanted = idOrPrefix.trim();
   if (wanted === '') throw new ConsiderError('usage', 'the thread id is empty', 'run `consider-cli list` to see thread ids');
-  const exact = store.comments.find((c) => c.id === wanted || c.id === `c_${wanted}`);
+  const candidates = actor === 'agent' ? store.comments.filter(visibleToAgent) : store.comments;
+  const exact = candidates.find((c) => c.id === wanted || c.id === `c_${wanted}`);
   if (exact) return exact;
-  const matches = store.comments.filter((c) => c.id.startsWith(wanted) || c.id.startsWith(`c_${wanted}`));
+  const matches = candidates.filter((c) => c.id.startsWith(wanted) || c.id.startsWith(`c_${wanted}`));
   if (matches.length === 1) return matches[0]!;
   if (matches.length > 1) {
     const ids = matches.slice(0, 5).map((c) => c.id).join(', ');
@@ -130,6 +132,8 @@ export interface NewThread {
   endLine: number;
   body: string;
   author: Author;
+  /** Part of the human's pending review: hidden from the agent until submitted (reviews.ts). */
+  pending?: boolean;
 }
 
 /** Creates a thread anchored at the file's current content (lines are 1-based, inclusive). */
@@ -162,27 +166,37 @@ export async function addThread(root: string, input: NewThread): Promise<Comment
     };
     // The agent has obviously seen a thread it wrote itself.
     if (input.author === 'agent') comment.agentLastSeenAt = tx.now;
+    else if (input.pending) comment.pending = true;
     store.comments.push(comment);
     tx.log({ action: 'add', threadId: comment.id, detail: { file: rel, startLine: anchor.startLine, endLine: anchor.endLine } });
     return comment;
   });
 }
 
-/** Adds a reply. A resolved thread takes no replies until reopened (spec §9.6). */
-export async function replyToThread(root: string, id: string, input: { body: string; author: Author }): Promise<{ comment: Comment; reply: Reply }> {
+/**
+ * Adds a reply. A resolved thread takes no replies until reopened (spec §9.6). The agent may
+ * say what it did (`disposition`, docs/agent-loop.md); a human reply carries none.
+ */
+export async function replyToThread(
+  root: string, id: string, input: { body: string; author: Author; disposition?: Disposition },
+): Promise<{ comment: Comment; reply: Reply }> {
   const body = checkBody(input.body);
+  if (input.disposition !== undefined && input.author !== 'agent') {
+    throw new ConsiderError('usage', 'only the agent\'s replies carry a disposition (addressed, declined, question)');
+  }
   return mutateStore(root, input.author, (store, tx) => {
-    const comment = findThread(store, id);
+    const comment = findThread(store, id, input.author);
     if (comment.workflowState === 'resolved') {
       throw new ConsiderError('usage', `thread ${comment.id} is resolved; it takes no replies`, `reopen it first: consider-cli unresolve ${comment.id}`);
     }
     const taken = new Set(comment.thread.map((r) => r.id));
     const reply: Reply = { id: newId('r', (rid) => taken.has(rid)), author: input.author, body, createdAt: tx.now };
+    if (input.disposition) reply.disposition = input.disposition;
     comment.thread.push(reply);
     comment.updatedAt = tx.now;
     // Replying means the agent read the thread (see isUnseen in model.ts).
     if (input.author === 'agent') comment.agentLastSeenAt = tx.now;
-    tx.log({ action: 'reply', threadId: comment.id, replyId: reply.id });
+    tx.log({ action: 'reply', threadId: comment.id, replyId: reply.id, ...(reply.disposition ? { detail: { disposition: reply.disposition } } : {}) });
     return { comment, reply };
   });
 }
@@ -195,7 +209,7 @@ export async function setWorkflowState(root: string, id: string, state: Workflow
 /** setWorkflowState that also says whether anything changed (the CLI reports "already resolved"). */
 export async function changeWorkflowState(root: string, id: string, state: WorkflowState, actor: Author): Promise<{ comment: Comment; changed: boolean }> {
   return mutateStore(root, actor, (store, tx) => {
-    const comment = findThread(store, id);
+    const comment = findThread(store, id, actor);
     if (comment.workflowState === state) {
       tx.noWrite();
       return { comment, changed: false };
@@ -300,30 +314,47 @@ export interface StoreSummary {
   stale: number;
   orphaned: number;
   unseenOpen: number;
+  /** Submitted review rounds whose overall message the agent has not read (`consider-cli review`). */
+  unseenReviews: number;
+  /** Open threads by the disposition of the agent's newest reply that gave one. */
+  addressed: number;
+  declined: number;
+  question: number;
   /** Files with at least one open thread. */
   files: number;
   total: number;
 }
 
+/**
+ * What the agent sees of the store: threads of the human's pending review are not counted
+ * (they do not exist for the agent until the review is submitted).
+ */
 export function summarize(store: StoreFile): StoreSummary {
-  const tally = new SummaryTally();
-  for (const c of store.comments) tally.add(c.file, c.workflowState, c.anchorState, () => isUnseen(c));
+  const tally = new SummaryTally(unseenReviewMessages(store).length);
+  for (const c of store.comments) {
+    if (visibleToAgent(c)) tally.add(c.file, c.workflowState, c.anchorState, () => isUnseen(c), dispositionOf(c));
+  }
   return tally.summary();
 }
 
 /** Counts threads into a StoreSummary (from the store, or from the list index: indexed-read.ts). */
 export class SummaryTally {
-  private readonly s: StoreSummary = { open: 0, resolved: 0, anchored: 0, stale: 0, orphaned: 0, unseenOpen: 0, files: 0, total: 0 };
+  private readonly s: StoreSummary;
   private readonly files = new Set<string>();
 
-  /** `unseen` is asked for open threads only. */
-  add(file: string, workflowState: WorkflowState, anchorState: AnchorState, unseen: () => boolean): void {
+  constructor(unseenReviews: number) {
+    this.s = { open: 0, resolved: 0, anchored: 0, stale: 0, orphaned: 0, unseenOpen: 0, unseenReviews, addressed: 0, declined: 0, question: 0, files: 0, total: 0 };
+  }
+
+  /** `unseen` is asked for open threads only; `disposition` counts for open threads only. */
+  add(file: string, workflowState: WorkflowState, anchorState: AnchorState, unseen: () => boolean, disposition: Disposition | undefined): void {
     const s = this.s;
     s.total++;
     if (workflowState === 'open') {
       s.open++;
       this.files.add(file);
       if (unseen()) s.unseenOpen++;
+      if (disposition) s[disposition]++;
     } else s.resolved++;
     s[anchorState]++;
   }

@@ -6,7 +6,7 @@
  * Validation checks the fields we rely on and leaves every other field alone: unknown
  * fields are kept as they are (forward compatibility, see model.ts).
  */
-import { ANCHOR_STATES, AUTHORS, STORE_VERSION, WORKFLOW_STATES } from './model';
+import { ANCHOR_STATES, AUTHORS, DISPOSITIONS, STORE_VERSION, WORKFLOW_STATES } from './model';
 import type { AnchorState, Comment, ConsiderConfig, StoreFile, WorkflowState } from './model';
 
 /** A field that does not hold what it must. `field` is a JSON path like `comments[0].body`. */
@@ -99,12 +99,15 @@ function validateReply(r: unknown, at: string): void {
   str(r, 'body', at);
   str(r, 'createdAt', at);
   optStr(r, 'editedAt', at);
+  if (r.disposition !== undefined) oneOf(r, 'disposition', at, DISPOSITIONS);
 }
 
 const isStr = (v: unknown): v is string => typeof v === 'string';
 const isOptStr = (v: unknown) => v === undefined || typeof v === 'string';
 const isLine = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1;
 const isAuthor = (v: unknown) => v === 'human' || v === 'agent';
+const isOptDisposition = (v: unknown) => v === undefined || v === 'addressed' || v === 'declined' || v === 'question';
+const isOptRound = (v: unknown) => v === undefined || (typeof v === 'number' && Number.isInteger(v) && v >= 1);
 
 /**
  * A stored file path is workspace-relative with forward slashes: never absolute, never
@@ -138,11 +141,12 @@ function looksValid(c: Obj): boolean {
   if (!isAuthor(c.author) || !isOptStr(c.agentLastSeenAt) || !isOptStr(c.updatedAt) || !isOptStr(c.resolvedAt) || !isOptStr(c.editedAt)) return false;
   if (c.resolvedBy !== undefined && !isAuthor(c.resolvedBy)) return false;
   if (c.labels !== undefined && !isStrArray(c.labels)) return false;
+  if ((c.pending !== undefined && c.pending !== true) || !isOptRound(c.round) || !isOptStr(c.submittedAt)) return false;
   const thread = c.thread;
   if (!Array.isArray(thread)) return false;
   for (let i = 0; i < thread.length; i++) {
     const r = thread[i];
-    if (!isObject(r) || !isStr(r.id) || !isAuthor(r.author) || !isStr(r.body) || !isStr(r.createdAt) || !isOptStr(r.editedAt)) return false;
+    if (!isObject(r) || !isStr(r.id) || !isAuthor(r.author) || !isStr(r.body) || !isStr(r.createdAt) || !isOptStr(r.editedAt) || !isOptDisposition(r.disposition)) return false;
   }
   return true;
 }
@@ -180,6 +184,9 @@ export function validateComment(c: unknown, at: string): Comment {
   if (c.resolvedBy !== undefined) oneOf(c, 'resolvedBy', at, AUTHORS);
   optStr(c, 'editedAt', at);
   if (c.labels !== undefined) stringArray(c, 'labels', at);
+  if (c.pending !== undefined && c.pending !== true) fail(join(at, 'pending'), 'true when present', c.pending);
+  if (!isOptRound(c.round)) fail(join(at, 'round'), 'a whole number from 1 when present', c.round);
+  optStr(c, 'submittedAt', at);
   return c as Comment;
 }
 
@@ -204,7 +211,22 @@ export function validateStore(data: unknown, report?: { migrated: boolean }): St
     if (seen.has(valid.id)) fail(`comments[${i}].id`, 'unique in the store', valid.id);
     seen.add(valid.id);
   }
+  if (data.reviews !== undefined) validateReviews(data.reviews);
   return data as StoreFile;
+}
+
+/** `reviews`: the submitted review rounds (model.ts ReviewRound). */
+function validateReviews(reviews: unknown): void {
+  if (!Array.isArray(reviews)) fail('reviews', 'an array when present', reviews);
+  reviews.forEach((r, i) => {
+    const at = `reviews[${i}]`;
+    if (!isObject(r)) fail(at, 'an object', r);
+    if (!isOptRound(r.round) || r.round === undefined) fail(join(at, 'round'), 'a whole number from 1', r.round);
+    str(r, 'submittedAt', at);
+    stringArray(r, 'threadIds', at);
+    optStr(r, 'message', at);
+    optStr(r, 'agentSeenAt', at);
+  });
 }
 
 export function isNewerVersion(store: { version: number }): boolean {

@@ -240,7 +240,7 @@ describe('reply / resolve / unresolve / summary', () => {
     const c = add('src/auth/login.ts', '1-1', 'c');
     ok(['resolve', c]);
     expect(ok(['summary']).stdout).toBe('2 open comments across 1 file (1 unseen).\nworkflow: 2 open, 1 resolved\nanchor: 3 anchored, 0 stale, 0 orphaned\n');
-    expect(ok(['summary', '--json']).json()).toEqual({ open: 2, resolved: 1, anchored: 3, stale: 0, orphaned: 0, unseenOpen: 1, files: 1, total: 3 });
+    expect(ok(['summary', '--json']).json()).toEqual({ open: 2, resolved: 1, anchored: 3, stale: 0, orphaned: 0, unseenOpen: 1, unseenReviews: 0, addressed: 0, declined: 0, question: 0, files: 1, total: 3 });
   });
 });
 
@@ -258,7 +258,7 @@ describe('help and version', () => {
     fresh();
     const main = ok(['--help']).stdout;
     for (const cmd of commands) expect(main).toContain(`  ${cmd} `);
-    expect(main).toContain('Exit codes: 0 ok, 1 usage, 2 not found, 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure.');
+    expect(main).toContain('Exit codes: 0 ok, 1 usage, 2 not found, 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure, 6 wait timed out.');
     expect(ok(['list', '--help']).stdout).toMatch(/--unseen.*get, thread or context.*list does not/);
     expect(ok(['--version']).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });

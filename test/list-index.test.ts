@@ -13,7 +13,7 @@ import { atClock, fileTimesOf } from './helpers/clock';
 import { commentSpans } from '../shared/store-io';
 import {
   addThread, considerPaths, isUnseen, listJsonFromIndex, markSeenByAgent, mutateStore, readStore, reconcileWorkspace,
-  replyToThread, setWorkflowState, summarize, summaryFromIndex, type Comment, type ListedThread,
+  replyToThread, setWorkflowState, submitReview, summarize, summaryFromIndex, visibleToAgent, type Comment, type ListedThread,
 } from '../shared/store';
 
 const roots: string[] = [];
@@ -52,7 +52,7 @@ async function workspace(): Promise<string> {
 /** `list --json` the normal way: re-anchor, parse, filter, sort by location, stringify. */
 async function listedNormally(root: string, wanted: (t: ListedThread) => boolean): Promise<string> {
   await reconcileWorkspace(root);
-  const shown = readStore(root).store.comments.filter((c) => wanted({ file: c.file, workflowState: c.workflowState, anchorState: c.anchorState, unseen: isUnseen(c) }));
+  const shown = readStore(root).store.comments.filter((c) => visibleToAgent(c) && wanted({ file: c.file, workflowState: c.workflowState, anchorState: c.anchorState, unseen: isUnseen(c) }));
   return `{"comments":[${sortByLocation(shown).map((c) => JSON.stringify(c)).join(',')}]}\n`;
 }
 
@@ -87,6 +87,30 @@ describe('list --json and summary from the list index', () => {
       'edited.ts:4', 'gone.ts:3', 'src/a.ts:5', 'src/a.ts:5', 'src/b.ts:2', 'src/b.ts:30', 'src/ünï/ç.ts:7',
     ]);
     expect(all.comments.map((c) => c.anchorState).sort()).toEqual(['anchored', 'anchored', 'anchored', 'anchored', 'anchored', 'orphaned', 'stale']);
+  });
+
+  it('leaves out the pending review and counts rounds and dispositions as the normal read does', async () => {
+    const root = await workspace();
+    // A minute on, as workspace() writes its checks: the files' times are then well before every check.
+    const pending = await atClock(Date.now() + 60_000, async () => {
+      const submitted = await addThread(root, { file: 'src/a.ts', startLine: 20, endLine: 20, body: 'in round 1', author: 'human', pending: true });
+      await submitReview(root, { message: 'overall' });
+      const stillPending = await addThread(root, { file: 'src/b.ts', startLine: 10, endLine: 10, body: 'still pending', author: 'human', pending: true });
+      const open = readStore(root).store.comments.find((c) => c.body.startsWith('b early'))!;
+      await replyToThread(root, open.id, { body: 'done', author: 'agent', disposition: 'addressed' });
+      await replyToThread(root, submitted.id, { body: 'why?', author: 'agent', disposition: 'question' });
+      return stillPending;
+    });
+    const later = Date.now() + 120_000;
+    for (const [name, wanted] of Object.entries(FILTERS)) {
+      const indexed = await atClock(later, () => fromIndex(root, wanted));
+      expect(indexed, name).toBeDefined();
+      expect(indexed, name).toBe(await atClock(later, () => listedNormally(root, wanted)));
+      expect(indexed, name).not.toContain(pending.id);
+    }
+    const summary = await atClock(later, () => summaryFromIndex(root));
+    expect(summary).toEqual(summarize(readStore(root).store));
+    expect(summary).toMatchObject({ total: 8, addressed: 1, question: 1, declined: 0, unseenReviews: 1 });
   });
 
   it('refuses when a file changed since the last check, and the normal read then re-anchors', async () => {
@@ -151,7 +175,7 @@ describe('list --json and summary from the list index', () => {
     const root = await workspace();
     const later = Date.now() + 120_000;
     const file = considerPaths(root).listIndex;
-    const good = JSON.parse(fs.readFileSync(file, 'utf8')) as { threads: number[]; checks: unknown[][]; files: unknown[] };
+    const good = JSON.parse(fs.readFileSync(file, "utf8")) as { v: number; threads: number[]; checks: unknown[][]; files: unknown[]; unseenReviews?: number };
     const variants: [string, (x: typeof good) => unknown][] = [
       ['truncated', () => undefined],
       ['a thread naming a check that is not there', (x) => ({ ...x, threads: [x.checks.length, ...x.threads.slice(1)] })],
@@ -161,7 +185,9 @@ describe('list --json and summary from the list index', () => {
       ['an unknown anchor state', (x) => ({ ...x, checks: [[x.checks[0]![0], 7, ...x.checks[0]!.slice(2)], ...x.checks.slice(1)] })],
       ['a fingerprint without its hash', (x) => ({ ...x, checks: x.checks.map((c) => (c.length === 9 ? c.slice(0, 8).concat([null]) : c)) })],
       ['a file name that is not text', (x) => ({ ...x, files: [1, ...x.files.slice(1)] })],
-      ['another version', (x) => ({ ...x, v: 2 })],
+      ['another version', (x) => ({ ...x, v: x.v + 1 })],
+      ['no count of unread review messages', (x) => ({ ...x, unseenReviews: undefined })],
+      ['a thread flag out of range', (x) => ({ ...x, threads: [x.threads[0], x.threads[1], 32, ...x.threads.slice(3)] })],
     ];
     for (const [name, change] of variants) {
       const changed = change(structuredClone(good));

@@ -249,7 +249,7 @@ describe('threads', () => {
         validThread({ id: 'c_3', workflowState: 'resolved', anchorState: 'orphaned', file: 'gone.ts' }),
       ],
     };
-    expect(summarize(store)).toEqual({ open: 2, resolved: 1, anchored: 1, stale: 1, orphaned: 1, unseenOpen: 1, files: 2, total: 3 });
+    expect(summarize(store)).toEqual({ open: 2, resolved: 1, anchored: 1, stale: 1, orphaned: 1, unseenOpen: 1, unseenReviews: 0, addressed: 0, declined: 0, question: 0, files: 2, total: 3 });
   });
 });
 

@@ -1,0 +1,210 @@
+/**
+ * review, wait: the commands of the review loop (docs/agent-loop.md). `review` shows a
+ * submitted round with its overall message; `wait` blocks until the developer has something
+ * new for the agent, so an agent can hand the turn back and pick it up again by itself.
+ */
+import fs from 'node:fs';
+import type { Comment, ReviewRound, StoreFile } from '../shared/store';
+import {
+  ConsiderError, considerPaths, findRound, findThread, isConsiderError, isUnseen, latestRound, markRoundSeen,
+  readStore, unseenReviewMessages, visibleToAgent,
+} from '../shared/store';
+import type { Command, Ctx } from './command';
+import { loadForRead, listBlock, sortByLocation } from './read-commands';
+import { indented, inert, plural, writeJson, writeOut } from './output';
+
+function roundNumber(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ConsiderError('usage', `the round must be a number from 1 (got ${JSON.stringify(raw)})`, 'run `consider-cli review` for the latest round');
+  return Number(raw);
+}
+
+/** The round `review` shows by default: the oldest whose message the agent has not read, else the newest. */
+function defaultRound(store: StoreFile): ReviewRound | undefined {
+  return unseenReviewMessages(store)[0] ?? latestRound(store);
+}
+
+function roundText(round: ReviewRound, threads: readonly Comment[]): string {
+  const files = new Set(threads.map((c) => c.file)).size;
+  const out = [`Review round ${round.round}, submitted ${inert(round.submittedAt)}: ${plural(threads.length, 'comment')} in ${plural(files, 'file')}.`];
+  if (round.message !== undefined) out.push('', 'Overall message:', indented(round.message, '  '));
+  if (threads.length) {
+    out.push('');
+    for (const c of threads) out.push(listBlock(c), '');
+    out.push('Answer every comment of the round before you stop: `consider-cli context <id>`, then');
+    out.push('`consider-cli reply <id> --message "…" --addressed | --declined | --question`.');
+  }
+  return out.join('\n');
+}
+
+export const review: Command = {
+  name: 'review',
+  summary: 'show a submitted review round: its overall message and its threads (marks the message read)',
+  usage: 'consider-cli review [<round>] [--json]',
+  options: {},
+  optionHelp: [['<round>', 'the round number (default: the oldest round whose message you have not read, else the newest)']],
+  examples: ['consider-cli review', 'consider-cli review 2 --json'],
+  positionals: [0, 1, '<round>'],
+  async run(ctx) {
+    const { store, visible, readOnly } = await loadForRead(ctx);
+    const wanted = roundNumber(ctx.positionals[0]);
+    const round = wanted !== undefined ? findRound(store, wanted) : defaultRound(store);
+    if (!round) {
+      if (ctx.json) return writeJson({ round: null, comments: [] });
+      return writeOut('No review has been submitted yet. Threads the developer adds outside a review are in `consider-cli list`.');
+    }
+    const ids = new Set(round.threadIds);
+    // Threads since resolved, archived or deleted are simply no longer in the round's list.
+    const threads = sortByLocation(visible.filter((c) => ids.has(c.id)));
+    if (ctx.json) writeJson({ round, comments: threads });
+    else writeOut(roundText(round, threads));
+    if (!readOnly && round.message !== undefined && round.agentSeenAt === undefined) await markRoundSeenQuietly(ctx.root, round.round);
+  },
+};
+
+/** The answer was printed already: a busy store only delays the "read" mark. */
+async function markRoundSeenQuietly(root: string, round: number): Promise<void> {
+  try {
+    await markRoundSeen(root, round);
+  } catch (e) {
+    if (!isConsiderError(e) || e.code !== 'busy') throw e;
+  }
+}
+
+/** What `wait` woke up for. */
+type News =
+  | { kind: 'feedback'; threads: Comment[]; reviews: ReviewRound[] }
+  | { kind: 'thread'; thread: Comment; what: string }
+  | { kind: 'gone'; id: string };
+
+/** Nothing new yet (undefined), or what is new for the agent in this store. */
+type NewsCheck = (store: StoreFile) => News | undefined;
+
+/** Any submitted feedback the agent has not read: unseen open threads or unread review messages. */
+function anyFeedback(store: StoreFile): News | undefined {
+  const threads = store.comments.filter((c) => visibleToAgent(c) && isUnseen(c));
+  const reviews = unseenReviewMessages(store);
+  return threads.length || reviews.length ? { kind: 'feedback', threads, reviews } : undefined;
+}
+
+/** News on one thread: the human wrote since the agent last read it, changed its state, or deleted it. */
+function threadNews(store: StoreFile, id: string, startState: Comment['workflowState']): News | undefined {
+  const c = store.comments.find((t) => t.id === id && visibleToAgent(t));
+  if (!c) return { kind: 'gone', id };
+  if (isUnseen(c)) return { kind: 'thread', thread: c, what: 'the developer wrote in it' };
+  if (c.workflowState !== startState) return { kind: 'thread', thread: c, what: c.workflowState === 'resolved' ? 'it was resolved' : 'it was reopened' };
+  return undefined;
+}
+
+/** Seconds from --timeout: a whole number from 1 to a day. */
+function timeoutOf(raw: unknown): number {
+  if (raw === undefined) return DEFAULT_WAIT_S;
+  const n = Number(raw);
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw.trim()) || n < 1 || n > 86_400) {
+    throw new ConsiderError('usage', `--timeout must be a whole number of seconds from 1 to 86400 (got ${JSON.stringify(raw)})`);
+  }
+  return n;
+}
+
+/**
+ * Five minutes: agents run shell commands under their own time limits (Claude Code's Bash
+ * tool allows up to ten minutes), and a wait that outlives the tool call is lost.
+ */
+const DEFAULT_WAIT_S = 300;
+/** A safety net for file systems whose change events can be lost (network shares, some containers). */
+const RECHECK_MS = 5_000;
+/** store.json is replaced by a rename: let the writer finish its burst before reading. */
+const SETTLE_MS = 15;
+
+/**
+ * Resolves with the news once `check` finds some in store.json, re-reading it whenever the
+ * .consider folder changes (fs.watch: no polling; a slow re-check guards against lost events),
+ * or with undefined when the time is up. A store that cannot be read for a moment (being
+ * replaced) is read again at the next change; one that stays unreadable ends the wait with
+ * its error, as any other command would.
+ */
+function watchForNews(root: string, check: NewsCheck, timeoutMs: number): Promise<News | undefined> {
+  const { dir } = considerPaths(root);
+  return new Promise((resolve, reject) => {
+    let settle: NodeJS.Timeout | undefined;
+    const finish = (result: News | undefined, error?: unknown): void => {
+      watcher.close();
+      clearInterval(recheck);
+      clearTimeout(deadline);
+      clearTimeout(settle);
+      if (error !== undefined) reject(error);
+      else resolve(result);
+    };
+    const look = (): void => {
+      settle = undefined;
+      let news: News | undefined;
+      try {
+        news = check(readStore(root).store);
+      } catch (e) {
+        if (isConsiderError(e) && e.code === 'unreadable') return finish(undefined, e);
+        return; // busy or mid-replace: the next change or re-check reads it again
+      }
+      if (news) finish(news);
+    };
+    const soon = (): void => {
+      settle ??= setTimeout(look, SETTLE_MS);
+    };
+    const watcher = fs.watch(dir, { persistent: true }, (_event, name) => {
+      if (name === null || name === 'store.json') soon();
+    });
+    watcher.on('error', (e) => finish(undefined, new ConsiderError('io', `cannot watch ${dir}: ${(e as Error).message}`)));
+    const recheck = setInterval(soon, RECHECK_MS);
+    const deadline = setTimeout(() => finish(undefined), timeoutMs);
+    look(); // a change between the caller's first check and the watch starting is not missed
+  });
+}
+
+export const wait: Command = {
+  name: 'wait',
+  summary: 'block until the developer has something new for you (a submitted review, a reply), then show it',
+  usage: 'consider-cli wait [<id>] [--timeout SECONDS] [--json]',
+  options: { timeout: { type: 'string' } },
+  optionHelp: [
+    ['<id>', 'wait for news on this thread only: a reply or edit from the developer, or the thread resolved, reopened or deleted'],
+    ['--timeout SECONDS', `give up after this long (default ${DEFAULT_WAIT_S}); exit code 6 then`],
+  ],
+  examples: [
+    'consider-cli wait                       # until the developer submits a review or replies',
+    'consider-cli wait c_k3j9x0ab --timeout 120',
+  ],
+  positionals: [0, 1, '<id>'],
+  async run(ctx) {
+    const timeoutS = timeoutOf(ctx.values.timeout);
+    if (!fs.existsSync(considerPaths(ctx.root).dir)) {
+      throw new ConsiderError('not_found', `Consider is not set up in ${ctx.root} (no .consider/ folder)`, 'ask the developer to run "Consider: Setup" in VS Code');
+    }
+    const { store } = readStore(ctx.root);
+    let check: NewsCheck = anyFeedback;
+    const wanted = ctx.positionals[0];
+    if (wanted !== undefined) {
+      const c = findThread(store, wanted, 'agent');
+      const startState = c.workflowState;
+      check = (s) => threadNews(s, c.id, startState);
+    }
+    const news = check(store) ?? (await watchForNews(ctx.root, check, timeoutS * 1000));
+    if (!news) throw new ConsiderError('timeout', `nothing new from the developer after ${plural(timeoutS, 'second')}`, 'run `consider-cli wait` again, or carry on with your task');
+    await printNews(ctx, news);
+  },
+};
+
+/** Prints what woke `wait`, re-read and re-anchored as any read command shows it. */
+async function printNews(ctx: Ctx, news: News): Promise<void> {
+  if (news.kind === 'gone') throw new ConsiderError('not_found', `thread ${news.id} was deleted or archived while you waited`, 'run `consider-cli list` to see the open threads');
+  const { store } = await loadForRead(ctx);
+  if (news.kind === 'thread') {
+    const c = store.comments.find((t) => t.id === news.thread.id) ?? news.thread;
+    if (ctx.json) return writeJson({ comment: c, what: news.what });
+    return writeOut(`News on [${c.id}]: ${news.what}.\n\n${listBlock(c)}\n\nRead it with \`consider-cli thread ${c.id}\`.`);
+  }
+  const ids = new Set(news.threads.map((c) => c.id));
+  const threads = sortByLocation(store.comments.filter((c) => ids.has(c.id)));
+  if (ctx.json) return writeJson({ comments: threads, reviews: news.reviews });
+  const parts = [`New from the developer: ${plural(threads.length, 'unseen comment')}${news.reviews.length ? ` and ${plural(news.reviews.length, 'review message')} (run \`consider-cli review\`)` : ''}.`];
+  for (const c of threads) parts.push('', listBlock(c));
+  writeOut(parts.join('\n'));
+}
