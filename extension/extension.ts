@@ -16,6 +16,7 @@ import { ThreadRenderer } from './comments/thread-renderer';
 import { watchAgentActivity } from './comments/agent-activity';
 import { registerThreadCommands } from './commands/thread-commands';
 import { registerWorkspaceCommands } from './commands/workspace-commands';
+import { registerReviewCommands } from './commands/review-commands';
 import { createStatusBar } from './status-bar';
 import { shownNotifications } from './notify';
 import type { ConsiderTestApi } from './test-api';
@@ -55,6 +56,7 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     watchAgentActivity(host),
     ...registerThreadCommands({ stores, renderer }),
     ...registerWorkspaceCommands({ stores, host }),
+    ...registerReviewCommands({ stores, host }),
   );
   const board = registerBoard(context, host);
   registerSetupLifecycle(context, host, board);

@@ -11,6 +11,8 @@ export interface RenderedComment {
   authorName: string;
   body: string;
   contextValue: string;
+  /** The label beside the author (disposition, "edited"). */
+  label?: string;
 }
 
 export interface RenderedThread {

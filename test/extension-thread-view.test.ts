@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '../shared/model';
-import { commentViews, isVisible, renderKey, threadContextValue, threadLabel } from '../extension/comments/thread-view';
+import { commentLabel, commentViews, isVisible, renderKey, threadContextValue, threadLabel, threadLook } from '../extension/comments/thread-view';
 
 function thread(over: Partial<Comment> = {}): Comment {
   return {
@@ -21,6 +21,34 @@ describe('thread label tells both axes', () => {
     ['resolved', 'orphaned', 'Resolved · Orphaned'],
   ] as const)('%s + %s → %s', (workflowState, anchorState, label) => {
     expect(threadLabel({ workflowState, anchorState })).toBe(label);
+  });
+});
+
+describe('the review loop shows in the widget', () => {
+  const agentReply = (disposition?: 'addressed' | 'declined' | 'question', at = '2026-11-22T10:01:00.000Z') =>
+    ({ id: `r_${at}`, author: 'agent' as const, body: 'Done', createdAt: at, ...(disposition ? { disposition } : {}) });
+
+  it('a pending thread says it was not sent; a submitted one shows what the agent did', () => {
+    expect(threadLabel(threadLook(thread({ pending: true })))).toBe('Pending review (not sent to the agent yet)');
+    expect(threadContextValue(threadLook(thread({ pending: true })))).toBe('state:open,anchor:anchored,canReply,review:pending');
+    const addressed = thread({ round: 1, thread: [agentReply('addressed')] });
+    expect(threadLabel(threadLook(addressed))).toBe('Open · Agent: addressed — check it');
+    expect(threadContextValue(threadLook(addressed, 'stale'))).toBe('state:open,anchor:stale,canReply,disposition:addressed');
+    // Resolved: the disposition no longer asks for anything, so the title does not repeat it.
+    expect(threadLabel(threadLook(thread({ workflowState: 'resolved', thread: [agentReply('declined')] })))).toBe('Resolved');
+    // The newest disposition counts.
+    expect(threadLabel(threadLook(thread({ thread: [agentReply('addressed'), agentReply('question', '2026-11-22T10:05:00.000Z')] })))).toBe('Open · Agent: has a question');
+  });
+
+  it('the reply carrying a disposition is labelled with it, next to "edited"', () => {
+    const views = commentViews(thread({ thread: [{ ...agentReply('addressed'), editedAt: '2026-11-22T10:09:00.000Z' }, agentReply()] }));
+    expect(views.map(commentLabel)).toEqual([undefined, 'addressed · edited', undefined]);
+  });
+
+  it('a submit and a new disposition change the render key (the widget is redrawn)', () => {
+    const pending = thread({ pending: true });
+    expect(renderKey(pending)).not.toBe(renderKey(thread()));
+    expect(renderKey(thread({ thread: [agentReply('addressed')] }))).not.toBe(renderKey(thread({ thread: [agentReply()] })));
   });
 });
 

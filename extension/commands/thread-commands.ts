@@ -41,27 +41,37 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
     }
   };
 
+  /**
+   * Saves the new thread typed into a widget: sent to the agent at once, or (`pending`) kept in
+   * the pending review until Submit Review. Four buttons lead here (package.json): which of them
+   * is primary follows the `consider.review.pendingByDefault` setting.
+   */
+  const createThread = async (reply: vscode.CommentReply, pending: boolean): Promise<void> => {
+    const thread = reply.thread;
+    const text = reply.text.trim();
+    if (!text) return;
+    const root = stores.rootOf(thread.uri.fsPath);
+    if (!root || !thread.range) {
+      void notify.warn('Consider: comments can be added only to files inside a workspace folder.');
+      return;
+    }
+    const file = path.relative(root, thread.uri.fsPath).split(path.sep).join('/');
+    const startLine = thread.range.start.line + 1;
+    const endLine = thread.range.end.line + 1;
+    await run('save the comment', root, async () => {
+      const created = await addThread(root, { file, startLine, endLine, body: text, author: 'human', pending });
+      // addThread anchors on the file as saved; an editor with unsaved changes shows other lines.
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === thread.uri.toString());
+      const saved = doc?.isDirty ? await setAnchor(root, created.id, { startLine, endLine, text: doc.getText() }, 'human') : created;
+      renderer.adopt(thread, root, saved);
+    });
+  };
+
   return [
-    vscode.commands.registerCommand('consider.createThread', async (reply: vscode.CommentReply) => {
-      const thread = reply.thread;
-      const text = reply.text.trim();
-      if (!text) return;
-      const root = stores.rootOf(thread.uri.fsPath);
-      if (!root || !thread.range) {
-        void notify.warn('Consider: comments can be added only to files inside a workspace folder.');
-        return;
-      }
-      const file = path.relative(root, thread.uri.fsPath).split(path.sep).join('/');
-      const startLine = thread.range.start.line + 1;
-      const endLine = thread.range.end.line + 1;
-      await run('save the comment', root, async () => {
-        const created = await addThread(root, { file, startLine, endLine, body: text, author: 'human' });
-        // addThread anchors on the file as saved; an editor with unsaved changes shows other lines.
-        const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === thread.uri.toString());
-        const saved = doc?.isDirty ? await setAnchor(root, created.id, { startLine, endLine, text: doc.getText() }, 'human') : created;
-        renderer.adopt(thread, root, saved);
-      });
-    }),
+    vscode.commands.registerCommand('consider.createThread', (reply: vscode.CommentReply) => createThread(reply, false)),
+    vscode.commands.registerCommand('consider.createThreadNow', (reply: vscode.CommentReply) => createThread(reply, false)),
+    vscode.commands.registerCommand('consider.startReview', (reply: vscode.CommentReply) => createThread(reply, true)),
+    vscode.commands.registerCommand('consider.addToReview', (reply: vscode.CommentReply) => createThread(reply, true)),
 
     vscode.commands.registerCommand('consider.cancelNewThread', (reply: vscode.CommentReply) => {
       if (!renderer.identify(reply.thread)) reply.thread.dispose();

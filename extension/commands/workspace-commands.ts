@@ -23,6 +23,8 @@ export interface AddCommentArgs {
   startLine?: number;
   endLine?: number;
   body?: string;
+  /** Keep it in the pending review (not sent to the agent until Submit Review). */
+  pending?: boolean;
 }
 
 export function registerWorkspaceCommands(deps: WorkspaceCommandDeps): vscode.Disposable[] {
@@ -46,7 +48,7 @@ export function registerWorkspaceCommands(deps: WorkspaceCommandDeps): vscode.Di
     const startLine = args.startLine ?? (sel?.file === file ? sel.startLine : 1);
     const endLine = args.endLine ?? (sel?.file === file ? sel.endLine : startLine);
     try {
-      const created = await addThread(root, { file, startLine, endLine, body: args.body, author: 'human' });
+      const created = await addThread(root, { file, startLine, endLine, body: args.body, author: 'human', pending: args.pending === true });
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
       if (doc?.isDirty) await setAnchor(root, created.id, { startLine, endLine, text: doc.getText() }, 'human');
       return created.id;

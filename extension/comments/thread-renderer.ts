@@ -11,7 +11,7 @@ import type { ConsiderHost } from '../api';
 import type { FolderStores } from '../store/folder-stores';
 import type { RenderedThread } from '../test-api';
 import type { EditorAnchoring } from './editor-anchoring';
-import { type CommentView, commentViews, isVisible, renderKey, threadContextValue, threadLabel } from './thread-view';
+import { type CommentView, commentLabel, commentViews, isVisible, renderKey, threadContextValue, threadLabel, threadLook } from './thread-view';
 import { authorIcon } from './icons';
 
 /** A comment as shown; carries its ids so the menu commands know what they act on. */
@@ -28,7 +28,7 @@ export class ConsiderComment implements vscode.Comment {
     this.author = { name: view.authorName, iconPath: authorIcon(view.author) };
     this.contextValue = view.contextValue;
     this.timestamp = new Date(view.createdAt);
-    if (view.edited) this.label = 'edited';
+    this.label = commentLabel(view);
   }
 
   /** The id the store knows this comment by: the thread id for the first comment, else the reply id. */
@@ -130,8 +130,9 @@ export class ThreadRenderer implements vscode.Disposable {
   private applyContent(s: Shown, c: Comment, anchorState: Comment['anchorState']): void {
     const t = s.thread;
     t.comments = commentViews(c).map((v) => new ConsiderComment(s.root, c.id, v));
-    t.label = threadLabel({ workflowState: c.workflowState, anchorState });
-    t.contextValue = threadContextValue({ workflowState: c.workflowState, anchorState });
+    const look = threadLook(c, anchorState);
+    t.label = threadLabel(look);
+    t.contextValue = threadContextValue(look);
     // Resolved threads take no replies until reopened (spec §9.6).
     t.canReply = c.workflowState === 'open';
     t.state = c.workflowState === 'resolved' ? vscode.CommentThreadState.Resolved : vscode.CommentThreadState.Unresolved;
@@ -218,6 +219,7 @@ export class ThreadRenderer implements vscode.Disposable {
           authorName: cm.author.name,
           body: typeof cm.body === 'string' ? cm.body : cm.body.value,
           contextValue: cm.contextValue ?? '',
+          ...(cm.label ? { label: cm.label } : {}),
         })),
       };
     });

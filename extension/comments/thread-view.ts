@@ -3,20 +3,37 @@
  * unit-tested in vitest): the label telling both state axes, the contextValue flags the menus'
  * `when` clauses test, who may edit or delete what, and the author shown on each comment.
  */
-import type { AnchorState, Author, Comment, WorkflowState } from '../../shared/model';
-import { isUnseen } from '../../shared/model';
+import type { AnchorState, Author, Comment, Disposition, WorkflowState } from '../../shared/model';
+import { dispositionOf, isUnseen } from '../../shared/model';
 
 export const WORKFLOW_LABEL: Readonly<Record<WorkflowState, string>> = { open: 'Open', resolved: 'Resolved' };
 export const ANCHOR_LABEL: Readonly<Record<AnchorState, string>> = { anchored: 'Anchored', stale: 'Stale', orphaned: 'Orphaned' };
 
+/** What the agent said it did, as the thread title and the reply's label show it. */
+export const DISPOSITION_LABEL: Readonly<Record<Disposition, string>> = {
+  addressed: 'Agent: addressed — check it',
+  declined: 'Agent: declined',
+  question: 'Agent: has a question',
+};
+
+/** The parts of a thread its title and menus depend on. */
+export type ThreadLook = Pick<Comment, 'workflowState' | 'anchorState' | 'pending'> & { disposition?: Disposition };
+
+/** The look of a stored thread, with the anchor state the open editor shows (it may be ahead of the store). */
+export function threadLook(c: Comment, anchorState: AnchorState = c.anchorState): ThreadLook {
+  const disposition = dispositionOf(c);
+  return { workflowState: c.workflowState, anchorState, ...(c.pending ? { pending: true } : {}), ...(disposition ? { disposition } : {}) };
+}
+
 /**
- * The thread widget's title: the workflow state, then the anchor state when it is not the
- * normal one ("Open", "Resolved · Stale", "Open · Orphaned"). The renderer passes the anchor
- * state of what the open editor shows, which may be ahead of the store (unsaved edits).
+ * The thread widget's title: "Pending review" for a thread not yet sent to the agent, else the
+ * workflow state; then the anchor state when it is not the normal one; then, on an open thread,
+ * what the agent said it did ("Open · Agent: addressed — check it", "Resolved · Stale").
  */
-export function threadLabel(c: Pick<Comment, 'workflowState' | 'anchorState'>): string {
-  const parts = [WORKFLOW_LABEL[c.workflowState]];
+export function threadLabel(c: ThreadLook): string {
+  const parts = [c.pending ? 'Pending review (not sent to the agent yet)' : WORKFLOW_LABEL[c.workflowState]];
   if (c.anchorState !== 'anchored') parts.push(ANCHOR_LABEL[c.anchorState]);
+  if (c.disposition && c.workflowState === 'open') parts.push(DISPOSITION_LABEL[c.disposition]);
   return parts.join(' · ');
 }
 
@@ -24,8 +41,11 @@ export function threadLabel(c: Pick<Comment, 'workflowState' | 'anchorState'>): 
  * Flags for `commentThread` when clauses, e.g. `commentThread =~ /state:open/`. Tokens are
  * prefixed so that no flag is a substring of another.
  */
-export function threadContextValue(c: Pick<Comment, 'workflowState' | 'anchorState'>): string {
-  return [`state:${c.workflowState}`, `anchor:${c.anchorState}`, c.workflowState === 'open' ? 'canReply' : 'mustReopen'].join(',');
+export function threadContextValue(c: ThreadLook): string {
+  const flags = [`state:${c.workflowState}`, `anchor:${c.anchorState}`, c.workflowState === 'open' ? 'canReply' : 'mustReopen'];
+  if (c.pending) flags.push('review:pending');
+  if (c.disposition) flags.push(`disposition:${c.disposition}`);
+  return flags.join(',');
 }
 
 /** The developer in VS Code is the human author: they may edit and delete what they wrote, not the agent's words. */
@@ -44,6 +64,8 @@ export interface CommentView {
   body: string;
   createdAt: string;
   edited: boolean;
+  /** What the agent said it did with this reply. */
+  disposition?: Disposition;
   contextValue: string;
 }
 
@@ -54,8 +76,14 @@ export function commentViews(c: Comment): CommentView[] {
   };
   return [first, ...c.thread.map((r) => ({
     id: r.id, author: r.author, authorName: AUTHOR_NAME[r.author], body: r.body, createdAt: r.createdAt,
-    edited: !!r.editedAt, contextValue: commentContextValue(r.author),
+    edited: !!r.editedAt, ...(r.disposition ? { disposition: r.disposition } : {}), contextValue: commentContextValue(r.author),
   }))];
+}
+
+/** The small label beside a comment's author: its disposition and whether it was edited ("addressed · edited"). */
+export function commentLabel(v: CommentView): string | undefined {
+  const parts = [v.disposition, v.edited ? 'edited' : undefined].filter((p): p is string => p !== undefined);
+  return parts.length ? parts.join(' · ') : undefined;
 }
 
 /** Whether a thread is shown inline under the current visibility toggles. */
@@ -70,5 +98,5 @@ export function isVisible(c: Pick<Comment, 'workflowState' | 'anchorState'>, v: 
  * threads whose key is the same, so a store write by the CLI touches only the threads it changed.
  */
 export function renderKey(c: Comment): string {
-  return JSON.stringify([c.workflowState, c.anchorState, c.body, c.editedAt, c.thread.map((r) => [r.id, r.body, r.editedAt]), isUnseen(c)]);
+  return JSON.stringify([c.workflowState, c.anchorState, c.body, c.editedAt, c.thread.map((r) => [r.id, r.body, r.editedAt, r.disposition]), isUnseen(c), c.pending]);
 }

@@ -1,0 +1,141 @@
+/**
+ * The pending review (docs/agent-loop.md): Submit Review sends every pending thread to the
+ * agent as one numbered round, with an optional overall message; Discard Review deletes them
+ * (with Undo). Also keeps the `consider.reviewPending` context key that shows the Submit
+ * buttons, and the status bar entry that counts pending comments.
+ */
+import * as vscode from 'vscode';
+import { discardReview, pendingThreads, restoreThreads, submitReview } from '../../shared/store';
+import type { Comment, ReviewRound } from '../../shared/model';
+import type { ConsiderHost } from '../api';
+import type { FolderStores } from '../store/folder-stores';
+import * as notify from '../notify';
+
+export interface ReviewCommandDeps {
+  stores: FolderStores;
+  host: ConsiderHost;
+}
+
+/** Arguments for a programmatic Submit Review (tests, the board): no input box is shown. */
+export interface SubmitReviewArgs {
+  message?: string;
+}
+
+/** Folders with a pending review, and how many threads each holds. */
+function pendingByFolder(host: ConsiderHost): { root: string; count: number }[] {
+  return host.folders()
+    .map((f) => ({ root: f.root, count: f.store ? pendingThreads(f.store).length : 0 }))
+    .filter((f) => f.count > 0);
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+export function registerReviewCommands(deps: ReviewCommandDeps): vscode.Disposable[] {
+  const { stores, host } = deps;
+
+  /**
+   * Submits the pending review of every folder that has one. In a multi-root workspace each
+   * folder's store gets its own round; the overall message goes with the first of them (the
+   * agent reads one store per project). With nothing pending, a message alone is sent to the
+   * first folder: a review can be just a note.
+   */
+  const submit = async (args?: SubmitReviewArgs): Promise<ReviewRound[]> => {
+    const folders = pendingByFolder(host);
+    const total = folders.reduce((n, f) => n + f.count, 0);
+    let message = args?.message;
+    if (args === undefined) {
+      message = await vscode.window.showInputBox({
+        title: 'Consider: Submit Review',
+        prompt: total
+          ? `Send ${plural(total, 'pending comment')} to the agent. An overall message is optional.`
+          : 'No comments are pending. Send an overall message to the agent on its own?',
+        placeHolder: 'Overall message for the agent (optional)',
+        ignoreFocusOut: true,
+      });
+      if (message === undefined) return []; // Escape: nothing sent
+    }
+    const targets = folders.length ? folders.map((f) => f.root) : stores.roots().slice(0, 1);
+    if (!targets.length || (!total && !message?.trim())) {
+      void notify.info('Consider: there is no pending review to submit.');
+      return [];
+    }
+    const rounds: ReviewRound[] = [];
+    for (const [i, root] of targets.entries()) {
+      try {
+        rounds.push(await submitReview(root, i === 0 && message ? { message } : {}));
+      } catch (e) {
+        notify.reportFailure('submit the review', e);
+      } finally {
+        stores.reload(root);
+      }
+    }
+    if (rounds.length) {
+      const sent = rounds.reduce((n, r) => n + r.threadIds.length, 0);
+      vscode.window.setStatusBarMessage(`$(send) Review round ${rounds[0]!.round} sent: ${plural(sent, 'comment')}${rounds[0]!.message ? ' and a message' : ''}`, 5000);
+    }
+    return rounds;
+  };
+
+  const discard = async (): Promise<void> => {
+    const folders = pendingByFolder(host);
+    const total = folders.reduce((n, f) => n + f.count, 0);
+    if (!total) {
+      void notify.info('Consider: there is no pending review to discard.');
+      return;
+    }
+    const ok = await vscode.window.showWarningMessage(`Discard ${plural(total, 'pending comment')}?`,
+      { modal: true, detail: 'They were never sent to the agent. You can undo right after.' }, 'Discard');
+    if (ok !== 'Discard') return;
+    const removed: { root: string; threads: Comment[] }[] = [];
+    for (const { root } of folders) {
+      try {
+        removed.push({ root, threads: await discardReview(root) });
+      } catch (e) {
+        notify.reportFailure('discard the review', e);
+      } finally {
+        stores.reload(root);
+      }
+    }
+    if ((await notify.info(`Consider: ${plural(total, 'pending comment')} discarded.`, 'Undo')) !== 'Undo') return;
+    for (const { root, threads } of removed) {
+      try {
+        await restoreThreads(root, threads, 'human');
+      } catch (e) {
+        notify.reportFailure('restore the review', e);
+      } finally {
+        stores.reload(root);
+      }
+    }
+  };
+
+  return [
+    vscode.commands.registerCommand('consider.submitReview', submit),
+    vscode.commands.registerCommand('consider.discardReview', discard),
+    trackPendingReview(host),
+  ];
+}
+
+/** The `consider.reviewPending` context key and the status bar entry "Submit review (N)". */
+function trackPendingReview(host: ConsiderHost): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem('consider.review', vscode.StatusBarAlignment.Left, 49);
+  item.name = 'Consider: Pending Review';
+  item.command = { command: 'consider.submitReview', title: 'Submit Review' };
+  let last = -1;
+  const update = (): void => {
+    const total = pendingByFolder(host).reduce((n, f) => n + f.count, 0);
+    if (total === last) return;
+    last = total;
+    void vscode.commands.executeCommand('setContext', 'consider.reviewPending', total > 0);
+    if (!total) {
+      item.hide();
+      return;
+    }
+    item.text = `$(send) Submit review (${total})`;
+    item.tooltip = `Consider: ${plural(total, 'comment')} in your pending review, not sent to the agent yet. Click to submit.`;
+    item.accessibilityInformation = { label: `Consider: submit review, ${plural(total, 'pending comment')}` };
+    item.show();
+  };
+  update();
+  const sub = host.onDidChangeStores(update);
+  return { dispose: () => { sub.dispose(); item.dispose(); } };
+}
