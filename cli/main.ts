@@ -68,12 +68,19 @@ function mainHelp(): string {
   ].join('\n');
 }
 
+/**
+ * The version stamp: beside the CLI where setup deploys it (`.consider/bin/VERSION`, next to
+ * the bundle), one folder up in the build (`dist/runtime/VERSION`).
+ */
 function version(): string {
-  try {
-    return fs.readFileSync(path.join(__dirname, '..', 'VERSION'), 'utf8').trim();
-  } catch {
-    return 'unknown';
+  for (const file of [path.join(__dirname, 'VERSION'), path.join(__dirname, '..', 'VERSION')]) {
+    try {
+      return fs.readFileSync(file, 'utf8').trim();
+    } catch {
+      /* try the next place */
+    }
   }
+  return 'unknown';
 }
 
 /** node:util parseArgs errors, reworded as one line without the ERR_ code. */

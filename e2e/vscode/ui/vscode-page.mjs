@@ -227,10 +227,13 @@ export class VsCodePage {
   }
 }
 
-/** Runs consider-cli as the agent would (system Node, workspace root as cwd). Resolves with the exit time. */
-export function runCli({ node, cli, cwd, args }) {
+/**
+ * Runs consider-cli as the agent would (system Node, workspace root as cwd). Resolves with the
+ * exit time; `input` is written to its stdin (a hook's JSON), else stdin is closed.
+ */
+export function runCli({ node, cli, cwd, args, input }) {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, [cli, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(node, [cli, ...args], { cwd, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => { stdout += d; });
@@ -241,5 +244,6 @@ export function runCli({ node, cli, cwd, args }) {
       if (code !== 0) reject(new Error(`consider-cli ${args.join(' ')} exited ${code}: ${stderr.trim()}`));
       else resolve({ stdout, stderr, exitedAt });
     });
+    if (input !== undefined) child.stdin.end(input);
   });
 }
