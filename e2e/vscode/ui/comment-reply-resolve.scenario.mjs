@@ -73,4 +73,20 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   const added = readStore(workspace).comments.find((c) => c.body.includes('exclamation mark twice'));
   if (!added || added.anchor.startLine !== 16) throw new Error(`keybinding comment stored wrong: ${JSON.stringify(added?.anchor)}`);
   await vscode.shot('comment-by-keybinding');
+
+  // 6. edit that comment and press Ctrl+Enter: the edit is saved (Save is the form's primary action), not thrown away
+  const edited = vscode.thread('exclamation mark twice');
+  const comment = edited.locator('.review-comment').filter({ hasText: 'exclamation mark twice' }).first();
+  await comment.hover();
+  await comment.locator('.action-label[aria-label="Edit"]').first().click();
+  const editBox = edited.locator('.edit-container .monaco-editor').first();
+  await editBox.waitFor({ state: 'visible' });
+  await editBox.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('shout() adds the exclamation mark twice: fix it');
+  await page.keyboard.press('Control+Enter');
+  await edited.locator('.comment-body').filter({ hasText: 'fix it' }).first().waitFor();
+  const saved = readStore(workspace).comments.find((c) => c.id === added.id);
+  if (saved?.body !== 'shout() adds the exclamation mark twice: fix it' || !saved.editedAt) throw new Error(`Ctrl+Enter did not save the edit: ${JSON.stringify(saved?.body)}`);
+  await vscode.shot('comment-edited');
 }
