@@ -1,7 +1,8 @@
 // Builds the demo workspace: a small sample project in a git repo, Consider set up with the
 // terminal setup command (the same implementation as the wizard), and review threads in
 // every state — open (with an agent/human conversation), unseen, resolved, moved, stale,
-// orphaned, and a question from the agent. Threads are made the real way: the deployed
+// orphaned, a question from the agent, the agent's dispositions (addressed, declined,
+// question), a submitted review round with an overall message, and a pending review. Threads are made the real way: the deployed
 // consider-cli for what an agent does, the store module for the human's replies, then real
 // file edits and `consider-cli list` (lazy re-anchoring) for moved/stale/orphaned.
 import { spawnSync } from 'node:child_process';
@@ -151,7 +152,7 @@ export async function createDemoWorkspace(ws, { repo, integrations = ['claude:pr
 
   const totalLine = lineOf(CART, 'let sum = 0;');
   const cents = add('src/cart.ts', `${totalLine}-${totalLine + 2}`, 'Money as floats? Use integer cents.');
-  run('reply', cents.id, '--message', 'Prices are already integer cents (see `Item.price` docs in the API). No change needed.');
+  run('reply', cents.id, '--message', 'Prices are already integer cents (see `Item.price` docs in the API). No change needed.', '--declined');
   await humanReply(cents.id, 'Right, thanks.');
   run('resolve', cents.id);
 
@@ -160,7 +161,8 @@ export async function createDemoWorkspace(ws, { repo, integrations = ['claude:pr
   run('reply', cap.id, '--message', 'Product asked for it. I can make the cap a parameter.');
 
   const legacy = add('src/legacy/report.ts', '4-6', 'Is this report still used anywhere?');
-  run('reply', legacy.id, '--message', 'Only by the nightly job, which was removed last month. I can delete it.');
+  run('reply', legacy.id, '--message', 'Only by the nightly job, which was removed last month. Shall I delete it?', '--question');
+  await humanReply(legacy.id, 'Yes, delete it.');
 
   const question = add('README.md', '5-6', 'Should the README document the new error type once `login()` returns a Result?', 'agent');
 
@@ -174,10 +176,24 @@ export async function createDemoWorkspace(ws, { repo, integrations = ['claude:pr
   fs.rmSync(path.join(ws, 'src/legacy'), { recursive: true });
   sh(ws, 'git', ['add', '-A']);
   sh(ws, 'git', ['commit', '-qm', 'Agent: logging, configurable discount cap, drop the legacy report']);
+  // ...and says so in the threads (docs/agent-loop.md, dispositions).
+  run('reply', cap.id, '--message', 'Done: the cap is a parameter now (`maxPercent`, default 50).', '--addressed');
+  run('reply', legacy.id, '--message', 'Deleted `src/legacy/`.', '--addressed');
+
+  // Review pass 2, as a pending review submitted in one go with an overall message (round 1),
+  // then one more comment the developer has started but not sent yet (the pending review).
+  const human = (file, text, body, pending = true) => {
+    const line = lineOf(fs.readFileSync(path.join(ws, file), 'utf8'), text);
+    return store.addThread(ws, { file, startLine: line, endLine: line, body, author: 'human', pending });
+  };
+  const logger = await human('src/log.ts', 'console.log', 'Use the project logger here, not `console.log`: it drops the request id.');
+  const negative = await human('src/cart.ts', 'sum += item.price', '`total()` accepts negative quantities. Reject them?');
+  await store.submitReview(ws, { message: 'Second pass after your changes: two small things, otherwise this is good to merge.' });
+  const pending = await human('src/auth/login.ts', 'const MAX_ATTEMPTS', 'Where is `MAX_ATTEMPTS` enforced?');
 
   // The agent's next read re-anchors lazily and writes the new states back.
   const all = JSON.parse(run('list', '--workflow', 'all', '--json')).comments;
-  return { ws, threads: { result, nullCheck, cents, cap, legacy, question }, all, status: sh(ws, 'git', ['status', '--porcelain']) };
+  return { ws, threads: { result, nullCheck, cents, cap, legacy, question, logger, negative, pending }, all, status: sh(ws, 'git', ['status', '--porcelain']) };
 }
 
 /** Checks the demo has every state it promises; returns a list of problems (empty = fine). */
@@ -186,12 +202,20 @@ export function checkDemoStates(demo) {
   const want = [
     ['result', 'open', 'anchored'], ['nullCheck', 'open', 'anchored'], ['cents', 'resolved', 'anchored'],
     ['cap', 'open', 'stale'], ['legacy', 'open', 'orphaned'], ['question', 'open', 'anchored'],
+    ['logger', 'open', 'anchored'], ['negative', 'open', 'anchored'],
   ];
   const problems = [];
   for (const [role, workflow, anchor] of want) {
     const c = by(demo.threads[role].id);
     if (!c) problems.push(`${role}: missing`);
     else if (c.workflowState !== workflow || c.anchorState !== anchor) problems.push(`${role}: ${c.workflowState}/${c.anchorState}, expected ${workflow}/${anchor}`);
+  }
+  // The agent's list never shows the pending review; the submitted round is there.
+  if (by(demo.threads.pending.id)) problems.push('pending: the agent can see a thread of the pending review');
+  if (by(demo.threads.logger.id)?.round !== 1) problems.push('logger: not delivered in review round 1');
+  const disposition = (role) => by(demo.threads[role].id)?.thread.filter((r) => r.disposition).pop()?.disposition;
+  for (const [role, want] of [['cents', 'declined'], ['cap', 'addressed'], ['legacy', 'addressed']]) {
+    if (disposition(role) !== want) problems.push(`${role}: disposition ${disposition(role)}, expected ${want}`);
   }
   const moved = by(demo.threads.result.id);
   if (moved && moved.anchor.startLine !== demo.threads.result.anchor.startLine + 3) problems.push(`result: at line ${moved.anchor.startLine}, expected it to move down by 3`);

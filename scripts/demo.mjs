@@ -183,8 +183,11 @@ console.log(`
     Open:  ${url}
 
   Workspace: ${ws}
-  The threads: open (a conversation with the agent), unseen, resolved, stale, orphaned, and
-  a question from the agent. Try Consider: Show All Comments, and in the VS Code terminal:
+  The threads: open (a conversation with the agent), unseen, resolved, stale, orphaned, a
+  question from the agent, the agent's dispositions (addressed, declined), a submitted review
+  round and one comment still in your pending review (Submit review in the status bar).
+  Try Consider: Show All Comments, and in the VS Code terminal:
+    .consider/bin/consider-cli review
     .consider/bin/consider-cli list --workflow all
 
   Ctrl-C stops the server.
