@@ -158,7 +158,13 @@ const stop = () => {
   try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
 };
 process.on('exit', stop);
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { say('stopping'); stop(); process.exit(0); });
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => { say('stopping'); stop(); process.exit(0); });
+// `npm start` stopped by its pid: npm exits and its `sh -c` does not pass the signal on, so this
+// process would be left behind, serving, with init as its parent. Notice that and stop too.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) { say('the command that started the demo is gone: stopping'); stop(); process.exit(0); }
+}, 500).unref();
 
 if (!(await waitForHealth(`${base}/healthz`, server, 90_000))) {
   stop();

@@ -1,5 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +29,41 @@ describe('the demo (npm start)', () => {
       expect(summary.status).toBe(0);
       expect(JSON.parse(summary.stdout)).toMatchObject({ open: 7, resolved: 1, stale: 1, orphaned: 1, unseenReviews: 1, addressed: 2, declined: 0, question: 0 });
     } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it('stops code-server when `npm start` itself is stopped by its pid (SIGTERM to npm)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-demo-'));
+    const port = await new Promise<number>((resolve) => {
+      const srv = net.createServer().listen(0, '127.0.0.1', () => {
+        const p = (srv.address() as net.AddressInfo).port;
+        srv.close(() => resolve(p));
+      });
+    });
+    const npm = spawn('npm', ['start', '--', '--no-build', '--no-open', '--port', String(port), '--dir', dir], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let out = '';
+      npm.stdout.on('data', (d) => { out += d; });
+      const up = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the demo did not start:\n${out}`)), 240_000);
+        npm.stdout.on('data', () => {
+          const url = /Open:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+          if (url) { clearTimeout(timer); resolve(url); }
+        });
+      });
+      expect((await fetch(`${up}/healthz`)).ok).toBe(true);
+      npm.kill('SIGTERM');
+      let serving = true;
+      for (let i = 0; i < 40 && serving; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        serving = await fetch(`${up}/healthz`).then(() => true, () => false);
+      }
+      expect(serving, 'code-server still serves after npm start was stopped').toBe(false);
+      const left = spawnSync('pgrep', ['-f', dir], { encoding: 'utf8' }).stdout.trim();
+      expect(left, `processes of the demo left running: ${left}`).toBe('');
+    } finally {
+      spawnSync('pkill', ['-f', dir]);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 300_000);
