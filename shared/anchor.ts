@@ -37,6 +37,26 @@ export function captureAnchorFromLines(lines: readonly string[], startLine: numb
   };
 }
 
+/**
+ * What an anchor may keep of the code: the commented lines and their context, in characters
+ * (as a comment body). Every reader parses every anchor: one comment on a huge minified line
+ * once put 280 MB into the store and made each later command need gigabytes.
+ */
+export const MAX_ANCHOR_CHARS = 100_000;
+
+/** Why the lines startLine..endLine (valid, 1-based) are too long to anchor on, or undefined. */
+export function anchorSizeProblem(lines: readonly string[], startLine: number, endLine: number): string | undefined {
+  let chars = 0;
+  const from = Math.max(0, startLine - 1 - CONTEXT_LINES);
+  const to = Math.min(lines.length, endLine + CONTEXT_LINES);
+  for (let i = from; i < to; i++) chars += lines[i]!.length + 1;
+  if (chars <= MAX_ANCHOR_CHARS) return undefined;
+  const target = lines.slice(startLine - 1, endLine).reduce((n, l) => n + l.length + 1, 0);
+  return target > MAX_ANCHOR_CHARS
+    ? `the commented lines hold ${target.toLocaleString('en-US')} characters; an anchor keeps at most ${MAX_ANCHOR_CHARS.toLocaleString('en-US')} (comment on fewer lines)`
+    : `the lines around it are too long to keep as context (${chars.toLocaleString('en-US')} characters with the commented lines; at most ${MAX_ANCHOR_CHARS.toLocaleString('en-US')}): a minified or generated file?`;
+}
+
 /** Returns an error message when the range does not fit a file of `lineCount` lines, else undefined. */
 export function validateRange(startLine: number, endLine: number, lineCount: number): string | undefined {
   if (!Number.isInteger(startLine) || !Number.isInteger(endLine) || startLine < 1 || endLine < 1) {

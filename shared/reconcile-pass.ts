@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { captureAnchorFromLines, validateRange } from './anchor';
+import { anchorSizeProblem, captureAnchorFromLines, validateRange } from './anchor';
 import { ConsiderError } from './errors';
 import type { Anchor, AnchorState, Author, Comment, FileFingerprint, StoreFile } from './model';
 import { resolveInWorkspace } from './paths';
@@ -472,7 +472,8 @@ export async function setAnchor(root: string, id: string, range: { startLine: nu
   const thread = findThread(readStore(root).store, id);
   const disk = readForAnchor(root, thread.file);
   const text = range.text ?? disk.text;
-  const problem = validateRange(range.startLine, range.endLine, splitLines(text).length);
+  const lines = splitLines(text);
+  const problem = validateRange(range.startLine, range.endLine, lines.length) ?? anchorSizeProblem(lines, range.startLine, range.endLine);
   if (problem) throw new ConsiderError('usage', `cannot anchor ${thread.id} at ${range.startLine}-${range.endLine}: ${problem}`);
   // The disk fingerprint only vouches for the anchor when the anchor was taken from the disk text.
   const fromDisk = text === disk.text;

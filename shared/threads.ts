@@ -3,7 +3,7 @@
  * Each is one mutateStore call, so it applies to the latest file under the lock.
  */
 import fs from 'node:fs';
-import { captureAnchorFromLines, validateRange } from './anchor';
+import { anchorSizeProblem, captureAnchorFromLines, validateRange } from './anchor';
 import { noteUniqueWindow } from './reconcile';
 import { contentHash } from './content-hash';
 import { ConsiderError } from './errors';
@@ -112,7 +112,19 @@ function parseTime(iso: string): number {
   return lastTimeMs;
 }
 
-/** Reads a workspace file for anchoring: not_found when it is missing, usage when it is not a file. */
+/**
+ * The largest file a thread can be added on: each anchor keeps a snapshot of its file, and
+ * re-anchoring reads and diffs it. (Files that grow past it later are still followed.)
+ */
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Reads a workspace file for anchoring: not_found when it is missing; usage when it is not a
+ * file, larger than MAX_FILE_BYTES, binary, or not UTF-8 text (its lines could not be shown or
+ * matched again: such a thread would be stale on the next read).
+ */
 export function readWorkspaceFile(root: string, userPath: string): { rel: string; abs: string; text: string; bytes: Buffer; stat: fs.Stats } {
   const { abs, rel } = resolveInWorkspace(root, userPath);
   let stat: fs.Stats;
@@ -122,9 +134,22 @@ export function readWorkspaceFile(root: string, userPath: string): { rel: string
     throw new ConsiderError('not_found', `no file ${rel} in the workspace`, 'paths are relative to the workspace root');
   }
   if (!stat.isFile()) throw new ConsiderError('usage', `${rel} is not a file`);
+  if (stat.size > MAX_FILE_BYTES) {
+    throw new ConsiderError('usage', `${rel} is ${megabytes(stat.size)}; comments go on text files up to ${megabytes(MAX_FILE_BYTES)}`);
+  }
   const bytes = fs.readFileSync(abs);
-  return { rel, abs, text: bytes.toString('utf8'), bytes, stat };
+  // Same rule as the re-anchoring pass: a NUL byte early on means binary, which has no lines to discuss.
+  if (bytes.subarray(0, 8000).includes(0)) throw new ConsiderError('usage', `${rel} is a binary file; comments go on text files`);
+  let text: string;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    throw new ConsiderError('usage', `${rel} is not UTF-8 text; comments go on UTF-8 text files`, 'convert the file to UTF-8 first');
+  }
+  return { rel, abs, text, bytes, stat };
 }
+
+const megabytes = (bytes: number): string => `${groupDigits(Math.round(bytes / (1024 * 1024)))} MB`;
 
 export interface NewThread {
   file: string;
@@ -140,10 +165,8 @@ export interface NewThread {
 export async function addThread(root: string, input: NewThread): Promise<Comment> {
   const body = checkBody(input.body);
   const { rel, text, bytes, stat } = readWorkspaceFile(root, input.file);
-  // Same rule as the re-anchoring pass: a NUL byte early on means binary, which has no lines to discuss.
-  if (bytes.subarray(0, 8000).includes(0)) throw new ConsiderError('usage', `${rel} is a binary file; comments go on text files`);
   const lines = splitLines(text);
-  const problem = validateRange(input.startLine, input.endLine, lines.length);
+  const problem = validateRange(input.startLine, input.endLine, lines.length) ?? anchorSizeProblem(lines, input.startLine, input.endLine);
   if (problem) throw new ConsiderError('usage', `cannot comment on ${rel}:${input.startLine === input.endLine ? input.startLine : `${input.startLine}-${input.endLine}`}: ${problem}`);
   return mutateStore(root, input.author, (store, tx) => {
     const anchor = captureAnchorFromLines(lines, input.startLine, input.endLine, tx.now);
