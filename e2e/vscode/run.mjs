@@ -43,6 +43,11 @@ const t0 = Date.now();
 const lap = (m) => console.log(`[vscode ${((Date.now() - t0) / 1000).toFixed(1)}s] ${m}`);
 
 async function main() {
+  // .vscode/tasks.json "build suite": compile the suite for VS Code's own "Extension-Host Tests" launch, nothing else.
+  if (argv.includes('--build-suite-only')) {
+    await buildSuite(path.resolve(repo, argv[argv.indexOf('--build-suite-only') + 1] ?? 'out/suite'));
+    process.exit(0);
+  }
   for (const f of ['dist/extension/extension.js', 'dist/runtime/bin/consider-cli.cjs']) {
     if (!fs.existsSync(path.join(repo, f))) throw new Error(`${f} is missing: run \`node scripts/build.mjs\` first`);
   }
