@@ -170,7 +170,7 @@ for (let run = 0; run < RUNS + 1; run++) { const b = await firstPaintOnly(synthe
 const rows = [];
 let heapWith = 0;
 let sizes = { snapshot: 0, details: 0 };
-let heapEmpty = 0;
+let heapEmpty; // set by every run below
 const folder = syntheticFolder(THREADS);
 for (let run = 0; run < RUNS + 1; run++) {
   const { context, page, host } = await openBoard(folder);

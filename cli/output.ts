@@ -9,6 +9,7 @@ import { dispositionOf, groupDigits, isUnseen } from '../shared/store';
 import { writeStdout } from './stdio';
 
 // C0 controls except tab and newline, DEL, C1 controls, and the bidi/invisible-direction marks.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 export function inert(text: string): string {

@@ -6,6 +6,7 @@
 let loaded: typeof import('node:crypto') | undefined;
 
 function crypto(): typeof import('node:crypto') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use: node:crypto costs CLI start-up time
   return (loaded ??= require('node:crypto') as typeof import('node:crypto'));
 }
 

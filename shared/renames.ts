@@ -4,6 +4,7 @@
  * commands; any failure (no git, not a repo, timeout) simply means "no rename known".
  */
 // Loaded on first use (only when a file went missing): child_process costs CLI startup time.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
 const childProcess = (): typeof import('node:child_process') => require('node:child_process');
 import fs from 'node:fs';
 import path from 'node:path';

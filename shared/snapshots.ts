@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 // Only for snapshots written by earlier versions: loading zlib costs a short-lived CLI process time.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
 const zlib = (): typeof import('node:zlib') => require('node:zlib');
 import { contentHash, hashMatches, isContentHash, isLegacyHash } from './content-hash';
 import { considerPaths, ensureConsiderDir } from './paths';

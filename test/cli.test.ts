@@ -291,6 +291,7 @@ describe('untrusted text', () => {
     expect(got.body).toBe(body);
     expect(got.thread[0].body).toBe(body);
     const text = ok(['get', a]).stdout + ok(['list']).stdout;
+    // eslint-disable-next-line no-control-regex -- no control character may reach the terminal
     expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202e]/);
     expect(text).toContain('\\u{1b}[31mALERT');
     expect(text).toContain('😀👩‍💻');

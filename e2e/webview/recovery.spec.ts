@@ -47,7 +47,7 @@ test.describe('recovery banner', () => {
     }
   });
 
-  test('a store from a newer version is shown read-only, never blank', async ({ page, host, seeded, origin, board }) => {
+  test('a store from a newer version is shown read-only, never blank', async ({ page, host, seeded, origin }) => {
     const p = considerPaths(seeded.root).store;
     const s = JSON.parse(fs.readFileSync(p, 'utf8'));
     s.version = 99;

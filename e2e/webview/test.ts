@@ -5,11 +5,13 @@ import { FakeHost, startServer } from './fake-host';
 import { seedWorkspace, type Seeded } from './fixtures';
 
 export const test = base.extend<{ host: FakeHost; seeded: Seeded; board: BoardPage; consoleLines: string[] }, { origin: string }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
   origin: [async ({}, use) => {
     const server = await startServer();
     await use(server.origin);
     await server.close();
   }, { scope: 'worker' }],
+  // eslint-disable-next-line no-empty-pattern -- as above
   host: async ({}, use) => {
     const host = new FakeHost();
     await use(host);

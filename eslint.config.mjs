@@ -1,0 +1,49 @@
+// ESLint (flat config): the recommended rules, plus the import rules that keep the layout
+// honest (README, "How it is built"). Each folder may import only what its place allows:
+//   shared/    the store module, deployed into .consider/ and run by the CLI: no `vscode`, no extension/ or webview/
+//   cli/       runs in the agent's terminal: no `vscode`, no extension/ or webview/
+//   setup/     setup and uninstall, used by the extension and the terminal: no `vscode`, no extension/ or webview/
+//   webview/   runs in the browser: no `node:` modules, no `vscode`, no extension/ or cli/
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+/** no-restricted-imports patterns: a folder and the places it must not reach. */
+const forbid = (...groups) => ({
+  'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }],
+});
+const NO_VSCODE = [['vscode'], 'vscode exists only in the extension host: keep this code runnable by Node (CLI, tests)'];
+const NO_EXTENSION = [['**/extension/**', '**/extension'], 'extension/ is the VS Code wiring: move what you need into shared/ or setup/'];
+const NO_WEBVIEW = [['**/webview/**'], 'webview/ is the browser app: share code through shared/ instead'];
+const NO_CLI = [['**/cli/**'], 'cli/ is the agent-facing command: share code through shared/'];
+const NO_NODE = [['node:*', 'fs', 'path', 'os', 'child_process'], 'the board runs in a browser: no Node modules'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.run/**', 'e2e/shots/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      // `_name` marks a parameter or binding kept on purpose (a signature to satisfy, a field to drop).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_' }],
+      // Empty catch blocks carry a comment saying why the error is dropped.
+      'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  { files: ['shared/**/*.ts'], rules: forbid(NO_VSCODE, NO_EXTENSION, NO_WEBVIEW, NO_CLI) },
+  { files: ['cli/**/*.ts'], rules: forbid(NO_VSCODE, NO_EXTENSION, NO_WEBVIEW) },
+  { files: ['setup/**/*.ts'], rules: forbid(NO_VSCODE, NO_EXTENSION, NO_WEBVIEW, NO_CLI) },
+  {
+    files: ['webview/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...forbid(NO_NODE, NO_VSCODE, NO_EXTENSION, NO_CLI), 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  // Benchmarks and UI tests pass functions to page.evaluate: those run in the browser.
+  { files: ['bench/**/*.mjs', 'e2e/**/*.{mjs,ts}'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  // Tests read untyped JSON (CLI output, stores on disk): `any` there is honest, not a shortcut.
+  { files: ['test/**/*.ts', 'e2e/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  { files: ['extension/**/*.ts'], rules: forbid(NO_WEBVIEW, NO_CLI) },
+);
