@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { ConsiderHost, FolderStoreState, Visibility } from './api';
 import type { FolderStores } from './store/folder-stores';
 import { readSettings } from './settings';
+import { isWithin, toStoredPath } from '../shared/paths';
 
 const VISIBILITY_KEY = 'consider.visibility';
 
@@ -71,12 +72,12 @@ export class Host implements ConsiderHost, vscode.Disposable {
   currentSelection(root: string): { file: string; startLine: number; endLine: number } | undefined {
     const editor = vscode.window.activeTextEditor;
     if (!editor || editor.document.uri.scheme !== 'file') return undefined;
-    const rel = path.relative(root, editor.document.uri.fsPath);
-    if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+    const fsPath = editor.document.uri.fsPath;
+    if (fsPath === root || !isWithin(root, fsPath)) return undefined;
     const sel = editor.selection;
     // A selection ending at column 0 of a line does not include that line (a whole-line drag).
     const endLine = sel.end.line > sel.start.line && sel.end.character === 0 ? sel.end.line - 1 : sel.end.line;
-    return { file: rel.split(path.sep).join('/'), startLine: sel.start.line + 1, endLine: endLine + 1 };
+    return { file: toStoredPath(root, fsPath), startLine: sel.start.line + 1, endLine: endLine + 1 };
   }
 
   dispose(): void {

@@ -103,9 +103,34 @@ function realpathOfExistingPrefix(p: string): string {
   }
 }
 
+/** The path functions of one platform: `path` in use, `path.win32` or `path.posix` in tests of the other. */
+export type PathApi = Pick<typeof path, 'relative' | 'isAbsolute' | 'sep'>;
+
+/**
+ * Whether `p` is `root` itself or lies inside it, by their text (no symbolic link is followed).
+ * The one containment test of the code base: `startsWith(root + '/')` fails on Windows, where
+ * the separator is `\` and drive letters differ in case (`path.win32.relative` knows both).
+ */
+export function isWithin(root: string, p: string, api: PathApi = path): boolean {
+  const rel = api.relative(root, p);
+  return rel === '' || (rel !== '..' && !rel.startsWith('..' + api.sep) && !api.isAbsolute(rel));
+}
+
+/** Strictly inside `root` (not `root` itself). */
 function isInside(root: string, p: string): boolean {
-  const rel = path.relative(root, p);
-  return rel !== '' && !rel.startsWith('..' + path.sep) && rel !== '..' && !path.isAbsolute(rel);
+  return path.relative(root, p) !== '' && isWithin(root, p);
+}
+
+/** The workspace-relative form the store keeps (forward slashes) of an absolute path inside `root`. */
+export function toStoredPath(root: string, abs: string, api: PathApi = path): string {
+  return api.relative(root, abs).split(api.sep).join('/');
+}
+
+/** Of several workspace roots, the deepest one that holds `p` (nested folders: the inner one), if any. */
+export function deepestRootOf(roots: Iterable<string>, p: string, api: PathApi = path): string | undefined {
+  let best: string | undefined;
+  for (const root of roots) if (isWithin(root, p, api) && (!best || root.length > best.length)) best = root;
+  return best;
 }
 
 /**
@@ -127,7 +152,7 @@ export function resolveInWorkspace(root: string, userPath: string): { abs: strin
   if (!isInside(realRoot, real)) {
     throw new ConsiderError('usage', `the path ${JSON.stringify(userPath)} leads outside the workspace through a symbolic link`, 'give a path to a file inside the workspace');
   }
-  const rel = path.relative(root, abs).split(path.sep).join('/');
+  const rel = toStoredPath(root, abs);
   if (rel === '.consider' || rel.startsWith('.consider/')) {
     throw new ConsiderError('usage', `the path ${JSON.stringify(userPath)} is inside .consider/, which holds Consider's own data`);
   }

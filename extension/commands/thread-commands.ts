@@ -4,8 +4,8 @@
  * id. Every action writes through the shared store module (lock, mutate-on-latest), then
  * re-reads the store so the widget shows the stored truth at once.
  */
-import path from 'node:path';
 import * as vscode from 'vscode';
+import { toStoredPath } from '../../shared/paths';
 import { addThread, deleteReply, deleteThread, editComment, replyToThread, restoreThreads, setAnchor, setWorkflowState } from '../../shared/store';
 import type { FolderStores } from '../store/folder-stores';
 import { ConsiderComment, type ThreadRenderer } from '../comments/thread-renderer';
@@ -55,7 +55,7 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
       void notify.warn('Consider: comments can be added only to files inside a workspace folder.');
       return;
     }
-    const file = path.relative(root, thread.uri.fsPath).split(path.sep).join('/');
+    const file = toStoredPath(root, thread.uri.fsPath);
     const startLine = thread.range.start.line + 1;
     const endLine = thread.range.end.line + 1;
     await run('save the comment', root, async () => {

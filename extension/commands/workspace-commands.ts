@@ -7,6 +7,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { addThread, archiveResolved, reconcileWorkspace, setAnchor, unarchive } from '../../shared/store';
 import type { Comment } from '../../shared/model';
+import { toStoredPath } from '../../shared/paths';
 import type { Host } from '../host';
 import type { FolderStores } from '../store/folder-stores';
 import * as notify from '../notify';
@@ -44,7 +45,7 @@ export function registerWorkspaceCommands(deps: WorkspaceCommandDeps): vscode.Di
       return undefined;
     }
     const sel = host.currentSelection(root);
-    const file = path.relative(root, uri.fsPath).split(path.sep).join('/');
+    const file = toStoredPath(root, uri.fsPath);
     const startLine = args.startLine ?? (sel?.file === file ? sel.startLine : 1);
     const endLine = args.endLine ?? (sel?.file === file ? sel.endLine : startLine);
     try {

@@ -14,6 +14,7 @@ import * as vscode from 'vscode';
 import { reanchorInText, reconcileWorkspace, setAnchor } from '../../shared/store';
 import type { AnchorState, Comment } from '../../shared/model';
 import { splitLines } from '../../shared/text';
+import { toStoredPath } from '../../shared/paths';
 import type { FolderStores } from '../store/folder-stores';
 import { type LineRange, type TextChange, clampRange, shiftRangeByChanges } from './range-shift';
 
@@ -98,7 +99,7 @@ export class EditorAnchoring implements vscode.Disposable {
     if (doc.uri.scheme !== 'file') return undefined;
     const root = this.stores.rootOf(doc.uri.fsPath);
     if (!root) return undefined;
-    return { root, rel: path.relative(root, doc.uri.fsPath).split(path.sep).join('/') };
+    return { root, rel: toStoredPath(root, doc.uri.fsPath) };
   }
 
   private threadsOf(root: string, rel: string): Comment[] {
@@ -245,7 +246,7 @@ export class EditorAnchoring implements vscode.Disposable {
     if (uri.scheme !== 'file' || uri.fsPath.includes(`${path.sep}.consider${path.sep}`)) return;
     const root = this.stores.rootOf(uri.fsPath);
     if (!root) return;
-    const rel = path.relative(root, uri.fsPath).split(path.sep).join('/');
+    const rel = toStoredPath(root, uri.fsPath);
     if (this.threadsOf(root, rel).length === 0) return;
     let set = this.diskChanges.get(root);
     if (!set) this.diskChanges.set(root, (set = new Set()));

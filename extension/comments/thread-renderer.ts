@@ -7,6 +7,7 @@
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { Comment, WorkflowState } from '../../shared/model';
+import { toStoredPath } from '../../shared/paths';
 import type { ConsiderHost } from '../api';
 import type { FolderStores } from '../store/folder-stores';
 import type { RenderedThread } from '../test-api';
@@ -206,7 +207,7 @@ export class ThreadRenderer implements vscode.Disposable {
       return {
         root: s.root,
         id: s.id,
-        file: path.relative(s.root, t.uri.fsPath).split(path.sep).join('/'),
+        file: toStoredPath(s.root, t.uri.fsPath),
         uri: t.uri.toString(),
         startLine: (r?.start.line ?? 0) + 1,
         endLine: (r?.end.line ?? 0) + 1,

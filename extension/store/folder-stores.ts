@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import * as vscode from 'vscode';
-import { ConsiderError, STORE_VERSION, considerPaths, parseStoreText } from '../../shared/store';
+import { ConsiderError, STORE_VERSION, considerPaths, deepestRootOf, parseStoreText } from '../../shared/store';
 import type { StoreFile } from '../../shared/model';
 import type { FolderStoreState } from '../api';
 import { watchStore } from './store-watcher';
@@ -65,11 +65,7 @@ export class FolderStores implements vscode.Disposable {
 
   /** The workspace folder containing an absolute path (the deepest, for nested folders). */
   rootOf(fsPath: string): string | undefined {
-    let best: string | undefined;
-    for (const root of this.entries.keys()) {
-      if ((fsPath === root || fsPath.startsWith(root.endsWith('/') ? root : root + '/')) && (!best || root.length > best.length)) best = root;
-    }
-    return best;
+    return deepestRootOf(this.entries.keys(), fsPath);
   }
 
   /** Re-reads one folder's store now; listeners hear about it only if something changed. */
