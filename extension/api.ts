@@ -18,11 +18,9 @@ export interface FolderStoreState {
   readonly readOnlyReason?: string;
 }
 
-/** What the user chose to see; shared by inline threads, the Comments panel and the board. */
-export interface Visibility {
-  readonly showResolved: boolean;
-  readonly showStale: boolean;
-}
+/** What the user chose to see; shared by inline threads, the Comments panel and the board (one type: the protocol's). */
+export type { Visibility } from '../shared/protocol';
+import type { Visibility } from '../shared/protocol';
 
 export interface ConsiderHost {
   /** Every workspace folder with its store state. */

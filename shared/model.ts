@@ -10,6 +10,12 @@
 /** The store format version this code writes. A store with a higher version is read-only. */
 export const STORE_VERSION = 1;
 
+/**
+ * The longest comment or reply, in characters: one bad call cannot bloat the store every reader
+ * parses. The one limit for every way in (CLI, editor, board).
+ */
+export const MAX_BODY_CHARS = 100_000;
+
 /** Conversation lifecycle (spec §4.4). */
 export type WorkflowState = 'open' | 'resolved';
 /** Location reliability (spec §4.4), independent of the workflow state. */

@@ -18,6 +18,7 @@
  * No `vscode` import here.
  */
 import type { AnchorState, Author, WorkflowState } from './model';
+import { MAX_BODY_CHARS } from './model';
 
 /**
  * 2: the snapshot carries thread summaries; conversations come with `thread/details`.
@@ -242,7 +243,6 @@ export type Parsed<T> = { readonly ok: true; readonly message: T } | { readonly 
  */
 type Check = (v: unknown) => string | undefined;
 
-const MAX_BODY = 64 * 1024; // a reply longer than this is not a review comment
 const MAX_REFS = 10_000;
 const MAX_ID = 200;
 const MAX_PATH = 4096;
@@ -290,7 +290,7 @@ const nonEmptyRefs: Check = (v) => refs(v) ?? ((v as unknown[]).length === 0 ? '
 
 const REQUEST_PARAMS: { readonly [K in RequestType]: Check } = {
   'thread/details': object({}),
-  'thread/reply': object({ root: rootPath, id: threadId, body: (v) => str(MAX_BODY)(v) ?? ((v as string).trim() ? undefined : ' must not be blank') }),
+  'thread/reply': object({ root: rootPath, id: threadId, body: (v) => str(MAX_BODY_CHARS)(v) ?? ((v as string).trim() ? undefined : ' must not be blank') }),
   'thread/setState': object({ refs: nonEmptyRefs, state: oneOf<WorkflowState>(['open', 'resolved']) }),
   'thread/delete': object({ refs: nonEmptyRefs }),
   'anchor/suggest': threadRef,

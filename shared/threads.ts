@@ -7,7 +7,7 @@ import { anchorSizeProblem, captureAnchorFromLines, validateRange } from './anch
 import { noteUniqueWindow } from './reconcile';
 import { contentHash } from './content-hash';
 import { ConsiderError } from './errors';
-import { dispositionOf, isUnseen, unseenReviewMessages, visibleToAgent } from './model';
+import { MAX_BODY_CHARS, dispositionOf, isUnseen, unseenReviewMessages, visibleToAgent } from './model';
 import type { AnchorState, Author, Comment, Disposition, FileFingerprint, Reply, StoreFile, WorkflowState } from './model';
 import { absoluteOf, resolveInWorkspace } from './paths';
 import { mutateStore } from './store-io';
@@ -15,8 +15,6 @@ import { removeFromArchive } from './archive';
 import { recordSnapshot } from './snapshots';
 import { groupDigits, splitLines } from './text';
 
-/** Bodies are capped so one bad call cannot bloat the store every reader has to parse. */
-export const MAX_BODY_CHARS = 100_000;
 
 const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 

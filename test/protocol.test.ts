@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSafeLink, packHostMessage, parseHostMessage, parseThreadDetails, parseWebviewMessage, prepareFolders, PROTOCOL_VERSION, REQUEST_TYPES, type FolderSnapshot, type HostMessage } from '../shared/protocol';
+import { MAX_BODY_CHARS } from '../shared/model';
 
 const ref = { root: '/ws', id: 'c_1' };
 const validRequests: Record<string, unknown> = {
@@ -54,7 +55,7 @@ describe('parseWebviewMessage', () => {
     [{ type: 'thread/delete', requestId: 'r', params: { refs: Array(10_001).fill(ref) } }, 'too many items'],
     [{ type: 'thread/setState', requestId: 'r', params: { refs: [ref], state: 'deleted' } }, 'must be one of open, resolved'],
     [{ type: 'thread/reply', requestId: 'r', params: { root: '/ws', id: 'c_1', body: '  \n ' } }, 'must not be blank'],
-    [{ type: 'thread/reply', requestId: 'r', params: { root: '/ws', id: 'c_1', body: 'x'.repeat(70_000) } }, 'too long'],
+    [{ type: 'thread/reply', requestId: 'r', params: { root: '/ws', id: 'c_1', body: 'x'.repeat(MAX_BODY_CHARS + 1) } }, 'too long'],
     [{ type: 'anchor/reanchor', requestId: 'r', params: { refs: [ref], to: 'anywhere' } }, 'must be one of suggestion, selection'],
     [{ type: 'setup/run', requestId: 'r', params: { root: '/ws', gitignore: 'yes', integrations: [] } }, 'gitignore must be true or false'],
     [{ type: 'setup/run', requestId: 'r', params: { root: '/ws', gitignore: true, integrations: [{ target: 'vim', scope: 'home' }] } }, 'must be one of claude'],
