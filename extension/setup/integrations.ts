@@ -1,6 +1,6 @@
 /**
  * Where each agent reads a skill from: THE table. Supporting a new agent is one row here
- * (plus, if it needs them, a frontmatter extra or a side file in skills/render.ts).
+ * (plus, if it needs them, a frontmatter extra or a side file in extension/setup/render.ts).
  *
  * Each row lists the skill-package directories, relative to the workspace root (project
  * scope) or the home directory (home scope). Every directory ends in `skills/consider`:
@@ -21,7 +21,7 @@ export interface IntegrationRow {
   readonly homeDirs: readonly string[];
   /** Places older versions (or the spec) used: looked at by discovery and uninstall, never written. */
   readonly legacyHomeDirs?: readonly string[];
-  /** Extra files the agent reads inside the package (rendered by skills/render). */
+  /** Extra files the agent reads inside the package (rendered by render.ts). */
   readonly sideFiles?: readonly 'agents/openai.yaml'[];
 }
 

@@ -32,7 +32,7 @@ export interface FirstScreenItem {
 export interface FirstScreen {
   /**
    * Names the HTML this screen was built into (the host makes a fresh one each time it sets the
-   * panel's HTML); empty when the page built it itself. See usableFirstScreen.
+   * panel's HTML); empty when the page built it itself. See usablePagePreview in main.tsx.
    */
   readonly token: string;
   /** The UI state it was drawn for (uiBasis): a page starting from another one must not use it. */

@@ -1,7 +1,7 @@
 /**
  * The webview's zustand store. Data (`folders`, `rows`, `visibility`) is a projection of the
  * host's latest snapshot and is never edited here; the UI state is the only thing the webview
- * owns, and it is mirrored to vscode.setState (see persistUiState in main.tsx).
+ * owns, and it is mirrored to vscode.setState (app.tsx subscribes to it; main.tsx saves the first one).
  */
 import { create } from 'zustand';
 import type { FolderDetails, FolderSnapshot, ViewName, Visibility } from '../../../shared/protocol';
