@@ -1,6 +1,6 @@
 // `npm test`: everything that proves behaviour, in order, stopping at nothing so one run
 // shows every failure. Steps: build, typecheck, vitest (unit + CLI black-box + concurrency),
-// Playwright (webview in Debian's Chromium), the real VS Code (code-server) suites.
+// Playwright (webview in Debian's Chromium), the real VS Code (code-server) suites, `npm start` itself.
 // Prints one closing line "N passed, N failed" counting test cases across runners.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -63,6 +63,12 @@ if (fs.existsSync(path.join(root, 'e2e/vscode/run.mjs'))) {
     count: () => { const j = readJson(vsJson); return j && { passed: j.passed, failed: j.failed }; },
   });
 }
+
+// `npm start` itself (vitest.vscode.config.mts): the demo workspace, code-server with the VSIX, stopping.
+const demoJson = path.join(tmp, 'demo.json');
+run('demo', node, [bin('vitest/vitest.mjs'), 'run', '-c', 'vitest.vscode.config.mts', '--reporter=default', '--reporter=json', `--outputFile.json=${demoJson}`], {
+  count: () => { const j = readJson(demoJson); return j && { passed: j.numPassedTests, failed: j.numFailedTests }; },
+});
 
 fs.rmSync(tmp, { recursive: true, force: true });
 if (failures.length) console.log(`\nfailed steps: ${failures.join(', ')}`);

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO } from './helpers/setup-env';
+import { REPO } from '../../test/helpers/setup-env';
 
 // `npm start --smoke`: the README's first command, end to end with the real code-server:
 // package, demo workspace with every thread state, VSIX installed, server healthy.
