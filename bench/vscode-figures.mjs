@@ -15,7 +15,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { ensureCodeServer, startCodeServer, workbenchUrl } from '../e2e/vscode/lib/code-server.mjs';
+import { TEST_SETTINGS, ensureCodeServer, startCodeServer, workbenchUrl } from '../scripts/code-server.mjs';
 import { copyFixture } from '../e2e/vscode/lib/fixtures.mjs';
 import { VsCodePage, runCli } from '../e2e/vscode/ui/vscode-page.mjs';
 
@@ -49,7 +49,7 @@ console.log(`seeded ${THREADS} threads in ${Math.ceil(THREADS / PER_FILE)} files
 const cs = ensureCodeServer(repo);
 // --setting key=json: a VS Code user setting for this run (e.g. comments.openView='"never"' to compare).
 const settings = Object.fromEntries(process.argv.flatMap((a, i) => (a === '--setting' ? [process.argv[i + 1]] : [])).map((kv) => [kv.slice(0, kv.indexOf('=')), JSON.parse(kv.slice(kv.indexOf('=') + 1))]));
-const server = await startCodeServer({ bin: cs.bin, node24: cs.node24, runDir, settings });
+const server = await startCodeServer({ bin: cs.bin, node24: cs.node24, runDir, settings: { ...TEST_SETTINGS, ...settings } });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

