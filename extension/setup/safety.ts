@@ -27,7 +27,7 @@ function isLink(p: string): boolean {
   }
 }
 
-function realpathOrSelf(p: string): string {
+export function realpathOrSelf(p: string): string {
   try {
     return fs.realpathSync(p);
   } catch {

@@ -6,11 +6,12 @@ import type { SetupAction, SetupOptions, SetupReport, SetupState } from './index
 import { INTEGRATION_ROWS, SKILL_FILE, integrationRow, skillDirs } from './integrations';
 import { renderSkill, isConsiderSkill } from './render';
 import { installPackage } from './skills';
-import { readSetupConfig, changeSetupConfig, mergeInstall, trackingKey, configPath } from './config';
+import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, trackingKey, configPath } from './config';
 import { deployRuntime, deployedVersion, packageVersion } from './runtime';
 import { addGitignoreEntry, gitignoreHasEntry, gitignorePath } from './gitignore';
 import { isDirectory, syncFile } from './fsutil';
 import { knownSkillDirs } from './safety';
+import { installHooks, describeHooks } from './hook-setup';
 
 const EMPTY_STORE = JSON.stringify({ version: 1, comments: [] }, null, 2) + '\n';
 
@@ -82,6 +83,10 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
     }
   }
 
+  const hooks = installHooks(opts.hooks ?? [], root, home, version, config);
+  actions.push(...hooks.actions);
+  for (const h of hooks.installs) mergeHookInstall(config, h);
+
   let createdGitignore = false;
   if (opts.gitignore) {
     const had = fs.existsSync(gitignorePath(root));
@@ -97,6 +102,7 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
     // Re-applied to the latest file under the lock: another window's setup is not lost.
     await changeSetupConfig(root, (latest) => {
       for (const i of installs) mergeInstall(latest, i);
+      for (const h of hooks.installs) mergeHookInstall(latest, h);
       if (createdGitignore) latest.gitignoreCreatedBySetup = true;
     });
     if (problem) actions.push({ kind: 'updated', path: configPath(root), detail: `${problem}; kept as config.json.broken and started afresh` });
@@ -123,5 +129,6 @@ export async function describeWorkspace(rootIn: string, homeIn: string): Promise
         .filter((k) => k.target === row.target && isConsiderSkill(path.join(k.dir, SKILL_FILE)))
         .map((k) => ({ scope: k.scope, path: path.join(k.dir, SKILL_FILE) })),
     })),
+    hooks: describeHooks(root, home),
   };
 }

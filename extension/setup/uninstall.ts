@@ -11,6 +11,9 @@ import { readSetupConfig, changeSetupConfig, configPath } from './config';
 import { checkConsiderDir, checkSkillPackage, knownSkillDirs } from './safety';
 import { isConsiderSkill } from './render';
 import { removeGitignoreEntry, gitignorePath } from './gitignore';
+import { removeEmptyDirs } from './fsutil';
+import { uninstallHooks } from './hook-setup';
+import { trackedHooks } from './config';
 
 /**
  * Removes the `skills/` folder (and, in a project, the agent folder above it) when deleting
@@ -57,6 +60,11 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
   const { config, problem } = readSetupConfig(root);
   if (problem) actions.push({ kind: 'skipped', path: configPath(root), detail: `${problem}; looking in the known skill locations instead` });
 
+  // Hooks first: a hook file setup created may share the agent folder with a skill, and
+  // the skill's removal then takes the emptied folder.
+  const hooks = uninstallHooks(root, home, config);
+  actions.push(...hooks.actions);
+
   const removedOrGone = new Set<string>();
   for (const c of skillCandidates(root, home, config.trackedSkillInstalls)) {
     const verdict = checkSkillPackage(c.path, root, home);
@@ -74,15 +82,20 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
     actions.push({ kind: 'removed', path: verdict.dir, ...(c.tracked ? {} : { detail: 'found in a known location (not tracked)' }) });
     const inProject = verdict.dir.startsWith(root + path.sep);
     removeEmptyParents(verdict.dir, inProject ? root : home, inProject ? 2 : 1, actions);
+    // Folders setup itself created for the package (in a home folder too) go once empty.
+    const made = config.trackedSkillInstalls.find((t) => t.path === c.path)?.createdDirs;
+    if (Array.isArray(made)) removeEmptyDirs(made.filter((d) => typeof d === 'string' && fs.existsSync(d)));
   }
 
   if (opts.mode === 'skills-only') {
     const remaining = config.trackedSkillInstalls.filter((t) => !removedOrGone.has(t.path));
-    if (fs.existsSync(path.join(root, '.consider')) && remaining.length !== config.trackedSkillInstalls.length) {
+    const hooksLeft = trackedHooks(config).filter((t) => !hooks.cleared.has(t.path));
+    if (fs.existsSync(path.join(root, '.consider')) && (remaining.length !== config.trackedSkillInstalls.length || hooksLeft.length !== trackedHooks(config).length)) {
       await changeSetupConfig(root, (latest) => {
         latest.trackedSkillInstalls = latest.trackedSkillInstalls.filter((t) => !removedOrGone.has(t.path));
+        latest.trackedHookInstalls = trackedHooks(latest).filter((t) => !hooks.cleared.has(t.path));
       });
-      actions.push({ kind: 'updated', path: configPath(root), detail: 'removed skills no longer tracked' });
+      actions.push({ kind: 'updated', path: configPath(root), detail: 'removed skills and hooks no longer tracked' });
     }
     actions.push({ kind: 'skipped', path: path.join(root, '.consider'), detail: 'kept (skills-only uninstall)' });
     return { actions };

@@ -1,0 +1,99 @@
+/**
+ * The delivery hooks across a whole setup, uninstall or status: which rows and files,
+ * which tracked records, and the actions to report. One hook per agent per run, chosen
+ * separately from the skills (a user may want the skill without the hook).
+ */
+import fs from 'node:fs';
+import type { ConsiderConfig } from '../../shared/model';
+import type { SetupAction } from './index';
+import type { Scope } from './integrations';
+import { HOOK_ROWS, hookEntries, hookRow, type HookAgent } from './hook-targets';
+import { hookFile, installFileHook, installJsonHook, removeHook, type HookResult } from './hooks';
+import { mentionsConsiderHook } from './hook-command';
+import { PLUGIN_MARKER } from './hook-plugin';
+import { trackedHooks, type HookInstall } from './config';
+
+const SCOPES: readonly Scope[] = ['project', 'home'];
+
+const toAction = (r: HookResult): SetupAction => ({ kind: r.kind, path: r.path, ...(r.detail ? { detail: r.detail } : {}) });
+
+export function installHooks(
+  choices: readonly { target: HookAgent; scope: Scope }[], root: string, home: string, version: string, config: ConsiderConfig,
+): { actions: SetupAction[]; installs: HookInstall[] } {
+  const actions: SetupAction[] = [];
+  const installs: HookInstall[] = [];
+  const seen = new Set<string>();
+  for (const choice of choices) {
+    const row = hookRow(choice.target);
+    if (!row) {
+      actions.push({ kind: 'refused', path: String(choice.target), detail: 'no delivery hook for this agent' });
+      continue;
+    }
+    if (seen.has(row.target)) continue; // one location per agent (the first choice wins)
+    seen.add(row.target);
+    const file = hookFile(row, choice.scope, root, home);
+    const tracked = trackedHooks(config).find((t) => t.path === file);
+    const opts = { scope: choice.scope, root, home, version, tracked };
+    const r = row.kind === 'json' ? installJsonHook({ row, ...opts }) : installFileHook({ row, ...opts });
+    actions.push(toAction(r));
+    if (r.install) installs.push(r.install);
+  }
+  return { actions, installs };
+}
+
+/** Does `file` hold a Consider hook of `row` right now (tracked or not)? */
+function hasConsiderHook(file: string, kind: 'json' | 'file'): boolean {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return false;
+  }
+  return kind === 'file' ? text.startsWith(PLUGIN_MARKER) : mentionsConsiderHook(text);
+}
+
+/**
+ * Removes every tracked hook, plus those found in this workspace's own agent files when the
+ * tracking has a different path (a moved or copied workspace) or was lost. Home files are
+ * only touched when tracked: they serve other projects too. Returns the paths now clear.
+ */
+export function uninstallHooks(root: string, home: string, config: ConsiderConfig): { actions: SetupAction[]; cleared: Set<string> } {
+  const actions: SetupAction[] = [];
+  const cleared = new Set<string>();
+  const tracked = trackedHooks(config);
+  const candidates: HookInstall[] = [...tracked];
+  for (const row of HOOK_ROWS) {
+    const file = hookFile(row, 'project', root, home);
+    if (tracked.some((t) => t.path === file) || !hasConsiderHook(file, row.kind)) continue;
+    const like = tracked.find((t) => t.target === row.target && t.scope === 'project');
+    candidates.push(row.kind === 'json'
+      ? { ...like, target: row.target, scope: 'project', path: file, entries: like?.entries ?? hookEntries(row) }
+      : { target: row.target, scope: 'project', path: file, sha256: like?.sha256 });
+  }
+  for (const install of candidates) {
+    const row = hookRow(install.target);
+    const known = row && SCOPES.includes(install.scope) && hookFile(row, install.scope, root, home) === install.path;
+    if (!known) {
+      if (!fs.existsSync(install.path)) {
+        cleared.add(install.path);
+        actions.push({ kind: 'skipped', path: install.path, detail: 'already gone' });
+      } else {
+        actions.push({ kind: 'refused', path: install.path, detail: 'not a file Consider installs hooks in; not touched' });
+      }
+      continue;
+    }
+    const r = removeHook(row, install, root);
+    actions.push(toAction(r));
+    if (r.kind !== 'refused') cleared.add(install.path);
+  }
+  return { actions, cleared };
+}
+
+/** Per agent with a delivery hook: where one is installed now. */
+export function describeHooks(root: string, home: string): { target: HookAgent; label: string; installed: { scope: Scope; path: string }[] }[] {
+  return HOOK_ROWS.map((row) => ({
+    target: row.target,
+    label: row.label,
+    installed: SCOPES.map((scope) => ({ scope, path: hookFile(row, scope, root, home) })).filter((x) => hasConsiderHook(x.path, row.kind)),
+  }));
+}

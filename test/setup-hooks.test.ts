@@ -1,0 +1,292 @@
+/**
+ * Delivery hooks: setup merges one item per event into each agent's own file, uninstall
+ * takes exactly those out again. The standard is byte identity: after setup + uninstall the
+ * workspace and the home folder are the trees they were before, the user's own files and
+ * hooks included.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeSetup, runSetup, runUninstall, type HookAgent, type Integration, type Scope, type SetupReport } from '../extension/setup/index';
+import { HOOK_ROWS, hookEntries, type HookRow, type JsonHookRow } from '../extension/setup/hook-targets';
+import { hookCommand } from '../extension/setup/hook-command';
+import { integrationRow } from '../extension/setup/integrations';
+import { ensureBuilt, RUNTIME_DIR, SKILLS_DIR, sandbox, type Sandbox } from './helpers/setup-env';
+
+beforeAll(ensureBuilt);
+let sb: Sandbox;
+afterEach(() => sb?.cleanup());
+
+type Choice = { target: HookAgent; scope: Scope };
+const setup = (s: Sandbox, hooks: Choice[], skills: { target: Integration; scope: Scope }[] = []) =>
+  runSetup({ root: s.root, home: s.home, gitignore: false, integrations: skills, hooks, runtimeDir: RUNTIME_DIR, skillsDir: SKILLS_DIR });
+const uninstall = (s: Sandbox, mode: 'full' | 'skills-only') => runUninstall({ root: s.root, home: s.home, mode, removeGitignoreEntry: true });
+const fileOf = (s: Sandbox, row: HookRow, scope: Scope) => path.join(scope === 'project' ? s.root : s.home, scope === 'project' ? row.projectFile : row.homeFile);
+const actionFor = (r: SetupReport, p: string) => r.actions.find((a) => a.path === p);
+const readConfig = (root: string) => JSON.parse(fs.readFileSync(path.join(root, '.consider', 'config.json'), 'utf8'));
+
+/** Every path under `dir` (folders too), with file bytes and link targets: "the same tree". */
+function tree(dir: string, skip: (rel: string) => boolean = () => false): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string): void => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      const rel = path.relative(dir, p);
+      if (skip(rel)) continue;
+      if (e.isSymbolicLink()) out[rel] = `link:${fs.readlinkSync(p)}`;
+      else if (e.isDirectory()) {
+        out[rel + '/'] = 'dir';
+        walk(p);
+      } else out[rel] = fs.readFileSync(p).toString('base64');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** The user's own file for a row: their settings and their own hook, in 4-space indentation. */
+function userFile(row: HookRow): string {
+  if (row.kind === 'file') return '// my own plugin\nexport const Mine = async () => ({});\n';
+  const own = row.target === 'cursor' ? { command: 'echo mine' } : row.target === 'copilot' ? { type: 'command', bash: 'echo mine' } : { hooks: [{ type: 'command', command: 'echo mine' }] };
+  return JSON.stringify({ ...row.skeleton, model: 'mine', hooks: { [row.events[0]!.name]: [own] } }, null, 4) + '\n';
+}
+
+/** Where the user's own file goes: the agent file itself, or (OpenCode) a sibling plugin. */
+const userPath = (row: HookRow, file: string) => (row.kind === 'file' ? path.join(path.dirname(file), 'mine.js') : file);
+
+describe('hooks: setup then uninstall leaves everything byte-identical', () => {
+  const cases = HOOK_ROWS.flatMap((row) => (['project', 'home'] as const).flatMap((scope) =>
+    (['full', 'skills-only'] as const).flatMap((mode) => [false, true].map((userHas) => ({ row, scope, mode, userHas })))));
+
+  it.each(cases)('$row.target $scope, $mode uninstall, user file: $userHas', async ({ row, scope, mode, userHas }) => {
+    sb = sandbox();
+    const file = fileOf(sb, row, scope);
+    if (userHas) {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(userPath(row, file), userFile(row));
+    }
+    fs.writeFileSync(path.join(sb.root, 'app.ts'), 'x\n');
+    const beforeRoot = tree(sb.root);
+    const beforeHome = tree(sb.home);
+    const skill = integrationRow(row.target) ? [{ target: row.target as Integration, scope }] : [];
+
+    const r = await setup(sb, [{ target: row.target, scope }], skill);
+    expect(r.actions.filter((a) => a.kind === 'refused')).toEqual([]);
+    expect(actionFor(r, file)?.kind).toBe(userHas && row.kind === 'json' ? 'updated' : 'created');
+    if (userHas && row.kind === 'file') expect(fs.readFileSync(userPath(row, file), 'utf8')).toBe(userFile(row));
+    if (userHas && row.kind === 'json') {
+      const mine = JSON.parse(userFile(row));
+      const merged = JSON.parse(fs.readFileSync(file, 'utf8'));
+      expect(merged.model).toBe('mine');
+      expect(merged.hooks[row.events[0]!.name][0]).toEqual(mine.hooks[row.events[0]!.name][0]);
+    }
+    const again = await setup(sb, [{ target: row.target, scope }], skill);
+    expect(actionFor(again, file)?.kind).toBe('unchanged');
+
+    const u = await uninstall(sb, mode);
+    expect(u.actions.filter((a) => a.kind === 'refused')).toEqual([]);
+    expect(tree(sb.root, (rel) => mode === 'skills-only' && rel.startsWith('.consider'))).toEqual(beforeRoot);
+    expect(tree(sb.home)).toEqual(beforeHome);
+  });
+});
+
+describe('hooks: merging into the user\'s files', () => {
+  it('keeps the other keys and hooks of an existing .claude/settings.json, adds each event once', async () => {
+    sb = sandbox();
+    const file = path.join(sb.root, '.claude', 'settings.json');
+    fs.mkdirSync(path.dirname(file));
+    const mine = { permissions: { allow: ['Bash(npm test)'] }, hooks: { Stop: [{ hooks: [{ type: 'command', command: 'say done' }] }], PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'lint' }] }] } };
+    fs.writeFileSync(file, JSON.stringify(mine, null, '\t'));
+    await setup(sb, [{ target: 'claude', scope: 'project' }]);
+    await setup(sb, [{ target: 'claude', scope: 'project' }]);
+    const after = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(after.permissions).toEqual(mine.permissions);
+    expect(after.hooks.PreToolUse).toEqual(mine.hooks.PreToolUse);
+    expect(after.hooks.Stop[0]).toEqual(mine.hooks.Stop[0]);
+    expect(after.hooks.Stop).toHaveLength(2);
+    expect(after.hooks.UserPromptSubmit).toHaveLength(1);
+    expect(after.hooks.SessionStart).toHaveLength(1);
+    expect(after.hooks.Stop[1].hooks[0].command).toBe(hookCommand('claude', 'stop'));
+    expect(fs.readFileSync(file, 'utf8')).toMatch(/\n\t\t"UserPromptSubmit": \[\n\t\t\t\{/); // the user's tabs
+    const tracked = readConfig(sb.root).trackedHookInstalls;
+    expect(tracked).toHaveLength(1);
+    expect(tracked[0]).toMatchObject({ target: 'claude', scope: 'project', path: file, createdKeys: expect.arrayContaining(['hooks.UserPromptSubmit', 'hooks.SessionStart']) });
+    expect(tracked[0].createdFile).toBeUndefined();
+  });
+
+  it('keeps CRLF line endings byte for byte', async () => {
+    sb = sandbox();
+    const file = path.join(sb.home, '.gemini', 'settings.json');
+    fs.mkdirSync(path.dirname(file));
+    const text = '{\r\n  "theme": "dark",\r\n  "hooks": {}\r\n}\r\n';
+    fs.writeFileSync(file, text);
+    await setup(sb, [{ target: 'gemini', scope: 'home' }]);
+    const written = fs.readFileSync(file, 'utf8');
+    expect(written.replace(/\r\n/g, '')).not.toMatch(/\n/);
+    expect(JSON.parse(written).hooks.AfterAgent[0].hooks[0]).toMatchObject({ type: 'command', name: 'consider' });
+    await uninstall(sb, 'full');
+    expect(fs.readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  it('keeps a hook entry the user edited, reports it, never adds a second one', async () => {
+    sb = sandbox();
+    await setup(sb, [{ target: 'claude', scope: 'project' }]);
+    const file = path.join(sb.root, '.claude', 'settings.json');
+    const cfg = JSON.parse(fs.readFileSync(file, 'utf8'));
+    cfg.hooks.Stop[0].hooks[0].timeout = 99; // the user's tweak
+    fs.writeFileSync(file, JSON.stringify(cfg, null, 2) + '\n');
+    const again = await setup(sb, [{ target: 'claude', scope: 'project' }]);
+    expect(actionFor(again, file)).toMatchObject({ kind: 'skipped', detail: expect.stringMatching(/edited Stop hook kept/) });
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).hooks.Stop).toHaveLength(1);
+    const u = await uninstall(sb, 'skills-only');
+    expect(actionFor(u, file)).toMatchObject({ kind: 'updated', detail: expect.stringMatching(/edited Stop hook kept/) });
+    const left = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(left).toEqual({ hooks: { Stop: cfg.hooks.Stop } });
+  });
+
+  it('updates an untouched entry an older version wrote, in place', async () => {
+    sb = sandbox();
+    await setup(sb, [{ target: 'cursor', scope: 'project' }]);
+    const file = path.join(sb.root, '.cursor', 'hooks.json');
+    const cfgFile = path.join(sb.root, '.consider', 'config.json');
+    const config = readConfig(sb.root);
+    const old = { command: 'old-consider-cli" hook stop' };
+    config.trackedHookInstalls[0].entries[0].entry = old;
+    fs.writeFileSync(cfgFile, JSON.stringify(config));
+    const hooks = JSON.parse(fs.readFileSync(file, 'utf8'));
+    hooks.hooks.stop = [{ command: 'echo mine' }, old];
+    fs.writeFileSync(file, JSON.stringify(hooks, null, 2));
+    const r = await setup(sb, [{ target: 'cursor', scope: 'project' }]);
+    expect(actionFor(r, file)?.kind).toBe('updated');
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).hooks.stop).toEqual([{ command: 'echo mine' }, hookEntries(HOOK_ROWS.find((h) => h.target === 'cursor') as JsonHookRow)[0]!.entry]);
+  });
+});
+
+describe('hooks: what setup refuses', () => {
+  it('a broken agent file: one line, nothing lost, the rest of setup still runs', async () => {
+    sb = sandbox();
+    const file = path.join(sb.root, '.claude', 'settings.json');
+    fs.mkdirSync(path.dirname(file));
+    fs.writeFileSync(file, '{ "model": "x", }');
+    const r = await setup(sb, [{ target: 'claude', scope: 'project' }, { target: 'codex', scope: 'project' }]);
+    const a = actionFor(r, file)!;
+    expect(a.kind).toBe('refused');
+    expect(a.detail).toMatch(/^not valid JSON \(.*\); not touched$/);
+    expect(a.detail).not.toMatch(/\n/);
+    expect(fs.readFileSync(file, 'utf8')).toBe('{ "model": "x", }');
+    expect(actionFor(r, path.join(sb.root, '.codex', 'hooks.json'))?.kind).toBe('created');
+    expect(readConfig(sb.root).trackedHookInstalls.map((t: { target: string }) => t.target)).toEqual(['codex']);
+    const wrongShape = path.join(sb.root, '.gemini', 'settings.json');
+    fs.mkdirSync(path.dirname(wrongShape));
+    fs.writeFileSync(wrongShape, '{"hooks": {"AfterAgent": "nope"}}');
+    const r2 = await setup(sb, [{ target: 'gemini', scope: 'project' }]);
+    expect(actionFor(r2, wrongShape)).toMatchObject({ kind: 'refused', detail: '"hooks.AfterAgent" is not a list; not touched' });
+  });
+
+  it('never writes through a symlinked file or a folder leading out of the workspace', async () => {
+    sb = sandbox();
+    const outside = path.join(sb.dir, 'outside');
+    fs.mkdirSync(outside);
+    fs.writeFileSync(path.join(outside, 'settings.json'), '{}');
+    fs.mkdirSync(path.join(sb.root, '.claude'));
+    fs.symlinkSync(path.join(outside, 'settings.json'), path.join(sb.root, '.claude', 'settings.json'));
+    fs.symlinkSync(outside, path.join(sb.root, '.cursor'));
+    fs.mkdirSync(path.join(sb.home, '.codex'));
+    fs.symlinkSync(path.join(outside, 'settings.json'), path.join(sb.home, '.codex', 'hooks.json'));
+    const r = await setup(sb, [{ target: 'claude', scope: 'project' }, { target: 'cursor', scope: 'project' }, { target: 'codex', scope: 'home' }]);
+    expect(actionFor(r, path.join(sb.root, '.claude', 'settings.json'))?.kind).toBe('refused');
+    expect(actionFor(r, path.join(sb.root, '.cursor', 'hooks.json'))?.kind).toBe('refused');
+    expect(actionFor(r, path.join(sb.home, '.codex', 'hooks.json'))?.kind).toBe('refused');
+    expect(fs.readdirSync(outside)).toEqual(['settings.json']);
+    expect(fs.readFileSync(path.join(outside, 'settings.json'), 'utf8')).toBe('{}');
+  });
+
+  it('uninstall refuses a tampered tracked path and a file that became a symlink', async () => {
+    sb = sandbox();
+    await setup(sb, [{ target: 'claude', scope: 'project' }]);
+    const victim = path.join(sb.dir, 'victim.json');
+    fs.writeFileSync(victim, '{"hooks":{}}');
+    const cfgFile = path.join(sb.root, '.consider', 'config.json');
+    const config = readConfig(sb.root);
+    config.trackedHookInstalls.push({ ...config.trackedHookInstalls[0], path: victim });
+    fs.writeFileSync(cfgFile, JSON.stringify(config));
+    const file = path.join(sb.root, '.claude', 'settings.json');
+    fs.renameSync(file, path.join(sb.dir, 'moved.json'));
+    fs.symlinkSync(path.join(sb.dir, 'moved.json'), file);
+    const u = await uninstall(sb, 'full');
+    expect(actionFor(u, victim)?.kind).toBe('refused');
+    expect(actionFor(u, file)?.kind).toBe('refused');
+    expect(fs.readFileSync(victim, 'utf8')).toBe('{"hooks":{}}');
+    expect(fs.readFileSync(path.join(sb.dir, 'moved.json'), 'utf8')).toContain('consider-cli');
+  });
+});
+
+describe('hooks: the command line and the OpenCode plugin', () => {
+  /** A stand-in consider-cli that prints how it was called. */
+  function fakeCli(root: string, out = 'ARGS $*'): void {
+    const bin = path.join(root, '.consider', 'bin');
+    fs.mkdirSync(bin, { recursive: true });
+    fs.writeFileSync(path.join(bin, 'consider-cli'), `#!/bin/sh\ncat >/dev/null\necho "${out}"\n`, { mode: 0o755 });
+  }
+
+  it('finds the CLI from a subfolder or the project variable, and is silent where Consider is not set up', () => {
+    sb = sandbox();
+    fakeCli(sb.root);
+    const sub = path.join(sb.root, 'src', 'deep');
+    fs.mkdirSync(sub, { recursive: true });
+    const run = (cmd: string, cwd: string, env: Record<string, string> = {}) =>
+      spawnSync('/bin/sh', ['-c', cmd], { cwd, input: '{}', encoding: 'utf8', env: { PATH: process.env.PATH!, ...env } });
+    const codex = run(hookCommand('codex', 'stop'), sub);
+    expect(codex.stdout.trim()).toBe(`ARGS hook stop --agent codex --root ${sb.root}`);
+    const claude = run(hookCommand('claude', 'prompt'), sb.home, { CLAUDE_PROJECT_DIR: sb.root });
+    expect(claude.stdout.trim()).toBe(`ARGS hook prompt --agent claude --root ${sb.root}`);
+    const elsewhere = run(hookCommand('gemini', 'session-start'), sb.home);
+    expect(elsewhere).toMatchObject({ status: 0, stdout: '', stderr: '' });
+  });
+
+  it('the plugin runs the stop hook on session.idle and prompts the session with its message', async () => {
+    sb = sandbox();
+    await setup(sb, [{ target: 'opencode', scope: 'project' }]);
+    fakeCli(sb.root, '{\\"message\\":\\"2 new review comments\\"}'); // after setup, which deploys the real CLI
+    const plugin = path.join(sb.dir, 'plugin.mjs'); // .mjs: loadable by Node as it is by Bun
+    fs.copyFileSync(path.join(sb.root, '.opencode', 'plugins', 'consider.js'), plugin);
+    const mod = await import(plugin) as { ConsiderReview: (ctx: unknown) => Promise<{ event(e: unknown): Promise<void> }> };
+    const prompts: unknown[] = [];
+    const client = { session: { prompt: async (p: unknown) => { prompts.push(p); } } };
+    const hooks = await mod.ConsiderReview({ client, directory: path.join(sb.root) });
+    await hooks.event({ event: { type: 'message.updated', properties: {} } });
+    await hooks.event({ event: { type: 'session.idle', properties: { sessionID: 'ses_1' } } });
+    expect(prompts).toEqual([{ path: { id: 'ses_1' }, body: { parts: [{ type: 'text', text: '2 new review comments' }] } }]);
+  });
+});
+
+describe('hooks: status, tracking and the terminal command', () => {
+  it('describeSetup reports installed hooks; config.json tracks them next to the skills', async () => {
+    sb = sandbox();
+    await setup(sb, [{ target: 'codex', scope: 'home' }, { target: 'copilot', scope: 'project' }], [{ target: 'claude', scope: 'project' }]);
+    const state = await describeSetup(sb.root, sb.home);
+    const installed = Object.fromEntries(state.hooks.map((h) => [h.target, h.installed.map((i) => i.scope)]));
+    expect(installed).toEqual({ claude: [], codex: ['home'], gemini: [], cursor: [], copilot: ['project'], opencode: [] });
+    const cfg = readConfig(sb.root);
+    expect(cfg.trackedSkillInstalls).toHaveLength(1);
+    expect(cfg.trackedHookInstalls.map((t: { target: string; scope: string }) => `${t.target}:${t.scope}`)).toEqual(['codex:home', 'copilot:project']);
+    const copilot = JSON.parse(fs.readFileSync(path.join(sb.root, '.github', 'hooks', 'consider.json'), 'utf8'));
+    expect(copilot.version).toBe(1);
+    expect(copilot.hooks.agentStop[0]).toMatchObject({ type: 'command', cwd: '.', bash: hookCommand('copilot', 'stop') });
+  });
+
+  it('consider-setup setup --hook AGENT:SCOPE installs a hook; bad agents are a usage error', () => {
+    sb = sandbox();
+    const cli = path.join(RUNTIME_DIR, '..', 'setup', 'consider-setup.cjs');
+    const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd: sb.root, encoding: 'utf8', env: { ...process.env, HOME: sb.home } });
+    const r = run('setup', '--no-gitignore', '--hook', 'claude:project', '--hook', 'cursor:home');
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/created\s+\.claude\/settings\.json/);
+    expect(r.stdout).toMatch(/created\s+~\/\.cursor\/hooks\.json/);
+    expect(run('status').stdout).toMatch(/Claude Code hook\s+project: \.claude\/settings\.json/);
+    const bad = run('setup', '--hook', 'roo:project');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/^consider-setup: unknown hook agent "roo"/);
+  });
+});
