@@ -39,7 +39,8 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
     if (!row || !checkSkillPackage(install.path, input.root, input.home).ok) {
       return { install, status: 'refused' as const, needsUpdate: false };
     }
-    const status = packageStatus(path.dirname(install.path), renderSkill(row, input.skillsDir, version), install);
+    const dir = path.dirname(install.path);
+    const status = packageStatus(dir, renderSkill(row, input.skillsDir, version, dir), install);
     return { install, status, needsUpdate: status !== 'current' && status !== 'missing' && install.version !== version };
   });
   return {
@@ -72,7 +73,7 @@ export async function applyRefresh(input: RefreshInput, replaceEdited: readonly 
     const overwriteEdited = replaceEdited.includes(s.install.path);
     const r = installPackage({
       row, scope: s.install.scope, dir: path.dirname(s.install.path), root: input.root,
-      files: renderSkill(row, input.skillsDir, plan.version), version: plan.version, tracked: s.install, overwriteEdited,
+      files: renderSkill(row, input.skillsDir, plan.version, path.dirname(s.install.path)), version: plan.version, tracked: s.install, overwriteEdited,
     });
     actions.push({ kind: r.kind, path: r.path, ...(r.detail ? { detail: r.detail } : {}) });
     if (r.install && (r.kind === 'updated' || r.kind === 'created' || r.kind === 'unchanged')) refreshed.push(r.install);

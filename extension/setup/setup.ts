@@ -70,8 +70,8 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
     }
     if (seen.has(row.target)) continue; // one location per integration (the first choice wins)
     seen.add(row.target);
-    const files = renderSkill(row, opts.skillsDir, version);
     for (const dir of skillDirs(row, choice.scope, root, home)) {
+      const files = renderSkill(row, opts.skillsDir, version, dir);
       const skillFile = path.join(dir, SKILL_FILE);
       const tracked = config.trackedSkillInstalls.find((t) => t.path === skillFile);
       const r = installPackage({ row, scope: choice.scope, dir, root, files, version, tracked, overwriteEdited: opts.overwriteEdited });
