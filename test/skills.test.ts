@@ -118,6 +118,12 @@ describe('skill content (spec §8.1, §7.2–§7.4)', () => {
     expect(text).toMatch(/\| 4 \|[^\n]*tell the developer/);
   });
 
+  it('teaches review rounds, dispositions and wait (docs/agent-loop.md)', () => {
+    for (const cue of ['$C review', '$C wait', '--addressed', '--declined', '--question', 'list --unseen', 'exit 6']) expect(text).toContain(cue);
+    expect(text).toMatch(/Reply to every comment of a round before you stop/);
+    expect(text).toMatch(/\| 6 \|[^\n]*`wait` timed out/);
+  });
+
   it('stays short: it costs the agent context on every load', () => {
     expect(Buffer.byteLength(text)).toBeLessThan(4800);
   });
@@ -137,6 +143,13 @@ describe('skill content (spec §8.1, §7.2–§7.4)', () => {
     const block = /```sh\n([\s\S]*?)```/.exec(text)![1]!;
     const examples = block.split('\n').filter((l) => l.startsWith('$C ')).map((l) => l.replace(/\s+#.*$/, ''));
     expect(examples.length).toBeGreaterThanOrEqual(9);
+    // The review-round commands (second block) come with the CLI's `review`/`wait`; run them
+    // too once the deployed CLI has them.
+    if (run(['review', '--help']).status === 0) {
+      const rounds = /```sh\n([\s\S]*?)```/g;
+      rounds.exec(text);
+      examples.push(...rounds.exec(text)![1]!.split('\n').filter((l) => l.startsWith('$C ') && !l.startsWith('$C wait')).map((l) => l.replace(/\s+#.*$/, '')));
+    }
     for (const ex of examples) {
       // Shell-split the example (double-quoted strings stay one argument), then use the real id.
       const args = [...ex.slice(3).matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]!).map((a) => (a === 'c_abc123' ? id : a));
