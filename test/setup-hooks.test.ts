@@ -261,6 +261,22 @@ describe('hooks: the command line and the OpenCode plugin', () => {
   });
 });
 
+describe('hooks: the contract in docs/agent-loop.md', () => {
+  it('shows the exact command line and every agent\'s files and events', () => {
+    const doc = fs.readFileSync(path.join(__dirname, '..', 'docs', 'agent-loop.md'), 'utf8');
+    expect(doc).toContain(hookCommand('claude', 'stop'));
+    for (const row of HOOK_ROWS) {
+      const line = doc.split('\n').find((l) => l.startsWith(`| \`${row.target}\` |`));
+      expect(line, row.target).toBeDefined();
+      expect(line).toContain(`\`${row.projectFile}\``);
+      expect(line).toContain(`\`~/${row.homeFile}\``);
+      if (row.kind === 'json') for (const e of row.events) expect(line).toContain(`\`${e.name}\` → \`${e.event}\``);
+      const start = /d="([^"]+)"/.exec(hookCommand(row.target, 'stop'))![1]!;
+      expect(doc).toContain(`\`${start}\``);
+    }
+  });
+});
+
 describe('hooks: status, tracking and the terminal command', () => {
   it('describeSetup reports installed hooks; config.json tracks them next to the skills', async () => {
     sb = sandbox();
