@@ -163,6 +163,35 @@ describe('hooks: merging into the user\'s files', () => {
   });
 });
 
+describe('hooks: uninstall without (valid) tracking', () => {
+  it('a moved workspace: the hooks in it go, folders and all; the home hook by its tracked path', async () => {
+    sb = sandbox();
+    const before = tree(sb.home);
+    await setup(sb, [{ target: 'claude', scope: 'project' }, { target: 'gemini', scope: 'home' }, { target: 'opencode', scope: 'project' }]);
+    const moved = path.join(sb.dir, 'moved');
+    fs.renameSync(sb.root, moved);
+    const u = await runUninstall({ root: moved, home: sb.home, mode: 'full', removeGitignoreEntry: true });
+    expect(u.actions.filter((a) => a.kind === 'refused')).toEqual([]);
+    expect(actionFor(u, path.join(sb.root, '.claude', 'settings.json'))).toMatchObject({ kind: 'skipped', detail: 'already gone' });
+    expect(actionFor(u, path.join(moved, '.claude', 'settings.json'))?.kind).toBe('removed');
+    expect(fs.readdirSync(moved)).toEqual([]);
+    expect(tree(sb.home)).toEqual(before);
+  });
+
+  it('no config.json: our entries are found in the project files and taken out, the user\'s file stays', async () => {
+    sb = sandbox();
+    const file = path.join(sb.root, '.codex', 'hooks.json');
+    fs.mkdirSync(path.dirname(file));
+    const mine = '{\n  "hooks": {\n    "Stop": [{"hooks": [{"type": "command", "command": "echo mine"}]}]\n  }\n}\n';
+    fs.writeFileSync(file, mine);
+    await setup(sb, [{ target: 'codex', scope: 'project' }]);
+    fs.rmSync(path.join(sb.root, '.consider', 'config.json'));
+    const u = await uninstall(sb, 'full');
+    expect(actionFor(u, file)?.kind).toBe('updated');
+    expect(fs.readFileSync(file, 'utf8')).toBe(mine);
+  });
+});
+
 describe('hooks: what setup refuses', () => {
   it('a broken agent file: one line, nothing lost, the rest of setup still runs', async () => {
     sb = sandbox();

@@ -4,6 +4,7 @@
  * separately from the skills (a user may want the skill without the hook).
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import type { ConsiderConfig } from '../../shared/model';
 import type { SetupAction } from './index';
 import type { Scope } from './integrations';
@@ -65,10 +66,13 @@ export function uninstallHooks(root: string, home: string, config: ConsiderConfi
   for (const row of HOOK_ROWS) {
     const file = hookFile(row, 'project', root, home);
     if (tracked.some((t) => t.path === file) || !hasConsiderHook(file, row.kind)) continue;
+    // A moved workspace's record says what setup created; without one, take out our entries
+    // and whatever lists of ours they leave empty, but never delete the user's file.
     const like = tracked.find((t) => t.target === row.target && t.scope === 'project');
-    candidates.push(row.kind === 'json'
-      ? { ...like, target: row.target, scope: 'project', path: file, entries: like?.entries ?? hookEntries(row) }
-      : { target: row.target, scope: 'project', path: file, sha256: like?.sha256 });
+    if (like) candidates.push({ ...like, path: file, createdDirs: rebase(like.createdDirs, like.path, file) });
+    else if (row.kind === 'json') {
+      candidates.push({ target: row.target, scope: 'project', path: file, entries: hookEntries(row), createdKeys: ['hooks', ...row.events.map((e) => `hooks.${e.name}`)] });
+    } else candidates.push({ target: row.target, scope: 'project', path: file });
   }
   for (const install of candidates) {
     const row = hookRow(install.target);
@@ -87,6 +91,23 @@ export function uninstallHooks(root: string, home: string, config: ConsiderConfi
     if (r.kind !== 'refused') cleared.add(install.path);
   }
   return { actions, cleared };
+}
+
+/** `dirs` recorded next to `oldFile`, moved to sit next to `newFile` (a moved workspace). */
+function rebase(dirs: string[] | undefined, oldFile: string, newFile: string): string[] | undefined {
+  const common = commonTail(oldFile, newFile);
+  const oldRoot = oldFile.slice(0, oldFile.length - common.length);
+  const newRoot = newFile.slice(0, newFile.length - common.length);
+  return dirs?.filter((d) => d.startsWith(oldRoot + path.sep)).map((d) => newRoot + d.slice(oldRoot.length));
+}
+
+/** The longest common ending of two paths, whole segments only. */
+function commonTail(a: string, b: string): string {
+  const x = a.split(path.sep);
+  const y = b.split(path.sep);
+  let n = 0;
+  while (n < x.length && n < y.length && x[x.length - 1 - n] === y[y.length - 1 - n]) n++;
+  return path.sep + x.slice(x.length - n).join(path.sep);
 }
 
 /** Per agent with a delivery hook: where one is installed now. */
