@@ -26,6 +26,12 @@ const fileOf = (s: Sandbox, row: HookRow, scope: Scope) => path.join(scope === '
 const actionFor = (r: SetupReport, p: string) => r.actions.find((a) => a.path === p);
 const readConfig = (root: string) => JSON.parse(fs.readFileSync(path.join(root, '.consider', 'config.json'), 'utf8'));
 
+/** Writes a file the user has, making its folder. */
+function put(file: string, text: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}
+
 /** Every path under `dir` (folders too), with file bytes and link targets: "the same tree". */
 function tree(dir: string, skip: (rel: string) => boolean = () => false): Record<string, string> {
   const out: Record<string, string> = {};
@@ -63,8 +69,7 @@ describe('hooks: setup then uninstall leaves everything byte-identical', () => {
     sb = sandbox();
     const file = fileOf(sb, row, scope);
     if (userHas) {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(userPath(row, file), userFile(row));
+      put(userPath(row, file), userFile(row));
     }
     fs.writeFileSync(path.join(sb.root, 'app.ts'), 'x\n');
     const beforeRoot = tree(sb.root);
@@ -95,9 +100,8 @@ describe('hooks: merging into the user\'s files', () => {
   it('keeps the other keys and hooks of an existing .claude/settings.json, adds each event once', async () => {
     sb = sandbox();
     const file = path.join(sb.root, '.claude', 'settings.json');
-    fs.mkdirSync(path.dirname(file));
     const mine = { permissions: { allow: ['Bash(npm test)'] }, hooks: { Stop: [{ hooks: [{ type: 'command', command: 'say done' }] }], PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'lint' }] }] } };
-    fs.writeFileSync(file, JSON.stringify(mine, null, '\t'));
+    put(file, JSON.stringify(mine, null, '\t'));
     await setup(sb, [{ target: 'claude', scope: 'project' }]);
     await setup(sb, [{ target: 'claude', scope: 'project' }]);
     const after = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -118,9 +122,8 @@ describe('hooks: merging into the user\'s files', () => {
   it('keeps CRLF line endings byte for byte', async () => {
     sb = sandbox();
     const file = path.join(sb.home, '.gemini', 'settings.json');
-    fs.mkdirSync(path.dirname(file));
     const text = '{\r\n  "theme": "dark",\r\n  "hooks": {}\r\n}\r\n';
-    fs.writeFileSync(file, text);
+    put(file, text);
     await setup(sb, [{ target: 'gemini', scope: 'home' }]);
     const written = fs.readFileSync(file, 'utf8');
     expect(written.replace(/\r\n/g, '')).not.toMatch(/\n/);
@@ -181,9 +184,8 @@ describe('hooks: uninstall without (valid) tracking', () => {
   it('no config.json: our entries are found in the project files and taken out, the user\'s file stays', async () => {
     sb = sandbox();
     const file = path.join(sb.root, '.codex', 'hooks.json');
-    fs.mkdirSync(path.dirname(file));
     const mine = '{\n  "hooks": {\n    "Stop": [{"hooks": [{"type": "command", "command": "echo mine"}]}]\n  }\n}\n';
-    fs.writeFileSync(file, mine);
+    put(file, mine);
     await setup(sb, [{ target: 'codex', scope: 'project' }]);
     fs.rmSync(path.join(sb.root, '.consider', 'config.json'));
     const u = await uninstall(sb, 'full');
@@ -196,8 +198,7 @@ describe('hooks: what setup refuses', () => {
   it('a broken agent file: one line, nothing lost, the rest of setup still runs', async () => {
     sb = sandbox();
     const file = path.join(sb.root, '.claude', 'settings.json');
-    fs.mkdirSync(path.dirname(file));
-    fs.writeFileSync(file, '{ "model": "x", }');
+    put(file, '{ "model": "x", }');
     const r = await setup(sb, [{ target: 'claude', scope: 'project' }, { target: 'codex', scope: 'project' }]);
     const a = actionFor(r, file)!;
     expect(a.kind).toBe('refused');
@@ -207,8 +208,7 @@ describe('hooks: what setup refuses', () => {
     expect(actionFor(r, path.join(sb.root, '.codex', 'hooks.json'))?.kind).toBe('created');
     expect(readConfig(sb.root).trackedHookInstalls.map((t: { target: string }) => t.target)).toEqual(['codex']);
     const wrongShape = path.join(sb.root, '.gemini', 'settings.json');
-    fs.mkdirSync(path.dirname(wrongShape));
-    fs.writeFileSync(wrongShape, '{"hooks": {"AfterAgent": "nope"}}');
+    put(wrongShape, '{"hooks": {"AfterAgent": "nope"}}');
     const r2 = await setup(sb, [{ target: 'gemini', scope: 'project' }]);
     expect(actionFor(r2, wrongShape)).toMatchObject({ kind: 'refused', detail: '"hooks.AfterAgent" is not a list; not touched' });
   });

@@ -9,34 +9,25 @@ import type { ConsiderConfig } from '../../shared/model';
 import type { SetupAction } from './index';
 import type { Scope } from './integrations';
 import { HOOK_ROWS, hookEntries, hookRow, type HookAgent } from './hook-targets';
-import { hookFile, installFileHook, installJsonHook, removeHook, type HookResult } from './hooks';
+import { hookFile, installFileHook, installJsonHook, removeHook } from './hooks';
+import { actionOf, chosenRows } from './choices';
 import { mentionsConsiderHook } from './hook-command';
 import { PLUGIN_MARKER } from './hook-plugin';
 import { trackedHooks, type HookInstall } from './config';
 
 const SCOPES: readonly Scope[] = ['project', 'home'];
 
-const toAction = (r: HookResult): SetupAction => ({ kind: r.kind, path: r.path, ...(r.detail ? { detail: r.detail } : {}) });
-
 export function installHooks(
   choices: readonly { target: HookAgent; scope: Scope }[], root: string, home: string, version: string, config: ConsiderConfig,
 ): { actions: SetupAction[]; installs: HookInstall[] } {
   const actions: SetupAction[] = [];
   const installs: HookInstall[] = [];
-  const seen = new Set<string>();
-  for (const choice of choices) {
-    const row = hookRow(choice.target);
-    if (!row) {
-      actions.push({ kind: 'refused', path: String(choice.target), detail: 'no delivery hook for this agent' });
-      continue;
-    }
-    if (seen.has(row.target)) continue; // one location per agent (the first choice wins)
-    seen.add(row.target);
-    const file = hookFile(row, choice.scope, root, home);
+  for (const { row, scope } of chosenRows(choices, hookRow, 'no delivery hook for this agent', actions)) {
+    const file = hookFile(row, scope, root, home);
     const tracked = trackedHooks(config).find((t) => t.path === file);
-    const opts = { scope: choice.scope, root, home, version, tracked };
+    const opts = { scope, root, home, version, tracked };
     const r = row.kind === 'json' ? installJsonHook({ row, ...opts }) : installFileHook({ row, ...opts });
-    actions.push(toAction(r));
+    actions.push(actionOf(r));
     if (r.install) installs.push(r.install);
   }
   return { actions, installs };
@@ -87,7 +78,7 @@ export function uninstallHooks(root: string, home: string, config: ConsiderConfi
       continue;
     }
     const r = removeHook(row, install, root);
-    actions.push(toAction(r));
+    actions.push(actionOf(r));
     if (r.kind !== 'refused') cleared.add(install.path);
   }
   return { actions, cleared };

@@ -13,6 +13,7 @@ import { installPackage, packageStatus, type PackageStatus } from './skills';
 import { readSetupConfig, changeSetupConfig, mergeInstall, configPath } from './config';
 import { deployRuntime, deployedVersion, packageVersion } from './runtime';
 import { checkSkillPackage } from './safety';
+import { actionOf } from './choices';
 
 export interface RefreshPlan {
   /** The version the extension carries. */
@@ -75,7 +76,7 @@ export async function applyRefresh(input: RefreshInput, replaceEdited: readonly 
       row, scope: s.install.scope, dir: path.dirname(s.install.path), root: input.root,
       files: renderSkill(row, input.skillsDir, plan.version, path.dirname(s.install.path)), version: plan.version, tracked: s.install, overwriteEdited,
     });
-    actions.push({ kind: r.kind, path: r.path, ...(r.detail ? { detail: r.detail } : {}) });
+    actions.push(actionOf(r));
     if (r.install && (r.kind === 'updated' || r.kind === 'created' || r.kind === 'unchanged')) refreshed.push(r.install);
   }
   if (refreshed.length) {

@@ -12,6 +12,7 @@ import { addGitignoreEntry, gitignoreHasEntry, gitignorePath } from './gitignore
 import { isDirectory, syncFile } from './fsutil';
 import { knownSkillDirs } from './safety';
 import { installHooks, describeHooks } from './hook-setup';
+import { actionOf, chosenRows } from './choices';
 
 const EMPTY_STORE = JSON.stringify({ version: 1, comments: [] }, null, 2) + '\n';
 
@@ -61,21 +62,13 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
   const before = fs.existsSync(configPath(root)) && !problem ? trackingKey(config) : undefined;
 
   const installs: SkillInstall[] = [];
-  const seen = new Set<string>();
-  for (const choice of opts.integrations) {
-    const row = integrationRow(choice.target);
-    if (!row) {
-      actions.push({ kind: 'refused', path: String(choice.target), detail: 'unknown integration' });
-      continue;
-    }
-    if (seen.has(row.target)) continue; // one location per integration (the first choice wins)
-    seen.add(row.target);
-    for (const dir of skillDirs(row, choice.scope, root, home)) {
+  for (const { row, scope } of chosenRows(opts.integrations, integrationRow, 'unknown integration', actions)) {
+    for (const dir of skillDirs(row, scope, root, home)) {
       const files = renderSkill(row, opts.skillsDir, version, dir);
       const skillFile = path.join(dir, SKILL_FILE);
       const tracked = config.trackedSkillInstalls.find((t) => t.path === skillFile);
-      const r = installPackage({ row, scope: choice.scope, dir, root, files, version, tracked, overwriteEdited: opts.overwriteEdited });
-      actions.push({ kind: r.kind, path: r.path, ...(r.detail ? { detail: r.detail } : {}) });
+      const r = installPackage({ row, scope, dir, root, files, version, tracked, overwriteEdited: opts.overwriteEdited });
+      actions.push(actionOf(r));
       if (r.install) {
         installs.push(r.install);
         mergeInstall(config, r.install);
