@@ -274,6 +274,15 @@ describe('hooks: the command line and the OpenCode plugin', () => {
     expect(elsewhere).toMatchObject({ status: 0, stdout: '', stderr: '' });
   });
 
+  it('exits 0 with the real deployed CLI, whether or not it knows `hook` yet', async () => {
+    sb = sandbox();
+    await setup(sb, []);
+    for (const row of HOOK_ROWS) {
+      const r = spawnSync('/bin/sh', ['-c', hookCommand(row.target, 'stop')], { cwd: sb.root, input: '{"session_id":"s","stop_hook_active":false}', encoding: 'utf8' });
+      expect(r.status, row.target).toBe(0);
+    }
+  });
+
   it('the plugin runs the stop hook on session.idle and prompts the session with its message', async () => {
     sb = sandbox();
     await setup(sb, [{ target: 'opencode', scope: 'project' }]);

@@ -6,7 +6,9 @@
  * an executable `.consider/bin/consider-cli`, and run `hook` there with `--root`. Without one
  * (a project Consider is not set up in, or `.consider/` deleted by hand) it exits 0 with no
  * output, so a home-scope hook is harmless in every other project and a stale project hook
- * never shows the agent an error. POSIX sh only: agents run hook commands through a shell.
+ * never shows the agent an error. A failing CLI (one deployed before `hook` existed) exits 0
+ * too: some agents read exit code 2 as "block", and a hook must never trap the agent.
+ * POSIX sh only: agents run hook commands through a shell.
  */
 import type { HookAgent } from './hook-targets';
 
@@ -35,6 +37,6 @@ export function hookCommand(agent: HookAgent, event: HookEvent): string {
     `d="${START[agent]}"`,
     `while [ ! -x ${cli} ] && [ "$d" != / ] && [ "$d" != . ]; do d=$(dirname "$d"); done`,
     `[ -x ${cli} ] || exit 0`,
-    `exec ${cli} hook ${event} --agent ${agent} --root "$d"`,
+    `${cli} hook ${event} --agent ${agent} --root "$d" || exit 0`,
   ].join('; ');
 }
