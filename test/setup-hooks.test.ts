@@ -5,14 +5,16 @@
  * hooks included.
  */
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { describeSetup, runSetup, runUninstall, type HookAgent, type Integration, type Scope, type SetupReport } from '../extension/setup/index';
+import { applyRefresh, describeSetup, planRefresh, runSetup, runUninstall, type HookAgent, type Integration, type Scope, type SetupReport } from '../extension/setup/index';
 import { HOOK_ROWS, hookEntries, type HookRow, type JsonHookRow } from '../extension/setup/hook-targets';
 import { hookCommand } from '../extension/setup/hook-command';
 import { integrationRow } from '../extension/setup/integrations';
-import { ensureBuilt, RUNTIME_DIR, SKILLS_DIR, sandbox, type Sandbox } from './helpers/setup-env';
+import { PLUGIN_MARKER, renderOpencodePlugin } from '../extension/setup/hook-plugin';
+import { ensureBuilt, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, type Sandbox } from './helpers/setup-env';
 
 beforeAll(ensureBuilt);
 let sb: Sandbox;
@@ -296,6 +298,40 @@ describe('hooks: the command line and the OpenCode plugin', () => {
     await hooks.event({ event: { type: 'message.updated', properties: {} } });
     await hooks.event({ event: { type: 'session.idle', properties: { sessionID: 'ses_1' } } });
     expect(prompts).toEqual([{ path: { id: 'ses_1' }, body: { parts: [{ type: 'text', text: '2 new review comments' }] } }]);
+  });
+});
+
+describe('hooks: refresh after an extension update', () => {
+  it('brings untouched hooks of an older version up to date, keeps edited ones, never re-adds a removed one', async () => {
+    sb = sandbox();
+    const old = runtimeWithVersion(sb.dir, '0.0.1');
+    await runSetup({ root: sb.root, home: sb.home, gitignore: false, integrations: [], runtimeDir: old, skillsDir: SKILLS_DIR,
+      hooks: [{ target: 'claude', scope: 'project' }, { target: 'opencode', scope: 'project' }, { target: 'cursor', scope: 'home' }] });
+    // What 0.0.1 "wrote": an older command line and an older plugin.
+    const settings = path.join(sb.root, '.claude', 'settings.json');
+    const plugin = path.join(sb.root, '.opencode', 'plugins', 'consider.js');
+    const oldEntry = { hooks: [{ type: 'command', command: 'old .consider/bin/consider-cli hook stop' }] };
+    const cfg = readConfig(sb.root);
+    const claude = cfg.trackedHookInstalls.find((t: { target: string }) => t.target === 'claude');
+    claude.entries[0].entry = oldEntry;
+    const json = JSON.parse(fs.readFileSync(settings, 'utf8'));
+    json.hooks.Stop = [oldEntry];
+    fs.writeFileSync(settings, JSON.stringify(json, null, 2));
+    const oldPlugin = `${PLUGIN_MARKER}: an older plugin\n`;
+    fs.writeFileSync(plugin, oldPlugin);
+    cfg.trackedHookInstalls.find((t: { target: string }) => t.target === 'opencode').sha256 = crypto.createHash('sha256').update(oldPlugin).digest('hex');
+    fs.writeFileSync(path.join(sb.root, '.consider', 'config.json'), JSON.stringify(cfg));
+    fs.rmSync(path.join(sb.home, '.cursor'), { recursive: true }); // the user removed that one
+
+    const input = { root: sb.root, home: sb.home, runtimeDir: RUNTIME_DIR, skillsDir: SKILLS_DIR };
+    expect(planRefresh(input).hooks.map((h) => h.target)).toEqual(['claude', 'opencode']);
+    const r = await applyRefresh(input);
+    expect(actionFor(r, settings)?.kind).toBe('updated');
+    expect(actionFor(r, plugin)?.kind).toBe('updated');
+    expect(JSON.parse(fs.readFileSync(settings, 'utf8')).hooks.Stop).toEqual([hookEntries(HOOK_ROWS[0] as JsonHookRow)[0]!.entry]);
+    expect(fs.readFileSync(plugin, 'utf8')).toBe(renderOpencodePlugin());
+    expect(fs.existsSync(path.join(sb.home, '.cursor'))).toBe(false);
+    expect(planRefresh(input).hooks).toEqual([]);
   });
 });
 

@@ -8,14 +8,44 @@ import path from 'node:path';
 import type { ConsiderConfig } from '../../shared/model';
 import type { SetupAction } from './index';
 import type { Scope } from './integrations';
-import { HOOK_ROWS, hookEntries, hookRow, type HookAgent } from './hook-targets';
-import { hookFile, installFileHook, installJsonHook, removeHook } from './hooks';
+import { HOOK_ROWS, hookEntries, hookRow, type HookAgent, type HookRow } from './hook-targets';
+import { hookFile, installFileHook, installJsonHook, removeHook, type HookResult } from './hooks';
 import { actionOf, chosenRows } from './choices';
 import { mentionsConsiderHook } from './hook-command';
 import { PLUGIN_MARKER } from './hook-plugin';
 import { trackedHooks, type HookInstall } from './config';
 
 const SCOPES: readonly Scope[] = ['project', 'home'];
+
+/** Installs one row at one scope, given what is tracked for that file. */
+function installRow(row: HookRow, scope: Scope, root: string, home: string, version: string, tracked?: HookInstall): HookResult {
+  const opts = { scope, root, home, version, tracked };
+  return row.kind === 'json' ? installJsonHook({ row, ...opts }) : installFileHook({ row, ...opts });
+}
+
+/**
+ * After an extension update: brings tracked hooks written by another version up to this
+ * one (an untouched entry is replaced in place; an edited one is kept). A hook whose file
+ * is gone is not put back: refresh never installs what the user removed.
+ */
+export function refreshHooks(root: string, home: string, version: string, config: ConsiderConfig): { actions: SetupAction[]; installs: HookInstall[] } {
+  const actions: SetupAction[] = [];
+  const installs: HookInstall[] = [];
+  for (const t of hooksToRefresh(root, home, version, config)) {
+    const r = installRow(hookRow(t.target)!, t.scope, root, home, version, t);
+    actions.push(actionOf(r));
+    if (r.install) installs.push(r.install);
+  }
+  return { actions, installs };
+}
+
+/** Tracked hooks of another version, at a location of this workspace, whose file is there. */
+export function hooksToRefresh(root: string, home: string, version: string, config: ConsiderConfig): HookInstall[] {
+  return trackedHooks(config).filter((t) => {
+    const row = hookRow(t.target);
+    return row && t.version !== version && hookFile(row, t.scope, root, home) === t.path && fs.existsSync(t.path);
+  });
+}
 
 export function installHooks(
   choices: readonly { target: HookAgent; scope: Scope }[], root: string, home: string, version: string, config: ConsiderConfig,
@@ -25,8 +55,7 @@ export function installHooks(
   for (const { row, scope } of chosenRows(choices, hookRow, 'no delivery hook for this agent', actions)) {
     const file = hookFile(row, scope, root, home);
     const tracked = trackedHooks(config).find((t) => t.path === file);
-    const opts = { scope, root, home, version, tracked };
-    const r = row.kind === 'json' ? installJsonHook({ row, ...opts }) : installFileHook({ row, ...opts });
+    const r = installRow(row, scope, root, home, version, tracked);
     actions.push(actionOf(r));
     if (r.install) installs.push(r.install);
   }
