@@ -62,7 +62,7 @@ export function installHooks(
   return { actions, installs };
 }
 
-/** Does `file` hold a Consider hook of `row` right now (tracked or not)? */
+/** Does `file` hold a Consider hook right now (tracked or not)? */
 function hasConsiderHook(file: string, kind: 'json' | 'file'): boolean {
   let text: string;
   try {

@@ -66,24 +66,22 @@ function writeKeepingMode(file: string, text: string): void {
   writeFileAtomic(file, text, mode);
 }
 
-type Parsed = { ok: true; text: string; value: Record<string, unknown>; tree: JsonNode } | { ok: false; reason: string };
-
-/** The file as text plus its tree, or why we will not touch it. */
-function parseAgentJson(text: string, row: JsonHookRow): Parsed {
+/** Why setup will not touch this file's text, if it will not: not strict JSON, or another shape. */
+function jsonProblem(text: string, row: JsonHookRow): string | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    return { ok: false, reason: `not valid JSON (${(e as Error).message})` };
+    return `not valid JSON (${(e as Error).message})`;
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, reason: 'not a JSON object' };
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'not a JSON object';
   const hooks = (value as Record<string, unknown>).hooks;
-  if (hooks !== undefined && (!hooks || typeof hooks !== 'object' || Array.isArray(hooks))) return { ok: false, reason: '"hooks" is not an object' };
+  if (hooks !== undefined && (!hooks || typeof hooks !== 'object' || Array.isArray(hooks))) return '"hooks" is not an object';
   for (const e of row.events) {
     const list = (hooks as Record<string, unknown> | undefined)?.[e.name];
-    if (list !== undefined && !Array.isArray(list)) return { ok: false, reason: `"hooks.${e.name}" is not a list` };
+    if (list !== undefined && !Array.isArray(list)) return `"hooks.${e.name}" is not a list`;
   }
-  return { ok: true, text, value: value as Record<string, unknown>, tree: parseJsonTree(text) };
+  return undefined;
 }
 
 const eventList = (tree: JsonNode, name: string): JsonNode | undefined => member(member(tree, 'hooks'), name);
@@ -112,8 +110,8 @@ export function installJsonHook(opts: { row: JsonHookRow; scope: Scope; root: st
   const problem = writeProblem(file, scope, root);
   if (problem) return { kind: 'refused', path: file, detail: problem };
   const before = readIfExists(file)?.toString('utf8');
-  const parsed = parseAgentJson(before ?? '{}', row);
-  if (!parsed.ok) return { kind: 'refused', path: file, detail: `${parsed.reason}; not touched` };
+  const bad = jsonProblem(before ?? '{}', row);
+  if (bad) return { kind: 'refused', path: file, detail: `${bad}; not touched` };
 
   let text = before === undefined ? '{}\n' : before;
   const created = new Set(tracked?.createdKeys ?? []);
@@ -193,8 +191,8 @@ export function removeHook(row: HookRow, install: HookInstall, root: string): Ho
     removeEmptyDirs(install.createdDirs ?? []);
     return { kind: 'removed', path: file };
   }
-  const parsed = parseAgentJson(before, row);
-  if (!parsed.ok) return { kind: 'refused', path: file, detail: `${parsed.reason}; the Consider hooks in it were left in place` };
+  const bad = jsonProblem(before, row);
+  if (bad) return { kind: 'refused', path: file, detail: `${bad}; the Consider hooks in it were left in place` };
 
   let text = before;
   const edited: string[] = [];
