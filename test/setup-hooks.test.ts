@@ -14,7 +14,7 @@ import { HOOK_ROWS, hookEntries, type HookRow, type JsonHookRow } from '../exten
 import { hookCommand } from '../extension/setup/hook-command';
 import { integrationRow } from '../extension/setup/integrations';
 import { PLUGIN_MARKER, renderOpencodePlugin } from '../extension/setup/hook-plugin';
-import { ensureBuilt, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, type Sandbox } from './helpers/setup-env';
+import { ensureBuilt, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, tree, type Sandbox } from './helpers/setup-env';
 
 beforeAll(ensureBuilt);
 let sb: Sandbox;
@@ -32,25 +32,6 @@ const readConfig = (root: string) => JSON.parse(fs.readFileSync(path.join(root, 
 function put(file: string, text: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, text);
-}
-
-/** Every path under `dir` (folders too), with file bytes and link targets: "the same tree". */
-function tree(dir: string, skip: (rel: string) => boolean = () => false): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string): void => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      const rel = path.relative(dir, p);
-      if (skip(rel)) continue;
-      if (e.isSymbolicLink()) out[rel] = `link:${fs.readlinkSync(p)}`;
-      else if (e.isDirectory()) {
-        out[rel + '/'] = 'dir';
-        walk(p);
-      } else out[rel] = fs.readFileSync(p).toString('base64');
-    }
-  };
-  walk(dir);
-  return out;
 }
 
 /** The user's own file for a row: their settings and their own hook, in 4-space indentation. */

@@ -7,7 +7,7 @@ import {
   type Integration, type Scope, type SetupReport,
 } from '../extension/setup/index';
 import { INTEGRATION_ROWS, skillDirs } from '../extension/setup/integrations';
-import { ensureBuilt, git, listFiles, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, PACKAGE_VERSION, type Sandbox } from './helpers/setup-env';
+import { ensureBuilt, git, listFiles, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, tree, PACKAGE_VERSION, type Sandbox } from './helpers/setup-env';
 
 beforeAll(ensureBuilt);
 
@@ -73,6 +73,36 @@ describe('setup: every choice combination', () => {
       sb.cleanup();
     }
   }, 120_000);
+});
+
+describe('skills: setup then uninstall leaves the trees byte-identical', () => {
+  it('for every integration and scope, full and skills-only, next to the user\'s own skills or with none', async () => {
+    for (const row of INTEGRATION_ROWS) {
+      for (const scope of ['project', 'home'] as const) {
+        for (const mode of ['full', 'skills-only'] as const) {
+          for (const userHas of [false, true]) {
+            sb = sandbox();
+            if (userHas) {
+              for (const dir of skillDirs(row, scope, sb.root, sb.home)) {
+                const mine = path.join(path.dirname(dir), 'mine', 'SKILL.md');
+                fs.mkdirSync(path.dirname(mine), { recursive: true });
+                fs.writeFileSync(mine, '---\nname: mine\ndescription: my own\n---\n');
+              }
+            }
+            const beforeRoot = tree(sb.root);
+            const beforeHome = tree(sb.home);
+            await setup(sb, [{ target: row.target, scope }], false);
+            const u = await runUninstall({ root: sb.root, home: sb.home, mode, removeGitignoreEntry: true });
+            const at = `${row.target} ${scope} ${mode} ${userHas}`;
+            expect(kinds(u).has('refused'), at).toBe(false);
+            expect(tree(sb.root, (rel) => mode === 'skills-only' && rel.startsWith('.consider')), at).toEqual(beforeRoot);
+            expect(tree(sb.home), at).toEqual(beforeHome);
+            sb.cleanup();
+          }
+        }
+      }
+    }
+  }, 60_000);
 });
 
 describe('setup: the deployed runtime', () => {
