@@ -105,10 +105,11 @@ async function main(argv: string[]): Promise<number> {
       if (values.json) console.log(JSON.stringify(state, null, 2));
       else {
         console.log(`store: ${state.storeExists ? 'yes' : 'no'}   CLI: ${state.runtimeVersion ?? 'not deployed'}   .gitignore entry: ${state.gitignoreHasEntry ? 'yes' : 'no'}`);
-        const line = (label: string, installed: { scope: Scope; path: string }[]) =>
-          console.log(`${label.padEnd(20)} ${installed.length ? installed.map((x) => `${x.scope}: ${shown(x.path, root, home)}`).join(', ') : '-'}`);
-        for (const i of state.integrations) line(i.label, i.installed);
-        for (const h of state.hooks) line(`${h.label} hook`, h.installed);
+        const rows = [...state.integrations.map((i) => ({ label: i.label, installed: i.installed })), ...state.hooks.map((h) => ({ label: `${h.label} hook`, installed: h.installed }))];
+        const width = Math.max(...rows.map((r) => r.label.length));
+        for (const { label, installed } of rows) {
+          console.log(`${label.padEnd(width)}  ${installed.length ? installed.map((x) => `${x.scope}: ${shown(x.path, root, home)}`).join(', ') : '-'}`);
+        }
       }
       return 0;
     }

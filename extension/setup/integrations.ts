@@ -60,7 +60,7 @@ const TABLE: readonly IntegrationRow[] = [
   { target: 'cursor', label: 'Cursor', projectDirs: ['.cursor/skills/consider'], homeDirs: ['.cursor/skills/consider'] },
   { target: 'copilot', label: 'GitHub Copilot', projectDirs: ['.github/skills/consider'], homeDirs: ['.copilot/skills/consider'] },
   { target: 'cline', label: 'Cline', projectDirs: ['.cline/skills/consider'], homeDirs: ['.cline/skills/consider'] },
-  { target: 'agents', label: 'Any agent (shared .agents/skills)', projectDirs: [SHARED_SKILL_DIR], homeDirs: [SHARED_SKILL_DIR], sideFiles: ['agents/openai.yaml'] },
+  { target: 'agents', label: 'Other agents (.agents/skills)', projectDirs: [SHARED_SKILL_DIR], homeDirs: [SHARED_SKILL_DIR], sideFiles: ['agents/openai.yaml'] },
 ];
 
 /** Absolute skill-package directories for one integration at one scope. */
