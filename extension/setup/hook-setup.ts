@@ -20,7 +20,8 @@ const SCOPES: readonly Scope[] = ['project', 'home'];
 /** Installs one row at one scope, given what is tracked for that file. */
 function installRow(row: HookRow, scope: Scope, root: string, home: string, version: string, tracked?: HookInstall): HookResult {
   const opts = { scope, root, home, version, tracked };
-  return row.kind === 'json' ? installJsonHook({ row, ...opts }) : installFileHook({ row, ...opts });
+  const r = row.kind === 'json' ? installJsonHook({ row, ...opts }) : installFileHook({ row, ...opts });
+  return row.note && !r.detail && (r.kind === 'created' || r.kind === 'updated') ? { ...r, detail: row.note } : r;
 }
 
 /**

@@ -42,6 +42,8 @@ interface RowBase {
   /** The file, relative to the workspace root (project scope) or the home folder (home scope). */
   readonly projectFile: string;
   readonly homeFile: string;
+  /** Said next to a hook setup has just written, when the agent wants something of the user. */
+  readonly note?: string;
 }
 
 /** Entries merged into the agent's own JSON file, next to the user's. */
@@ -74,6 +76,7 @@ const TABLE: readonly HookRow[] = [
   },
   {
     target: 'codex', label: 'Codex', kind: 'json', projectFile: '.codex/hooks.json', homeFile: '.codex/hooks.json', skeleton: {},
+    note: 'Codex asks you once to trust a new hook (/hooks)',
     events: [{ name: 'Stop', event: 'stop' }, { name: 'UserPromptSubmit', event: 'prompt' }, { name: 'SessionStart', event: 'session-start' }],
     entry: (command) => group({ command, timeout: 30 }),
   },
