@@ -72,6 +72,8 @@ export interface HookInstall {
   entries?: { name: string; entry: unknown }[];
   /** JSON rows: members setup created (`hooks`, `hooks.Stop`), removed again once empty. */
   createdKeys?: string[];
+  /** JSON rows: what was inside containers setup found empty (`{ }`), put back when they empty again. */
+  emptyInner?: Record<string, string>;
   /** Setup created the file: uninstall deletes it when nothing but setup's skeleton is left. */
   createdFile?: boolean;
   /** Folders setup created for the file, deepest first; removed when empty. */

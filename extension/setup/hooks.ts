@@ -15,7 +15,7 @@ import type { Scope } from './integrations';
 import { hookEntries, type FileHookRow, type HookRow, type JsonHookRow } from './hook-targets';
 import { mentionsConsiderHook } from './hook-command';
 import { PLUGIN_MARKER } from './hook-plugin';
-import { appendChild, detectStyle, jsonEqual, member, parseJsonTree, removeChild, replaceValue, type JsonNode } from './json-text';
+import { appendChild, detectStyle, emptyInner, jsonEqual, member, parseJsonTree, removeChild, replaceValue, type JsonNode } from './json-text';
 import { missingDirs, readIfExists, removeEmptyDirs, sha256, writeFileAtomic } from './fsutil';
 import { projectWriteProblem, realpathOrSelf } from './safety';
 
@@ -87,21 +87,35 @@ function jsonProblem(text: string, row: JsonHookRow): string | undefined {
 const eventList = (tree: JsonNode, name: string): JsonNode | undefined => member(member(tree, 'hooks'), name);
 const itemValue = (text: string, node: JsonNode): unknown => JSON.parse(text.slice(node.start, node.end));
 
+/** What setup changed in the file's structure, to undo it exactly. */
+interface Made {
+  /** Members setup created (`hooks`, `hooks.Stop`). */
+  created: Set<string>;
+  /** Containers that were empty but for whitespace, by path ('' = the file's object). */
+  inner: Record<string, string>;
+}
+
+/** Appends to `container` (at `at`), remembering what was inside it when it was empty. */
+function appendTo(text: string, container: JsonNode, at: string, value: unknown, made: Made, key?: string): string {
+  const inner = emptyInner(text, container);
+  if (inner) made.inner[at] = inner;
+  return appendChild(text, container, value, detectStyle(text), key);
+}
+
 /** Sets `hooks.<name>` to hold `entry` (adding `hooks` and the list if needed). */
-function addEntry(text: string, name: string, entry: unknown, created: Set<string>): string {
-  const style = detectStyle(text);
+function addEntry(text: string, name: string, entry: unknown, made: Made): string {
   const tree = parseJsonTree(text);
   const hooks = member(tree, 'hooks');
   if (!hooks) {
-    created.add('hooks').add(`hooks.${name}`);
-    return appendChild(text, tree, { [name]: [entry] }, style, 'hooks');
+    made.created.add('hooks').add(`hooks.${name}`);
+    return appendTo(text, tree, '', { [name]: [entry] }, made, 'hooks');
   }
   const list = member(hooks, name);
   if (!list) {
-    created.add(`hooks.${name}`);
-    return appendChild(text, hooks, [entry], style, name);
+    made.created.add(`hooks.${name}`);
+    return appendTo(text, hooks, 'hooks', [entry], made, name);
   }
-  return appendChild(text, list, entry, style);
+  return appendTo(text, list, `hooks.${name}`, entry, made);
 }
 
 export function installJsonHook(opts: { row: JsonHookRow; scope: Scope; root: string; home: string; version: string; tracked?: HookInstall }): HookResult {
@@ -114,7 +128,7 @@ export function installJsonHook(opts: { row: JsonHookRow; scope: Scope; root: st
   if (bad) return { kind: 'refused', path: file, detail: `${bad}; not touched` };
 
   let text = before === undefined ? '{}\n' : before;
-  const created = new Set(tracked?.createdKeys ?? []);
+  const made: Made = { created: new Set(tracked?.createdKeys ?? []), inner: { ...tracked?.emptyInner } };
   if (before === undefined) {
     for (const [k, v] of Object.entries(row.skeleton)) text = appendChild(text, parseJsonTree(text), v, detectStyle(text), k);
   }
@@ -137,7 +151,7 @@ export function installJsonHook(opts: { row: JsonHookRow; scope: Scope; root: st
       edited.push(want.name); // the user's version of our item: theirs now
       if (old !== undefined) entries.push({ name: want.name, entry: old });
     } else {
-      text = addEntry(text, want.name, want.entry, created);
+      text = addEntry(text, want.name, want.entry, made);
       entries.push(want);
     }
   }
@@ -146,7 +160,8 @@ export function installJsonHook(opts: { row: JsonHookRow; scope: Scope; root: st
   if (text !== (before ?? '')) writeKeepingMode(file, text);
   const install: HookInstall = compact({
     target: row.target, scope, path: file, version, entries,
-    createdKeys: created.size ? [...created] : undefined,
+    createdKeys: made.created.size ? [...made.created] : undefined,
+    emptyInner: Object.keys(made.inner).length ? made.inner : undefined,
     createdFile: before === undefined || tracked?.createdFile ? true : undefined,
     createdDirs: dirs.length ? dirs : tracked?.createdDirs,
   });
@@ -205,7 +220,7 @@ export function removeHook(row: HookRow, install: HookInstall, root: string): Ho
         if (items.some((n) => mentionsConsiderHook(text.slice(n.start, n.end)))) edited.push(name);
         break;
       }
-      text = removeChild(text, list!, at);
+      text = removeChild(text, list!, at, install.emptyInner?.[`hooks.${name}`]);
     }
   }
   // Members setup created go once empty: lists first, then `hooks`.
@@ -215,7 +230,8 @@ export function removeHook(row: HookRow, install: HookInstall, root: string): Ho
     const parent = parts.length === 1 ? tree : member(tree, parts[0]!);
     const node = member(parent, parts[parts.length - 1]!);
     const empty = node && (node.kind === 'array' ? node.items.length === 0 : node.kind === 'object' && node.members.length === 0);
-    if (parent?.kind === 'object' && empty) text = removeChild(text, parent, parent.members.findIndex((m) => m.value === node));
+    const at = parts.length === 1 ? '' : parts[0]!;
+    if (parent?.kind === 'object' && empty) text = removeChild(text, parent, parent.members.findIndex((m) => m.value === node), install.emptyInner?.[at]);
   }
   const detail = edited.length ? `your edited ${[...new Set(edited)].join(', ')} hook kept` : undefined;
   if (install.createdFile && jsonEqual(JSON.parse(text), row.skeleton)) {

@@ -115,15 +115,20 @@ export function appendChild(text: string, container: JsonNode, value: unknown, s
   return text.slice(0, last) + sep + childText(value, key, indent, style, !onOwnLines) + text.slice(last);
 }
 
+/** What stands between the brackets of an empty container (`{ }` keeps its space). */
+export function emptyInner(text: string, container: JsonNode): string | undefined {
+  return childStarts(container).length ? undefined : text.slice(container.start + 1, container.end - 1);
+}
+
 /**
  * Removes child `index` of `container`: with the separator before it (what appendChild
  * added), or, for the first of several, with the separator after it. The only child leaves
- * an empty `{}` / `[]`.
+ * the container empty, with `inner` (what emptyInner said before the insertion) inside.
  */
-export function removeChild(text: string, container: JsonNode, index: number): string {
+export function removeChild(text: string, container: JsonNode, index: number, inner = ''): string {
   const starts = childStarts(container);
   const ends = childEnds(container);
-  if (starts.length === 1) return text.slice(0, container.start + 1) + text.slice(container.end - 1);
+  if (starts.length === 1) return text.slice(0, container.start + 1) + inner + text.slice(container.end - 1);
   if (index > 0) return text.slice(0, ends[index - 1]) + text.slice(ends[index]);
   return text.slice(0, starts[0]) + text.slice(starts[1]);
 }
