@@ -79,6 +79,22 @@ describe('hooks: setup then uninstall leaves everything byte-identical', () => {
   });
 });
 
+describe('hooks and skills share folders', () => {
+  it('whichever setup wrote first, uninstall leaves the home folder as it was', async () => {
+    for (const hookFirst of [true, false]) {
+      sb = sandbox();
+      const before = tree(sb.home);
+      const hook = [{ target: 'claude' as const, scope: 'home' as const }];
+      const skill = [{ target: 'claude' as const, scope: 'home' as const }];
+      if (hookFirst) { await setup(sb, hook); await setup(sb, [], skill); } else { await setup(sb, [], skill); await setup(sb, hook); }
+      expect(fs.existsSync(path.join(sb.home, '.claude', 'settings.json'))).toBe(true);
+      await uninstall(sb, 'full');
+      expect(tree(sb.home), `hook first: ${hookFirst}`).toEqual(before);
+      sb.cleanup();
+    }
+  });
+});
+
 describe('hooks: merging into the user\'s files', () => {
   it('keeps the other keys and hooks of an existing .claude/settings.json, adds each event once', async () => {
     sb = sandbox();

@@ -53,6 +53,12 @@ function skillCandidates(root: string, home: string, tracked: SkillInstall[]): {
   return out;
 }
 
+/** Removes each folder an install recorded as created by setup, if it is empty now. */
+function sweepCreatedDirs(installs: readonly Record<string, unknown>[]): void {
+  const dirs = installs.flatMap((i) => (Array.isArray(i.createdDirs) ? i.createdDirs : [])).filter((d): d is string => typeof d === 'string');
+  for (const d of [...new Set(dirs)].sort((a, b) => b.length - a.length)) removeEmptyDirs([d]);
+}
+
 export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupReport> {
   const root = path.resolve(opts.root);
   const home = path.resolve(opts.home);
@@ -82,10 +88,11 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
     actions.push({ kind: 'removed', path: verdict.dir, ...(c.tracked ? {} : { detail: 'found in a known location (not tracked)' }) });
     const inProject = verdict.dir.startsWith(root + path.sep);
     removeEmptyParents(verdict.dir, inProject ? root : home, inProject ? 2 : 1, actions);
-    // Folders setup itself created for the package (in a home folder too) go once empty.
-    const made = config.trackedSkillInstalls.find((t) => t.path === c.path)?.createdDirs;
-    if (Array.isArray(made)) removeEmptyDirs(made.filter((d) => typeof d === 'string' && fs.existsSync(d)));
   }
+
+  // Last, every folder setup made, children first: a folder the hook and the skill shared
+  // is empty only now, whichever of the two setup wrote first.
+  sweepCreatedDirs([...config.trackedSkillInstalls, ...trackedHooks(config)]);
 
   if (opts.mode === 'skills-only') {
     const remaining = config.trackedSkillInstalls.filter((t) => !removedOrGone.has(t.path));
