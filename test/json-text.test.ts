@@ -47,7 +47,7 @@ describe('json-text: our entries in and out of any formatting', () => {
     }
     for (const e of claude.events) expect(merged.hooks[e.name].filter((x: unknown) => jsonEqual(x, r.install!.entries!.find((y) => y.name === e.name)!.entry))).toHaveLength(1);
     expect(installJsonHook({ row: claude, scope: 'project', root, home: dir, version: '1', tracked: r.install }).kind).toBe('unchanged');
-    expect(removeHook(claude, r.install!, root).kind).toBe('updated');
+    expect(removeHook(claude, r.install!, root, dir).kind).toBe('updated');
     expect(fs.readFileSync(file, 'utf8')).toBe(text);
   });
 });

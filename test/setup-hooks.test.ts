@@ -238,6 +238,11 @@ describe('hooks: what setup refuses', () => {
     const cfgFile = path.join(sb.root, '.consider', 'config.json');
     const config = readConfig(sb.root);
     config.trackedHookInstalls.push({ ...config.trackedHookInstalls[0], path: victim });
+    // Empty folders of the user's, listed as if setup had made them: never removed.
+    const emptyOnes = [path.join(sb.dir, 'empty'), path.join(sb.root, 'src'), path.join(sb.home, 'empty')];
+    for (const d of emptyOnes) fs.mkdirSync(d);
+    config.trackedHookInstalls[0].createdDirs = emptyOnes;
+    config.trackedSkillInstalls.push({ target: 'claude', scope: 'home', path: path.join(sb.home, 'nope', 'SKILL.md'), createdDirs: emptyOnes });
     fs.writeFileSync(cfgFile, JSON.stringify(config));
     const file = path.join(sb.root, '.claude', 'settings.json');
     fs.renameSync(file, path.join(sb.dir, 'moved.json'));
@@ -247,6 +252,7 @@ describe('hooks: what setup refuses', () => {
     expect(actionFor(u, file)?.kind).toBe('refused');
     expect(fs.readFileSync(victim, 'utf8')).toBe('{"hooks":{}}');
     expect(fs.readFileSync(path.join(sb.dir, 'moved.json'), 'utf8')).toContain('consider-cli');
+    for (const d of emptyOnes) expect(fs.existsSync(d), d).toBe(true);
   });
 });
 

@@ -107,7 +107,7 @@ export function uninstallHooks(root: string, home: string, config: ConsiderConfi
       }
       continue;
     }
-    const r = removeHook(row, install, root);
+    const r = removeHook(row, install, root, home);
     actions.push(actionOf(r));
     if (r.kind !== 'refused') cleared.add(install.path);
   }

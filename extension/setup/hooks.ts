@@ -17,7 +17,7 @@ import { mentionsConsiderHook } from './hook-command';
 import { PLUGIN_MARKER } from './hook-plugin';
 import { appendChild, detectStyle, emptyInner, jsonEqual, member, parseJsonTree, removeChild, replaceValue, type JsonNode } from './json-text';
 import { missingDirs, readIfExists, removeEmptyDirs, sha256, writeFileAtomic } from './fsutil';
-import { projectWriteProblem, realpathOrSelf } from './safety';
+import { projectWriteProblem, realpathOrSelf, setupFolders } from './safety';
 
 export interface HookResult {
   kind: 'created' | 'updated' | 'unchanged' | 'skipped' | 'refused' | 'removed';
@@ -194,7 +194,7 @@ export function installFileHook(opts: { row: FileHookRow; scope: Scope; root: st
  * Takes one tracked hook out again. Refuses what it must not touch, keeps what the user
  * edited (reported), deletes the file when setup created it and nothing else is left.
  */
-export function removeHook(row: HookRow, install: HookInstall, root: string): HookResult {
+export function removeHook(row: HookRow, install: HookInstall, root: string, home: string): HookResult {
   const file = install.path;
   const problem = writeProblem(file, install.scope, root);
   if (problem) return { kind: 'refused', path: file, detail: problem };
@@ -203,7 +203,7 @@ export function removeHook(row: HookRow, install: HookInstall, root: string): Ho
   if (row.kind === 'file') {
     if (sha256(before) !== install.sha256 && before !== row.render()) return { kind: 'skipped', path: file, detail: 'edited since setup wrote it; kept' };
     fs.rmSync(file);
-    removeEmptyDirs(install.createdDirs ?? []);
+    removeEmptyDirs(setupFolders(install.createdDirs ?? [], root, home));
     return { kind: 'removed', path: file };
   }
   const bad = jsonProblem(before, row);
@@ -236,7 +236,7 @@ export function removeHook(row: HookRow, install: HookInstall, root: string): Ho
   const detail = edited.length ? `your edited ${[...new Set(edited)].join(', ')} hook kept` : undefined;
   if (install.createdFile && jsonEqual(JSON.parse(text), row.skeleton)) {
     fs.rmSync(file);
-    removeEmptyDirs(install.createdDirs ?? []);
+    removeEmptyDirs(setupFolders(install.createdDirs ?? [], root, home));
     return compact({ kind: 'removed', path: file, detail });
   }
   if (text === before) return { kind: edited.length ? 'skipped' : 'unchanged', path: file, detail: detail ?? 'no Consider hook left in it' };

@@ -8,7 +8,7 @@ import type { SkillInstall } from '../../shared/model';
 import type { SetupAction, SetupReport, UninstallOptions } from './index';
 import { SKILL_FILE } from './integrations';
 import { readSetupConfig, changeSetupConfig, configPath } from './config';
-import { checkConsiderDir, checkSkillPackage, knownSkillDirs } from './safety';
+import { checkConsiderDir, checkSkillPackage, knownSkillDirs, setupFolders } from './safety';
 import { isConsiderSkill } from './render';
 import { removeGitignoreEntry, gitignorePath } from './gitignore';
 import { removeEmptyDirs } from './fsutil';
@@ -54,8 +54,8 @@ function skillCandidates(root: string, home: string, tracked: SkillInstall[]): {
 }
 
 /** Removes each folder an install recorded as created by setup, if it is empty now. */
-function sweepCreatedDirs(installs: readonly Record<string, unknown>[]): void {
-  const dirs = installs.flatMap((i) => (Array.isArray(i.createdDirs) ? i.createdDirs : [])).filter((d): d is string => typeof d === 'string');
+function sweepCreatedDirs(installs: readonly Record<string, unknown>[], root: string, home: string): void {
+  const dirs = setupFolders(installs.flatMap((i) => (Array.isArray(i.createdDirs) ? i.createdDirs : [])), root, home);
   for (const d of [...new Set(dirs)].sort((a, b) => b.length - a.length)) removeEmptyDirs([d]);
 }
 
@@ -92,7 +92,7 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
 
   // Last, every folder setup made, children first: a folder the hook and the skill shared
   // is empty only now, whichever of the two setup wrote first.
-  sweepCreatedDirs([...config.trackedSkillInstalls, ...trackedHooks(config)]);
+  sweepCreatedDirs([...config.trackedSkillInstalls, ...trackedHooks(config)], root, home);
 
   if (opts.mode === 'skills-only') {
     const remaining = config.trackedSkillInstalls.filter((t) => !removedOrGone.has(t.path));
