@@ -15,6 +15,16 @@ const claude = HOOK_ROWS.find((r) => r.target === 'claude') as JsonHookRow;
 let dir: string;
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+/** A workspace whose .claude/settings.json holds `text`. */
+function userSettings(text: string): { root: string; file: string } {
+  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'consider-json-')));
+  const root = path.join(dir, 'ws');
+  const file = path.join(root, '.claude', 'settings.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  return { root, file };
+}
+
 const FILES: Record<string, string> = {
   'minified': '{"model":"opus","hooks":{"Stop":[{"hooks":[{"type":"command","command":"a"}]}]}}',
   'two spaces, no final newline': '{\n  "model": "opus"\n}',
@@ -32,11 +42,7 @@ const FILES: Record<string, string> = {
 
 describe('json-text: our entries in and out of any formatting', () => {
   it.each(Object.entries(FILES))('%s', (_name, text) => {
-    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'consider-json-')));
-    const root = path.join(dir, 'ws');
-    const file = path.join(root, '.claude', 'settings.json');
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, text);
+    const { root, file } = userSettings(text);
     const r = installJsonHook({ row: claude, scope: 'project', root, home: dir, version: '1' });
     expect(r.kind).toBe('updated');
     const merged = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -48,6 +54,24 @@ describe('json-text: our entries in and out of any formatting', () => {
     for (const e of claude.events) expect(merged.hooks[e.name].filter((x: unknown) => jsonEqual(x, r.install!.entries!.find((y) => y.name === e.name)!.entry))).toHaveLength(1);
     expect(installJsonHook({ row: claude, scope: 'project', root, home: dir, version: '1', tracked: r.install }).kind).toBe('unchanged');
     expect(removeHook(claude, r.install!, root, dir).kind).toBe('updated');
+    expect(fs.readFileSync(file, 'utf8')).toBe(text);
+  });
+});
+
+describe('json-text: files setup leaves alone', () => {
+  it.each([
+    ['comments (JSONC)', '{\n  // mine\n  "a": 1\n}\n', /^not valid JSON/],
+    ['a trailing comma', '{"a": 1,}', /^not valid JSON/],
+    ['a list at the top', '[]', /^not a JSON object$/],
+    ['hooks as a list', '{"hooks": []}', /^"hooks" is not an object$/],
+    ['a key twice', '{"hooks": {}, "hooks": {"Stop": []}}', /^has the same key twice$/],
+    ['an event key twice', '{"hooks": {"Stop": [], "Stop": []}}', /^has the same key twice$/],
+    ['nothing at all', '', /^not valid JSON/],
+  ])('%s', (_name, text, reason) => {
+    const { root, file } = userSettings(text);
+    const r = installJsonHook({ row: claude, scope: 'project', root, home: dir, version: '1' });
+    expect(r.kind).toBe('refused');
+    expect(r.detail!.replace(/; not touched$/, '')).toMatch(reason);
     expect(fs.readFileSync(file, 'utf8')).toBe(text);
   });
 });

@@ -81,6 +81,12 @@ function jsonProblem(text: string, row: JsonHookRow): string | undefined {
     const list = (hooks as Record<string, unknown> | undefined)?.[e.name];
     if (list !== undefined && !Array.isArray(list)) return `"hooks.${e.name}" is not a list`;
   }
+  // JSON.parse keeps the last of two equal keys, a text edit would touch the first: ambiguous.
+  const tree = parseJsonTree(text);
+  for (const obj of [tree, member(tree, 'hooks')]) {
+    const keys = obj?.kind === 'object' ? obj.members.map((m) => m.key) : [];
+    if (new Set(keys).size !== keys.length) return 'has the same key twice';
+  }
   return undefined;
 }
 
