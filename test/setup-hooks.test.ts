@@ -335,6 +335,15 @@ describe('hooks: refresh after an extension update', () => {
     expect(fs.readFileSync(plugin, 'utf8')).toBe(renderOpencodePlugin());
     expect(fs.existsSync(path.join(sb.home, '.cursor'))).toBe(false);
     expect(planRefresh(input).hooks).toEqual([]);
+
+    // An edited plugin is kept, and refresh does not come back to it at every start.
+    const cfg2 = readConfig(sb.root);
+    cfg2.trackedHookInstalls.find((t: { target: string }) => t.target === 'opencode').version = '0.0.1';
+    fs.writeFileSync(path.join(sb.root, '.consider', 'config.json'), JSON.stringify(cfg2));
+    fs.appendFileSync(plugin, '// my tweak\n');
+    expect(actionFor(await applyRefresh(input), plugin)).toMatchObject({ kind: 'skipped', detail: expect.stringMatching(/edited/) });
+    expect(fs.readFileSync(plugin, 'utf8')).toContain('// my tweak');
+    expect(planRefresh(input).hooks).toEqual([]);
   });
 });
 

@@ -188,7 +188,8 @@ export function installFileHook(opts: { row: FileHookRow; scope: Scope; root: st
   if (before !== undefined) {
     if (!before.startsWith(PLUGIN_MARKER)) return { kind: 'refused', path: file, detail: 'a different file is there' };
     if (sha256(before) !== tracked?.sha256) {
-      return { kind: 'skipped', path: file, detail: 'edited since setup wrote it; kept as is', install: tracked ?? compact({ ...install, sha256: undefined }) };
+      // Tracked at this version, so that refresh does not come back to it on every start.
+      return { kind: 'skipped', path: file, detail: 'edited since setup wrote it; kept as is', install: { ...(tracked ?? compact({ ...install, sha256: undefined })), version } };
     }
   }
   const dirs = before === undefined ? missingDirs(path.dirname(file)) : [];
