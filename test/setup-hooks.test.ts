@@ -102,7 +102,11 @@ describe('hooks: merging into the user\'s files', () => {
     const mine = { permissions: { allow: ['Bash(npm test)'] }, hooks: { Stop: [{ hooks: [{ type: 'command', command: 'say done' }] }], PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'lint' }] }] } };
     put(file, JSON.stringify(mine, null, '\t'));
     await setup(sb, [{ target: 'claude', scope: 'project' }]);
+    const config = fs.readFileSync(path.join(sb.root, '.consider', 'config.json'), 'utf8');
+    const settings = fs.readFileSync(file, 'utf8');
     await setup(sb, [{ target: 'claude', scope: 'project' }]);
+    expect(fs.readFileSync(path.join(sb.root, '.consider', 'config.json'), 'utf8')).toBe(config); // a re-run changes nothing
+    expect(fs.readFileSync(file, 'utf8')).toBe(settings);
     const after = JSON.parse(fs.readFileSync(file, 'utf8'));
     expect(after.permissions).toEqual(mine.permissions);
     expect(after.hooks.PreToolUse).toEqual(mine.hooks.PreToolUse);
