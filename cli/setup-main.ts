@@ -3,7 +3,7 @@
  * wizard. The same implementation as the wizards (extension/setup). Bundled by
  * scripts/build.mjs into dist/setup/consider-setup.cjs, next to dist/runtime and skills/.
  *
- *   consider-setup setup [--root DIR] [--no-gitignore] [--integration claude:project …]
+ *   consider-setup setup [--root DIR] [--no-gitignore] [--integration claude:project …] [--hook claude:project …]
  *   consider-setup uninstall --full|--skills-only [--keep-gitignore] [--root DIR]
  *   consider-setup status [--root DIR]
  *   consider-setup refresh [--root DIR]      (after updating: refresh the CLI and untouched skills)
@@ -13,17 +13,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  INTEGRATIONS, describeSetup, runSetup, runUninstall, applyRefresh,
-  type Integration, type Scope, type SetupReport,
+  INTEGRATIONS, HOOK_ROWS, describeSetup, runSetup, runUninstall, applyRefresh,
+  type HookAgent, type Integration, type Scope, type SetupReport,
 } from '../extension/setup/index';
 
 const USAGE = `usage:
-  consider-setup setup [--root DIR] [--no-gitignore] [--integration TARGET:SCOPE]... [--json]
-      TARGET: ${INTEGRATIONS.map((i) => i.target).join(', ')}   SCOPE: project, home
-      example: consider-setup setup --integration claude:project --integration codex:home
+  consider-setup setup [--root DIR] [--no-gitignore] [--integration TARGET:SCOPE]... [--hook AGENT:SCOPE]... [--json]
+      --integration installs the skill that teaches the agent consider-cli
+        TARGET: ${INTEGRATIONS.map((i) => i.target).join(', ')}   SCOPE: project, home
+      --hook installs the hook that delivers your review to the agent by itself
+        AGENT: ${HOOK_ROWS.map((h) => h.target).join(', ')}
+      example: consider-setup setup --integration claude:project --hook claude:project --integration codex:home
   consider-setup uninstall (--full | --skills-only) [--keep-gitignore] [--root DIR] [--json]
-      --full removes .consider/ (all threads), the installed skills and the .gitignore line
-      --skills-only removes the skills and keeps .consider/
+      --full removes .consider/ (all threads), the installed skills and hooks and the .gitignore line
+      --skills-only removes the skills and hooks and keeps .consider/
   consider-setup status [--root DIR] [--json]
   consider-setup refresh [--root DIR] [--json]
       updates the deployed CLI and the skills setup installed, except skills you edited
@@ -35,11 +38,12 @@ const bundleDir = __dirname; // dist/setup
 const runtimeDir = path.join(bundleDir, '..', 'runtime');
 const skillsDir = path.join(bundleDir, '..', '..', 'skills');
 
-function parseIntegration(spec: string): { target: Integration; scope: Scope } {
+/** `TARGET[:SCOPE]` against the known targets (`what` names them in the message). */
+function parseChoice<T extends string>(spec: string, known: readonly string[], what: string): { target: T; scope: Scope } {
   const [target, scope = 'project'] = spec.split(':');
-  if (!INTEGRATIONS.some((i) => i.target === target)) throw new UsageError(`unknown integration "${target}" (known: ${INTEGRATIONS.map((i) => i.target).join(', ')})`);
+  if (!known.includes(target!)) throw new UsageError(`unknown ${what} "${target}" (known: ${known.join(', ')})`);
   if (scope !== 'project' && scope !== 'home') throw new UsageError(`unknown scope "${scope}" (project or home)`);
-  return { target: target as Integration, scope };
+  return { target: target as T, scope };
 }
 
 function shown(p: string, root: string, home: string): string {
@@ -66,6 +70,7 @@ async function main(argv: string[]): Promise<number> {
       'no-gitignore': { type: 'boolean' },
       'keep-gitignore': { type: 'boolean' },
       integration: { type: 'string', multiple: true },
+      hook: { type: 'string', multiple: true },
       full: { type: 'boolean' },
       'skills-only': { type: 'boolean' },
       json: { type: 'boolean' },
@@ -86,7 +91,8 @@ async function main(argv: string[]): Promise<number> {
       report = await runSetup({
         root, home, runtimeDir, skillsDir,
         gitignore: !values['no-gitignore'],
-        integrations: (values.integration ?? []).map(parseIntegration),
+        integrations: (values.integration ?? []).map((s) => parseChoice<Integration>(s, INTEGRATIONS.map((i) => i.target), 'integration')),
+        hooks: (values.hook ?? []).map((s) => parseChoice<HookAgent>(s, HOOK_ROWS.map((h) => h.target), 'hook agent')),
       });
       break;
     case 'uninstall': {
@@ -99,8 +105,10 @@ async function main(argv: string[]): Promise<number> {
       if (values.json) console.log(JSON.stringify(state, null, 2));
       else {
         console.log(`store: ${state.storeExists ? 'yes' : 'no'}   CLI: ${state.runtimeVersion ?? 'not deployed'}   .gitignore entry: ${state.gitignoreHasEntry ? 'yes' : 'no'}`);
-        for (const i of state.integrations) {
-          console.log(`${i.label.padEnd(12)} ${i.installed.length ? i.installed.map((x) => `${x.scope}: ${shown(x.path, root, home)}`).join(', ') : '-'}`);
+        const rows = [...state.integrations.map((i) => ({ label: i.label, installed: i.installed })), ...state.hooks.map((h) => ({ label: `${h.label} hook`, installed: h.installed }))];
+        const width = Math.max(...rows.map((r) => r.label.length));
+        for (const { label, installed } of rows) {
+          console.log(`${label.padEnd(width)}  ${installed.length ? installed.map((x) => `${x.scope}: ${shown(x.path, root, home)}`).join(', ') : '-'}`);
         }
       }
       return 0;

@@ -149,8 +149,11 @@ export interface ReconcileSummary {
   readonly failed: readonly { readonly root: string; readonly message: string }[];
 }
 
-export type Integration = 'claude' | 'codex' | 'opencode' | 'roo';
-export const INTEGRATION_IDS: readonly Integration[] = ['claude', 'codex', 'opencode', 'roo'];
+export type Integration = 'claude' | 'codex' | 'opencode' | 'roo' | 'gemini' | 'cursor' | 'copilot' | 'cline' | 'agents';
+export const INTEGRATION_IDS: readonly Integration[] = ['claude', 'codex', 'opencode', 'roo', 'gemini', 'cursor', 'copilot', 'cline', 'agents'];
+/** Agents setup can install a delivery hook for (docs/agent-loop.md): a subset of the integrations. */
+export type HookAgent = 'claude' | 'codex' | 'gemini' | 'cursor' | 'copilot' | 'opencode';
+export const HOOK_AGENT_IDS: readonly HookAgent[] = ['claude', 'codex', 'gemini', 'cursor', 'copilot', 'opencode'];
 export type InstallScope = 'project' | 'home';
 
 export interface SetupStateView {
@@ -164,6 +167,8 @@ export interface SetupStateView {
     readonly projectPath: string;
     readonly homePath: string;
     readonly installed: readonly { readonly scope: InstallScope; readonly path: string }[];
+    /** The agent has a delivery hook setup can install; where one is installed now. */
+    readonly hook?: { readonly installed: readonly { readonly scope: InstallScope; readonly path: string }[] };
   }[];
 }
 
@@ -188,7 +193,11 @@ export interface RequestMap {
   'store/recover': { params: { readonly root: string; readonly action: 'retry' | 'restoreBackup' }; result: BulkResult };
   'setup/describe': { params: { readonly root: string }; result: SetupStateView };
   'setup/run': {
-    params: { readonly root: string; readonly gitignore: boolean; readonly integrations: readonly { readonly target: Integration; readonly scope: InstallScope }[] };
+    params: {
+      readonly root: string; readonly gitignore: boolean; readonly integrations: readonly { readonly target: Integration; readonly scope: InstallScope }[];
+      /** Delivery hooks, chosen apart from the skills; absent = none. */
+      readonly hooks?: readonly { readonly target: HookAgent; readonly scope: InstallScope }[];
+    };
     result: SetupReportView;
   };
   'uninstall/run': { params: { readonly root: string; readonly mode: 'full' | 'skills-only'; readonly removeGitignoreEntry: boolean }; result: SetupReportView };
@@ -305,6 +314,7 @@ const REQUEST_PARAMS: { readonly [K in RequestType]: Check } = {
     root: rootPath,
     gitignore: bool,
     integrations: arrayOf(object({ target: oneOf(INTEGRATION_IDS), scope: oneOf<InstallScope>(['project', 'home']) }), INTEGRATION_IDS.length),
+    hooks: optional(arrayOf(object({ target: oneOf(HOOK_AGENT_IDS), scope: oneOf<InstallScope>(['project', 'home']) }), HOOK_AGENT_IDS.length)),
   }),
   'uninstall/run': object({ root: rootPath, mode: oneOf(['full', 'skills-only'] as const), removeGitignoreEntry: bool }),
 };

@@ -16,7 +16,7 @@ const validRequests: Record<string, unknown> = {
   'store/undo': { undoId: 'u1' },
   'store/recover': { root: '/ws', action: 'restoreBackup' },
   'setup/describe': { root: '/ws' },
-  'setup/run': { root: '/ws', gitignore: true, integrations: [{ target: 'claude', scope: 'home' }] },
+  'setup/run': { root: '/ws', gitignore: true, integrations: [{ target: 'claude', scope: 'home' }], hooks: [{ target: 'claude', scope: 'home' }] },
   'uninstall/run': { root: '/ws', mode: 'skills-only', removeGitignoreEntry: false },
 };
 
@@ -59,6 +59,8 @@ describe('parseWebviewMessage', () => {
     [{ type: 'anchor/reanchor', requestId: 'r', params: { refs: [ref], to: 'anywhere' } }, 'must be one of suggestion, selection'],
     [{ type: 'setup/run', requestId: 'r', params: { root: '/ws', gitignore: 'yes', integrations: [] } }, 'gitignore must be true or false'],
     [{ type: 'setup/run', requestId: 'r', params: { root: '/ws', gitignore: true, integrations: [{ target: 'vim', scope: 'home' }] } }, 'must be one of claude'],
+    [{ type: 'setup/run', requestId: 'r', params: { root: '/ws', gitignore: true, integrations: [], hooks: [{ target: 'roo', scope: 'home' }] } }, 'params.hooks[0].target must be one of claude'],
+    [{ type: 'setup/run', requestId: 'r', params: { root: '/ws', gitignore: true, integrations: [], hooks: 'all' } }, 'params.hooks must be an array'],
     [{ type: 'uninstall/run', requestId: 'r', params: { root: '/ws', mode: 'nuke', removeGitignoreEntry: true } }, 'must be one of full'],
     [{ type: 'webview/ready', protocolVersion: '1' }, 'must be an integer'],
     [{ type: 'visibility/set', showStale: 'no' }, 'must be true or false'],

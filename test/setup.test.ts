@@ -7,7 +7,7 @@ import {
   type Integration, type Scope, type SetupReport,
 } from '../extension/setup/index';
 import { INTEGRATION_ROWS, skillDirs } from '../extension/setup/integrations';
-import { ensureBuilt, git, listFiles, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, PACKAGE_VERSION, type Sandbox } from './helpers/setup-env';
+import { ensureBuilt, git, listFiles, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, tree, PACKAGE_VERSION, type Sandbox } from './helpers/setup-env';
 
 beforeAll(ensureBuilt);
 
@@ -21,35 +21,30 @@ const actionFor = (r: SetupReport, p: string) => r.actions.filter((a) => a.path 
 const readConfig = (root: string) => JSON.parse(fs.readFileSync(path.join(root, '.consider', 'config.json'), 'utf8'));
 const SPEC_RUNTIME = ['bin/consider-cli', 'bin/consider-cli.cjs', 'bin/consider-cli.js', 'bin/package.json', 'shared/store.js', 'shared/reconcile.js', 'shared/package.json'];
 
-/** Every way to choose: each integration absent, project or home; with and without .gitignore. */
+/**
+ * Choices to try: each integration alone at each scope, all at one scope, and two mixes
+ * (every combination, 3^9, would take minutes); each with and without .gitignore.
+ */
 function allChoices(): { integrations: { target: Integration; scope: Scope }[]; gitignore: boolean }[] {
-  const out: { integrations: { target: Integration; scope: Scope }[]; gitignore: boolean }[] = [];
   const targets = INTEGRATIONS.map((i) => i.target);
-  const n = 3 ** targets.length;
-  for (let code = 0; code < n; code++) {
-    const integrations: { target: Integration; scope: Scope }[] = [];
-    let c = code;
-    for (const target of targets) {
-      const pick = c % 3;
-      c = Math.floor(c / 3);
-      if (pick === 1) integrations.push({ target, scope: 'project' });
-      if (pick === 2) integrations.push({ target, scope: 'home' });
-    }
-    out.push({ integrations, gitignore: code % 2 === 0 }, { integrations, gitignore: code % 2 === 1 });
-  }
-  return out;
+  const sets: { target: Integration; scope: Scope }[][] = [[]];
+  for (const target of targets) for (const scope of ['project', 'home'] as const) sets.push([{ target, scope }]);
+  for (const scope of ['project', 'home'] as const) sets.push(targets.map((target) => ({ target, scope })));
+  for (const odd of [0, 1]) sets.push(targets.map((target, i) => ({ target, scope: i % 2 === odd ? 'project' : 'home' })));
+  return sets.flatMap((integrations) => [{ integrations, gitignore: true }, { integrations, gitignore: false }]);
 }
 
 describe('setup: every choice combination', () => {
   it('installs exactly the chosen skills, tracks them, re-runs as a no-op, and full uninstall leaves nothing', async () => {
     const choices = allChoices();
-    expect(choices.length).toBe(2 * 81);
+    expect(choices.length).toBe(2 * (1 + 2 * INTEGRATIONS.length + 4));
     for (const choice of choices) {
       sb = sandbox();
       const report = await setup(sb, choice.integrations, choice.gitignore);
       expect(kinds(report).has('refused')).toBe(false);
-      const expected = choice.integrations.flatMap((c) =>
-        skillDirs(INTEGRATION_ROWS.find((r) => r.target === c.target)!, c.scope, sb.root, sb.home).map((d) => path.join(d, 'SKILL.md')));
+      // Rows may share a folder (.agents/skills): it is written and tracked once.
+      const expected = [...new Set(choice.integrations.flatMap((c) =>
+        skillDirs(INTEGRATION_ROWS.find((r) => r.target === c.target)!, c.scope, sb.root, sb.home).map((d) => path.join(d, 'SKILL.md'))))];
       const tracked = readConfig(sb.root).trackedSkillInstalls.map((t: { path: string }) => t.path).sort();
       expect(tracked).toEqual([...expected].sort());
       for (const p of expected) expect(fs.existsSync(p)).toBe(true);
@@ -65,19 +60,49 @@ describe('setup: every choice combination', () => {
       expect(state.runtimeVersion).toBe(PACKAGE_VERSION);
       expect(state.gitignoreHasEntry).toBe(choice.gitignore);
       for (const i of state.integrations) {
-        const chosen = choice.integrations.find((c) => c.target === i.target);
         const row = INTEGRATION_ROWS.find((r) => r.target === i.target)!;
-        const copies = chosen ? (chosen.scope === 'project' ? row.projectDirs : row.homeDirs).length : 0;
-        expect(i.installed.map((x) => x.scope)).toEqual(Array(copies).fill(chosen?.scope));
+        const present = (['project', 'home'] as const).flatMap((scope) =>
+          skillDirs(row, scope, sb.root, sb.home).map((d) => ({ scope, path: path.join(d, 'SKILL.md') })).filter((x) => expected.includes(x.path)));
+        expect(i.installed).toEqual(present);
       }
 
       const un = await runUninstall({ root: sb.root, home: sb.home, mode: 'full', removeGitignoreEntry: true });
       expect(kinds(un).has('refused')).toBe(false);
-      expect(listFiles(sb.root)).toEqual([]);
-      expect(listFiles(sb.home)).toEqual([]);
+      expect(fs.readdirSync(sb.root)).toEqual([]);
+      expect(fs.readdirSync(sb.home)).toEqual([]); // the folders setup made in the home folder went too
       sb.cleanup();
     }
   }, 120_000);
+});
+
+describe('skills: setup then uninstall leaves the trees byte-identical', () => {
+  it('for every integration and scope, full and skills-only, next to the user\'s own skills or with none', async () => {
+    for (const row of INTEGRATION_ROWS) {
+      for (const scope of ['project', 'home'] as const) {
+        for (const mode of ['full', 'skills-only'] as const) {
+          for (const userHas of [false, true]) {
+            sb = sandbox();
+            if (userHas) {
+              for (const dir of skillDirs(row, scope, sb.root, sb.home)) {
+                const mine = path.join(path.dirname(dir), 'mine', 'SKILL.md');
+                fs.mkdirSync(path.dirname(mine), { recursive: true });
+                fs.writeFileSync(mine, '---\nname: mine\ndescription: my own\n---\n');
+              }
+            }
+            const beforeRoot = tree(sb.root);
+            const beforeHome = tree(sb.home);
+            await setup(sb, [{ target: row.target, scope }], false);
+            const u = await runUninstall({ root: sb.root, home: sb.home, mode, removeGitignoreEntry: true });
+            const at = `${row.target} ${scope} ${mode} ${userHas}`;
+            expect(kinds(u).has('refused'), at).toBe(false);
+            expect(tree(sb.root, (rel) => mode === 'skills-only' && rel.startsWith('.consider')), at).toEqual(beforeRoot);
+            expect(tree(sb.home), at).toEqual(beforeHome);
+            sb.cleanup();
+          }
+        }
+      }
+    }
+  }, 60_000);
 });
 
 describe('setup: the deployed runtime', () => {

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INTEGRATIONS, runSetup } from '../extension/setup/index';
-import { INTEGRATION_ROWS, SKILL_FILE } from '../extension/setup/integrations';
+import { INTEGRATION_ROWS, SKILL_FILE, isSharedSkillDir } from '../extension/setup/integrations';
 import { renderSkill, packageHash } from '../extension/setup/render';
 import { ensureBuilt, PACKAGE_VERSION, RUNTIME_DIR, SKILLS_DIR, sandbox, listFiles, type Sandbox } from './helpers/setup-env';
 
@@ -25,6 +25,11 @@ function frontmatter(text: string): Record<string, unknown> {
 const REQUIRED: Record<string, (dir: string, fm: Record<string, unknown>) => void> = {
   claude: () => undefined,
   roo: () => undefined,
+  gemini: () => undefined,
+  cursor: () => undefined,
+  copilot: () => undefined,
+  cline: () => undefined,
+  agents: (dir) => REQUIRED.codex!(dir, {}), // Codex reads the shared folder too
   opencode: (_dir, fm) => {
     // OpenCode validates metadata as a string-to-string map.
     for (const v of Object.values(fm.metadata as object)) expect(typeof v).toBe('string');
@@ -60,18 +65,24 @@ describe('rendered skills', () => {
           expect(desc.length).toBeGreaterThan(0);
           expect(desc.length).toBeLessThanOrEqual(1024);
           expect(desc).not.toMatch(/\n/); // Codex reads a single-line description
-          expect((fm.metadata as Record<string, string>).version).toBe(PACKAGE_VERSION);
+          if (isSharedSkillDir(dir)) {
+            // The shared copy keeps to the Agent Skills spec's required keys; the version is in the comment.
+            expect(Object.keys(fm).sort()).toEqual(['description', 'name']);
+            expect(text).toContain(`<!-- Installed by Consider ${PACKAGE_VERSION}.`);
+          } else {
+            expect((fm.metadata as Record<string, string>).version).toBe(PACKAGE_VERSION);
+          }
           expect(listFiles(dir)).toEqual(row.sideFiles ? ['SKILL.md', ...row.sideFiles].sort() : ['SKILL.md']);
           REQUIRED[row.target]!(dir, fm);
           checked++;
         }
       }
     }
-    expect(checked).toBe(10); // claude 2, codex 4, opencode 2, roo 2
+    expect(checked).toBe(20); // codex 4 (two of them the shared .agents copy), the 8 others 2 each
   });
 
   it('the one table: every location is a …/skills/consider package, primary paths match INTEGRATIONS', () => {
-    expect(INTEGRATIONS.map((i) => i.target)).toEqual(['claude', 'codex', 'opencode', 'roo']);
+    expect(INTEGRATIONS.map((i) => i.target)).toEqual(['claude', 'codex', 'opencode', 'roo', 'gemini', 'cursor', 'copilot', 'cline', 'agents']);
     for (const row of INTEGRATION_ROWS) {
       for (const d of [...row.projectDirs, ...row.homeDirs, ...(row.legacyHomeDirs ?? [])]) expect(d).toMatch(/(^|\/)skills\/consider$/);
       const i = INTEGRATIONS.find((x) => x.target === row.target)!;
@@ -107,6 +118,12 @@ describe('skill content (spec §8.1, §7.2–§7.4)', () => {
     expect(text).toMatch(/\| 4 \|[^\n]*tell the developer/);
   });
 
+  it('teaches review rounds, dispositions and wait (docs/agent-loop.md)', () => {
+    for (const cue of ['$C review', '$C wait', '--addressed', '--declined', '--question', 'list --unseen', 'exit 6']) expect(text).toContain(cue);
+    expect(text).toMatch(/Reply to every comment of a round before you stop/);
+    expect(text).toMatch(/\| 6 \|[^\n]*`wait` timed out/);
+  });
+
   it('stays short: it costs the agent context on every load', () => {
     expect(Buffer.byteLength(text)).toBeLessThan(4800);
   });
@@ -126,6 +143,13 @@ describe('skill content (spec §8.1, §7.2–§7.4)', () => {
     const block = /```sh\n([\s\S]*?)```/.exec(text)![1]!;
     const examples = block.split('\n').filter((l) => l.startsWith('$C ')).map((l) => l.replace(/\s+#.*$/, ''));
     expect(examples.length).toBeGreaterThanOrEqual(9);
+    // The review-round commands (second block) come with the CLI's `review`/`wait`; run them
+    // too once the deployed CLI has them.
+    if (run(['review', '--help']).status === 0) {
+      const rounds = /```sh\n([\s\S]*?)```/g;
+      rounds.exec(text);
+      examples.push(...rounds.exec(text)![1]!.split('\n').filter((l) => l.startsWith('$C ') && !l.startsWith('$C wait')).map((l) => l.replace(/\s+#.*$/, '')));
+    }
     for (const ex of examples) {
       // Shell-split the example (double-quoted strings stay one argument), then use the real id.
       const args = [...ex.slice(3).matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]!).map((a) => (a === 'c_abc123' ? id : a));

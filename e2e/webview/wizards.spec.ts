@@ -21,9 +21,13 @@ test.describe('setup wizard', () => {
     });
     await board.press('setup-run');
     await expect(page.getByTestId('wizard-report')).toBeVisible();
+    // The delivery hook is on by default with a chosen skill, at the skill's location.
     expect(host.messages('setup/run').at(-1)?.params).toEqual({
       root, gitignore: true, integrations: [{ target: 'claude', scope: 'project' }, { target: 'codex', scope: 'home' }],
+      hooks: [{ target: 'claude', scope: 'project' }, { target: 'codex', scope: 'home' }],
     });
+    expect(fs.readFileSync(path.join(root, '.claude/settings.json'), 'utf8')).toContain('consider-cli\\" hook stop --agent claude');
+    expect(fs.existsSync(path.join(host.home, '.codex/hooks.json'))).toBe(true);
     expect(fs.readFileSync(path.join(root, '.gitignore'), 'utf8')).toMatch(/^\.consider\/$/m);
     expect(fs.existsSync(path.join(root, '.claude/skills/consider/SKILL.md'))).toBe(true);
     expect(fs.existsSync(path.join(host.home, '.codex/skills/consider/SKILL.md'))).toBe(true);
@@ -33,6 +37,19 @@ test.describe('setup wizard', () => {
     await expect(page.getByTestId('integration-claude')).toContainText('installed');
     expect(host.messages('setup/describe').length).toBeGreaterThanOrEqual(2);
     expect(await page.evaluate(() => (window as unknown as { __blinked: boolean }).__blinked)).toBe(false);
+  });
+
+  test('a skill without its hook: unchecking the hook box sends no hook', async ({ page, host, origin, board }) => {
+    const root = host.roots[0]!;
+    await host.open(page, origin, { view: 'setup' });
+    await expect(page.getByTestId('integration-roo-hook')).toHaveCount(0); // Roo Code has no hook
+    await board.toggleCheckbox('integration-gemini-enable');
+    await board.toggleCheckbox('integration-gemini-hook');
+    await board.press('setup-run');
+    await expect(page.getByTestId('wizard-report')).toBeVisible();
+    expect(host.messages('setup/run').at(-1)?.params).toEqual({ root, gitignore: true, integrations: [{ target: 'gemini', scope: 'project' }] });
+    expect(fs.existsSync(path.join(root, '.gemini/skills/consider/SKILL.md'))).toBe(true);
+    expect(fs.existsSync(path.join(root, '.gemini/settings.json'))).toBe(false);
   });
 
   test('no integrations and no .gitignore edit is a valid setup', async ({ page, host, origin, board }) => {

@@ -56,6 +56,52 @@ export function mergeInstall(config: ConsiderConfig, install: SkillInstall): voi
   else config.trackedSkillInstalls[i] = { ...config.trackedSkillInstalls[i], ...install };
 }
 
+/**
+ * One delivery hook setup installed (config.json `trackedHookInstalls`, next to the skills;
+ * kept here, not in shared/model.ts, because only setup reads it). Enough to undo exactly
+ * what setup did: the items it added (`entries`), the members and the file it created, and
+ * the folders it had to make.
+ */
+export interface HookInstall {
+  target: string;
+  scope: 'project' | 'home';
+  /** Absolute path of the agent's file. */
+  path: string;
+  version?: string;
+  /** JSON rows: the items setup added, by the agent's event name. */
+  entries?: { name: string; entry: unknown }[];
+  /** JSON rows: members setup created (`hooks`, `hooks.Stop`), removed again once empty. */
+  createdKeys?: string[];
+  /** JSON rows: what was inside containers setup found empty (`{ }`), put back when they empty again. */
+  emptyInner?: Record<string, string>;
+  /** Setup created the file: uninstall deletes it when nothing but setup's skeleton is left. */
+  createdFile?: boolean;
+  /** Folders setup created for the file, deepest first; removed when empty. */
+  createdDirs?: string[];
+  /** File rows: sha256 of what setup wrote. */
+  sha256?: string;
+  [unknownField: string]: unknown;
+}
+
+function isHookInstall(x: unknown): x is HookInstall {
+  return isSkillInstall(x);
+}
+
+/** The tracked hooks of a config (an older config has none). */
+export function trackedHooks(config: ConsiderConfig): HookInstall[] {
+  const list = config.trackedHookInstalls;
+  return Array.isArray(list) ? list.filter(isHookInstall) : [];
+}
+
+/** Adds or replaces one tracked hook, keyed by its file's absolute path. */
+export function mergeHookInstall(config: ConsiderConfig, install: HookInstall): void {
+  const list = trackedHooks(config);
+  const i = list.findIndex((t) => t.path === install.path);
+  if (i < 0) list.push(install);
+  else list[i] = { ...list[i], ...install };
+  config.trackedHookInstalls = list;
+}
+
 /** Tracked entries without the volatile timestamp, for "did anything change" checks. */
 export function trackingKey(config: ConsiderConfig): string {
   const { lastUpdatedAt: _ignored, ...rest } = config;

@@ -55,3 +55,24 @@ export function isDirectory(p: string): boolean {
     return false;
   }
 }
+
+/**
+ * Folders on the way to `dir` that do not exist yet, deepest first: what a write there
+ * creates, so that removal can take them away again and leave the tree as it was.
+ */
+export function missingDirs(dir: string): string[] {
+  const out: string[] = [];
+  for (let d = dir; d !== path.dirname(d) && !fs.existsSync(d); d = path.dirname(d)) out.push(d);
+  return out;
+}
+
+/** Removes the folders (deepest first) while they are empty; stops at the first that is not. */
+export function removeEmptyDirs(dirs: readonly unknown[]): void {
+  for (const d of dirs) {
+    try {
+      if (typeof d === 'string') fs.rmdirSync(d); // fails unless empty: exactly what we want
+    } catch {
+      return;
+    }
+  }
+}

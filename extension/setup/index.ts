@@ -6,10 +6,11 @@
  */
 import type { SkillInstall } from '../../shared/model';
 import { INTEGRATIONS, type Integration, type Scope } from './integrations';
+import { HOOK_ROWS, type HookAgent } from './hook-targets';
 import { setupWorkspace, describeWorkspace } from './setup';
 import { uninstallWorkspace } from './uninstall';
 
-export { INTEGRATIONS, type Integration, type Scope };
+export { INTEGRATIONS, HOOK_ROWS, type Integration, type Scope, type HookAgent };
 export type { SkillInstall };
 
 export type ActionKind = 'created' | 'updated' | 'unchanged' | 'removed' | 'skipped' | 'refused';
@@ -27,6 +28,8 @@ export interface SetupState {
   trackedSkills: SkillInstall[];
   /** Per integration: where a Consider skill is installed right now (tracked or found on disk). */
   integrations: { target: Integration; label: string; installed: { scope: Scope; path: string }[] }[];
+  /** Per agent with a delivery hook: where one is installed right now. */
+  hooks: { target: HookAgent; label: string; installed: { scope: Scope; path: string }[] }[];
 }
 
 export interface SetupOptions {
@@ -36,6 +39,11 @@ export interface SetupOptions {
   gitignore: boolean;
   /** One location per chosen integration; empty = install no skills. */
   integrations: { target: Integration; scope: Scope }[];
+  /**
+   * Delivery hooks (docs/agent-loop.md), one location per agent; separate from the skills.
+   * Absent or empty = install none.
+   */
+  hooks?: { target: HookAgent; scope: Scope }[];
   /** The built runtime to deploy: `<extension>/dist/runtime`. */
   runtimeDir: string;
   /** The skill sources: `<extension>/skills`. */

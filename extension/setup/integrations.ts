@@ -6,10 +6,21 @@
  * scope) or the home directory (home scope). Every directory ends in `skills/consider`:
  * uninstall deletes nothing else (see safety.ts). The first directory is the primary one
  * shown in the wizard; the others are extra copies the agent also reads.
+ *
+ * Locations, as each agent documents them (2026-11): Claude Code .claude/skills
+ * (docs.anthropic.com/en/docs/claude-code/skills); Codex .agents/skills (developers.openai.com/
+ * codex/skills); OpenCode .opencode/skills, ~/.config/opencode/skills (opencode.ai/docs/skills);
+ * Roo Code .roo/skills; Gemini CLI .gemini/skills, ~/.gemini/skills (geminicli.com/docs/cli/
+ * skills); Cursor .cursor/skills, ~/.cursor/skills (cursor.com/docs/context/skills); GitHub
+ * Copilot .github/skills, ~/.copilot/skills (docs.github.com/en/copilot/concepts/agents/
+ * about-agent-skills); Cline .cline/skills, ~/.cline/skills (docs.cline.bot/customization/
+ * skills). `.agents/skills` is the shared location of the Agent Skills standard, read by
+ * Codex, OpenCode, Gemini CLI, Cursor and Copilot: the "agents" row writes only there, for
+ * any agent that reads it (render.ts keeps that copy's frontmatter to name + description).
  */
 import path from 'node:path';
 
-export type Integration = 'claude' | 'codex' | 'opencode' | 'roo';
+export type Integration = 'claude' | 'codex' | 'opencode' | 'roo' | 'gemini' | 'cursor' | 'copilot' | 'cline' | 'agents';
 export type Scope = 'project' | 'home';
 
 export interface IntegrationRow {
@@ -27,16 +38,29 @@ export interface IntegrationRow {
 
 export const SKILL_FILE = 'SKILL.md';
 
+/** The Agent Skills standard's shared location; several rows write the same files there. */
+export const SHARED_SKILL_DIR = '.agents/skills/consider';
+
+/** A package in the shared location (its frontmatter carries only what the standard defines). */
+export function isSharedSkillDir(dir: string): boolean {
+  return dir.split(/[\\/]/).slice(-3).join('/') === SHARED_SKILL_DIR;
+}
+
 const TABLE: readonly IntegrationRow[] = [
   { target: 'claude', label: 'Claude Code', projectDirs: ['.claude/skills/consider'], homeDirs: ['.claude/skills/consider'] },
   // Codex: spec §8.1 names .codex/skills; current Codex versions read .agents/skills. Write both.
-  { target: 'codex', label: 'Codex', projectDirs: ['.codex/skills/consider', '.agents/skills/consider'],
-    homeDirs: ['.codex/skills/consider', '.agents/skills/consider'], sideFiles: ['agents/openai.yaml'] },
+  { target: 'codex', label: 'Codex', projectDirs: ['.codex/skills/consider', SHARED_SKILL_DIR],
+    homeDirs: ['.codex/skills/consider', SHARED_SKILL_DIR], sideFiles: ['agents/openai.yaml'] },
   // OpenCode reads ~/.config/opencode/skills (its documented global location); spec §8.1's
   // ~/.opencode/skills is not read by OpenCode, so it is only cleaned up if found.
   { target: 'opencode', label: 'OpenCode', projectDirs: ['.opencode/skills/consider'],
     homeDirs: ['.config/opencode/skills/consider'], legacyHomeDirs: ['.opencode/skills/consider'] },
   { target: 'roo', label: 'Roo Code', projectDirs: ['.roo/skills/consider'], homeDirs: ['.roo/skills/consider'] },
+  { target: 'gemini', label: 'Gemini CLI', projectDirs: ['.gemini/skills/consider'], homeDirs: ['.gemini/skills/consider'] },
+  { target: 'cursor', label: 'Cursor', projectDirs: ['.cursor/skills/consider'], homeDirs: ['.cursor/skills/consider'] },
+  { target: 'copilot', label: 'GitHub Copilot', projectDirs: ['.github/skills/consider'], homeDirs: ['.copilot/skills/consider'] },
+  { target: 'cline', label: 'Cline', projectDirs: ['.cline/skills/consider'], homeDirs: ['.cline/skills/consider'] },
+  { target: 'agents', label: 'Other agents (.agents/skills)', projectDirs: [SHARED_SKILL_DIR], homeDirs: [SHARED_SKILL_DIR], sideFiles: ['agents/openai.yaml'] },
 ];
 
 /** Absolute skill-package directories for one integration at one scope. */

@@ -2,7 +2,9 @@
  * Keeping an installed workspace current after an extension update (spec §9.8): the
  * deployed CLI and the skills setup installed carry the package version; when it differs
  * from the running extension's, refresh them — except a skill the user edited, which is
- * only replaced when the user says so. Never installs anything that was not installed.
+ * only replaced when the user says so. Delivery hooks written by another version are brought
+ * up to date the same way (an entry the user edited is kept). Never installs anything that
+ * was not installed.
  */
 import path from 'node:path';
 import type { SkillInstall } from '../../shared/model';
@@ -10,9 +12,11 @@ import type { SetupAction, SetupReport } from './index';
 import { integrationRow } from './integrations';
 import { renderSkill } from './render';
 import { installPackage, packageStatus, type PackageStatus } from './skills';
-import { readSetupConfig, changeSetupConfig, mergeInstall, configPath } from './config';
+import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, configPath, type HookInstall } from './config';
+import { hooksToRefresh, refreshHooks } from './hook-setup';
 import { deployRuntime, deployedVersion, packageVersion } from './runtime';
 import { checkSkillPackage } from './safety';
+import { actionOf } from './choices';
 
 export interface RefreshPlan {
   /** The version the extension carries. */
@@ -21,6 +25,8 @@ export interface RefreshPlan {
   runtime: 'missing' | 'current' | 'outdated';
   deployedVersion?: string;
   skills: { install: SkillInstall; status: PackageStatus | 'refused'; needsUpdate: boolean }[];
+  /** Tracked delivery hooks written by another version (edited ones are kept when applied). */
+  hooks: HookInstall[];
 }
 
 export interface RefreshInput {
@@ -39,7 +45,8 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
     if (!row || !checkSkillPackage(install.path, input.root, input.home).ok) {
       return { install, status: 'refused' as const, needsUpdate: false };
     }
-    const status = packageStatus(path.dirname(install.path), renderSkill(row, input.skillsDir, version), install);
+    const dir = path.dirname(install.path);
+    const status = packageStatus(dir, renderSkill(row, input.skillsDir, version, dir), install);
     return { install, status, needsUpdate: status !== 'current' && status !== 'missing' && install.version !== version };
   });
   return {
@@ -47,12 +54,13 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
     runtime: deployed === undefined ? 'missing' : deployed === version ? 'current' : 'outdated',
     ...(deployed ? { deployedVersion: deployed } : {}),
     skills,
+    hooks: hooksToRefresh(input.root, input.home, version, config),
   };
 }
 
 /** True when there is anything for `applyRefresh` to do. */
 export function refreshNeeded(plan: RefreshPlan): boolean {
-  return plan.runtime === 'outdated' || plan.skills.some((s) => s.needsUpdate);
+  return plan.runtime === 'outdated' || plan.skills.some((s) => s.needsUpdate) || plan.hooks.length > 0;
 }
 
 /**
@@ -72,13 +80,18 @@ export async function applyRefresh(input: RefreshInput, replaceEdited: readonly 
     const overwriteEdited = replaceEdited.includes(s.install.path);
     const r = installPackage({
       row, scope: s.install.scope, dir: path.dirname(s.install.path), root: input.root,
-      files: renderSkill(row, input.skillsDir, plan.version), version: plan.version, tracked: s.install, overwriteEdited,
+      files: renderSkill(row, input.skillsDir, plan.version, path.dirname(s.install.path)), version: plan.version, tracked: s.install, overwriteEdited,
     });
-    actions.push({ kind: r.kind, path: r.path, ...(r.detail ? { detail: r.detail } : {}) });
+    actions.push(actionOf(r));
     if (r.install && (r.kind === 'updated' || r.kind === 'created' || r.kind === 'unchanged')) refreshed.push(r.install);
   }
-  if (refreshed.length) {
-    await changeSetupConfig(input.root, (latest) => { for (const i of refreshed) mergeInstall(latest, i); });
+  const hooks = refreshHooks(input.root, input.home, plan.version, readSetupConfig(input.root).config);
+  actions.push(...hooks.actions);
+  if (refreshed.length || hooks.installs.length) {
+    await changeSetupConfig(input.root, (latest) => {
+      for (const i of refreshed) mergeInstall(latest, i);
+      for (const h of hooks.installs) mergeHookInstall(latest, h);
+    });
     actions.push({ kind: 'updated', path: configPath(input.root) });
   }
   return { actions };

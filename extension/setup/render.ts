@@ -1,13 +1,15 @@
 /**
  * Renders the one skill source (skills/SKILL.template.md + skills/skill.json) into the
  * files each agent expects (spec §8.1). Every SKILL.md gets the same frontmatter — `name`,
- * `description` and a `metadata.version` stamp (spec §9.8) — which all four agents accept;
- * per-agent differences are side files listed in the integration table.
+ * `description` and a `metadata.version` stamp (spec §9.8) — which every agent accepts;
+ * per-agent differences are side files listed in the integration table. The copy in the
+ * shared `.agents/skills` folder, read by agents we cannot test each of, keeps to the
+ * Agent Skills spec's two required keys; its version stamp is the comment line.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IntegrationRow } from './integrations';
-import { SKILL_FILE } from './integrations';
+import { SKILL_FILE, isSharedSkillDir } from './integrations';
 import { sha256 } from './fsutil';
 
 export const SKILL_NAME = 'consider';
@@ -35,16 +37,16 @@ function readMeta(skillsDir: string): SkillMeta {
 /** A JSON string is a valid YAML double-quoted scalar: safe for colons, quotes and backticks. */
 const yamlString = (s: string): string => JSON.stringify(s);
 
-export function renderSkill(row: IntegrationRow, skillsDir: string, version: string): RenderedFile[] {
+/** The files of the package at `dir` (`dir` matters only for the shared `.agents/skills` copy). */
+export function renderSkill(row: IntegrationRow, skillsDir: string, version: string, dir = ''): RenderedFile[] {
   const meta = readMeta(skillsDir);
   const body = fs.readFileSync(path.join(skillsDir, 'SKILL.template.md'), 'utf8');
+  const stamp = isSharedSkillDir(dir) ? [] : ['metadata:', `  version: ${yamlString(version)}`, `  generated-by: ${yamlString('Consider setup')}`];
   const skill = [
     '---',
     `name: ${meta.name}`,
     `description: ${yamlString(meta.description)}`,
-    'metadata:',
-    `  version: ${yamlString(version)}`,
-    `  generated-by: ${yamlString('Consider setup')}`,
+    ...stamp,
     '---',
     `<!-- Installed by Consider ${version}. If you edit this file, Consider asks before updating it. -->`,
     '',

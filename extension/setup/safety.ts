@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { INTEGRATION_ROWS, SKILL_FILE } from './integrations';
+import { HOOK_ROWS } from './hook-targets';
 
 export type Verdict = { ok: true; dir: string } | { ok: false; reason: string };
 
@@ -27,7 +28,7 @@ function isLink(p: string): boolean {
   }
 }
 
-function realpathOrSelf(p: string): string {
+export function realpathOrSelf(p: string): string {
   try {
     return fs.realpathSync(p);
   } catch {
@@ -93,4 +94,19 @@ export function projectWriteProblem(dir: string, root: string): string | undefin
   const real = realpathOrSelf(probe);
   if (real !== realRoot && !real.startsWith(realRoot + path.sep)) return 'the folder leads outside the workspace through a symbolic link';
   return undefined;
+}
+
+/**
+ * Of the folders config.json says setup created, those uninstall may remove (when empty):
+ * a folder on the way to a known skill or hook location, strictly inside the workspace or
+ * the home folder. A tampered list cannot make it remove any other (empty) folder.
+ */
+export function setupFolders(dirs: readonly unknown[], root: string, home: string): string[] {
+  const places = [
+    ...knownSkillDirs(root, home).map((k) => k.dir),
+    ...HOOK_ROWS.flatMap((r) => [path.dirname(path.join(root, r.projectFile)), path.dirname(path.join(home, r.homeFile))]),
+  ];
+  return dirs.filter((d): d is string => typeof d === 'string' && path.isAbsolute(d) && path.normalize(d) === d
+    && [root, home].some((base) => d.startsWith(base + path.sep))
+    && places.some((p) => p === d || p.startsWith(d + path.sep)));
 }

@@ -6,11 +6,13 @@ import type { SetupAction, SetupOptions, SetupReport, SetupState } from './index
 import { INTEGRATION_ROWS, SKILL_FILE, integrationRow, skillDirs } from './integrations';
 import { renderSkill, isConsiderSkill } from './render';
 import { installPackage } from './skills';
-import { readSetupConfig, changeSetupConfig, mergeInstall, trackingKey, configPath } from './config';
+import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, trackingKey, configPath } from './config';
 import { deployRuntime, deployedVersion, packageVersion } from './runtime';
 import { addGitignoreEntry, gitignoreHasEntry, gitignorePath } from './gitignore';
 import { isDirectory, syncFile } from './fsutil';
 import { knownSkillDirs } from './safety';
+import { installHooks, describeHooks } from './hook-setup';
+import { actionOf, chosenRows } from './choices';
 
 const EMPTY_STORE = JSON.stringify({ version: 1, comments: [] }, null, 2) + '\n';
 
@@ -60,27 +62,23 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
   const before = fs.existsSync(configPath(root)) && !problem ? trackingKey(config) : undefined;
 
   const installs: SkillInstall[] = [];
-  const seen = new Set<string>();
-  for (const choice of opts.integrations) {
-    const row = integrationRow(choice.target);
-    if (!row) {
-      actions.push({ kind: 'refused', path: String(choice.target), detail: 'unknown integration' });
-      continue;
-    }
-    if (seen.has(row.target)) continue; // one location per integration (the first choice wins)
-    seen.add(row.target);
-    const files = renderSkill(row, opts.skillsDir, version);
-    for (const dir of skillDirs(row, choice.scope, root, home)) {
+  for (const { row, scope } of chosenRows(opts.integrations, integrationRow, 'unknown integration', actions)) {
+    for (const dir of skillDirs(row, scope, root, home)) {
+      const files = renderSkill(row, opts.skillsDir, version, dir);
       const skillFile = path.join(dir, SKILL_FILE);
       const tracked = config.trackedSkillInstalls.find((t) => t.path === skillFile);
-      const r = installPackage({ row, scope: choice.scope, dir, root, files, version, tracked, overwriteEdited: opts.overwriteEdited });
-      actions.push({ kind: r.kind, path: r.path, ...(r.detail ? { detail: r.detail } : {}) });
+      const r = installPackage({ row, scope, dir, root, files, version, tracked, overwriteEdited: opts.overwriteEdited });
+      actions.push(actionOf(r));
       if (r.install) {
         installs.push(r.install);
         mergeInstall(config, r.install);
       }
     }
   }
+
+  const hooks = installHooks(opts.hooks ?? [], root, home, version, config);
+  actions.push(...hooks.actions);
+  for (const h of hooks.installs) mergeHookInstall(config, h);
 
   let createdGitignore = false;
   if (opts.gitignore) {
@@ -97,6 +95,7 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
     // Re-applied to the latest file under the lock: another window's setup is not lost.
     await changeSetupConfig(root, (latest) => {
       for (const i of installs) mergeInstall(latest, i);
+      for (const h of hooks.installs) mergeHookInstall(latest, h);
       if (createdGitignore) latest.gitignoreCreatedBySetup = true;
     });
     if (problem) actions.push({ kind: 'updated', path: configPath(root), detail: `${problem}; kept as config.json.broken and started afresh` });
@@ -123,5 +122,6 @@ export async function describeWorkspace(rootIn: string, homeIn: string): Promise
         .filter((k) => k.target === row.target && isConsiderSkill(path.join(k.dir, SKILL_FILE)))
         .map((k) => ({ scope: k.scope, path: path.join(k.dir, SKILL_FILE) })),
     })),
+    hooks: describeHooks(root, home),
   };
 }

@@ -8,7 +8,7 @@ import type { SkillInstall } from '../../shared/model';
 import type { IntegrationRow, Scope } from './integrations';
 import { SKILL_FILE } from './integrations';
 import { packageHash, packageHashOnDisk, isConsiderSkill, type RenderedFile } from './render';
-import { syncFile } from './fsutil';
+import { missingDirs, syncFile } from './fsutil';
 import { projectWriteProblem } from './safety';
 
 export type PackageStatus = 'missing' | 'current' | 'outdated' | 'edited' | 'foreign';
@@ -54,6 +54,8 @@ export function installPackage(opts: {
     // Keep tracking it (so uninstall still finds it) but leave the user's text alone.
     return { kind: 'skipped', path: skillFile, detail: 'edited since setup wrote it; kept as is', install: tracked ?? { ...install, sha256: undefined, version: undefined } };
   }
+  // Remember the folders this write creates (`~/.claude` in a fresh home), for uninstall.
+  const createdDirs = status === 'missing' ? missingDirs(dir) : [];
   for (const f of files) syncFile(path.join(dir, ...f.rel.split('/')), f.content, 0o644);
-  return { kind: status === 'missing' ? 'created' : 'updated', path: skillFile, install };
+  return { kind: status === 'missing' ? 'created' : 'updated', path: skillFile, install: createdDirs.length ? { ...install, createdDirs } : install };
 }

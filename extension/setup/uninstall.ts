@@ -8,9 +8,12 @@ import type { SkillInstall } from '../../shared/model';
 import type { SetupAction, SetupReport, UninstallOptions } from './index';
 import { SKILL_FILE } from './integrations';
 import { readSetupConfig, changeSetupConfig, configPath } from './config';
-import { checkConsiderDir, checkSkillPackage, knownSkillDirs } from './safety';
+import { checkConsiderDir, checkSkillPackage, knownSkillDirs, setupFolders } from './safety';
 import { isConsiderSkill } from './render';
 import { removeGitignoreEntry, gitignorePath } from './gitignore';
+import { removeEmptyDirs } from './fsutil';
+import { uninstallHooks } from './hook-setup';
+import { trackedHooks } from './config';
 
 /**
  * Removes the `skills/` folder (and, in a project, the agent folder above it) when deleting
@@ -50,12 +53,23 @@ function skillCandidates(root: string, home: string, tracked: SkillInstall[]): {
   return out;
 }
 
+/** Removes each folder an install recorded as created by setup, if it is empty now. */
+function sweepCreatedDirs(installs: readonly Record<string, unknown>[], root: string, home: string): void {
+  const dirs = setupFolders(installs.flatMap((i) => (Array.isArray(i.createdDirs) ? i.createdDirs : [])), root, home);
+  for (const d of [...new Set(dirs)].sort((a, b) => b.length - a.length)) removeEmptyDirs([d]);
+}
+
 export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupReport> {
   const root = path.resolve(opts.root);
   const home = path.resolve(opts.home);
   const actions: SetupAction[] = [];
   const { config, problem } = readSetupConfig(root);
   if (problem) actions.push({ kind: 'skipped', path: configPath(root), detail: `${problem}; looking in the known skill locations instead` });
+
+  // Hooks first: a hook file setup created may share the agent folder with a skill, and
+  // the skill's removal then takes the emptied folder.
+  const hooks = uninstallHooks(root, home, config);
+  actions.push(...hooks.actions);
 
   const removedOrGone = new Set<string>();
   for (const c of skillCandidates(root, home, config.trackedSkillInstalls)) {
@@ -76,13 +90,19 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
     removeEmptyParents(verdict.dir, inProject ? root : home, inProject ? 2 : 1, actions);
   }
 
+  // Last, every folder setup made, children first: a folder the hook and the skill shared
+  // is empty only now, whichever of the two setup wrote first.
+  sweepCreatedDirs([...config.trackedSkillInstalls, ...trackedHooks(config)], root, home);
+
   if (opts.mode === 'skills-only') {
     const remaining = config.trackedSkillInstalls.filter((t) => !removedOrGone.has(t.path));
-    if (fs.existsSync(path.join(root, '.consider')) && remaining.length !== config.trackedSkillInstalls.length) {
+    const hooksLeft = trackedHooks(config).filter((t) => !hooks.cleared.has(t.path));
+    if (fs.existsSync(path.join(root, '.consider')) && (remaining.length !== config.trackedSkillInstalls.length || hooksLeft.length !== trackedHooks(config).length)) {
       await changeSetupConfig(root, (latest) => {
         latest.trackedSkillInstalls = latest.trackedSkillInstalls.filter((t) => !removedOrGone.has(t.path));
+        latest.trackedHookInstalls = trackedHooks(latest).filter((t) => !hooks.cleared.has(t.path));
       });
-      actions.push({ kind: 'updated', path: configPath(root), detail: 'removed skills no longer tracked' });
+      actions.push({ kind: 'updated', path: configPath(root), detail: 'removed skills and hooks no longer tracked' });
     }
     actions.push({ kind: 'skipped', path: path.join(root, '.consider'), detail: 'kept (skills-only uninstall)' });
     return { actions };

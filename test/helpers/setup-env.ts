@@ -56,6 +56,28 @@ export function listFiles(dir: string): string[] {
   return out.sort();
 }
 
+/**
+ * Every path under `dir`, folders included, with file bytes and link targets: two equal
+ * trees are the same folder, byte for byte. `skip` leaves out paths (relative to `dir`).
+ */
+export function tree(dir: string, skip: (rel: string) => boolean = () => false): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string): void => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      const rel = path.relative(dir, p);
+      if (skip(rel)) continue;
+      if (e.isSymbolicLink()) out[rel] = `link:${fs.readlinkSync(p)}`;
+      else if (e.isDirectory()) {
+        out[rel + '/'] = 'dir';
+        walk(p);
+      } else out[rel] = fs.readFileSync(p).toString('base64');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
 /** A copy of the built runtime stamped with another version: an "older extension". */
 export function runtimeWithVersion(into: string, version: string): string {
   const dir = path.join(into, `runtime-${version}`);

@@ -1,5 +1,12 @@
 /** `setup/*` and `uninstall/*`: the wizards call the one setup implementation (extension/setup). */
 import type { Handlers } from './context';
+import type { SetupState } from '../../setup/index';
+
+/** An integration's delivery hook, for agents that have one. */
+function hookOf(hooks: SetupState['hooks'], target: string): { hook?: { installed: SetupState['hooks'][number]['installed'] } } {
+  const h = hooks.find((x) => x.target === target);
+  return h ? { hook: { installed: h.installed } } : {};
+}
 
 export const setupHandlers: Handlers<'setup/describe' | 'setup/run' | 'uninstall/run'> = {
   'setup/describe': async (p, ctx) => {
@@ -16,6 +23,7 @@ export const setupHandlers: Handlers<'setup/describe' | 'setup/run' | 'uninstall
         projectPath: row.projectPath(p.root),
         homePath: row.homePath(ctx.s.home),
         installed: st.integrations.find((i) => i.target === row.target)?.installed ?? [],
+        ...hookOf(st.hooks, row.target),
       })),
     };
   },
@@ -24,6 +32,7 @@ export const setupHandlers: Handlers<'setup/describe' | 'setup/run' | 'uninstall
     ctx.folder(p.root);
     const report = await ctx.s.setup.runSetup({
       root: p.root, home: ctx.s.home, gitignore: p.gitignore, integrations: p.integrations.map((i) => ({ ...i })),
+      hooks: (p.hooks ?? []).map((h) => ({ ...h })),
       runtimeDir: ctx.s.runtimeDir, skillsDir: ctx.s.skillsDir,
     });
     await ctx.afterWrite([p.root]);

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { InstallScope, Integration, SetupReportView } from '../../../shared/protocol';
+import type { HookAgent, InstallScope, Integration, SetupReportView } from '../../../shared/protocol';
 import { useApp } from '../lib/context';
 import { Button, Checkbox, Codicon, RadioGroup } from '../ui/primitives';
 import { displayPath, FolderPicker, Loading, ReportView, useFolderChoice, useSetupState } from './wizardParts';
 
-type Choice = { enabled: boolean; scope: InstallScope };
+/** Per agent: install the skill, where, and (agents that have one) the delivery hook too. */
+type Choice = { enabled: boolean; scope: InstallScope; hook: boolean };
 
 /** Spec §8.2: one panel with explicit choices; nothing happens until "Set up" is pressed. */
 export function SetupWizard() {
@@ -18,10 +19,15 @@ export function SetupWizard() {
   const [report, setReport] = useState<SetupReportView>();
   const [error, setError] = useState<string>();
 
-  // Pre-select what is already installed, at the scope it is installed.
+  // Pre-select what is already installed, at the scope it is installed. The hook is on by
+  // default with a new skill; for an installed skill it shows whether the hook is there.
   useEffect(() => {
     if (!state || state === 'loading' || 'error' in state) return;
-    setChoices(Object.fromEntries(state.integrations.map((i) => [i.target, { enabled: i.installed.length > 0, scope: i.installed[0]?.scope ?? 'project' }])));
+    setChoices(Object.fromEntries(state.integrations.map((i) => [i.target, {
+      enabled: i.installed.length > 0,
+      scope: i.installed[0]?.scope ?? i.hook?.installed[0]?.scope ?? 'project',
+      hook: !!i.hook && (i.installed.length === 0 || i.hook.installed.length > 0),
+    }])));
   }, [state]);
 
   if (!root) return <div className="empty"><Codicon name="folder-opened" /><p>Open a folder to set up Consider.</p></div>;
@@ -29,10 +35,12 @@ export function SetupWizard() {
   if ('error' in state) return <div className="banner error" role="alert">Could not inspect the workspace: {state.error}</div>;
 
   const selected = state.integrations.filter((i) => choices[i.target]?.enabled).map((i) => ({ target: i.target, scope: choices[i.target]!.scope }));
+  const hooks = state.integrations.filter((i) => i.hook && choices[i.target]?.enabled && choices[i.target]?.hook)
+    .map((i) => ({ target: i.target as HookAgent, scope: choices[i.target]!.scope }));
   const run = async () => {
     setRunning(true); setError(undefined);
     try {
-      setReport(await bridge.request('setup/run', { root, gitignore: gitignore && !state.gitignoreHasEntry, integrations: selected }));
+      setReport(await bridge.request('setup/run', { root, gitignore: gitignore && !state.gitignoreHasEntry, integrations: selected, ...(hooks.length ? { hooks } : {}) }));
       setVersion((v) => v + 1);
     } catch (e) { setError(e instanceof Error ? e.message : String(e)); } finally { setRunning(false); }
   };
@@ -55,9 +63,9 @@ export function SetupWizard() {
 
       <fieldset className="wizard-section">
         <legend>Agent integrations</legend>
-        <p className="muted">Pick the agents you use. Each gets a <code>consider</code> skill, in this project or in your home folder. Leave all unchecked to skip skills for now.</p>
+        <p className="muted">Pick the agents you use. Each gets a <code>consider</code> skill, in this project or in your home folder. With the hook, a submitted review reaches the agent by itself when it finishes a turn, and your agent's own settings file keeps everything else it had. Leave all unchecked to skip skills for now.</p>
         {state.integrations.map((i) => {
-          const c = choices[i.target] ?? { enabled: false, scope: 'project' as const };
+          const c = choices[i.target] ?? { enabled: false, scope: 'project' as const, hook: !!i.hook };
           const set = (patch: Partial<Choice>) => setChoices({ ...choices, [i.target]: { ...c, ...patch } });
           return (
             <div key={i.target} className={`integration${c.enabled ? ' on' : ''}`} data-testid={`integration-${i.target}`}>
@@ -70,6 +78,11 @@ export function SetupWizard() {
                   { value: 'home', label: <>Home <span className="path">{i.homePath}</span></>, disabled: !c.enabled },
                 ]}
                 onChange={(v) => set({ scope: v })} orientation="vertical" />
+              {i.hook && (
+                <Checkbox checked={c.enabled && c.hook} disabled={!c.enabled} onChange={(v) => set({ hook: v })} testId={`integration-${i.target}-hook`}>
+                  Deliver my review automatically (hook){i.hook.installed.length > 0 && <span className="tag anchored">installed</span>}
+                </Checkbox>
+              )}
             </div>
           );
         })}

@@ -24,7 +24,10 @@ export function UninstallWizard() {
   if (!state || state === 'loading') return <Loading text="Checking what is installed…" />;
   if ('error' in state) return <div className="banner error" role="alert">Could not inspect the workspace: {state.error}</div>;
 
-  const installed = state.integrations.flatMap((i) => i.installed.map((x) => ({ label: i.label, ...x })));
+  const installed = state.integrations.flatMap((i) => [
+    ...i.installed.map((x) => ({ label: i.label, ...x })),
+    ...(i.hook?.installed ?? []).map((x) => ({ label: `${i.label} hook`, ...x })),
+  ]);
   const run = async () => {
     if (mode === 'full' && !confirming) { setConfirming(true); return; }
     setConfirming(false); setRunning(true); setError(undefined);
@@ -42,21 +45,21 @@ export function UninstallWizard() {
         <legend>What to remove</legend>
         <RadioGroup<Mode> label="Uninstall mode" value={mode} onChange={(m) => { setMode(m); setConfirming(false); }} orientation="vertical" testId="uninstall-mode"
           options={[
-            { value: 'skills-only', label: <><b>Skills only</b> — remove the agent skills, keep <code>.consider/</code> and its threads</> },
-            { value: 'full', label: <><b>Everything</b> — remove the skills and <code>.consider/</code> with all {threads} threads, the archive and the CLI</> },
+            { value: 'skills-only', label: <><b>Skills only</b> — remove the agent skills and hooks, keep <code>.consider/</code> and its threads</> },
+            { value: 'full', label: <><b>Everything</b> — remove the skills, the hooks and <code>.consider/</code> with all {threads} threads, the archive and the CLI</> },
           ]} />
         {mode === 'full' && state.gitignoreHasEntry && (
           <Checkbox checked={removeGitignore} onChange={setRemoveGitignore} testId="uninstall-gitignore">Also remove the <code>.consider/</code> line from <code>.gitignore</code></Checkbox>
         )}
       </fieldset>
       <fieldset className="wizard-section">
-        <legend>Installed skills</legend>
+        <legend>Installed skills and hooks</legend>
         {installed.length === 0 ? <p className="muted">No tracked skill installs; known locations are searched as well.</p> : (
           <ul className="report-list">
             {installed.map((x) => <li key={x.path}><Codicon name="file-code" /> {x.label} <span className="muted">({x.scope})</span> <span className="path" title={x.path}>{displayPath(x.path, root)}</span></li>)}
           </ul>
         )}
-        <p className="muted">Only <code>…/skills/consider</code> folders and <code>.consider/</code> itself are ever deleted; anything else is refused and reported.</p>
+        <p className="muted">Only <code>…/skills/consider</code> folders and <code>.consider/</code> itself are ever deleted; from an agent's settings file only the Consider hook entries are taken out, and only a file setup created is deleted. Anything else is refused and reported.</p>
       </fieldset>
       <div className="wizard-actions">
         {confirming ? (

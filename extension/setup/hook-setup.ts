@@ -1,0 +1,141 @@
+/**
+ * The delivery hooks across a whole setup, uninstall or status: which rows and files,
+ * which tracked records, and the actions to report. One hook per agent per run, chosen
+ * separately from the skills (a user may want the skill without the hook).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ConsiderConfig } from '../../shared/model';
+import type { SetupAction } from './index';
+import type { Scope } from './integrations';
+import { HOOK_ROWS, hookEntries, hookRow, type HookAgent, type HookRow } from './hook-targets';
+import { hookFile, installFileHook, installJsonHook, removeHook, type HookResult } from './hooks';
+import { actionOf, chosenRows } from './choices';
+import { mentionsConsiderHook } from './hook-command';
+import { PLUGIN_MARKER } from './hook-plugin';
+import { trackedHooks, type HookInstall } from './config';
+
+const SCOPES: readonly Scope[] = ['project', 'home'];
+
+/** Installs one row at one scope, given what is tracked for that file. */
+function installRow(row: HookRow, scope: Scope, root: string, home: string, version: string, tracked?: HookInstall): HookResult {
+  const opts = { scope, root, home, version, tracked };
+  const r = row.kind === 'json' ? installJsonHook({ row, ...opts }) : installFileHook({ row, ...opts });
+  return row.note && !r.detail && (r.kind === 'created' || r.kind === 'updated') ? { ...r, detail: row.note } : r;
+}
+
+/**
+ * After an extension update: brings tracked hooks written by another version up to this
+ * one (an untouched entry is replaced in place; an edited one is kept). A hook whose file
+ * is gone is not put back: refresh never installs what the user removed.
+ */
+export function refreshHooks(root: string, home: string, version: string, config: ConsiderConfig): { actions: SetupAction[]; installs: HookInstall[] } {
+  const actions: SetupAction[] = [];
+  const installs: HookInstall[] = [];
+  for (const t of hooksToRefresh(root, home, version, config)) {
+    const r = installRow(hookRow(t.target)!, t.scope, root, home, version, t);
+    actions.push(actionOf(r));
+    if (r.install) installs.push(r.install);
+  }
+  return { actions, installs };
+}
+
+/** Tracked hooks of another version, at a location of this workspace, whose file is there. */
+export function hooksToRefresh(root: string, home: string, version: string, config: ConsiderConfig): HookInstall[] {
+  return trackedHooks(config).filter((t) => {
+    const row = hookRow(t.target);
+    return row && t.version !== version && hookFile(row, t.scope, root, home) === t.path && fs.existsSync(t.path);
+  });
+}
+
+export function installHooks(
+  choices: readonly { target: HookAgent; scope: Scope }[], root: string, home: string, version: string, config: ConsiderConfig,
+): { actions: SetupAction[]; installs: HookInstall[] } {
+  const actions: SetupAction[] = [];
+  const installs: HookInstall[] = [];
+  for (const { row, scope } of chosenRows(choices, hookRow, 'no delivery hook for this agent', actions)) {
+    const file = hookFile(row, scope, root, home);
+    const tracked = trackedHooks(config).find((t) => t.path === file);
+    const r = installRow(row, scope, root, home, version, tracked);
+    actions.push(actionOf(r));
+    if (r.install) installs.push(r.install);
+  }
+  return { actions, installs };
+}
+
+/** Does `file` hold a Consider hook right now (tracked or not)? */
+function hasConsiderHook(file: string, kind: 'json' | 'file'): boolean {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return false;
+  }
+  return kind === 'file' ? text.startsWith(PLUGIN_MARKER) : mentionsConsiderHook(text);
+}
+
+/**
+ * Removes every tracked hook, plus those found in this workspace's own agent files when the
+ * tracking has a different path (a moved or copied workspace) or was lost. Home files are
+ * only touched when tracked: they serve other projects too. Returns the paths now clear.
+ */
+export function uninstallHooks(root: string, home: string, config: ConsiderConfig): { actions: SetupAction[]; cleared: Set<string> } {
+  const actions: SetupAction[] = [];
+  const cleared = new Set<string>();
+  const tracked = trackedHooks(config);
+  const candidates: HookInstall[] = [...tracked];
+  for (const row of HOOK_ROWS) {
+    const file = hookFile(row, 'project', root, home);
+    if (tracked.some((t) => t.path === file) || !hasConsiderHook(file, row.kind)) continue;
+    // A moved workspace's record says what setup created; without one, take out our entries
+    // and whatever lists of ours they leave empty, but never delete the user's file.
+    const like = tracked.find((t) => t.target === row.target && t.scope === 'project');
+    if (like) candidates.push({ ...like, path: file, createdDirs: rebase(like.createdDirs, like.path, file) });
+    else if (row.kind === 'json') {
+      candidates.push({ target: row.target, scope: 'project', path: file, entries: hookEntries(row), createdKeys: ['hooks', ...row.events.map((e) => `hooks.${e.name}`)] });
+    } else candidates.push({ target: row.target, scope: 'project', path: file });
+  }
+  for (const install of candidates) {
+    const row = hookRow(install.target);
+    const known = row && SCOPES.includes(install.scope) && hookFile(row, install.scope, root, home) === install.path;
+    if (!known) {
+      if (!fs.existsSync(install.path)) {
+        cleared.add(install.path);
+        actions.push({ kind: 'skipped', path: install.path, detail: 'already gone' });
+      } else {
+        actions.push({ kind: 'refused', path: install.path, detail: 'not a file Consider installs hooks in; not touched' });
+      }
+      continue;
+    }
+    const r = removeHook(row, install, root, home);
+    actions.push(actionOf(r));
+    if (r.kind !== 'refused') cleared.add(install.path);
+  }
+  return { actions, cleared };
+}
+
+/** `dirs` recorded next to `oldFile`, moved to sit next to `newFile` (a moved workspace). */
+function rebase(dirs: string[] | undefined, oldFile: string, newFile: string): string[] | undefined {
+  const common = commonTail(oldFile, newFile);
+  const oldRoot = oldFile.slice(0, oldFile.length - common.length);
+  const newRoot = newFile.slice(0, newFile.length - common.length);
+  return dirs?.filter((d) => d.startsWith(oldRoot + path.sep)).map((d) => newRoot + d.slice(oldRoot.length));
+}
+
+/** The longest common ending of two paths, whole segments only. */
+function commonTail(a: string, b: string): string {
+  const x = a.split(path.sep);
+  const y = b.split(path.sep);
+  let n = 0;
+  while (n < x.length && n < y.length && x[x.length - 1 - n] === y[y.length - 1 - n]) n++;
+  return path.sep + x.slice(x.length - n).join(path.sep);
+}
+
+/** Per agent with a delivery hook: where one is installed now. */
+export function describeHooks(root: string, home: string): { target: HookAgent; label: string; installed: { scope: Scope; path: string }[] }[] {
+  return HOOK_ROWS.map((row) => ({
+    target: row.target,
+    label: row.label,
+    installed: SCOPES.map((scope) => ({ scope, path: hookFile(row, scope, root, home) })).filter((x) => hasConsiderHook(x.path, row.kind)),
+  }));
+}
