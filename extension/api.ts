@@ -1,6 +1,6 @@
 /**
  * The seams between the extension's parts, so the inline threads (extension/comments),
- * the board host (extension/board) and setup (extension/setup) can grow independently.
+ * the board host (extension/board) and setup (setup/, plain Node) can grow independently.
  * Implemented in extension/ by the activation code; consumed by the board and setup.
  */
 import type * as vscode from 'vscode';

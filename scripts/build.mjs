@@ -75,7 +75,7 @@ const builds = [
   { ...common, entryPoints: [path.join(sharedDir, 'reconcile.ts')], outfile: path.join(runtime, 'shared/reconcile.js') },
   { ...common, entryPoints: [path.join(root, 'cli/main.ts')], outfile: path.join(runtime, 'bin/consider-cli.cjs'), plugins: [runtimeSplit('cli')], banner: { js: '#!/usr/bin/env node' } },
   // consider-setup: setup/uninstall from a terminal; finds ../runtime and ../../skills next to itself.
-  { ...common, entryPoints: [path.join(root, 'cli/setup-main.ts')], outfile: path.join(dist, 'setup/consider-setup.cjs'), banner: { js: '#!/usr/bin/env node' } },
+  { ...common, entryPoints: [path.join(root, 'setup/consider-setup.ts')], outfile: path.join(dist, 'setup/consider-setup.cjs'), banner: { js: '#!/usr/bin/env node' } },
 ];
 
 function layoutRuntime() {

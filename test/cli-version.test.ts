@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { runSetup } from '../extension/setup/index';
+import { runSetup } from '../setup/index';
 import { ensureBuilt, PACKAGE_VERSION, RUNTIME_DIR, SKILLS_DIR, sandbox, type Sandbox } from './helpers/setup-env';
 
 let s: Sandbox | undefined;

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HOOK_ROWS, type JsonHookRow } from '../extension/setup/hook-targets';
-import { installJsonHook, removeHook } from '../extension/setup/hooks';
-import { jsonEqual } from '../extension/setup/json-text';
+import { HOOK_ROWS, type JsonHookRow } from '../setup/hook-targets';
+import { installJsonHook, removeHook } from '../setup/hooks';
+import { jsonEqual } from '../setup/json-text';
 
 const claude = HOOK_ROWS.find((r) => r.target === 'claude') as JsonHookRow;
 let dir: string;

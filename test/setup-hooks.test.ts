@@ -9,11 +9,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { applyRefresh, describeSetup, planRefresh, runSetup, runUninstall, type HookAgent, type Integration, type Scope, type SetupReport } from '../extension/setup/index';
-import { HOOK_ROWS, hookEntries, type HookRow, type JsonHookRow } from '../extension/setup/hook-targets';
-import { hookCommand } from '../extension/setup/hook-command';
-import { integrationRow } from '../extension/setup/integrations';
-import { PLUGIN_MARKER, renderOpencodePlugin } from '../extension/setup/hook-plugin';
+import { applyRefresh, describeSetup, planRefresh, runSetup, runUninstall, type HookAgent, type Integration, type Scope, type SetupReport } from '../setup/index';
+import { HOOK_ROWS, hookEntries, type HookRow, type JsonHookRow } from '../setup/hook-targets';
+import { hookCommand } from '../setup/hook-command';
+import { integrationRow } from '../setup/integrations';
+import { PLUGIN_MARKER, renderOpencodePlugin } from '../setup/hook-plugin';
 import { ensureBuilt, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, tree, type Sandbox } from './helpers/setup-env';
 
 beforeAll(ensureBuilt);

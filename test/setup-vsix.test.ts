@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runSetup } from '../extension/setup/index';
+import { runSetup } from '../setup/index';
 import { REPO, sandbox, listFiles, type Sandbox } from './helpers/setup-env';
 
 // The whitelist of .vscodeignore, as the files it must produce inside the VSIX.

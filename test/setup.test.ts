@@ -5,8 +5,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   INTEGRATIONS, describeSetup, runSetup, runUninstall, planRefresh, applyRefresh,
   type Integration, type Scope, type SetupReport,
-} from '../extension/setup/index';
-import { INTEGRATION_ROWS, skillDirs } from '../extension/setup/integrations';
+} from '../setup/index';
+import { INTEGRATION_ROWS, skillDirs } from '../setup/integrations';
 import { ensureBuilt, git, listFiles, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, tree, PACKAGE_VERSION, type Sandbox } from './helpers/setup-env';
 
 beforeAll(ensureBuilt);

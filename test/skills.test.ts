@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { INTEGRATIONS, runSetup } from '../extension/setup/index';
-import { INTEGRATION_ROWS, SKILL_FILE, isSharedSkillDir } from '../extension/setup/integrations';
-import { renderSkill, packageHash } from '../extension/setup/render';
+import { INTEGRATIONS, runSetup } from '../setup/index';
+import { INTEGRATION_ROWS, SKILL_FILE, isSharedSkillDir } from '../setup/integrations';
+import { renderSkill, packageHash } from '../setup/render';
 import { ensureBuilt, PACKAGE_VERSION, RUNTIME_DIR, SKILLS_DIR, sandbox, listFiles, type Sandbox } from './helpers/setup-env';
 
 // js-yaml ships with @vscode/vsce; a real YAML parser is the honest check of our frontmatter.

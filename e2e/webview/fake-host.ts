@@ -18,7 +18,7 @@ import type { FolderStoreState, Visibility } from '../../extension/api';
 import { buildBoardHtml, inlineStylesheet, makeNonce } from '../../extension/board/html';
 import type { BoardServices } from '../../extension/board/services';
 import { BoardSession } from '../../extension/board/session';
-import * as setupApi from '../../extension/setup';
+import * as setupApi from '../../setup';
 import { packHostMessage, type HostMessage, type ViewName } from '../../shared/protocol';
 import * as storeApi from '../../shared/store';
 import { HostChannel, acceptHostChannels, channelPath, channelSource } from './host-channel';

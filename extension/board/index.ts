@@ -9,7 +9,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { ViewName } from '../../shared/protocol';
 import * as storeApi from '../../shared/store';
-import * as setupApi from '../setup';
+import * as setupApi from '../../setup';
 import type { ConsiderHost } from '../api';
 import { BOARD_VIEW_TYPE, BoardPanel, viewFromState, webviewOptions } from './panel';
 import type { BoardServices } from './services';

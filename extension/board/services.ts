@@ -4,7 +4,7 @@
  * wire plain Node in. The store and setup functions are the real shared modules.
  */
 import type * as storeApi from '../../shared/store';
-import type * as setupApi from '../setup';
+import type * as setupApi from '../../setup';
 import type { ConsiderHost } from '../api';
 
 export type StoreApi = Pick<typeof storeApi,

@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import type { ConsiderHost } from '../api';
 import type { BoardController } from '../board';
 import { info, warn } from '../notify';
-import { applyRefresh, planRefresh, refreshNeeded, type RefreshInput } from './index';
+import { applyRefresh, planRefresh, refreshNeeded, type RefreshInput } from '../../setup/index';
 
 const PROMPT_DISMISSED = 'consider.setupPrompt.dismissed';
 /** globalState key remembering "keep my edited skill" per path and version, so we ask once. */

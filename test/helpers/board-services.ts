@@ -4,7 +4,7 @@
  */
 import type { FolderStoreState } from '../../extension/api';
 import type { BoardServices } from '../../extension/board/services';
-import * as setupApi from '../../extension/setup';
+import * as setupApi from '../../setup';
 import * as store from '../../shared/store';
 
 export interface TestServices {

@@ -1,6 +1,6 @@
-/** `setup/*` and `uninstall/*`: the wizards call the one setup implementation (extension/setup). */
+/** `setup/*` and `uninstall/*`: the wizards call the one setup implementation (setup/). */
 import type { Handlers } from './context';
-import type { SetupState } from '../../setup/index';
+import type { SetupState } from '../../../setup/index';
 
 /** An integration's delivery hook, for agents that have one. */
 function hookOf(hooks: SetupState['hooks'], target: string): { hook?: { installed: SetupState['hooks'][number]['installed'] } } {

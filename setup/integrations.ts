@@ -1,6 +1,6 @@
 /**
  * Where each agent reads a skill from: THE table. Supporting a new agent is one row here
- * (plus, if it needs them, a frontmatter extra or a side file in extension/setup/render.ts).
+ * (plus, if it needs them, a frontmatter extra or a side file in render.ts).
  *
  * Each row lists the skill-package directories, relative to the workspace root (project
  * scope) or the home directory (home scope). Every directory ends in `skills/consider`:

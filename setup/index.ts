@@ -1,10 +1,10 @@
 /**
  * Setup and uninstall of Consider in one workspace folder (spec §4.1, §4.5, §8.2, §8.3, §9.8).
  * The one implementation behind the setup/uninstall wizards (webview), the first-run prompt
- * and refresh (lifecycle.ts) and the terminal command `consider-setup` (cli/setup-main.ts).
+ * and refresh (lifecycle.ts) and the terminal command `consider-setup` (consider-setup.ts).
  * No `vscode` import: everything here is plain Node, so tests and the terminal can call it.
  */
-import type { SkillInstall } from '../../shared/model';
+import type { SkillInstall } from '../shared/model';
 import { INTEGRATIONS, type Integration, type Scope } from './integrations';
 import { HOOK_ROWS, type HookAgent } from './hook-targets';
 import { setupWorkspace, describeWorkspace } from './setup';

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SkillInstall } from '../../shared/model';
+import type { SkillInstall } from '../shared/model';
 import type { IntegrationRow, Scope } from './integrations';
 import { SKILL_FILE } from './integrations';
 import { packageHash, packageHashOnDisk, isConsiderSkill, type RenderedFile } from './render';

@@ -1,7 +1,7 @@
 /** Setup (spec §8.2) and the state the wizards show. See index.ts for the public surface. */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SkillInstall } from '../../shared/model';
+import type { SkillInstall } from '../shared/model';
 import type { SetupAction, SetupOptions, SetupReport, SetupState } from './index';
 import { INTEGRATION_ROWS, SKILL_FILE, integrationRow, skillDirs } from './integrations';
 import { renderSkill, isConsiderSkill } from './render';

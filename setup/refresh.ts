@@ -7,7 +7,7 @@
  * was not installed.
  */
 import path from 'node:path';
-import type { SkillInstall } from '../../shared/model';
+import type { SkillInstall } from '../shared/model';
 import type { SetupAction, SetupReport } from './index';
 import { integrationRow } from './integrations';
 import { renderSkill } from './render';

@@ -1,6 +1,6 @@
 /**
  * consider-setup: setup and uninstall from a terminal, for people who do not use the
- * wizard. The same implementation as the wizards (extension/setup). Bundled by
+ * wizard. The same implementation as the wizards (this folder). Bundled by
  * scripts/build.mjs into dist/setup/consider-setup.cjs, next to dist/runtime and skills/.
  *
  *   consider-setup setup [--root DIR] [--no-gitignore] [--integration claude:project …] [--hook claude:project …]
@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import {
   INTEGRATIONS, HOOK_ROWS, describeSetup, runSetup, runUninstall, applyRefresh,
   type HookAgent, type Integration, type Scope, type SetupReport,
-} from '../extension/setup/index';
+} from './index';
 
 const USAGE = `usage:
   consider-setup setup [--root DIR] [--no-gitignore] [--integration TARGET:SCOPE]... [--hook AGENT:SCOPE]... [--json]

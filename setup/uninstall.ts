@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SkillInstall } from '../../shared/model';
+import type { SkillInstall } from '../shared/model';
 import type { SetupAction, SetupReport, UninstallOptions } from './index';
 import { SKILL_FILE } from './integrations';
 import { readSetupConfig, changeSetupConfig, configPath } from './config';

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ConsiderConfig } from '../../shared/model';
+import type { ConsiderConfig } from '../shared/model';
 import type { SetupAction } from './index';
 import type { Scope } from './integrations';
 import { HOOK_ROWS, hookEntries, hookRow, type HookAgent, type HookRow } from './hook-targets';

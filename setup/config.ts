@@ -7,8 +7,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ConsiderConfig, SkillInstall } from '../../shared/model';
-import { updateConfig } from '../../shared/store';
+import type { ConsiderConfig, SkillInstall } from '../shared/model';
+import { updateConfig } from '../shared/store';
 
 export const CONFIG_VERSION = 1;
 
