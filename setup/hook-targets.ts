@@ -34,7 +34,8 @@ import type { HookEvent } from './hook-command';
 import { hookCommand } from './hook-command';
 import { renderOpencodePlugin } from './hook-plugin';
 
-export type HookAgent = 'claude' | 'codex' | 'gemini' | 'cursor' | 'copilot' | 'opencode';
+export type { HookAgent } from '../shared/agents';
+import type { HookAgent } from '../shared/agents';
 
 interface RowBase {
   readonly target: HookAgent;

@@ -20,8 +20,9 @@
  */
 import path from 'node:path';
 
-export type Integration = 'claude' | 'codex' | 'opencode' | 'roo' | 'gemini' | 'cursor' | 'copilot' | 'cline' | 'agents';
-export type Scope = 'project' | 'home';
+export type { Integration } from '../shared/agents';
+import type { InstallScope, Integration } from '../shared/agents';
+export type Scope = InstallScope;
 
 export interface IntegrationRow {
   readonly target: Integration;

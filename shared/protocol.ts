@@ -149,12 +149,8 @@ export interface ReconcileSummary {
   readonly failed: readonly { readonly root: string; readonly message: string }[];
 }
 
-export type Integration = 'claude' | 'codex' | 'opencode' | 'roo' | 'gemini' | 'cursor' | 'copilot' | 'cline' | 'agents';
-export const INTEGRATION_IDS: readonly Integration[] = ['claude', 'codex', 'opencode', 'roo', 'gemini', 'cursor', 'copilot', 'cline', 'agents'];
-/** Agents setup can install a delivery hook for (docs/agent-loop.md): a subset of the integrations. */
-export type HookAgent = 'claude' | 'codex' | 'gemini' | 'cursor' | 'copilot' | 'opencode';
-export const HOOK_AGENT_IDS: readonly HookAgent[] = ['claude', 'codex', 'gemini', 'cursor', 'copilot', 'opencode'];
-export type InstallScope = 'project' | 'home';
+export { HOOK_AGENT_IDS, INTEGRATION_IDS, type HookAgent, type InstallScope, type Integration } from './agents';
+import { HOOK_AGENT_IDS, INTEGRATION_IDS, type HookAgent, type InstallScope, type Integration } from './agents';
 
 export interface SetupStateView {
   readonly root: string;

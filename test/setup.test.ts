@@ -440,3 +440,12 @@ describe('uninstall: a moved workspace', () => {
     expect(listFiles(moved)).toEqual([]);
   });
 });
+
+describe('the agent ids (shared/agents.ts) and setup\'s tables name the same agents', () => {
+  it('every integration has one skill row, every hook agent one hook row', async () => {
+    const { INTEGRATION_IDS, HOOK_AGENT_IDS } = await import('../shared/agents');
+    const { HOOK_ROWS } = await import('../setup/hook-targets');
+    expect(INTEGRATION_ROWS.map((r) => r.target).sort()).toEqual([...INTEGRATION_IDS].sort());
+    expect(HOOK_ROWS.map((r) => r.target).sort()).toEqual([...HOOK_AGENT_IDS].sort());
+  });
+});
