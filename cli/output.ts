@@ -2,6 +2,8 @@
  * Text output helpers. Comment bodies and code are untrusted text: printed to a terminal
  * they must stay inert, so control characters (ANSI escapes, carriage returns, bidi
  * overrides) are shown as visible escapes instead of being sent to the terminal.
+ * The same goes for every other field of a store a person or a tool may have edited by hand
+ * (ids, timestamps, paths, reasons): every field text output prints passes through inert.
  * JSON output is never escaped this way: it round-trips the exact text.
  */
 import type { Comment } from '../shared/store';
@@ -11,6 +13,7 @@ import { writeStdout } from './stdio';
 // C0 controls except tab and newline, DEL, C1 controls, and the bidi/invisible-direction marks.
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
+/** Idempotent: what it returns holds nothing it escapes, so text built from inert parts may pass through it again. */
 export function inert(text: string): string {
   return text.replace(UNSAFE, (ch) => `\\u{${ch.codePointAt(0)!.toString(16)}}`);
 }
@@ -37,7 +40,7 @@ export function location(c: Comment): string {
 
 /** `[c_abc123] src/a.ts:45-47 (workflow=open, anchor=anchored, unseen)` — spec §6.3. */
 export function headline(c: Comment): string {
-  return `[${c.id}] ${location(c)} (workflow=${c.workflowState}, anchor=${c.anchorState}, ${isUnseen(c) ? 'unseen' : 'seen'})`;
+  return `[${inert(c.id)}] ${location(c)} (workflow=${c.workflowState}, anchor=${c.anchorState}, ${isUnseen(c) ? 'unseen' : 'seen'})`;
 }
 
 export function repliesLine(c: Comment): string {
