@@ -78,7 +78,7 @@ export async function loadReconciled(root: string): Promise<ReadResult> {
   });
   if (report.checked > 0) noteReanchoringRan();
   if (report.store) {
-    if (report.notSaved?.code === 'io') warn(`re-anchoring results were not saved: ${report.notSaved.message}; shown for this read only`);
+    if (report.notSaved && report.notSaved.code !== 'busy') warn(`re-anchoring results were not saved: ${report.notSaved.message}; shown for this read only`);
     return { store: report.store, exists: true };
   }
   // Usually nothing moved: reuse the pass's parse of the store instead of parsing it again.

@@ -270,6 +270,19 @@ describe('a .consider that leads outside the workspace (issue 17, item 9)', () =
     }
   });
 
+  it('a snapshots folder that is a symbolic link gets no copies of source files', () => {
+    ws = makeWorkspace({ 'a.ts': numberedLines(5) });
+    const outside = makeWorkspace({}, 'consider-outside-');
+    try {
+      fs.mkdirSync(ws.file('.consider'));
+      fs.symlinkSync(outside.root, ws.file('.consider/snapshots'));
+      expectFailure(['add', 'a.ts', '--line', '1', '-m', 'x'], 'unreadable', /snapshots is a symbolic link/);
+      expect(fs.readdirSync(outside.root)).toEqual([]);
+    } finally {
+      outside.cleanup();
+    }
+  });
+
   it('a link that stays inside the workspace works', () => {
     ws = makeWorkspace({ 'a.ts': numberedLines(5) });
     fs.mkdirSync(ws.file('meta/consider-data'), { recursive: true });
@@ -368,7 +381,8 @@ describe('other I/O failures (exit 5)', () => {
     const undo = readOnly(ws.file('.consider'));
     if (!undo) return t.skip(); // needs root (a read-only bind mount)
     try {
-      expectFailure(['reply', open, '-m', 'x'], 'io', /cannot write .*\.consider\/store\.lock: the file system is read-only \(EROFS\)/);
+      // As root: a read-only mount; otherwise a folder without write permission.
+      expectFailure(['reply', open, '-m', 'x'], 'io', /cannot write .*\.consider\/store\.lock: (the file system is read-only \(EROFS\)|permission denied \(EACCES\))/);
     } finally {
       undo();
     }
