@@ -108,8 +108,16 @@ export function note(text: string): void {
   writeStderr(`consider-cli: note: ${inert(text).replace(/[\r\n]+/g, ' ')}\n`);
 }
 
-/** Something went wrong on the side, the command still did its job: one line on stderr. */
+let warned = false;
+
+/**
+ * Something went wrong on the side, the command still did its job: one line on stderr, once
+ * per command (a read-only `.consider/` fails the re-anchoring save and the seen mark alike;
+ * the first says what is wrong).
+ */
 export function warn(text: string): void {
+  if (warned) return;
+  warned = true;
   writeStderr(`consider-cli: warning: ${inert(text).replace(/[\r\n]+/g, ' ')}\n`);
 }
 

@@ -410,7 +410,7 @@ describe('a read-only .consider/ (issue 17, item 14)', () => {
       const get = runCli(ws.root, ['get', open, '--json']);
       expect(get.code, get.stderr).toBe(0);
       expect(get.json().anchor).toMatchObject({ startLine: 4, endLine: 5 });
-      expect(get.stderr.split('\n').every((l) => l === '' || l.startsWith('consider-cli: warning: '))).toBe(true);
+      expect(get.stderr).toMatch(/^consider-cli: warning: re-anchoring results were not saved: [^\n]*\n$/); // one line, though the seen mark failed too
       expect(runCli(ws.root, ['summary']).code).toBe(0);
     } finally {
       undo();
