@@ -145,8 +145,9 @@ function takeOver(file: string, judged: Found): boolean {
   const aside = `${file}.stale-${process.pid}-${randomHex(8)}`;
   try {
     fs.renameSync(file, aside);
-  } catch {
-    return true; // already gone: just retry the create
+  } catch (e) {
+    // Already gone: just retry the create. Anything else (a folder we may not write): wait, then busy.
+    return (e as NodeJS.ErrnoException).code === 'ENOENT';
   }
   let same: boolean;
   if (judged.kind === 'file') {

@@ -168,7 +168,7 @@ describe('a writer paused while it holds the lock (issue 17, item 1)', () => {
       if (first.code === 0) expect(bodies).toContain('from the paused writer');
       // What this version does: the stopped owner keeps its lock; the other is told who holds it.
       expect(other.code).toBe(3);
-      expect(other.stderr).toMatch(/locked by process \d+, which is stopped \(resume it \(kill -CONT \d+\)/);
+      if (process.platform === 'linux') expect(other.stderr).toMatch(/locked by process \d+, which is stopped \(resume it \(kill -CONT \d+\)/);
       expect(bodies).toEqual(['from the paused writer']);
       expect(leftovers()).toEqual([]);
     } finally {
