@@ -466,25 +466,27 @@ async function reconcilePass(root: string, opts: ReconcileOptions): Promise<Reco
   let counted: { tally: ReconcileReport; store: StoreFile };
   try {
     counted = await mutateStore(root, 'system', (latest, tx) => {
-    const tally = emptyReport();
-    const unchanged = unchangedSince(tx);
-    let wrote = applyRefresh(ctx.refresh, latest, tx.now, unchanged);
-    const byId = new Map(latest.comments.map((t) => [t.id, t]));
-    for (const [id, { seen, outcome }] of outcomes) {
-      const c = byId.get(id);
-      if (!c) continue; // deleted meanwhile
-      const o = unchanged || sameAsSeen(c, seen) ? outcome : decide({ ...ctx, now: tx.now }, c, true);
-      if (!o) continue;
-      tally.checked++;
-      if (o.kind !== 'same') tally[o.kind]++;
-      if (c.anchor.snapshot !== undefined && c.anchor.snapshot !== o.anchor.snapshot) droppedSnapshot = true;
-      applyOutcome(c, o, tx);
-      wrote = true;
-    }
-    if (!wrote) tx.noWrite();
-    tally.changed = wrote;
-    return { tally, store: latest };
-  }, writeOptions);
+      const tally = emptyReport();
+      const unchanged = unchangedSince(tx);
+      let wrote = applyRefresh(ctx.refresh, latest, tx.now, unchanged);
+      const byId = new Map(latest.comments.map((t) => [t.id, t]));
+      for (const [id, { seen, outcome }] of outcomes) {
+        const c = byId.get(id);
+        if (!c) continue; // deleted meanwhile
+        const o = unchanged || sameAsSeen(c, seen) ? outcome : decide({ ...ctx, now: tx.now }, c, true);
+        if (!o) continue;
+        tally.checked++;
+        if (o.kind !== 'same') tally[o.kind]++;
+        if (c.anchor.snapshot !== undefined && c.anchor.snapshot !== o.anchor.snapshot) droppedSnapshot = true;
+        applyOutcome(c, o, tx);
+        wrote = true;
+      }
+      // A snapshot this write needs could not be written: save nothing (the read answers in memory).
+      if (snapshotFailure.error !== undefined) throw snapshotFailure.error;
+      if (!wrote) tx.noWrite();
+      tally.changed = wrote;
+      return { tally, store: latest };
+    }, writeOptions);
   } catch (e) {
     const why = opts.bestEffortWrite ? notSavedReason(e) : undefined;
     if (!why) throw e;

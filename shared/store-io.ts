@@ -406,7 +406,6 @@ export async function mutateStore<T>(
     rememberWritten(root, store, text);
     return result;
   } catch (e) {
-    if (e instanceof Error && e.message.startsWith('mutateStore:')) throw e;
     throw writeFailure(e, 'the store');
   } finally {
     lock?.release();
