@@ -5,6 +5,7 @@ import type { ParseArgsConfig } from 'node:util';
 import type { ReadResult } from '../shared/store';
 import { ConsiderError, findWorkspaceRoot, readStore, reconcileWorkspace } from '../shared/store';
 import { noteReanchoringRan } from './compile-cache';
+import { inert } from './output';
 import { writeStderr } from './stdio';
 
 export type OptionSpecs = NonNullable<ParseArgsConfig['options']>;
@@ -55,14 +56,31 @@ export function workspaceRoot(rootFlag: unknown): string {
 }
 
 /**
+ * How long a read waits for the lock to save what it worked out on the side (re-anchoring
+ * results, refreshed stats, the seen mark): briefly. A read never needs the lock to answer.
+ */
+export const READ_SIDE_WRITE_WAIT_MS = 100;
+
+/**
  * Every read command first re-anchors lazily (spec §4.3: only files that changed are
  * looked at, results are written back), then reads the store. A store we may not write
- * (newer version) is read as it is.
+ * (newer version) is read as it is. Writing the results back is best effort: when another
+ * process holds the lock, or `.consider/` cannot be written (read-only, disk full), the read
+ * answers from the results in memory (a warning says so in the second case) and a later
+ * read works them out again.
  */
 export async function loadReconciled(root: string): Promise<ReadResult> {
   // The pass itself does nothing on a missing or read-only store, and reports an unreadable one.
-  const report = await reconcileWorkspace(root, { deferRefresh: (write) => { pendingRefresh = write; } });
+  const report = await reconcileWorkspace(root, {
+    bestEffortWrite: true,
+    lockWaitMs: READ_SIDE_WRITE_WAIT_MS,
+    deferRefresh: (write) => { pendingRefresh = write; },
+  });
   if (report.checked > 0) noteReanchoringRan();
+  if (report.store) {
+    if (report.notSaved && report.notSaved.code !== 'busy') warn(`re-anchoring results were not saved: ${report.notSaved.message}; shown for this read only`);
+    return { store: report.store, exists: true };
+  }
   // Usually nothing moved: reuse the pass's parse of the store instead of parsing it again.
   return readStore(root, { reuseUnchanged: true });
 }
@@ -87,7 +105,20 @@ export async function afterSuccess(): Promise<void> {
 
 /** Notes that do not change the outcome go to stderr, one line, so stdout stays parseable. */
 export function note(text: string): void {
-  writeStderr(`consider-cli: note: ${text}\n`);
+  writeStderr(`consider-cli: note: ${inert(text).replace(/[\r\n]+/g, ' ')}\n`);
+}
+
+let warned = false;
+
+/**
+ * Something went wrong on the side, the command still did its job: one line on stderr, once
+ * per command (a read-only `.consider/` fails the re-anchoring save and the seen mark alike;
+ * the first says what is wrong).
+ */
+export function warn(text: string): void {
+  if (warned) return;
+  warned = true;
+  writeStderr(`consider-cli: warning: ${inert(text).replace(/[\r\n]+/g, ' ')}\n`);
 }
 
 function readStdin(): string {

@@ -10,10 +10,11 @@ import './install-compile-cache'; // first: before anything loads the store
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConsiderError, EXIT_CODES, isConsiderError } from '../shared/store';
+import { ConsiderError, EXIT_CODES, describeFsError, isConsiderError } from '../shared/store';
 import type { Command } from './command';
 import { COMMON_HELP, COMMON_OPTIONS, afterSuccess, workspaceRoot } from './command';
 import { context, get, list, summary, thread } from './read-commands';
+import { inert } from './output';
 import { writeStderr, writeStdout } from './stdio';
 import { review, wait } from './review-commands';
 import { add, archive, reply, resolve, unresolve } from './write-commands';
@@ -86,7 +87,11 @@ function version(): string {
 /** node:util parseArgs errors, reworded as one line without the ERR_ code. */
 function parseError(e: unknown, cmd: string): ConsiderError {
   const msg = (e as Error).message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '');
-  const hint = /ambiguous/.test(msg) ? 'write --message=TEXT (with "=") when the text starts with "-"' : `run \`consider-cli ${cmd} --help\``;
+  // "Option '--around' argument is ambiguous … use '--around=-XYZ'": the value starts with "-". Name that option.
+  const option = /use '(--[-\w]+)=-XYZ'/.exec((e as Error).message)?.[1];
+  const hint = /ambiguous/.test(msg)
+    ? `write ${option ?? '--option'}=VALUE (with "=") when the value starts with "-"`
+    : `run \`consider-cli ${cmd} --help\``;
   return new ConsiderError('usage', msg, hint);
 }
 
@@ -127,14 +132,24 @@ async function run(argv: string[]): Promise<void> {
 }
 
 function report(e: unknown, json: boolean): number {
-  const err = isConsiderError(e)
-    ? e
-    // Anything unexpected is still one line: the message, never the stack.
-    : new ConsiderError('io', (e instanceof Error ? e.message : String(e)).split('\n')[0]!, 'this looks like a bug in consider-cli; please report it');
-  if (json) writeStdout(JSON.stringify({ error: { code: err.code, message: err.message, hint: err.hint ?? null } }) + '\n');
+  const err = isConsiderError(e) ? e
+    // A failed file operation names its cause and file (disk full, permission denied, …).
+    : describeFsError(e)
+    // Anything else unexpected is still one line: the message, never the stack.
+    ?? new ConsiderError('io', (e instanceof Error ? e.message : String(e)).split('\n')[0]!, 'this looks like a bug in consider-cli; please report it');
+  // The output itself may be what failed (`--json > /dev/full`): then stderr is all that is left.
+  if (json) tryWrite(() => writeStdout(JSON.stringify({ error: { code: err.code, message: err.message, hint: err.hint ?? null } }) + '\n'));
   const oneLine = `${err.message}${err.hint ? ` (${err.hint})` : ''}`.replace(/[\r\n]+/g, ' ');
-  writeStderr(`consider-cli: error: ${oneLine}\n`);
+  tryWrite(() => writeStderr(`consider-cli: error: ${inert(oneLine)}\n`));
   return EXIT_CODES[err.code];
+}
+
+function tryWrite(write: () => void): void {
+  try {
+    write();
+  } catch {
+    /* nowhere left to say it: the exit code does */
+  }
 }
 
 const argv = process.argv.slice(2);

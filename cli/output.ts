@@ -2,6 +2,8 @@
  * Text output helpers. Comment bodies and code are untrusted text: printed to a terminal
  * they must stay inert, so control characters (ANSI escapes, carriage returns, bidi
  * overrides) are shown as visible escapes instead of being sent to the terminal.
+ * The same goes for every other field of a store a person or a tool may have edited by hand
+ * (ids, timestamps, paths, reasons): every field text output prints passes through inert.
  * JSON output is never escaped this way: it round-trips the exact text.
  */
 import type { Comment } from '../shared/store';
@@ -12,6 +14,7 @@ import { writeStdout } from './stdio';
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
+/** Idempotent: what it returns holds nothing it escapes, so text built from inert parts may pass through it again. */
 export function inert(text: string): string {
   return text.replace(UNSAFE, (ch) => `\\u{${ch.codePointAt(0)!.toString(16)}}`);
 }
@@ -40,7 +43,7 @@ export function location(c: Comment): string {
 export function headline(c: Comment): string {
   const disposition = dispositionOf(c);
   const round = c.round !== undefined ? `, round ${c.round}` : '';
-  return `[${c.id}] ${location(c)} (workflow=${c.workflowState}, anchor=${c.anchorState}, ${isUnseen(c) ? 'unseen' : 'seen'}${disposition ? `, ${disposition}` : ''}${round})`;
+  return `[${inert(c.id)}] ${location(c)} (workflow=${c.workflowState}, anchor=${c.anchorState}, ${isUnseen(c) ? 'unseen' : 'seen'}${disposition ? `, ${disposition}` : ''}${round})`;
 }
 
 export function repliesLine(c: Comment): string {

@@ -5,7 +5,7 @@ import {
   commentTexts, readArchive, listJsonFromIndex, orderByLocation, resolveInWorkspace, summarize, summaryFromIndex, visibleToAgent,
 } from '../shared/store';
 import type { Command, Ctx } from './command';
-import { loadReconciled, note, oneOfFlag } from './command';
+import { READ_SIDE_WRITE_WAIT_MS, loadReconciled, note, oneOfFlag, warn } from './command';
 import { formatCode, missingCodeReason, readCodeContext } from './code';
 import { headline, indented, inert, oneLine, plural, repliesLine, writeJson, writeOut, writeOutBytes } from './output';
 
@@ -19,10 +19,12 @@ export async function markSeen(root: string, readOnly: boolean, c: Comment): Pro
   // Already seen and nothing new from the human: no need to rewrite the store.
   if (readOnly || (c.agentLastSeenAt && !isUnseen(c))) return;
   try {
-    await markSeenByAgent(root, [c.id]);
+    await markSeenByAgent(root, [c.id], { lockWaitMs: READ_SIDE_WRITE_WAIT_MS });
   } catch (e) {
-    // The answer was already printed; a busy store only delays the "seen" mark.
-    if (!isConsiderError(e) || e.code !== 'busy') throw e;
+    // The answer was already printed; a busy store only delays the "seen" mark, and one that
+    // cannot be written (read-only, full) loses it, which the warning says.
+    if (!isConsiderError(e) || (e.code !== 'busy' && e.code !== 'io')) throw e;
+    if (e.code === 'io') warn(`the thread could not be marked seen: ${e.message}`);
   }
 }
 
@@ -140,15 +142,16 @@ function threadText(c: Comment): string {
   for (const r of c.thread) {
     out.push('', `  [${r.id}] ${r.author} · ${r.createdAt}${r.editedAt ? ` (edited ${r.editedAt})` : ''}`, indented(r.body, '    '));
   }
-  return out.join('\n');
+  // Ids, timestamps and names come from a store that may be hand-edited: inert like the bodies.
+  return inert(out.join('\n'));
 }
 
 /** The code part of get/context: current lines around the anchor, or why there are none. */
 function codeText(ctx: Ctx, c: Comment, around: number): string {
   const missing = missingCodeReason(ctx.root, c);
-  if (missing) return `No code context: ${missing}.\nThe comment was written about:\n${indented(c.anchor.targetContent, '  | ')}`;
+  if (missing) return `No code context: ${inert(missing)}.\nThe comment was written about:\n${indented(c.anchor.targetContent, '  | ')}`;
   const code = readCodeContext(ctx.root, c, around);
-  if (!code) return `No code context: ${c.file} could not be read.`;
+  if (!code) return `No code context: ${inert(c.file)} could not be read.`;
   let text = `Code at ${inert(c.file)}:${c.anchor.startLine}-${c.anchor.endLine} (current file, > marks the commented lines):\n${formatCode(code)}`;
   if (c.anchorState === 'stale') {
     text += `\nThe anchor is stale: the code changed since the comment. It was written about:\n${indented(c.anchor.targetContent, '  | ')}`;

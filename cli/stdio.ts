@@ -9,6 +9,7 @@
  * On Windows the streams are kept: there a console needs their UTF-8 handling.
  */
 import fs from 'node:fs';
+import { describeFsError } from '../shared/store';
 
 const direct = process.platform !== 'win32';
 
@@ -43,7 +44,8 @@ function writeAll(fd: number, text: string | Uint8Array): void {
       } else if (code === 'EPIPE') {
         process.exit(process.exitCode ?? 0); // the reader went away: not an error worth a trace
       } else {
-        throw e;
+        // /dev/full, a closed terminal, a full disk under a redirect: say so, as every I/O error.
+        throw describeFsError(e, { path: fd === 1 ? 'the output (stdout)' : 'the error output (stderr)', action: 'write' }) ?? e;
       }
     }
   }

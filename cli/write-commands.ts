@@ -3,7 +3,7 @@ import type { Author, Disposition } from '../shared/store';
 import { AUTHORS, DISPOSITIONS, ConsiderError, addThread, archiveResolved, changeWorkflowState, findThread, readStore, replyToThread } from '../shared/store';
 import type { Command, Ctx } from './command';
 import { messageOf, oneOfFlag } from './command';
-import { location, plural, writeJson, writeOut } from './output';
+import { inert, location, plural, writeJson, writeOut } from './output';
 
 const ID_HELP: [string, string] = ['<id>', 'thread id, or a unique prefix of it (the c_ may be left out)'];
 const MESSAGE_HELP: [string, string] = ['-m, --message TEXT', 'the text (Markdown). Use --message - to read it from stdin; use --message=TEXT when TEXT starts with "-"'];
@@ -43,7 +43,7 @@ export const reply: Command = {
     const body = messageOf(ctx.values);
     const { comment, reply: r } = await replyToThread(ctx.root, ctx.positionals[0]!, { body, author: 'agent', ...(disposition ? { disposition } : {}) });
     if (ctx.json) return writeJson({ comment, reply: r });
-    writeOut(`Replied to [${comment.id}] ${location(comment)} as reply ${r.id}${disposition ? ` (${disposition})` : ''} (${plural(comment.thread.length, 'reply', 'replies')} now).`);
+    writeOut(`Replied to [${inert(comment.id)}] ${location(comment)} as reply ${r.id}${disposition ? ` (${disposition})` : ''} (${plural(comment.thread.length, 'reply', 'replies')} now).`);
   },
 };
 
@@ -61,7 +61,7 @@ function stateCommand(name: 'resolve' | 'unresolve'): Command {
       const { comment: c, changed } = await changeWorkflowState(ctx.root, ctx.positionals[0]!, target, 'agent');
       if (ctx.json) return writeJson(c);
       const verb = name === 'resolve' ? 'Resolved' : 'Reopened';
-      writeOut(changed ? `${verb} [${c.id}] ${location(c)}.` : `[${c.id}] was already ${target}; nothing changed.`);
+      writeOut(changed ? `${verb} [${inert(c.id)}] ${location(c)}.` : `[${inert(c.id)}] was already ${target}; nothing changed.`);
     },
   };
 }

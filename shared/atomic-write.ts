@@ -29,19 +29,32 @@ export function randomHex(digits: number): string {
 }
 
 /**
- * Test-only hook for the crash test: with CONSIDER_TEST_PAUSE_BEFORE_RENAME=<file>, a write
- * creates <file> once its temp file is complete and then waits (up to a minute) before the
- * rename, so a test can SIGKILL the process at the worst moment.
+ * Test-only hook for the crash and lock tests: with CONSIDER_TEST_PAUSE_BEFORE_RENAME=<file>,
+ * a write of store.json creates <file> once its temp file is complete and then waits before
+ * the rename (and before its last checks) until the test removes <file>, or a minute, so a
+ * test can kill or stop the process at the worst moment. One env lookup on the normal path.
  */
 function pauseBeforeRenameForTests(): void {
   const marker = process.env.CONSIDER_TEST_PAUSE_BEFORE_RENAME;
   if (!marker) return;
   fs.writeFileSync(marker, String(process.pid));
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
+  const cell = new Int32Array(new SharedArrayBuffer(4));
+  for (const end = Date.now() + 60_000; Date.now() < end && fs.existsSync(marker); ) Atomics.wait(cell, 0, 0, 20);
 }
 
-/** `syncDir: false` when another write to the same folder follows and will sync it for both. */
-export function writeFileAtomic(target: string, data: string | Uint8Array, opts: { syncDir?: boolean } = {}): void {
+export interface AtomicWriteOptions {
+  /** false when another write to the same folder follows and will sync it for both. */
+  syncDir?: boolean;
+  /**
+   * Runs after the temp file is complete, right before the rename; throwing cancels the
+   * write (the temp file is removed, the target untouched). The store's writes check here
+   * that they still hold the lock and that the store is still the file they read.
+   */
+  beforeRename?: () => void;
+}
+
+/** Atomically replaces `target` with `data` (temp file, fsync, rename): see the file comment. */
+export function writeFileAtomic(target: string, data: string | Uint8Array, opts: AtomicWriteOptions = {}): void {
   const temp = tempNameFor(target);
   let fd: number | undefined;
   try {
@@ -51,12 +64,15 @@ export function writeFileAtomic(target: string, data: string | Uint8Array, opts:
     fs.closeSync(fd);
     fd = undefined;
     if (path.basename(target) === 'store.json') pauseBeforeRenameForTests();
+    opts.beforeRename?.();
     fs.renameSync(temp, target);
   } catch (e) {
     if (fd !== undefined) {
       try { fs.closeSync(fd); } catch { /* already failing */ }
     }
     try { fs.unlinkSync(temp); } catch { /* never created or already gone */ }
+    // fd-based calls name no file: say which one failed.
+    if (e && typeof e === 'object' && (e as NodeJS.ErrnoException).code && !(e as NodeJS.ErrnoException).path) (e as NodeJS.ErrnoException).path = target;
     throw e;
   }
   if (opts.syncDir !== false) syncDirectory(path.dirname(target));

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import type { AnchorState, WorkflowState } from './model';
 import { readListIndex, type ListIndex } from './list-index';
 import { orderByLocation } from './location-order';
-import { considerPaths } from './paths';
+import { assertConsiderDirInside, considerPaths } from './paths';
 import { settledByStat } from './reconcile-pass';
 import { commentSpans, identityOf } from './store-io';
 import { SummaryTally, type StoreSummary } from './threads';
@@ -70,6 +70,7 @@ function withSettledIndex<T>(root: string, use: (index: ListIndex, fd: number) =
   const paths = considerPaths(root);
   let fd: number;
   try {
+    assertConsiderDirInside(root); // refused: the normal read reports it
     fd = fs.openSync(paths.store, 'r');
   } catch {
     return undefined;

@@ -1,57 +1,164 @@
 /**
  * The cross-process store lock (DESIGN.md §4): `.consider/store.lock`, created with O_EXCL,
- * holding the owner's pid, start time and a nonce. The CLI and the extension are two
+ * holding the owner's pid, host, start time and a nonce. The CLI and the extension are two
  * processes, so an in-process mutex would not do.
  *
- * A lock whose owner is dead, or which is older than LOCK_STALE_MS, is taken over: a writer
- * holds the lock for milliseconds, so an old lock means a crashed or frozen owner.
+ * When a lock is stale (taken over by the next writer):
+ * - its owner is on this host and dead; or alive but started after the lock was taken (its
+ *   pid was reused, Linux only). A live owner on this host is never judged by age: a writer
+ *   stopped in a debugger or by Ctrl-Z (SIGSTOP) still holds its lock when it resumes, and
+ *   the others wait or report `busy` naming it;
+ * - its owner is on another host (a shared network folder) and the lock file's mtime, which
+ *   the owner refreshes while it holds the lock, is older than LOCK_STALE_MS;
+ * - it is not a lock this module could have written: garbage, empty (a writer that ran out
+ *   of disk between create and write), a non-numeric or far-future time, older than
+ *   LOCK_UNWRITTEN_GRACE_MS by its mtime (a live writer fills its lock microseconds after
+ *   creating it); or a symbolic link, at once.
  * Takeover renames the stale lock away first (atomic, only one contender wins) and checks
  * that what it renamed is the lock it judged stale, so a fresh lock is never stolen.
+ *
+ * Judging wrongly can cost a write, never lose one: a holder re-checks, right before it
+ * renames its new store into place (HeldLock.assertHeld), that the lock file is still the
+ * very file it created. One that lost its lock fails with `busy` and changes nothing.
  */
 import fs from 'node:fs';
-import { ConsiderError } from './errors';
+import os from 'node:os';
+import { ConsiderError, describeFsError } from './errors';
 import { isProcessAlive, randomHex } from './atomic-write';
 
+/** How old (by mtime) a lock of another host must be before it is taken over. */
 export const LOCK_STALE_MS = 10_000;
 export const LOCK_WAIT_MS = 3_000;
+/** How long a lock file that holds no valid lock is given to be filled in by its creator. */
+export const LOCK_UNWRITTEN_GRACE_MS = 1_000;
+/** How far in the future a lock's time may be (clock steps) before it is judged garbage. */
+const FUTURE_TOLERANCE_MS = LOCK_STALE_MS;
 
 interface LockContent {
   pid: number;
   at: number;
   nonce: string;
+  /** os.hostname() of the owner. Missing in locks of versions before it was recorded: this host. */
+  host?: string;
 }
 
-function readLock(file: string): LockContent | undefined {
+let hostName: string | undefined;
+function thisHost(): string {
+  return (hostName ??= os.hostname());
+}
+
+/** The lock's content when it is one this module could have written; undefined otherwise. */
+function parseLock(text: string): LockContent | undefined {
   try {
-    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<LockContent>;
-    return { pid: Number(parsed.pid), at: Number(parsed.at), nonce: String(parsed.nonce) };
+    const p = JSON.parse(text) as Partial<LockContent> | null;
+    if (!p || typeof p !== 'object') return undefined;
+    const { pid, at, nonce, host } = p;
+    if (!Number.isInteger(pid) || (pid as number) <= 0 || typeof at !== 'number' || !Number.isFinite(at) || typeof nonce !== 'string') return undefined;
+    if (host !== undefined && typeof host !== 'string') return undefined;
+    return { pid: pid as number, at, nonce, ...(host !== undefined && { host }) };
   } catch {
     return undefined;
   }
 }
 
-function isStale(lock: LockContent | undefined, file: string): boolean {
-  if (!lock) {
-    // Unparsable: a writer between create and write, or garbage. Judge by the file's age.
-    try {
-      return Date.now() - fs.statSync(file).mtimeMs > LOCK_STALE_MS;
-    } catch {
-      return false;
-    }
+/** What is at the lock path: nothing, a lock file (with its content if valid), or something else. */
+type Found =
+  | { kind: 'none' }
+  | { kind: 'file'; lock: LockContent | undefined; text: string; mtimeMs: number; ino: number }
+  | { kind: 'symlink' }
+  | { kind: 'other'; what: string };
+
+function inspect(file: string): Found {
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.lstatSync(file, { throwIfNoEntry: false });
+  } catch (e) {
+    throw lockIoError(file, e);
   }
-  return !isProcessAlive(lock.pid) || Date.now() - lock.at > LOCK_STALE_MS;
+  if (!st) return { kind: 'none' };
+  if (st.isSymbolicLink()) return { kind: 'symlink' };
+  if (!st.isFile()) return { kind: 'other', what: st.isDirectory() ? 'a folder' : 'not a regular file' };
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' }; // released meanwhile
+    throw lockIoError(file, e);
+  }
+  return { kind: 'file', lock: parseLock(text), text, mtimeMs: st.mtimeMs, ino: st.ino };
+}
+
+/** A failed operation on the lock file, naming the cause and the file (exit 5). */
+function lockIoError(file: string, e: unknown): ConsiderError {
+  return describeFsError(e, { path: file }) ?? new ConsiderError('io', `cannot use the store lock ${file}: ${(e as Error)?.message ?? String(e)}`);
+}
+
+/**
+ * Linux only: when the process `pid` started, in ms since the epoch (±1 s: the boot time is
+ * in whole seconds); undefined elsewhere or when it cannot be told. Read only when a lock
+ * looks old, never on the common path.
+ */
+function processStartMs(pid: number): number | undefined {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 22 (starttime, clock ticks since boot); the command name (field 2) may hold spaces and ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[19]);
+    const btime = /^btime (\d+)$/m.exec(fs.readFileSync('/proc/stat', 'utf8'));
+    if (!Number.isFinite(ticks) || !btime) return undefined;
+    return Number(btime[1]) * 1000 + (ticks * 1000) / 100; // USER_HZ is 100 on every Linux ABI Node runs on
+  } catch {
+    return undefined;
+  }
+}
+
+/** Linux only: whether `pid` is stopped (SIGSTOP, Ctrl-Z, a debugger), for the busy message. */
+function isStopped(pid: number): boolean {
+  if (process.platform !== 'linux') return false;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return /^[Tt]$/.test(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? '');
+  } catch {
+    return false;
+  }
+}
+
+function isStale(found: Extract<Found, { kind: 'file' }>, now: number): boolean {
+  const lock = found.lock;
+  const invalid = !lock || lock.at > now + FUTURE_TOLERANCE_MS;
+  if (invalid) return Math.abs(now - found.mtimeMs) > LOCK_UNWRITTEN_GRACE_MS;
+  if (lock.host !== undefined && lock.host !== thisHost()) {
+    // Another machine's pid means nothing here: trust the owner's heartbeat (the mtime).
+    return Math.abs(now - found.mtimeMs) > LOCK_STALE_MS;
+  }
+  if (!isProcessAlive(lock.pid)) return true;
+  if (now - lock.at <= LOCK_STALE_MS) return false;
+  // An old lock of a live pid: stale only if that process started after the lock was taken
+  // (the owner died and its pid went to another process). 2 s covers the boot time's rounding.
+  const started = processStartMs(lock.pid);
+  return started !== undefined && started > lock.at + 2_000;
 }
 
 /** Moves a stale lock out of the way; true when the path is now free to create. */
-function takeOver(file: string, judged: LockContent | undefined): boolean {
+function takeOver(file: string, judged: Found): boolean {
   const aside = `${file}.stale-${process.pid}-${randomHex(8)}`;
   try {
     fs.renameSync(file, aside);
-  } catch {
-    return true; // already gone: just retry the create
+  } catch (e) {
+    // Already gone: just retry the create. Anything else (a folder we may not write): wait, then busy.
+    return (e as NodeJS.ErrnoException).code === 'ENOENT';
   }
-  const moved = readLock(aside);
-  const same = judged ? moved?.nonce === judged.nonce : moved === undefined;
+  let same: boolean;
+  if (judged.kind === 'file') {
+    // The very file judged (same inode, same text), not a fresh lock created meanwhile.
+    const st = fs.lstatSync(aside, { throwIfNoEntry: false });
+    let text: string | undefined;
+    try { text = fs.readFileSync(aside, 'utf8'); } catch { /* not a readable file */ }
+    same = st?.ino === judged.ino && text === judged.text;
+  } else {
+    same = fs.lstatSync(aside, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+  }
   if (!same) {
     // A fresh lock appeared between our look and the rename: put it back (link fails if
     // someone else has created one meanwhile, in which case that one stands).
@@ -66,41 +173,100 @@ function sleep(ms: number): Promise<void> {
 }
 
 export interface HeldLock {
+  /** Whether the lock file is still the one this holder created (one stat). */
+  stillHeld(): boolean;
+  /**
+   * ConsiderError('busy') unless stillHeld(). Called right before a write becomes visible:
+   * a holder that was paused long enough to lose its lock must not replace what the next
+   * owner wrote.
+   */
+  assertHeld(): void;
   release(): void;
+}
+
+/** The busy error, naming the owner and what to do when it is stopped. */
+function busyError(found: Found, file: string): ConsiderError {
+  if (found.kind === 'file' && found.lock) {
+    const { pid, host } = found.lock;
+    if (host !== undefined && host !== thisHost()) {
+      return new ConsiderError('busy', `the store is locked by process ${pid} on ${host}`, 'another write is in progress; retry in a moment');
+    }
+    if (isStopped(pid)) {
+      return new ConsiderError('busy', `the store is locked by process ${pid}, which is stopped`,
+        `resume it (kill -CONT ${pid}) or end it; until then no write can be made`);
+    }
+    return new ConsiderError('busy', `the store is locked by process ${pid}`, 'another write is in progress; retry in a moment');
+  }
+  return new ConsiderError('busy', `the store is locked by another process (${file} is being created)`, 'another write is in progress; retry in a moment');
 }
 
 /** Takes the lock, waiting with backoff up to `waitMs`; then ConsiderError('busy'). */
 export async function acquireLock(file: string, waitMs = LOCK_WAIT_MS): Promise<HeldLock> {
-  const mine: LockContent = { pid: process.pid, at: Date.now(), nonce: randomHex(16) };
   const deadline = Date.now() + waitMs;
   let delay = 2;
   for (;;) {
-    mine.at = Date.now();
-    try {
-      const fd = fs.openSync(file, 'wx', 0o644);
-      try {
-        fs.writeFileSync(fd, JSON.stringify(mine));
-      } finally {
-        fs.closeSync(fd);
-      }
-      return { release: () => releaseLock(file, mine.nonce) };
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    const held = tryCreate(file);
+    if (held) return held;
+    const found = inspect(file);
+    if (found.kind === 'none') continue; // released meanwhile
+    if (found.kind === 'other') {
+      throw new ConsiderError('io', `${file} is ${found.what}, not a lock file`, `remove it (no Consider process creates one) and retry`);
     }
-    const current = readLock(file);
-    if (isStale(current, file) && takeOver(file, current)) continue;
-    if (Date.now() >= deadline) {
-      const who = current ? `process ${current.pid}` : 'another process';
-      throw new ConsiderError('busy', `the store is locked by ${who}`, 'another write is in progress; retry in a moment');
-    }
+    if ((found.kind === 'symlink' || isStale(found, Date.now())) && takeOver(file, found)) continue;
+    if (Date.now() >= deadline) throw busyError(found, file);
     // Jitter keeps a crowd of waiting writers from retrying in lockstep.
     await sleep(delay + Math.random() * delay);
     delay = Math.min(delay * 2, 50);
   }
 }
 
-function releaseLock(file: string, nonce: string): void {
-  // Only remove the lock if it is still ours (it may have been taken over if we froze).
-  if (readLock(file)?.nonce !== nonce) return;
-  try { fs.unlinkSync(file); } catch { /* gone */ }
+/** Creates the lock file with our content; undefined when one exists. */
+function tryCreate(file: string): HeldLock | undefined {
+  const mine: LockContent = { pid: process.pid, at: Date.now(), nonce: randomHex(16), host: thisHost() };
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'wx', 0o644);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+    throw describeFsError(e, { path: file, action: 'write' })!;
+  }
+  let ino: number;
+  try {
+    fs.writeFileSync(fd, JSON.stringify(mine));
+    ino = fs.fstatSync(fd).ino;
+  } catch (e) {
+    // A full disk: leave no empty lock behind for the others to wait on.
+    try { fs.closeSync(fd); } catch { /* already failing */ }
+    try { fs.unlinkSync(file); } catch { /* gone */ }
+    throw lockIoError(file, e);
+  }
+  // While held, the mtime is refreshed so that a writer on another host (which cannot check
+  // our pid) sees a live lock. A synchronous holder never lets the timer run, and needs none:
+  // it holds the lock for milliseconds.
+  const heartbeat = setInterval(() => {
+    try { fs.futimesSync(fd, new Date(), new Date()); } catch { /* taken over or gone: assertHeld tells */ }
+  }, LOCK_STALE_MS / 4);
+  heartbeat.unref?.();
+  const stillHeld = (): boolean => fs.statSync(file, { throwIfNoEntry: false })?.ino === ino;
+  let released = false;
+  return {
+    stillHeld,
+    assertHeld() {
+      if (!stillHeld()) {
+        throw new ConsiderError('busy', `this process lost the store lock while it worked (it was paused for more than ${LOCK_STALE_MS / 1000} s, or ${file} was removed); nothing was written`,
+          'retry: the store may have changed meanwhile');
+      }
+    },
+    release() {
+      if (released) return;
+      released = true;
+      clearInterval(heartbeat);
+      // Only remove the lock if it is still ours (it may have been taken over).
+      const ours = stillHeld();
+      try { fs.closeSync(fd); } catch { /* already closed */ }
+      if (ours) {
+        try { fs.unlinkSync(file); } catch { /* gone */ }
+      }
+    },
+  };
 }

@@ -165,11 +165,40 @@ export function absoluteOf(root: string, rel: string): string {
 }
 
 /**
+ * Refuses a `.consider` that is a symbolic link leading outside the workspace: a cloned
+ * repository could ship one (`.consider -> ~/.ssh`), and every write (the store, the log,
+ * snapshots that copy source files) would then land outside. ConsiderError('unreadable'),
+ * exit 4: the store cannot be used as it is, retrying will not help, a human must look.
+ * One lstat on the common path (a real folder, or none); realpath only for a link.
+ */
+export function assertConsiderDirInside(root: string): void {
+  const { dir } = considerPaths(root);
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.lstatSync(dir, { throwIfNoEntry: false });
+  } catch {
+    return; // unreadable parent: the operation itself reports it
+  }
+  if (!st?.isSymbolicLink()) return;
+  let target: string;
+  try {
+    target = fs.realpathSync.native(dir);
+  } catch {
+    target = path.resolve(path.dirname(dir), fs.readlinkSync(dir)); // dangling: where it would lead
+  }
+  if (isInside(realpathOfExistingPrefix(root), target)) return;
+  throw new ConsiderError('unreadable', `${dir} is a symbolic link to ${target}, outside the workspace; Consider neither reads nor writes through it`,
+    'if you trust it, move that folder into the workspace; otherwise delete the link (a cloned repository may have shipped it)');
+}
+
+/**
  * Creates `.consider/` with a `.gitignore` of `*`, so the folder is invisible to git from
  * its first write, with or without the optional root `.gitignore` entry (spec C1).
+ * Refuses a `.consider` leading outside the workspace (assertConsiderDirInside).
  */
 export function ensureConsiderDir(root: string): void {
   const { dir } = considerPaths(root);
+  assertConsiderDirInside(root);
   fs.mkdirSync(dir, { recursive: true });
   const ignore = path.join(dir, '.gitignore');
   if (!fs.existsSync(ignore)) fs.writeFileSync(ignore, '*\n');

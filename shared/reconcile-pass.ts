@@ -10,13 +10,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { anchorSizeProblem, captureAnchorFromLines, validateRange } from './anchor';
-import { ConsiderError } from './errors';
+import { ConsiderError, describeFsError } from './errors';
 import type { Anchor, AnchorState, Author, Comment, FileFingerprint, StoreFile } from './model';
 import { resolveInWorkspace } from './paths';
 import { linesOf, noteUniqueWindow, reanchor } from './reconcile';
 import type { ReanchorResult } from './reconcile';
 import { findRename, gitRenames, isGitWorkspace } from './renames';
-import { collectSnapshots, readSnapshot, recordSnapshot, snapshotCollectionDue } from './snapshots';
+import { collectSnapshots, readSnapshot, recordSnapshot as storeSnapshot, snapshotCollectionDue, snapshotId } from './snapshots';
 import { mutateStore, readStore } from './store-io';
 import type { MutationTx } from './store-io';
 import { readArchive } from './archive';
@@ -38,6 +38,15 @@ export interface ReconcileOptions {
    * (the extension) the pass writes the refresh itself.
    */
   deferRefresh?(write: () => Promise<void>): void;
+  /**
+   * For reads (the CLI): the results are saved only if that can be done at once. When the
+   * lock is busy (waited for at most `lockWaitMs`) or `.consider/` cannot be written (a
+   * read-only folder, a full disk), the pass applies them to the store it read, in memory
+   * only, and returns that (ReconcileReport.store): the read still answers with today's lines.
+   */
+  bestEffortWrite?: boolean;
+  /** With bestEffortWrite: how long to wait for the lock (default LOCK_WAIT_MS). */
+  lockWaitMs?: number;
 }
 
 export interface ReconcileReport {
@@ -53,6 +62,12 @@ export interface ReconcileReport {
   restored: number;
   /** Whether the store was written. */
   changed: boolean;
+  /**
+   * bestEffortWrite only, when the results could not be saved: the store as read, with the
+   * results applied in memory (nothing written), and why they were not saved ('busy' or 'io').
+   */
+  store?: StoreFile;
+  notSaved?: ConsiderError;
 }
 
 /** Files above this size are not re-anchored (a thread on them goes stale, with a reason). */
@@ -357,10 +372,44 @@ function collectGarbage(root: string, store: StoreFile): void {
   collectSnapshots(root, ids);
 }
 
+/**
+ * During a bestEffortWrite pass, the first snapshot that could not be written (a read-only
+ * `.consider/`, a full disk): the pass then saves nothing. The decisions run synchronously,
+ * so one slot for the process is enough.
+ */
+let snapshotFailure: { active: boolean; error?: unknown } = { active: false };
+
+/** recordSnapshot, except that in a bestEffortWrite pass a failure is noted instead of thrown. */
+function recordSnapshot(root: string, content: string | Uint8Array, knownId?: string): string {
+  if (!snapshotFailure.active) return storeSnapshot(root, content, knownId);
+  try {
+    return storeSnapshot(root, content, knownId);
+  } catch (e) {
+    snapshotFailure.error ??= e;
+    return knownId ?? snapshotId(content);
+  }
+}
+
+/** Why the pass's results were not saved, as a ConsiderError; undefined for any other failure (rethrown). */
+function notSavedReason(e: unknown): ConsiderError | undefined {
+  const err = describeFsError(e);
+  return err && (err.code === 'busy' || err.code === 'io') ? err : undefined;
+}
+
 export async function reconcileWorkspace(root: string, opts: ReconcileOptions = {}): Promise<ReconcileReport> {
+  snapshotFailure = { active: opts.bestEffortWrite === true };
+  try {
+    return await reconcilePass(root, opts);
+  } finally {
+    snapshotFailure = { active: false };
+  }
+}
+
+async function reconcilePass(root: string, opts: ReconcileOptions): Promise<ReconcileReport> {
   const report = emptyReport();
   const { store, exists, readOnlyReason, key: readKey } = readStore(root);
   if (!exists || readOnlyReason) return report;
+  const writeOptions = { lockWaitMs: opts.lockWaitMs };
   // The locked write finds the very file read here unless someone wrote in between: then
   // nothing this pass saw has changed, and no thread needs comparing (see sameAsSeen).
   const unchangedSince = (tx: MutationTx): boolean => tx.storeKey !== undefined && tx.storeKey === readKey;
@@ -393,33 +442,56 @@ export async function reconcileWorkspace(root: string, opts: ReconcileOptions = 
       const refreshed = applyRefresh(ctx.refresh, latest, tx.now, unchangedSince(tx));
       if (!refreshed) tx.noWrite();
       return refreshed;
-    });
+    }, writeOptions);
     if (!opts.deferRefresh) return { ...report, changed: await write() };
     opts.deferRefresh(async () => { await write(); });
     return report;
   }
 
-  let droppedSnapshot = false;
-  const counted = await mutateStore(root, 'system', (latest, tx) => {
+  // Results that cannot be saved are still the answer to this read: applied in memory only.
+  const inMemory = (why: ConsiderError): ReconcileReport => {
     const tally = emptyReport();
-    const unchanged = unchangedSince(tx);
-    let wrote = applyRefresh(ctx.refresh, latest, tx.now, unchanged);
-    const byId = new Map(latest.comments.map((t) => [t.id, t]));
-    for (const [id, { seen, outcome }] of outcomes) {
-      const c = byId.get(id);
-      if (!c) continue; // deleted meanwhile
-      const o = unchanged || sameAsSeen(c, seen) ? outcome : decide({ ...ctx, now: tx.now }, c, true);
-      if (!o) continue;
+    const tx: MutationTx = { now: ctx.now, log: () => {}, noWrite: () => {} };
+    for (const { seen, outcome } of outcomes.values()) {
       tally.checked++;
-      if (o.kind !== 'same') tally[o.kind]++;
-      if (c.anchor.snapshot !== undefined && c.anchor.snapshot !== o.anchor.snapshot) droppedSnapshot = true;
-      applyOutcome(c, o, tx);
-      wrote = true;
+      if (outcome.kind !== 'same') tally[outcome.kind]++;
+      applyOutcome(seen, outcome, tx);
     }
-    if (!wrote) tx.noWrite();
-    tally.changed = wrote;
-    return { tally, store: latest };
-  });
+    return { ...tally, store, notSaved: why };
+  };
+  if (opts.bestEffortWrite && snapshotFailure.error !== undefined) {
+    return inMemory(describeFsError(snapshotFailure.error) ?? new ConsiderError('io', String(snapshotFailure.error)));
+  }
+  let droppedSnapshot = false;
+  let counted: { tally: ReconcileReport; store: StoreFile };
+  try {
+    counted = await mutateStore(root, 'system', (latest, tx) => {
+      const tally = emptyReport();
+      const unchanged = unchangedSince(tx);
+      let wrote = applyRefresh(ctx.refresh, latest, tx.now, unchanged);
+      const byId = new Map(latest.comments.map((t) => [t.id, t]));
+      for (const [id, { seen, outcome }] of outcomes) {
+        const c = byId.get(id);
+        if (!c) continue; // deleted meanwhile
+        const o = unchanged || sameAsSeen(c, seen) ? outcome : decide({ ...ctx, now: tx.now }, c, true);
+        if (!o) continue;
+        tally.checked++;
+        if (o.kind !== 'same') tally[o.kind]++;
+        if (c.anchor.snapshot !== undefined && c.anchor.snapshot !== o.anchor.snapshot) droppedSnapshot = true;
+        applyOutcome(c, o, tx);
+        wrote = true;
+      }
+      // A snapshot this write needs could not be written: save nothing (the read answers in memory).
+      if (snapshotFailure.error !== undefined) throw snapshotFailure.error;
+      if (!wrote) tx.noWrite();
+      tally.changed = wrote;
+      return { tally, store: latest };
+    }, writeOptions);
+  } catch (e) {
+    const why = opts.bestEffortWrite ? notSavedReason(e) : undefined;
+    if (!why) throw e;
+    return inMemory(why);
+  }
   // Only a pass that let go of a snapshot can have made garbage.
   if (droppedSnapshot) {
     try {

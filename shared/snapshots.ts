@@ -16,6 +16,7 @@ import path from 'node:path';
 // Only for snapshots written by earlier versions: loading zlib costs a short-lived CLI process time.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
 const zlib = (): typeof import('node:zlib') => require('node:zlib');
+import { ConsiderError } from './errors';
 import { contentHash, hashMatches, isContentHash, isLegacyHash } from './content-hash';
 import { considerPaths, ensureConsiderDir } from './paths';
 import { utf8Text } from './utf8';
@@ -69,8 +70,16 @@ export function recordSnapshot(root: string, content: string | Uint8Array, known
   return id;
 }
 
-/** Writes `file`; creates `.consider/` and its snapshots folder only when they are missing. */
+/**
+ * Writes `file`; creates `.consider/` and its snapshots folder only when they are missing.
+ * A snapshots folder that is a symbolic link is refused: snapshots are copies of source files,
+ * and a planted link would have them written wherever it leads (one lstat a new snapshot).
+ */
 function writeCreatingFolders(root: string, file: string, content: string | Uint8Array): void {
+  const folder = considerPaths(root).snapshots;
+  if (fs.lstatSync(folder, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    throw new ConsiderError('unreadable', `${folder} is a symbolic link; Consider writes no copies of source files through it`, 'delete the link (Consider recreates the folder)');
+  }
   try {
     fs.writeFileSync(file, content);
   } catch (e) {

@@ -5,11 +5,12 @@
  * A store that does not parse or validate is never overwritten.
  */
 import fs from 'node:fs';
-import { ConsiderError } from './errors';
+import { ConsiderError, describeFsError } from './errors';
 import { STORE_VERSION, emptyStore } from './model';
 import type { ActivityEntry, Author, StoreFile } from './model';
-import { considerPaths, ensureConsiderDir } from './paths';
+import { assertConsiderDirInside, considerPaths, ensureConsiderDir } from './paths';
 import { acquireLock } from './lock';
+import type { HeldLock } from './lock';
 import { recreateFile, replaceWithLink, sweepDeadTempFiles, writeFileAtomic } from './atomic-write';
 import { ValidationError, validateStore } from './validate';
 import { utf8Text } from './utf8';
@@ -196,20 +197,21 @@ function parseIfKnownGood(marker: string, key: string, text: string): { store: S
 }
 
 /** The store as read through one open file: its identity and its text always match. */
-function readStoreFile(file: string, skipTextIfKey?: string): { key: string; text?: string } | undefined {
+function readStoreFile(file: string, skipTextIfKey?: string): { key: string; stat: fs.Stats; text?: string } | undefined {
   let fd: number;
   try {
     fd = fs.openSync(file, 'r');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new ConsiderError('io', `cannot read ${file}: ${(e as Error).message}`);
+    throw describeFsError(e, { path: file, action: 'read' })!;
   }
   try {
-    const key = identityOf(fs.fstatSync(fd));
-    if (key === skipTextIfKey) return { key };
-    return { key, text: utf8Text(fs.readFileSync(fd)) };
+    const stat = fs.fstatSync(fd);
+    const key = identityOf(stat);
+    if (key === skipTextIfKey) return { key, stat };
+    return { key, stat, text: utf8Text(fs.readFileSync(fd)) };
   } catch (e) {
-    throw new ConsiderError('io', `cannot read ${file}: ${(e as Error).message}`);
+    throw describeFsError(e, { path: file, action: 'read' }) ?? e;
   } finally {
     fs.closeSync(fd);
   }
@@ -227,6 +229,7 @@ export interface ReadOptions {
 /** Reads the store without writing anything. A missing store reads as empty. */
 export function readStore(root: string, opts: ReadOptions = {}): ReadResult {
   const paths = considerPaths(root);
+  assertConsiderDirInside(root);
   const read = readStoreFile(paths.store, opts.reuseUnchanged ? lastParsed?.key : undefined);
   if (read === undefined) return { store: emptyStore(), exists: false };
   let store: StoreFile;
@@ -264,11 +267,23 @@ export interface MutationTx {
   readonly storeKey?: string;
 }
 
+/**
+ * Appending follows no symbolic link: an `activity.jsonl` planted as a link (to ~/.bashrc, say)
+ * fails the append (ELOOP) instead of writing outside `.consider/`. (No O_NOFOLLOW on Windows.)
+ */
+const APPEND_NO_FOLLOW: string | number = fs.constants.O_NOFOLLOW
+  ? fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW : 'a';
+
 /** Appends entries to `.consider/activity.jsonl`, one JSON object a line. Best effort: the store write already happened. */
 function appendActivity(file: string, entries: ActivityEntry[]): void {
   if (entries.length === 0) return;
   try {
-    fs.appendFileSync(file, entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
+    const fd = fs.openSync(file, APPEND_NO_FOLLOW, 0o644);
+    try {
+      fs.writeSync(fd, entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
+    } finally {
+      fs.closeSync(fd);
+    }
   } catch {
     /* the log is an audit trail, not the source of truth */
   }
@@ -288,20 +303,61 @@ export function serializeStore(store: StoreFile): string {
   return `{${fields.join(',\n')}}\n`;
 }
 
+export interface MutateOptions {
+  /**
+   * How long to wait for the lock before giving up with 'busy' (default LOCK_WAIT_MS). Writes
+   * a read only makes on the side (re-anchoring results, the seen mark) wait briefly: a read
+   * never waits for a writer to answer.
+   */
+  lockWaitMs?: number;
+}
+
+/**
+ * The file identity a write must still find right before its rename: the store.json it read
+ * under the lock (`stat` from that read), or none when there was none. Not identityOf: the
+ * backup's hard link changes the file's ctime (its link count) without changing the file.
+ */
+function sameStoreFile(read: fs.Stats | undefined, now: fs.Stats | undefined): boolean {
+  if (!read || !now) return read === now;
+  return read.dev === now.dev && read.ino === now.ino && read.size === now.size && read.mtimeMs === now.mtimeMs;
+}
+
+/**
+ * Throws 'busy' unless this write still holds the lock and store.json is still the file it
+ * read: a writer paused past its lock (SIGSTOP, a debugger) must never rename an old copy
+ * over what the next owner wrote. Two stats, right before the rename.
+ */
+function assertStillCurrent(lock: HeldLock, storeFile: string, read: fs.Stats | undefined): void {
+  lock.assertHeld();
+  if (!sameStoreFile(read, fs.statSync(storeFile, { throwIfNoEntry: false }))) {
+    throw new ConsiderError('busy', `${storeFile} was changed by another process while this write held the lock; nothing was written`,
+      'retry: the change is applied to the latest store');
+  }
+}
+
+/** Any failure of a write, as the one-line error the CLI prints (cause and file named). */
+function writeFailure(e: unknown, what: string): unknown {
+  if (e instanceof ConsiderError) return e;
+  return describeFsError(e) ?? new ConsiderError('io', `could not write ${what}: ${(e as Error)?.message ?? String(e)}`);
+}
+
 /**
  * Applies `fn` to the latest store under the cross-process lock and writes the result.
- * Throws ConsiderError: 'busy' (lock not obtained in time), 'unreadable' (corrupt or newer
- * store — left untouched), 'usage' (the change would make the store invalid).
+ * Throws ConsiderError: 'busy' (lock not obtained in time, or lost before the write could be
+ * made — nothing written), 'unreadable' (corrupt or newer store — left untouched), 'usage'
+ * (the change would make the store invalid), 'io' (naming the cause and the file).
  */
 export async function mutateStore<T>(
   root: string,
   actor: Author | 'system',
   fn: (store: StoreFile, tx: MutationTx) => T,
+  opts: MutateOptions = {},
 ): Promise<T> {
   const paths = considerPaths(root);
-  ensureConsiderDir(root);
-  const lock = await acquireLock(paths.lock);
+  let lock: HeldLock | undefined;
   try {
+    ensureConsiderDir(root);
+    lock = await acquireLock(paths.lock, opts.lockWaitMs);
     const latest = readStoreFile(paths.store);
     const before = latest?.text;
     // A file known good is parsed without the per-thread checks: the result is validated in
@@ -334,37 +390,108 @@ export async function mutateStore<T>(
       if (e instanceof ValidationError) throw new ConsiderError('usage', `refused to write an invalid store: ${e.message}`);
       throw e;
     }
+    const held = lock;
+    const stillCurrent = (): void => assertStillCurrent(held, paths.store, latest?.stat);
     sweepDeadTempFiles(paths.dir);
+    // Checked before the backup too, so a writer that lost its lock does not touch that either.
+    stillCurrent();
     // The last good copy: a link to the current file, or a copy where links are not supported.
     if (before !== undefined && !replaceWithLink(paths.store, paths.backup)) writeFileAtomic(paths.backup, before, { syncDir: false });
     // 'system' writes only record re-anchoring results, which the next read recomputes if a
     // crash loses the rename: they skip the folder fsync. The file's data is synced either
     // way, so store.json is never empty or torn.
     const text = serializeStore(store);
-    writeFileAtomic(paths.store, text, { syncDir: actor !== 'system' });
+    writeFileAtomic(paths.store, text, { syncDir: actor !== 'system', beforeRename: stillCurrent });
     appendActivity(paths.activity, entries);
     rememberWritten(root, store, text);
     return result;
   } catch (e) {
-    if (e instanceof ConsiderError) throw e;
-    throw new ConsiderError('io', `could not write the store: ${(e as Error).message}`);
+    throw writeFailure(e, 'the store');
   } finally {
-    lock.release();
+    lock?.release();
   }
 }
 
 /**
  * Runs `fn` under the store lock without touching store.json (config and archive writes
- * share the one lock, so there is a single order of writes in `.consider/`).
+ * share the one lock, so there is a single order of writes in `.consider/`). `fn` gets the
+ * held lock, to check it still holds it before a write becomes visible (HeldLock.assertHeld).
  */
-export async function withStoreLock<T>(root: string, fn: () => T): Promise<T> {
+export async function withStoreLock<T>(root: string, fn: (lock: HeldLock) => T): Promise<T> {
   const paths = considerPaths(root);
   ensureConsiderDir(root);
   const lock = await acquireLock(paths.lock);
   try {
-    return fn();
+    return fn(lock);
   } finally {
     lock.release();
+  }
+}
+
+/** What restoreLastGoodCopy did. */
+export interface RestoreResult {
+  /** false: store.json was readable (again) when the lock was taken, and was left alone. */
+  restored: boolean;
+  /** Where the unreadable store.json was kept, when one was restored over. */
+  keptAs?: string;
+}
+
+/**
+ * Keeps `file` also under `name` (or `name-2`, `name-3`… when taken): a hard link, or a
+ * copy where links are not supported. Never replaces anything. Returns the name used.
+ */
+function keepBeside(file: string, name: string): string {
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? name : `${name}-${n}`;
+    try {
+      try {
+        fs.linkSync(file, candidate);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw e;
+        fs.copyFileSync(file, candidate, fs.constants.COPYFILE_EXCL);
+      }
+      return candidate;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 100) throw e;
+    }
+  }
+}
+
+/**
+ * "Restore Last Good Copy": puts `.consider/store.json.bak` in place of an unreadable
+ * store.json, under the lock. Re-checks first that store.json is still unreadable (someone may
+ * have fixed it since the offer was made: then nothing is done). The unreadable file is kept
+ * beside it (store.json.unreadable-<time>, a hard link, so store.json never goes missing);
+ * the backup then replaces it through the one atomic writer (temp, fsync, rename): a reader
+ * sees the unreadable file or the restored one, never no store or half of one.
+ * Throws 'unreadable' when the backup is no better, 'busy', 'io'.
+ */
+export async function restoreLastGoodCopy(root: string): Promise<RestoreResult> {
+  const paths = considerPaths(root);
+  try {
+    return await withStoreLock(root, (lock) => {
+      const current = readStoreFile(paths.store);
+      if (current?.text === undefined) return { restored: false }; // no store: it reads as empty
+      try {
+        parseStoreText(current.text);
+        return { restored: false };
+      } catch (e) {
+        if (!(e instanceof ConsiderError) || e.code !== 'unreadable') throw e;
+      }
+      let backup: Buffer;
+      try {
+        backup = fs.readFileSync(paths.backup);
+      } catch (e) {
+        throw describeFsError(e, { path: paths.backup, action: 'read' }) ?? e;
+      }
+      parseStoreText(utf8Text(backup), '.consider/store.json.bak'); // refuse a backup that is no better
+      const keptAs = keepBeside(paths.store, `${paths.store}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+      writeFileAtomic(paths.store, backup, { beforeRename: () => assertStillCurrent(lock, paths.store, current.stat) });
+      lastParsed = undefined;
+      return { restored: true, keptAs };
+    });
+  } catch (e) {
+    throw writeFailure(e, 'the store');
   }
 }
 

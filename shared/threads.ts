@@ -11,6 +11,7 @@ import { MAX_BODY_CHARS, dispositionOf, isUnseen, unseenReviewMessages, visibleT
 import type { AnchorState, Author, Comment, Disposition, FileFingerprint, Reply, StoreFile, WorkflowState } from './model';
 import { absoluteOf, resolveInWorkspace } from './paths';
 import { mutateStore } from './store-io';
+import type { MutateOptions } from './store-io';
 import { removeFromArchive } from './archive';
 import { recordSnapshot } from './snapshots';
 import { groupDigits, splitLines } from './text';
@@ -37,11 +38,27 @@ export function checkBody(body: unknown): string {
   if (typeof body !== 'string' || body.trim() === '') {
     throw new ConsiderError('usage', 'the message is empty', 'pass the text with --message "…"');
   }
-  if (body.length > MAX_BODY_CHARS) {
-    throw new ConsiderError('usage', `the message is ${groupDigits(body.length)} characters; the limit is ${groupDigits(MAX_BODY_CHARS)}`,
+  // Characters as a person counts them (code points: an emoji is one, not two UTF-16 units).
+  // body.length bounds that count from above, so only a long body is counted.
+  const chars = body.length > MAX_BODY_CHARS ? codePointCount(body) : body.length;
+  if (chars > MAX_BODY_CHARS) {
+    throw new ConsiderError('usage', `the message is ${groupDigits(chars)} characters; the limit is ${groupDigits(MAX_BODY_CHARS)}`,
       'shorten the message or split it into several replies');
   }
   return body;
+}
+
+/** Code points in `text`: UTF-16 units less the second half of each surrogate pair. */
+function codePointCount(text: string): number {
+  let n = text.length;
+  for (let i = 1; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xdc00 && unit <= 0xdfff) {
+      const prev = text.charCodeAt(i - 1);
+      if (prev >= 0xd800 && prev <= 0xdbff) n--;
+    }
+  }
+  return n;
 }
 
 /**
@@ -312,8 +329,8 @@ export async function restoreThreads(root: string, threads: Comment[], actor: Au
   });
 }
 
-/** Records that the agent read these threads now (see isUnseen in model.ts). */
-export async function markSeenByAgent(root: string, ids: string[]): Promise<void> {
+/** Records that the agent read these threads now (see isUnseen in model.ts). `opts`: a read waits briefly for the lock. */
+export async function markSeenByAgent(root: string, ids: string[], opts: MutateOptions = {}): Promise<void> {
   if (ids.length === 0) return;
   await mutateStore(root, 'agent', (store, tx) => {
     let changed = false;
@@ -325,7 +342,7 @@ export async function markSeenByAgent(root: string, ids: string[]): Promise<void
       tx.log({ action: 'seen', threadId: comment.id });
     }
     if (!changed) tx.noWrite();
-  });
+  }, opts);
 }
 
 export interface StoreSummary {

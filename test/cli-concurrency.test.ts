@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LOCK_STALE_MS } from '../shared/lock';
 import { cliUnderTest, ensureBuilt, makeWorkspace, numberedLines, runCli, runCliAsync } from './helpers/cli';
 import type { Workspace } from './helpers/cli';
 
@@ -124,6 +125,79 @@ describe('crash safety', () => {
     expect(ws.store().comments[0].thread.map((r: any) => r.body)).toEqual(['after the crash']);
     expect(leftovers()).toEqual([]);
   }, 60_000);
+});
+
+/** Spawns the CLI paused right before it renames its new store.json into place (the lock held). */
+async function writerPausedBeforeRename(args: string[]) {
+  const marker = ws.file(`paused-${Math.random().toString(36).slice(2)}`);
+  const child = spawn(process.execPath, [cliUnderTest(), ...args], {
+    cwd: ws.root, env: { ...process.env, CONSIDER_TEST_PAUSE_BEFORE_RENAME: marker },
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+  const deadline = Date.now() + 20_000;
+  while (!fs.existsSync(marker)) {
+    if (Date.now() > deadline) throw new Error('the writer never reached the pause point');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  /** Lets it go on (the hook waits until its marker is gone). */
+  const resume = () => fs.rmSync(marker, { force: true });
+  return { child, exited, resume };
+}
+
+const bodiesOf = (thread: string): string[] => ws.store().comments.find((c: any) => c.id === thread).thread.map((r: any) => r.body);
+
+describe('a writer paused while it holds the lock (issue 17, item 1)', () => {
+  it('stopped (SIGSTOP) past the stale bound while another writer tries: every acknowledged reply survives', async () => {
+    ws = makeWorkspace({ 'a.ts': numberedLines(10) });
+    const thread = runCli(ws.root, ['add', 'a.ts', '--line', '3', '-m', 'shared', '--json']).json().id;
+    const paused = await writerPausedBeforeRename(['reply', thread, '-m', 'from the paused writer']);
+    paused.child.kill('SIGSTOP');
+    try {
+      await new Promise((r) => setTimeout(r, LOCK_STALE_MS + 1_500));
+      const other = await runCliAsync(ws.root, ['reply', thread, '-m', 'from the other writer']);
+      paused.child.kill('SIGCONT');
+      paused.resume();
+      const first = await paused.exited;
+      // Each writer either saved its reply (exit 0) or said it did not (exit 3, retry).
+      expect([0, 3], other.stderr).toContain(other.code);
+      expect([0, 3], first.stderr).toContain(first.code);
+      const bodies = bodiesOf(thread);
+      if (other.code === 0) expect(bodies).toContain('from the other writer');
+      if (first.code === 0) expect(bodies).toContain('from the paused writer');
+      // What this version does: the stopped owner keeps its lock; the other is told who holds it.
+      expect(other.code).toBe(3);
+      if (process.platform === 'linux') expect(other.stderr).toMatch(/locked by process \d+, which is stopped \(resume it \(kill -CONT \d+\)/);
+      expect(bodies).toEqual(['from the paused writer']);
+      expect(leftovers()).toEqual([]);
+    } finally {
+      paused.child.kill('SIGCONT');
+      paused.resume();
+    }
+  }, 120_000);
+
+  it('a writer whose lock was taken from it meanwhile fails with exit 3 and leaves the other\'s write as it was', async () => {
+    ws = makeWorkspace({ 'a.ts': numberedLines(10) });
+    const thread = runCli(ws.root, ['add', 'a.ts', '--line', '3', '-m', 'shared', '--json']).json().id;
+    const paused = await writerPausedBeforeRename(['reply', thread, '-m', 'from the writer that lost its lock']);
+    try {
+      // As a writer on another host judging the lock by age would, or a person deleting it.
+      fs.rmSync(ws.file('.consider/store.lock'));
+      const other = await runCliAsync(ws.root, ['reply', thread, '-m', 'from the other writer']);
+      expect(other.code, other.stderr).toBe(0);
+      const afterOther = ws.storeBytes()!;
+      paused.resume();
+      const first = await paused.exited;
+      expect(first.code, first.stderr).toBe(3);
+      expect(first.stderr).toMatch(/^consider-cli: error: this process lost the store lock while it worked.*nothing was written/);
+      expect(ws.storeBytes()!.equals(afterOther)).toBe(true);
+      expect(bodiesOf(thread)).toEqual(['from the other writer']);
+      expect(leftovers()).toEqual([]);
+    } finally {
+      paused.resume();
+    }
+  }, 120_000);
 });
 
 describe('git', () => {

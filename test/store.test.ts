@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  ConsiderError, acquireLock, addThread, archiveResolved, considerPaths, deleteReply, deleteThread, editComment,
+  ConsiderError, LOCK_STALE_MS, LOCK_UNWRITTEN_GRACE_MS, LOCK_WAIT_MS, acquireLock, addThread, archiveResolved, considerPaths, deleteReply, deleteThread, editComment,
   ensureConsiderDir, findThread, findWorkspaceRoot, isUnseen, markSeenByAgent, mutateStore, readActivity, readArchive,
   readConfig, readStore, replyToThread, resolveInWorkspace, restoreThreads, setWorkflowState, summarize, unarchive,
   updateConfig, validateStore, commentTexts,
@@ -345,16 +346,125 @@ describe('writes: backup, validation, lock', () => {
     expect(fs.existsSync(considerPaths(ws.root).lock)).toBe(false);
   });
 
-  it('takes over a lock whose owner is dead, and one older than the bound', async () => {
+  it('takes over a lock whose owner is dead, or whose pid now belongs to a process started after it (Linux)', async () => {
     fresh();
     ensureConsiderDir(ws.root);
     const lock = considerPaths(ws.root).lock;
-    fs.writeFileSync(lock, JSON.stringify({ pid: 2 ** 22 + 12345, at: Date.now(), nonce: 'dead' }));
+    fs.writeFileSync(lock, JSON.stringify({ pid: 2 ** 22 + 12345, at: Date.now(), nonce: 'dead', host: os.hostname() }));
     await addThread(ws.root, { file: 'b.md', startLine: 1, endLine: 1, body: 'one', author: 'human' });
-    fs.writeFileSync(lock, JSON.stringify({ pid: process.ppid, at: Date.now() - 60_000, nonce: 'old' }));
-    await addThread(ws.root, { file: 'b.md', startLine: 2, endLine: 2, body: 'two', author: 'human' });
-    expect(readStore(ws.root).store.comments).toHaveLength(2);
     expect(fs.existsSync(lock)).toBe(false);
+    if (process.platform === 'linux') {
+      // Our own pid, in a lock taken a minute before this process started: the pid was reused.
+      const started = Date.now() - process.uptime() * 1000;
+      fs.writeFileSync(lock, JSON.stringify({ pid: process.pid, at: started - 60_000, nonce: 'reused', host: os.hostname() }));
+      await addThread(ws.root, { file: 'b.md', startLine: 2, endLine: 2, body: 'two', author: 'human' });
+      expect(fs.existsSync(lock)).toBe(false);
+    }
+  });
+
+  it('a live owner on this host is never taken over for its age (a stopped writer still holds its lock)', async () => {
+    fresh();
+    ensureConsiderDir(ws.root);
+    const lock = considerPaths(ws.root).lock;
+    // pid 1 has been alive since long before this lock: an owner paused for a minute.
+    fs.writeFileSync(lock, JSON.stringify({ pid: 1, at: Date.now() - 60_000, nonce: 'old', host: os.hostname() }));
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(lock, old, old);
+    await expect(acquireLock(lock, 300)).rejects.toMatchObject({ code: 'busy', message: expect.stringContaining('process 1') });
+    expect(JSON.parse(fs.readFileSync(lock, 'utf8')).nonce).toBe('old');
+  });
+
+  it('a lock of another host is judged by its mtime, which its owner refreshes', async () => {
+    fresh();
+    ensureConsiderDir(ws.root);
+    const lock = considerPaths(ws.root).lock;
+    fs.writeFileSync(lock, JSON.stringify({ pid: 1, at: Date.now() - 60_000, nonce: 'remote', host: 'another-machine' }));
+    await expect(acquireLock(lock, 300)).rejects.toMatchObject({ code: 'busy', message: expect.stringContaining('on another-machine') });
+    const old = new Date(Date.now() - LOCK_STALE_MS - 5_000);
+    fs.utimesSync(lock, old, old);
+    (await acquireLock(lock, 300)).release();
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  describe('a lock no writer could have left is not waited on for ever (issue 17, item 12)', () => {
+    const now = Date.now();
+    const cases: [string, string][] = [
+      ['garbage', 'not a lock at all'],
+      ['empty (a full disk between create and write)', ''],
+      ['a non-numeric time', JSON.stringify({ pid: process.pid, at: 'soon', nonce: 'n' })],
+      ['a time far in the future', JSON.stringify({ pid: process.pid, at: now + 3_600_000, nonce: 'n' })],
+      ['a pid that is not a number', JSON.stringify({ pid: 'me', at: now, nonce: 'n' })],
+    ];
+    for (const [name, text] of cases) {
+      it(`${name}: taken over once its file is ${LOCK_UNWRITTEN_GRACE_MS / 1000} s old, well within a writer's wait`, async () => {
+        fresh();
+        ensureConsiderDir(ws.root);
+        const lock = considerPaths(ws.root).lock;
+        fs.writeFileSync(lock, text);
+        const started = Date.now();
+        await addThread(ws.root, { file: 'b.md', startLine: 1, endLine: 1, body: 'one', author: 'human' });
+        expect(Date.now() - started).toBeLessThan(LOCK_WAIT_MS);
+        expect(readStore(ws.root).store.comments).toHaveLength(1);
+        expect(fs.existsSync(lock)).toBe(false);
+      });
+    }
+
+    it('a symbolic link (even a dangling one) is taken over at once; its target is not touched', async () => {
+      fresh();
+      ensureConsiderDir(ws.root);
+      const lock = considerPaths(ws.root).lock;
+      fs.symlinkSync('nowhere', lock);
+      const started = Date.now();
+      (await acquireLock(lock, 300)).release();
+      expect(Date.now() - started).toBeLessThan(300);
+      const target = ws.file('target.txt');
+      fs.writeFileSync(target, JSON.stringify({ pid: 1, at: Date.now(), nonce: 'x' }));
+      fs.symlinkSync(target, lock);
+      (await acquireLock(lock, 300)).release();
+      expect(fs.readFileSync(target, 'utf8')).toContain('"nonce":"x"');
+      expect(fs.existsSync(lock)).toBe(false);
+    });
+
+    it('a folder in place of the lock is reported as what it is, with the fix (exit 5), not as busy', async () => {
+      fresh();
+      ensureConsiderDir(ws.root);
+      const lock = considerPaths(ws.root).lock;
+      fs.mkdirSync(lock);
+      await expect(acquireLock(lock, 300)).rejects.toMatchObject({ code: 'io', message: expect.stringMatching(/store\.lock is a folder, not a lock file/), hint: expect.stringMatching(/remove it/) });
+    });
+  });
+
+  it('a holder that lost its lock knows it (assertHeld), and does not remove the new owner\'s lock', async () => {
+    fresh();
+    ensureConsiderDir(ws.root);
+    const lock = considerPaths(ws.root).lock;
+    const first = await acquireLock(lock);
+    expect(first.stillHeld()).toBe(true);
+    fs.rmSync(lock); // taken over (by a writer on another host, or a person)
+    const second = await acquireLock(lock, 300);
+    expect(first.stillHeld()).toBe(false);
+    expect(() => first.assertHeld()).toThrow(expect.objectContaining({ code: 'busy' }));
+    first.release();
+    expect(fs.existsSync(lock)).toBe(true);
+    second.release();
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  it('a write whose store.json was replaced under it (its lock lost meanwhile) writes nothing', async () => {
+    fresh();
+    await addThread(ws.root, { file: 'b.md', startLine: 1, endLine: 1, body: 'one', author: 'human' });
+    const paths = considerPaths(ws.root);
+    let replaced: Buffer | undefined;
+    await expect(mutateStore(ws.root, 'human', (s) => {
+      s.comments[0]!.body = 'from the writer that lost';
+      // Meanwhile another writer took the lock over and wrote.
+      fs.rmSync(paths.lock);
+      fs.writeFileSync(paths.store + '.other', fs.readFileSync(paths.store, 'utf8').replace('"one"', '"from the other writer"'));
+      fs.renameSync(paths.store + '.other', paths.store);
+      replaced = fs.readFileSync(paths.store);
+    })).rejects.toMatchObject({ code: 'busy' });
+    expect(ws.storeBytes()!.equals(replaced!)).toBe(true);
+    expect(fs.readdirSync(paths.dir).filter((n) => n.includes('.tmp-'))).toEqual([]);
   });
 
   it('a live, fresh lock makes a writer give up with busy after waiting', async () => {

@@ -37,7 +37,7 @@ test.describe('recovery banner', () => {
       await expect(page.getByTestId('recovery-banner')).toHaveCount(0);
       await expect(board.rows).toHaveCount(12);
       expect(readStore(bad).store.comments.map((c) => c.id).sort()).toEqual(Object.values(badSeed.ids).sort());
-      const kept = fs.readdirSync(paths.dir).filter((f) => f.startsWith('store.json.damaged-'));
+      const kept = fs.readdirSync(paths.dir).filter((f) => f.startsWith('store.json.unreadable-'));
       expect(kept).toHaveLength(1);
       expect(fs.readFileSync(path.join(paths.dir, kept[0]!), 'utf8')).toBe('{"version":1,"comments":[{"id":');
     } finally {

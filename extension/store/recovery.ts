@@ -1,12 +1,13 @@
 /**
  * An unreadable store (corrupt, written by a newer version, I/O failure) gets one clear
  * notification per problem with the safe ways out: Retry, Open File, Restore Last Good Copy
- * (store.json.bak). Nothing is overwritten behind the user's back; restoring first sets the
- * unreadable file aside as store.json.unreadable-<time>, so even that step loses nothing.
+ * (store.json.bak). Nothing is overwritten behind the user's back; restoring keeps the
+ * unreadable file beside it as store.json.unreadable-<time>, so even that step loses nothing,
+ * and does nothing when the store became readable again meanwhile (restoreLastGoodCopy).
  */
 import fs from 'node:fs';
 import * as vscode from 'vscode';
-import { considerPaths, parseStoreText, withStoreLock, writeFileAtomic } from '../../shared/store';
+import { considerPaths, parseStoreText, restoreLastGoodCopy } from '../../shared/store';
 import type { FolderStores } from './folder-stores';
 import * as notify from '../notify';
 
@@ -48,17 +49,13 @@ export class StoreRecovery implements vscode.Disposable {
     }
   }
 
-  /** Puts store.json.bak back, after moving the unreadable file aside. */
+  /** Puts store.json.bak back, keeping the unreadable file beside it; nothing when the store is readable again. */
   async restore(root: string): Promise<void> {
-    const paths = considerPaths(root);
     try {
-      await withStoreLock(root, () => {
-        const backup = fs.readFileSync(paths.backup, 'utf8');
-        parseStoreText(backup, '.consider/store.json.bak'); // refuse a backup that is no better
-        if (fs.existsSync(paths.store)) fs.renameSync(paths.store, `${paths.store}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-        writeFileAtomic(paths.store, backup);
-      });
-      void notify.info('Consider: restored the last good copy of the comment store (the unreadable file was kept beside it).');
+      const { restored } = await restoreLastGoodCopy(root);
+      void notify.info(restored
+        ? 'Consider: restored the last good copy of the comment store (the unreadable file was kept beside it).'
+        : 'Consider: the comment store is readable again; nothing was restored.');
     } catch (e) {
       notify.reportFailure('restore the last good copy', e, () => this.restore(root));
     }

@@ -153,7 +153,13 @@ export function makeWorkspace(files: Record<string, string> = {}, prefix = 'cons
       fs.writeFileSync(path.join(root, rel), text);
     },
     storePath: path.join(root, '.consider', 'store.json'),
-    storeBytes: () => (fs.statSync(ws.storePath, { throwIfNoEntry: false })?.isFile() ? fs.readFileSync(ws.storePath) : undefined),
+    storeBytes: () => {
+      try {
+        return fs.statSync(ws.storePath, { throwIfNoEntry: false })?.isFile() ? fs.readFileSync(ws.storePath) : undefined;
+      } catch {
+        return undefined; // .consider is not a folder
+      }
+    },
     store: () => JSON.parse(fs.readFileSync(ws.storePath, 'utf8')),
     cleanup: () => fs.rmSync(root, { recursive: true, force: true }),
   };

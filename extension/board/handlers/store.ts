@@ -77,18 +77,12 @@ export const storeHandlers: Handlers<'store/archiveResolved' | 'store/reconcileA
 };
 
 /**
- * Puts the last good copy back. The damaged file is kept beside it (never deleted), the
- * backup must itself parse, and the swap happens under the store lock.
+ * Puts the last good copy back (restoreLastGoodCopy: under the lock, only while store.json is
+ * still unreadable, atomically, the damaged file kept beside it, never deleted).
  */
 async function restoreBackup(ctx: HandlerContext, root: string): Promise<void> {
   const paths = ctx.s.store.considerPaths(root);
-  await ctx.s.store.withStoreLock(root, () => {
-    let text: string;
-    try { text = fs.readFileSync(paths.backup, 'utf8'); } catch { throw new BoardError('there is no last good copy (store.json.bak)', 'not_found'); }
-    ctx.s.store.parseStoreText(text, '.consider/store.json.bak'); // throws when the copy is bad too
-    const kept = `${paths.store}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    if (fs.existsSync(paths.store)) fs.renameSync(paths.store, kept);
-    fs.copyFileSync(paths.backup, paths.store);
-    ctx.s.log(`restored ${paths.store} from its backup; the damaged file is kept as ${kept}`);
-  });
+  if (!fs.existsSync(paths.backup)) throw new BoardError('there is no last good copy (store.json.bak)', 'not_found');
+  const { restored, keptAs } = await ctx.s.store.restoreLastGoodCopy(root);
+  ctx.s.log(restored ? `restored ${paths.store} from its backup; the damaged file is kept as ${keptAs}` : `${paths.store} is readable again; nothing was restored`);
 }
