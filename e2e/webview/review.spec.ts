@@ -4,9 +4,9 @@
  * check" and "pending review" filters, and the review bar's Submit Review and Discard….
  */
 import type { Locator } from '@playwright/test';
-import { readStore, replyToThread } from '../../shared/store';
+import { addThread, readStore, replyToThread, submitReview } from '../../shared/store';
 import { holdAssets } from './board.page';
-import { seedReview, type SeededReview } from './fixtures';
+import { seedReview, XSS_BODY, type SeededReview } from './fixtures';
 import { test as base, expect } from './test';
 
 const test = base.extend<{ review: SeededReview }>({
@@ -84,6 +84,13 @@ test.describe('the review loop on the board', () => {
     expect(readStore(root).store.reviews).toEqual([expect.objectContaining({ round: 1, threadIds: [r.pending1, r.pending2], message })]);
     await expect(board.row(r.pending1).getByTestId('badge-pending')).toHaveCount(0);
     await expect(board.row(r.pending1).getByTestId('badge-unseen')).toBeVisible(); // sent: now the agent has something to read
+
+    // The next review's bar names the round before it, its message as a tooltip.
+    await addThread(root, { file: 'src/app.ts', startLine: 2, endLine: 2, body: 'One more thing.', author: 'human', pending: true });
+    host.storesChanged();
+    await expect(bar.getByTestId('review-count')).toHaveText('1 pending comment');
+    await expect(bar.getByTestId('review-last')).toHaveText('· round 1 sent just now');
+    await expect(bar.getByTestId('review-last')).toHaveAttribute('title', new RegExp(`\\n${message}$`));
   });
 
   test('Discard… asks first; Cancel keeps the review; confirming deletes it and Undo brings it back', async ({ page, host, review, origin, board }) => {
@@ -121,6 +128,24 @@ test.describe('the review loop on the board', () => {
     expect(await badgesOf(board.row(target))).toEqual(['addressed']); // replying, the agent read it: no longer unseen
     await expect(page.getByTestId('stat-awaitingCheck')).toHaveText(/2 awaiting your check/);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true); // no reload
+  });
+
+  test("review text stays text: HTML in a reviewed thread's body, in the agent's reply to it, in the round's message", async ({ page, host, review, origin, board }) => {
+    const { root } = review;
+    const evil = await addThread(root, { file: 'src/util.ts', startLine: 3, endLine: 3, body: '<img src=x onerror="window.__xss = 1"> reviewed title', author: 'human', pending: true });
+    await submitReview(root, { message: '<script>window.__xss = 2</script><img src=x onerror="window.__xss = 3">' });
+    await replyToThread(root, evil.id, { body: XSS_BODY, author: 'agent', disposition: 'question' });
+    await addThread(root, { file: 'src/util.ts', startLine: 4, endLine: 4, body: 'next review', author: 'human', pending: true });
+    host.storesChanged();
+    await page.setViewportSize({ width: 1100, height: 1000 }); // every row in view: a click needs no scrolling
+    await host.open(page, origin);
+    await expect(board.row(evil.id)).toContainText('<img src=x onerror='); // the title: plain text of the body's first line
+    await board.row(evil.id).click();
+    await expect(board.detail.getByTestId('message-disposition')).toHaveText('question');
+    await expect(page.getByTestId('review-last')).toHaveAttribute('title', /<script>window.__xss = 2<\/script>/);
+    await page.waitForTimeout(300); // give any injected handler a chance to run
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await page.locator('img, iframe, .thread-row script, .review-bar script').count()).toBe(0);
   });
 
   test("the host's first screen draws the same badges as the app, before any script has run", async ({ page, host, review, origin, board }) => {

@@ -46,7 +46,12 @@ export function ReviewBar() {
     <div className="review-bar" role="region" aria-label="Pending review" data-testid="review-bar">
       <span className="review-title">
         <Codicon name="git-pull-request-draft" /> <b>Review:</b> <span data-testid="review-count">{comments(pending)}</span>
-        {last && <span className="muted review-last" title={last.submittedAt}> · round {last.round} sent {relativeTime(last.submittedAt)}</span>}
+        {last && (
+          // The round's message as a tooltip: an attribute, never markup.
+          <span className="muted review-last" title={last.message ? `${last.submittedAt}\n${last.message}` : last.submittedAt} data-testid="review-last">
+            {' '}· round {last.round} sent {relativeTime(last.submittedAt)}
+          </span>
+        )}
       </span>
       {confirming ? (
         <div className="confirm" role="alert" data-testid="review-discard-confirm">
