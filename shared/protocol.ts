@@ -17,14 +17,16 @@
  *
  * No `vscode` import here.
  */
-import type { AnchorState, Author, WorkflowState } from './model';
-import { MAX_BODY_CHARS } from './model';
+import { DISPOSITIONS, MAX_BODY_CHARS, type AnchorState, type Author, type Disposition, type WorkflowState } from './model';
 
 /**
  * 2: the snapshot carries thread summaries; conversations come with `thread/details`.
  * 3: snapshots travel packed into one JSON string (packHostMessage).
+ * 4: the review loop (docs/agent-loop.md): threads carry pending, round, disposition and
+ *    awaitingCheck, folders their pending count and submitted rounds, replies their
+ *    disposition; `review/submit` and `review/discard` requests.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 export type ViewName = 'board' | 'triage' | 'setup' | 'uninstall';
 export const VIEW_NAMES: readonly ViewName[] = ['board', 'triage', 'setup', 'uninstall'];
@@ -40,6 +42,8 @@ export interface ReplyView {
   readonly author: Author;
   readonly body: string;
   readonly createdAt: string;
+  /** What the agent says it did, on the agent reply that says it (model.ts Reply.disposition); absent otherwise. */
+  readonly disposition?: Disposition;
 }
 
 /**
@@ -73,6 +77,24 @@ export interface ThreadView {
   readonly lastReplyAuthor?: Author;
   /** The distinct authors of the replies (the author filter matches a thread either one took part in); absent when none. */
   readonly replyAuthors?: readonly Author[];
+  /** Part of the human's pending review, not sent to the agent yet; absent when false. */
+  readonly pending?: true;
+  /** The review round that delivered the thread; absent when it came outside a review (or is pending). */
+  readonly round?: number;
+  /** The newest agent disposition (model.ts dispositionOf); absent when the agent gave none. */
+  readonly disposition?: Disposition;
+  /** Addressed by the agent and not yet checked by the human (model.ts awaitsHumanCheck); absent when false. */
+  readonly awaitingCheck?: true;
+}
+
+/** A submitted review round as the board shows it (model.ts ReviewRound, without the agent's bookkeeping). */
+export interface ReviewView {
+  readonly round: number;
+  readonly submittedAt: string;
+  /** How many threads it delivered. */
+  readonly threads: number;
+  /** The review's overall message, if the human wrote one. */
+  readonly message?: string;
 }
 
 export const TITLE_MAX = 200;
@@ -108,6 +130,10 @@ export interface FolderSnapshot {
   readonly readOnlyReason?: string;
   /** A last good copy exists (store.json.bak), so "restore" is offered. */
   readonly hasBackup?: boolean;
+  /** Threads of the pending review (the review bar's count); absent when none. */
+  readonly pendingCount?: number;
+  /** The submitted review rounds, oldest first; absent when none. */
+  readonly reviews?: readonly ReviewView[];
 }
 
 export interface Visibility {
@@ -137,6 +163,11 @@ export interface BulkResult {
   readonly failed: readonly { readonly id: string; readonly message: string }[];
   /** Set when the action can be undone with `store/undo`. */
   readonly undoId?: string;
+}
+
+/** What `review/submit` did: `done` counts the threads delivered; one round per folder that had a review. */
+export interface SubmitReviewResult extends BulkResult {
+  readonly rounds: readonly { readonly root: string; readonly round: number }[];
 }
 
 export interface ReconcileSummary {
@@ -184,6 +215,10 @@ export interface RequestMap {
   'anchor/reanchor': { params: { readonly refs: readonly ThreadRef[]; readonly to: 'suggestion' | 'selection' }; result: BulkResult };
   'anchor/confirm': { params: { readonly refs: readonly ThreadRef[] }; result: BulkResult };
   'store/archiveResolved': { params: Record<string, never>; result: BulkResult };
+  /** Submits every folder's pending review (extension/board/handlers/review.ts). */
+  'review/submit': { params: { readonly message?: string }; result: SubmitReviewResult };
+  /** Deletes every folder's pending threads; undoable with `store/undo`. */
+  'review/discard': { params: Record<string, never>; result: BulkResult };
   'store/reconcileAll': { params: Record<string, never>; result: ReconcileSummary };
   'store/undo': { params: { readonly undoId: string }; result: BulkResult };
   'store/recover': { params: { readonly root: string; readonly action: 'retry' | 'restoreBackup' }; result: BulkResult };
@@ -302,6 +337,8 @@ const REQUEST_PARAMS: { readonly [K in RequestType]: Check } = {
   'anchor/reanchor': object({ refs: nonEmptyRefs, to: oneOf(['suggestion', 'selection'] as const) }),
   'anchor/confirm': object({ refs: nonEmptyRefs }),
   'store/archiveResolved': object({}),
+  'review/submit': object({ message: optional(str(MAX_BODY_CHARS, { nonEmpty: false })) }),
+  'review/discard': object({}),
   'store/reconcileAll': object({}),
   'store/undo': object({ undoId: str(MAX_ID) }),
   'store/recover': object({ root: rootPath, action: oneOf(['retry', 'restoreBackup'] as const) }),
@@ -344,16 +381,20 @@ const workflow = oneOf<WorkflowState>(['open', 'resolved']);
 const anchorState = oneOf<AnchorState>(['anchored', 'stale', 'orphaned']);
 const author = oneOf<Author>(['human', 'agent']);
 const anyStr: Check = (v) => (typeof v === 'string' ? undefined : ' must be a string');
-const replyView = object({ id: anyStr, author, body: anyStr, createdAt: anyStr });
+const disposition = oneOf<Disposition>(DISPOSITIONS);
+const replyView = object({ id: anyStr, author, body: anyStr, createdAt: anyStr, disposition: optional(disposition) });
 const onlyTrue: Check = (v) => (v === true ? undefined : ' must be true (or absent)');
 const threadViewShape = object({
   id: anyStr, file: anyStr, startLine: int(0), endLine: int(0), workflowState: workflow, anchorState, author,
   title: anyStr, lastActivityAt: anyStr, unseen: optional(onlyTrue), reason: optional(anyStr), targetContent: optional(anyStr),
   replyCount: optional(int(1)), lastReplyAuthor: optional(author), replyAuthors: optional(arrayOf(author, 2)),
+  pending: optional(onlyTrue), round: optional(int(1)), disposition: optional(disposition), awaitingCheck: optional(onlyTrue),
 });
 const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const isAuthor = (v: unknown): boolean => v === 'human' || v === 'agent';
 const optionalString = (v: unknown): boolean => v === undefined || typeof v === 'string';
+const optionalTrue = (v: unknown): boolean => v === undefined || v === true;
+const isDisposition = (v: unknown): boolean => v === 'addressed' || v === 'declined' || v === 'question';
 /**
  * The same test as threadViewShape, written out: a snapshot holds thousands of threads and
  * this runs on the webview's critical path (generic checks cost ~10x more). On a failure the
@@ -366,10 +407,13 @@ function isThreadView(v: unknown): boolean {
     && (v.workflowState === 'open' || v.workflowState === 'resolved')
     && (v.anchorState === 'anchored' || v.anchorState === 'stale' || v.anchorState === 'orphaned')
     && isAuthor(v.author) && typeof v.title === 'string' && typeof v.lastActivityAt === 'string'
-    && (v.unseen === undefined || v.unseen === true) && optionalString(v.reason) && optionalString(v.targetContent)
+    && optionalTrue(v.unseen) && optionalString(v.reason) && optionalString(v.targetContent)
     && (v.replyCount === undefined || (isCount(v.replyCount) && (v.replyCount as number) > 0))
     && (v.lastReplyAuthor === undefined || isAuthor(v.lastReplyAuthor))
-    && (a === undefined || (Array.isArray(a) && a.length <= 2 && a.every(isAuthor)));
+    && (a === undefined || (Array.isArray(a) && a.length <= 2 && a.every(isAuthor)))
+    && optionalTrue(v.pending) && optionalTrue(v.awaitingCheck)
+    && (v.round === undefined || (isCount(v.round) && (v.round as number) > 0))
+    && (v.disposition === undefined || isDisposition(v.disposition));
 }
 export const checkThreadView: Check = (v) => (isThreadView(v) ? undefined : threadViewShape(v) ?? ' is not a thread view');
 const checkThreadDetails = object({ id: anyStr, body: anyStr, createdAt: anyStr, replies: arrayOf(replyView, 100_000) });
@@ -379,6 +423,8 @@ const folderSnapshot = object({
   root: anyStr, name: anyStr, hasStore: bool, threads: arrayOf(checkThreadView, 1_000_000),
   error: optional(object({ code: anyStr, message: anyStr, hint: optional(anyStr) })),
   readOnlyReason: optional(anyStr), hasBackup: optional(bool),
+  pendingCount: optional(int(1)),
+  reviews: optional(arrayOf(object({ round: int(1), submittedAt: anyStr, threads: int(0), message: optional(anyStr) }), 100_000)),
 });
 const visibility = object({ showResolved: bool, showStale: bool });
 const responseBase = object({ requestId: anyStr, ok: bool });

@@ -12,6 +12,8 @@ const validRequests: Record<string, unknown> = {
   'anchor/reanchor': { refs: [ref], to: 'selection' },
   'anchor/confirm': { refs: [ref] },
   'store/archiveResolved': {},
+  'review/submit': { message: 'Overall: looks good.' },
+  'review/discard': {},
   'store/reconcileAll': {},
   'store/undo': { undoId: 'u1' },
   'store/recover': { root: '/ws', action: 'restoreBackup' },
@@ -65,6 +67,9 @@ describe('parseWebviewMessage', () => {
     [{ type: 'webview/ready', protocolVersion: '1' }, 'must be an integer'],
     [{ type: 'visibility/set', showStale: 'no' }, 'must be true or false'],
     [{ type: 'link/open', href: '' }, 'must not be empty'],
+    [{ type: 'review/submit', requestId: 'r', params: { message: ['x'] } }, 'params.message must be a string'],
+    [{ type: 'review/submit', requestId: 'r', params: { message: 'x'.repeat(70_000) } }, 'too long'],
+    [{ type: 'review/discard', requestId: 'r' }, 'params must be an object'],
   ])('rejects %j (%s)', (m, reason) => {
     const r = parseWebviewMessage(m);
     expect(r.ok).toBe(false);
@@ -130,6 +135,37 @@ describe('parseHostMessage', () => {
     expect(parseHostMessage({ type: 'host/response', requestId: 'r', ok: false })).toMatchObject({ ok: false });
     expect(parseHostMessage({ type: 'host/view', view: 'javascript:' })).toMatchObject({ ok: false });
     expect(parseHostMessage({ type: 'webview/ready', protocolVersion: 1 })).toMatchObject({ ok: false });
+  });
+});
+
+describe('the review loop in snapshots', () => {
+  const base = { id: 'c_1', file: 'a.ts', startLine: 1, endLine: 1, workflowState: 'open', anchorState: 'anchored', author: 'human', title: 't', lastActivityAt: 't' };
+  const snap = (thread: object, folder: object = {}) => ({
+    type: 'host/snapshot', folders: [{ root: '/ws', name: 'ws', hasStore: true, threads: [thread], ...folder }], visibility: { showResolved: true, showStale: true },
+  });
+
+  it('accepts pending, round, disposition and awaiting-check on threads, the pending count and rounds on folders', () => {
+    expect(parseHostMessage(snap({ ...base, pending: true }, { pendingCount: 1 }))).toMatchObject({ ok: true });
+    const reviews = [{ round: 1, submittedAt: 't', threads: 2, message: 'm' }, { round: 2, submittedAt: 't', threads: 0 }];
+    expect(parseHostMessage(snap({ ...base, round: 2, disposition: 'addressed', awaitingCheck: true }, { reviews }))).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    [{ ...base, pending: false }, {}, 'threads[0].pending must be true (or absent)'],
+    [{ ...base, round: 0 }, {}, 'threads[0].round must be an integer'],
+    [{ ...base, disposition: 'ignored' }, {}, 'threads[0].disposition must be one of addressed, declined, question'],
+    [{ ...base, awaitingCheck: 1 }, {}, 'threads[0].awaitingCheck must be true'],
+    [base, { pendingCount: 0 }, 'folders[0].pendingCount must be an integer in 1'],
+    [base, { reviews: [{ round: 1, submittedAt: 't', threads: 1, message: 7 }] }, 'folders[0].reviews[0].message must be a string'],
+  ])('rejects %j %j (%s)', (thread, folder, reason) => {
+    expect(parseHostMessage(snap(thread, folder))).toMatchObject({ ok: false, error: expect.stringContaining(reason) });
+  });
+
+  it('accepts a reply\'s disposition in the conversations, and only a known one', () => {
+    const reply = { id: 'r_1', author: 'agent', body: 'done', createdAt: 't' };
+    const details = (r: object) => ({ folders: [{ root: '/ws', threads: [{ id: 'c_1', body: 'b', createdAt: 't', replies: [r] }] }] });
+    expect(parseThreadDetails(details({ ...reply, disposition: 'question' }))).toMatchObject({ ok: true });
+    expect(parseThreadDetails(details({ ...reply, disposition: 'whatever' }))).toMatchObject({ ok: false, error: expect.stringContaining('replies[0].disposition') });
   });
 });
 

@@ -43,7 +43,7 @@ describe('projection', () => {
   });
 
   it('summarizes counts across folders, including unreadable stores', () => {
-    expect(summarize(folders, rows)).toEqual({ total: 5, open: 4, resolved: 1, unseen: 1, stale: 1, orphaned: 1, files: 4, unreadable: 1 });
+    expect(summarize(folders, rows)).toEqual({ total: 5, open: 4, resolved: 1, unseen: 1, stale: 1, orphaned: 1, awaitingCheck: 0, pending: 0, files: 4, unreadable: 1 });
   });
 
   it('combines filters (AND), and free text searches bodies, replies, files and ids, case-insensitively', () => {
@@ -99,7 +99,7 @@ describe('projection', () => {
   it('lists active filters as chips, and suggests the most useful next action', () => {
     expect(filterChips({ text: 'x', workflow: 'open', file: fileKey('/one', 'src/a.ts'), unseen: true }).map((c) => c.key)).toEqual(['text', 'workflow', 'unseen', 'file']);
     expect(filterChips({ file: fileKey('/one', 'src/a.ts') })[0]?.label).toBe('file: src/a.ts');
-    const base = { total: 3, open: 2, resolved: 1, unseen: 0, stale: 0, orphaned: 0, files: 1, unreadable: 0 };
+    const base = { total: 3, open: 2, resolved: 1, unseen: 0, stale: 0, orphaned: 0, awaitingCheck: 0, pending: 0, files: 1, unreadable: 0 };
     expect(nextAction({ ...base, unreadable: 1, stale: 1 }).kind).toBe('recover');
     expect(nextAction({ ...base, stale: 1, unseen: 2 })).toEqual({ kind: 'triage', label: 'Triage 1 flagged thread' });
     expect(nextAction({ ...base, unseen: 2 }).kind).toBe('unseen');

@@ -61,3 +61,30 @@ export const XSS_BODY = [
   '',
   '<a href="javascript:window.__xss=4">raw link</a> <iframe src="javascript:window.__xss=5"></iframe>',
 ].join('\n');
+
+export interface SeededReview extends Seeded {
+  review: { addressed: string; checked: string; declined: string; question: string; pending1: string; pending2: string };
+}
+
+/**
+ * The review loop on top of seedWorkspace (docs/agent-loop.md): an agent reply of each
+ * disposition (one `addressed` thread the human has answered since, so it no longer awaits a
+ * check), and two threads of a pending review, not sent to the agent yet.
+ */
+export async function seedReview(seeded: Seeded): Promise<SeededReview> {
+  const { root } = seeded;
+  const add = (file: string, line: number, body: string, pending = false) => store.addThread(root, { file, startLine: line, endLine: line, body, author: 'human', pending });
+  const agent = (id: string, body: string, disposition: store.Disposition) => store.replyToThread(root, id, { body, author: 'agent', disposition });
+  const addressed = await add('src/app.ts', 6, 'Validate the input before using it.');
+  await agent(addressed.id, 'Added a range check and a test.', 'addressed');
+  const checked = await add('src/app.ts', 8, 'Log the failure instead of swallowing it.');
+  await agent(checked.id, 'It logs at warn level now.', 'addressed');
+  await store.replyToThread(root, checked.id, { body: 'Make it error level, please.', author: 'human' });
+  const declined = await add('src/util.ts', 8, 'Drop the LEGACY flag.');
+  await agent(declined.id, 'Declined: two plugins still read it.', 'declined');
+  const question = await add('src/app.ts', 14, 'Cache this value.');
+  await agent(question.id, 'For how long should it stay cached?', 'question');
+  const pending1 = await add('src/app.ts', 26, 'Name this constant after what it limits.', true);
+  const pending2 = await add('src/util.ts', 2, 'Does this overflow on large inputs?', true);
+  return { ...seeded, review: { addressed: addressed.id, checked: checked.id, declined: declined.id, question: question.id, pending1: pending1.id, pending2: pending2.id } };
+}

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { holdApp } from './board.page';
 import type { Theme } from './fake-host';
+import { seedReview } from './fixtures';
 import { test, expect } from './test';
 
 const OUT = path.resolve(__dirname, '../../test-results/screenshots');
@@ -20,6 +21,20 @@ for (const theme of ['light', 'dark', 'high-contrast'] as const) {
       await expect(board.detail.getByTestId('message')).toHaveCount(2);
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(BACKGROUND[theme]);
       await page.screenshot({ path: `${OUT}/board-${theme}.png` });
+    });
+
+    test(`board review ${theme} (pending review, dispositions)`, async ({ page, host, seeded, origin, board }) => {
+      const { review } = await seedReview(seeded);
+      host.storesChanged();
+      await page.setViewportSize({ width: 1100, height: 900 }); // every disposition in view
+      await host.open(page, origin, { theme });
+      await board.row(review.checked).click();
+      await expect(board.detail.getByTestId('message-disposition')).toBeVisible();
+      await page.getByTestId('review-message').locator('input').fill('Two small things, and one question about the cache.');
+      await page.screenshot({ path: `${OUT}/board-review-${theme}.png` });
+      await board.press('review-discard');
+      await expect(page.getByTestId('review-discard-confirm')).toBeVisible();
+      await page.getByTestId('review-bar').screenshot({ path: `${OUT}/board-review-discard-${theme}.png` });
     });
 
     test(`board preview ${theme} (before the app has run)`, async ({ page, host, seeded, origin }) => {
@@ -78,4 +93,16 @@ test('board in a narrow panel (half an editor)', async ({ page, host, seeded, or
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0); // nothing sticks out sideways
   await page.screenshot({ path: `${OUT}/board-narrow-dark.png` });
+});
+
+test('board with a pending review in a narrow panel', async ({ page, host, seeded, origin, board }) => {
+  const { review } = await seedReview(seeded);
+  host.storesChanged();
+  await page.setViewportSize({ width: 520, height: 640 });
+  await host.open(page, origin, { theme: 'light' });
+  await board.row(review.addressed).click();
+  await expect(page.getByTestId('review-bar')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${OUT}/board-review-narrow-light.png` });
 });

@@ -8,7 +8,7 @@ import type * as setupApi from '../../setup';
 import type { ConsiderHost } from '../api';
 
 export type StoreApi = Pick<typeof storeApi,
-  'replyToThread' | 'setWorkflowState' | 'deleteThread' | 'restoreThreads' | 'archiveResolved' | 'unarchive' |
+  'replyToThread' | 'setWorkflowState' | 'deleteThread' | 'restoreThreads' | 'archiveResolved' | 'unarchive' | 'submitReview' | 'discardReview' |
   'reconcileWorkspace' | 'reanchorInText' | 'setAnchor' | 'confirmAnchor' | 'considerPaths' | 'parseStoreText' | 'withStoreLock' | 'restoreLastGoodCopy' | 'splitLines'>;
 
 export type SetupApi = Pick<typeof setupApi, 'describeSetup' | 'runSetup' | 'runUninstall' | 'INTEGRATIONS'>;

@@ -16,6 +16,7 @@ import type { FolderStoreState } from '../api';
 import { anchorHandlers } from './handlers/anchor';
 import { BoardError, message, type HandlerContext, type Handlers } from './handlers/context';
 import { makeNonce } from './html';
+import { reviewHandlers } from './handlers/review';
 import { setupHandlers } from './handlers/setup';
 import { storeHandlers } from './handlers/store';
 import { threadHandlers } from './handlers/thread';
@@ -23,7 +24,7 @@ import type { BoardServices } from './services';
 import { SnapshotDraft, toFolderDetails, toFolderSnapshot } from './snapshot';
 import { UndoStack } from './undo';
 
-const REQUEST_HANDLERS: Handlers<RequestType> = { ...threadHandlers, ...anchorHandlers, ...storeHandlers, ...setupHandlers };
+const REQUEST_HANDLERS: Handlers<RequestType> = { ...threadHandlers, ...anchorHandlers, ...storeHandlers, ...reviewHandlers, ...setupHandlers };
 
 type Notification = Exclude<WebviewMessage, WebviewRequest>;
 

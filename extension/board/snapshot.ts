@@ -4,8 +4,8 @@
  * (every thread's conversation).
  */
 import fs from 'node:fs';
-import { considerPaths, isUnseen, lastActivityAt, type Comment } from '../../shared/store';
-import { titleOf, type FolderDetails, type FolderSnapshot, type ThreadDetails, type ThreadView } from '../../shared/protocol';
+import { awaitsHumanCheck, considerPaths, dispositionOf, isUnseen, lastActivityAt, type Comment, type StoreFile } from '../../shared/store';
+import { titleOf, type FolderDetails, type FolderSnapshot, type ReviewView, type ThreadDetails, type ThreadView } from '../../shared/protocol';
 import type { Author } from '../../shared/model';
 import type { FolderStoreState } from '../api';
 
@@ -36,8 +36,24 @@ export function toThreadView(c: Comment, title: 'now' | 'later' = 'now'): Thread
     view.replyCount = replies.length;
     view.lastReplyAuthor = replies[replies.length - 1]!.author;
     view.replyAuthors = replyAuthors;
+    const disposition = dispositionOf(c);
+    if (disposition) view.disposition = disposition;
+    if (awaitsHumanCheck(c)) view.awaitingCheck = true;
   }
+  if (c.pending === true) view.pending = true;
+  if (typeof c.round === 'number') view.round = c.round;
   return view;
+}
+
+/** The review loop's folder-level part of a snapshot: what the review bar shows; nothing in the common case of no reviews. */
+function reviewFields(store: StoreFile | undefined): { pendingCount?: number; reviews?: ReviewView[] } {
+  if (!store) return {};
+  let pendingCount = 0;
+  for (const c of store.comments) if (c.pending === true) pendingCount++;
+  const reviews = (store.reviews ?? []).map((r): ReviewView => ({
+    round: r.round, submittedAt: r.submittedAt, threads: r.threadIds.length, ...(r.message !== undefined ? { message: r.message } : {}),
+  }));
+  return { ...(pendingCount ? { pendingCount } : {}), ...(reviews.length ? { reviews } : {}) };
 }
 
 /** `title: 'later'`: every thread's title is left empty (see SnapshotDraft). */
@@ -49,6 +65,7 @@ export function toFolderSnapshot(f: FolderStoreState, title: 'now' | 'later' = '
     threads: f.error ? [] : (f.store?.comments ?? []).map((c) => toThreadView(c, title)),
     ...(f.error ? { error: { code: f.error.code, message: f.error.message, ...(f.error.hint ? { hint: f.error.hint } : {}) }, hasBackup: fs.existsSync(considerPaths(f.root).backup) } : {}),
     ...(f.readOnlyReason ? { readOnlyReason: f.readOnlyReason } : {}),
+    ...(f.error ? {} : reviewFields(f.store)),
   };
 }
 
@@ -86,7 +103,7 @@ export class SnapshotDraft {
 }
 
 export function toThreadDetails(c: Comment): ThreadDetails {
-  return { id: c.id, body: c.body, createdAt: c.createdAt, replies: c.thread.map((r) => ({ id: r.id, author: r.author, body: r.body, createdAt: r.createdAt })) };
+  return { id: c.id, body: c.body, createdAt: c.createdAt, replies: c.thread.map((r) => ({ id: r.id, author: r.author, body: r.body, createdAt: r.createdAt, ...(r.disposition ? { disposition: r.disposition } : {}) })) };
 }
 
 export function toFolderDetails(f: FolderStoreState): FolderDetails {

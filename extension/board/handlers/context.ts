@@ -32,7 +32,29 @@ export function findComment(ctx: HandlerContext, ref: ThreadRef): Comment {
   return c;
 }
 
+/** Folders that can be written: a store that exists, reads, and is not from a newer version. */
+export const writableFolders = (ctx: HandlerContext): FolderStoreState[] => ctx.s.host.folders().filter((f) => f.store && !f.error && !f.readOnlyReason);
+
 export const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/**
+ * Runs `fn` for each folder one after another, collecting failures by folder name and
+ * reporting progress, then re-reads them: the store-wide actions (archive, review) act on
+ * every folder and one folder's failure must not stop the others.
+ */
+export async function forEachFolder(ctx: HandlerContext, folders: readonly FolderStoreState[], fn: (f: FolderStoreState) => Promise<void>): Promise<{ id: string; message: string }[]> {
+  const failed: { id: string; message: string }[] = [];
+  for (const [i, f] of folders.entries()) {
+    try {
+      await fn(f);
+    } catch (e) {
+      failed.push({ id: f.name, message: message(e) });
+    }
+    ctx.progress(i + 1, folders.length);
+  }
+  await ctx.afterWrite(folders.map((f) => f.root));
+  return failed;
+}
 
 /** Runs `fn` for each ref one after another (the store serialises writes anyway), collecting failures. */
 export async function forEachRef(ctx: HandlerContext, refs: readonly ThreadRef[], fn: (ref: ThreadRef) => Promise<void>): Promise<BulkResult> {

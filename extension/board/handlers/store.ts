@@ -2,34 +2,23 @@
 import fs from 'node:fs';
 import type { ReconcileSummary } from '../../../shared/protocol';
 import type { UndoEntry } from '../undo';
-import { BoardError, message, type HandlerContext, type Handlers } from './context';
-
-/** Folders that can be written: a store that exists, reads, and is not from a newer version. */
-const writable = (ctx: HandlerContext) => ctx.s.host.folders().filter((f) => f.store && !f.error && !f.readOnlyReason);
+import { BoardError, forEachFolder, message, writableFolders, type HandlerContext, type Handlers } from './context';
 
 export const storeHandlers: Handlers<'store/archiveResolved' | 'store/reconcileAll' | 'store/undo' | 'store/recover'> = {
   'store/archiveResolved': async (_p, ctx) => {
-    const folders = writable(ctx);
     const parts: UndoEntry[] = [];
-    const failed: { id: string; message: string }[] = [];
     let done = 0;
-    for (const [i, f] of folders.entries()) {
-      try {
-        const moved = await ctx.s.store.archiveResolved(f.root, 'human');
-        done += moved.length;
-        if (moved.length) parts.push({ kind: 'unarchive', root: f.root, ids: moved.map((c) => c.id) });
-      } catch (e) {
-        failed.push({ id: f.name, message: message(e) });
-      }
-      ctx.progress(i + 1, folders.length);
-    }
-    await ctx.afterWrite(folders.map((f) => f.root));
+    const failed = await forEachFolder(ctx, writableFolders(ctx), async (f) => {
+      const moved = await ctx.s.store.archiveResolved(f.root, 'human');
+      done += moved.length;
+      if (moved.length) parts.push({ kind: 'unarchive', root: f.root, ids: moved.map((c) => c.id) });
+    });
     const undoId = ctx.undo.push(parts);
     return { done, failed, ...(undoId ? { undoId } : {}) };
   },
 
   'store/reconcileAll': async (_p, ctx) => {
-    const folders = writable(ctx);
+    const folders = writableFolders(ctx);
     const sum = { folders: folders.length, checked: 0, moved: 0, stale: 0, orphaned: 0, restored: 0, failed: [] as { root: string; message: string }[] };
     // Progress across folders: each folder's done/total is scaled into one running count.
     const totals = folders.map((f) => f.store!.comments.length);

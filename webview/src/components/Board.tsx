@@ -3,6 +3,7 @@ import { useApp, useBoard } from '../lib/context';
 import { NO_DETAILS, buildList, filterRows, type Row } from '../state/projection';
 import { Button, Codicon, type TextFieldHandle } from '../ui/primitives';
 import { FilterBar } from './FilterBar';
+import { ReviewBar } from './ReviewBar';
 import { SummaryBar } from './SummaryBar';
 import { ThreadDetail, type ThreadDetailHandle } from './ThreadDetail';
 import { ThreadList } from './ThreadList';
@@ -52,6 +53,7 @@ export function Board() {
     <div className="board">
       <div className="sticky-top" ref={headerRef}>
         <SummaryBar />
+        <ReviewBar />
         <FilterBar searchRef={searchRef} />
       </div>
       {rows.length === 0 ? (

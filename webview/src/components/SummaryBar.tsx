@@ -12,6 +12,7 @@ export function SummaryBar() {
   const setFilter = store.getState().setFilter;
   const doNext = () => {
     if (next.kind === 'triage') store.getState().setView('triage');
+    else if (next.kind === 'check') setFilter('awaitingCheck', true);
     else if (next.kind === 'unseen') setFilter('unseen', true);
     else if (next.kind === 'archive') void actions.archiveResolved();
     else if (next.kind === 'recover') document.querySelector<HTMLElement>('[data-testid="recovery-banner"]')?.scrollIntoView();
@@ -19,15 +20,16 @@ export function SummaryBar() {
   const show: Record<StatKey, () => void> = {
     open: () => setFilter('workflow', 'open'),
     unseen: () => setFilter('unseen', true),
+    awaitingCheck: () => setFilter('awaitingCheck', true),
     stale: () => setFilter('anchor', 'stale'),
     orphaned: () => setFilter('anchor', 'orphaned'),
   };
   return (
     <div className="summary-bar" data-testid="summary-bar">
       <div className="stats">
-        {SUMMARY_STATS.map(({ key, icon, cls }) => (
-          <button key={key} type="button" className={`stat ${cls}${s[key] ? '' : ' zero'}`} onClick={show[key]} title={`Show ${key}`} data-testid={`stat-${key}`}>
-            <Codicon name={icon} /> <b>{s[key]}</b> {key}
+        {SUMMARY_STATS.map(({ key, label, icon, cls }) => (
+          <button key={key} type="button" className={`stat ${cls}${s[key] ? '' : ' zero'}`} onClick={show[key]} title={`Show ${label}`} data-testid={`stat-${key}`}>
+            <Codicon name={icon} /> <b>{s[key]}</b> {label}
           </button>
         ))}
         <span className="muted stat-files">{threadsInFiles(s)}</span>

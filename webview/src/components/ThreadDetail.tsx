@@ -1,5 +1,7 @@
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { useApp, useBoard } from '../lib/context';
+import type { Disposition } from '../../../shared/model';
+import { DISPOSITION_TITLES, PENDING_TITLE } from '../lib/rowBadges';
 import { lineLabel, relativeTime } from '../lib/time';
 import type { Row } from '../state/projection';
 import { Button, Codicon, Spinner, TextArea, type TextFieldHandle } from '../ui/primitives';
@@ -42,6 +44,8 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
           <Codicon name="go-to-file" /> {t.file} <span className="muted">{lineLabel(t.startLine, t.endLine)}</span>
         </button>
         <div className="detail-tags">
+          {t.pending && <span className="tag pending" data-testid="detail-pending">{PENDING_TITLE}</span>}
+          {t.awaitingCheck && <span className="tag addressed" data-testid="detail-awaiting-check">addressed, awaiting your check</span>}
           <span className={`tag ${t.workflowState}`}>{t.workflowState}</span>
           {t.anchorState !== 'anchored' && <span className={`tag ${t.anchorState}`}>{t.anchorState}</span>}
           {t.unseen && <span className="tag unseen">unseen by agent</span>}
@@ -51,7 +55,7 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
       <div className="conversation">
         {details ? <>
           <Message author={t.author} at={details.createdAt} body={details.body} />
-          {details.replies.map((r) => <Message key={r.id} author={r.author} at={r.createdAt} body={r.body} />)}
+          {details.replies.map((r) => <Message key={r.id} author={r.author} at={r.createdAt} body={r.body} disposition={r.disposition} />)}
         </> : <div className="muted" data-testid="conversation-loading"><Spinner /> Loading the conversation…</div>}
       </div>
       <footer className="reply-box">
@@ -71,13 +75,15 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
   );
 });
 
-function Message({ author, at, body }: { author: 'human' | 'agent'; at: string; body: string }) {
+/** One comment of the conversation; an agent reply that says what the agent did shows it (its disposition). */
+function Message({ author, at, body, disposition }: { author: 'human' | 'agent'; at: string; body: string; disposition?: Disposition | undefined }) {
   return (
     <article className={`message ${author}`} data-testid="message">
       <div className="message-head">
         <Codicon name={author === 'agent' ? 'hubot' : 'account'} />
         <b>{author === 'agent' ? 'Agent' : 'You'}</b>
         <span className="muted" title={at}>{relativeTime(at)}</span>
+        {disposition && <span className={`tag ${disposition}`} title={DISPOSITION_TITLES[disposition]} data-testid="message-disposition">{disposition}</span>}
       </div>
       <Markdown body={body} />
     </article>

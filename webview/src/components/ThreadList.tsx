@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useApp, useBoard } from '../lib/context';
+import { rowBadges, stateIcon } from '../lib/rowBadges';
 import { lineLabel, relativeTime } from '../lib/time';
 import { GROUP_HEIGHT, ROW_HEIGHT } from '../state/listLayout';
 import type { ListItem, Row } from '../state/projection';
@@ -117,7 +118,7 @@ const ThreadRow = memo(function ThreadRow({ row, selected }: { row: Row; selecte
     <div id={domId(row.key)} role="option" aria-selected={selected} data-testid="thread-row" data-thread-id={t.id}
       className={`thread-row${selected ? ' selected' : ''}${resolved ? ' resolved' : ''}`}
       onClick={() => { store.getState().select(row.key); actions.reveal(row); }}>
-      <Codicon name={resolved ? 'pass-filled' : t.author === 'agent' ? 'hubot' : 'comment'} className={`state-icon ${t.workflowState}`} />
+      <Codicon name={stateIcon(t)} className={`state-icon ${t.workflowState}`} />
       <div className="row-main">
         <div className="row-title">{t.title || <i className="muted">(empty)</i>}</div>
         <div className="row-meta muted">
@@ -128,9 +129,7 @@ const ThreadRow = memo(function ThreadRow({ row, selected }: { row: Row; selecte
         </div>
       </div>
       <div className="row-badges">
-        {t.unseen && <span className="tag unseen" title="The agent has not read this yet">unseen</span>}
-        {t.anchorState !== 'anchored' && <span className={`tag ${t.anchorState}`} title={t.reason ?? t.anchorState}>{t.anchorState}</span>}
-        {resolved && <span className="tag resolved">resolved</span>}
+        {rowBadges(t).map((b) => <span key={b.cls} className={`tag ${b.cls}`} title={b.title} data-testid={`badge-${b.cls}`}>{b.label}</span>)}
       </div>
       <div className="row-actions">
         <IconButton icon={resolved ? 'issue-reopened' : 'check'} label={resolved ? 'Reopen (x)' : 'Resolve (x)'} tabIndex={-1} testId="row-toggle-state"

@@ -47,6 +47,25 @@ export function createActions(bridge: Bridge, store: BoardStore) {
         if (r.done) notice('info', `Deleted ${plural(r.done, 'thread')}.`, r.undoId);
       } catch (e) { fail('Delete')(e); }
     },
+    /** Sends the pending review; true when every folder's went (the bar then clears its message field). */
+    async submitReview(message: string): Promise<boolean> {
+      try {
+        const r = await bridge.request('review/submit', message.trim() ? { message } : {});
+        failures(r, 'Submit review');
+        if (r.rounds.length) {
+          const rounds = r.rounds.map((x) => x.round).join(', ');
+          notice('info', `Sent ${plural(r.done, 'comment')} to the agent as review round ${rounds}${r.rounds.length > 1 ? ' (one per folder)' : ''}.`);
+        }
+        return r.failed.length === 0;
+      } catch (e) { fail('Submit review')(e); return false; }
+    },
+    async discardReview() {
+      try {
+        const r = await bridge.request('review/discard', {});
+        failures(r, 'Discard review');
+        if (r.done) notice('info', `Discarded ${plural(r.done, 'pending comment')}.`, r.undoId);
+      } catch (e) { fail('Discard review')(e); }
+    },
     async reanchor(rows: readonly Row[], to: 'suggestion' | 'selection') {
       try {
         const r = await bridge.request('anchor/reanchor', { refs: refsOf(rows), to });

@@ -38,7 +38,7 @@ export interface FirstScreen {
   /** The UI state it was drawn for (uiBasis): a page starting from another one must not use it. */
   readonly basis: string;
   readonly summary: Summary;
-  /** Height of the sticky header above the list, px (UiState.headerHeight, else DEFAULT_HEADER_HEIGHT). */
+  /** Height of the sticky header above the list, px (UiState.headerHeight, else DEFAULT_HEADER_HEIGHT and REVIEW_BAR_HEIGHT). */
   readonly headerHeight: number;
   /** The list's scroll position, px (UiState.scrollTop). */
   readonly scrollTop: number;
@@ -51,6 +51,11 @@ export interface FirstScreen {
 
 /** The header height measured on the board at 1100 × 720 in VS Code's default font: used before the app has saved one. */
 export const DEFAULT_HEADER_HEIGHT = 110;
+/**
+ * What the review bar (components/ReviewBar.tsx) adds to it while a review is pending, measured
+ * likewise. The preview leaves the bar's room empty, as it does the filter bar's.
+ */
+export const REVIEW_BAR_HEIGHT = 39;
 
 /**
  * How much of the list the host puts in the page: it cannot know the panel's height, so enough
@@ -98,7 +103,9 @@ export function firstScreen(
     }
     y += h;
   }
-  return { token, basis: uiBasis(ui), summary: summarize(folders, all), headerHeight: ui.headerHeight ?? DEFAULT_HEADER_HEIGHT, scrollTop: top, hasSelection: ui.selectedKey !== undefined, height: y, items };
+  const summary = summarize(folders, all);
+  const headerHeight = ui.headerHeight ?? DEFAULT_HEADER_HEIGHT + (summary.pending ? REVIEW_BAR_HEIGHT : 0);
+  return { token, basis: uiBasis(ui), summary, headerHeight, scrollTop: top, hasSelection: ui.selectedKey !== undefined, height: y, items };
 }
 
 function previewThread(t: ThreadView): PreviewThread {

@@ -15,6 +15,7 @@
  * app last measured (UiState.headerHeight), so the rows do not jump when it takes over. React
  * clears #root on its first commit; nothing here outlives it.
  */
+import { rowBadges, stateIcon } from '../lib/rowBadges';
 import { SUMMARY_STATS, threadsInFiles } from '../lib/summaryStats';
 import { TABS } from '../lib/tabs';
 import { lineLabel, relativeTime } from '../lib/time';
@@ -36,9 +37,9 @@ export interface PreviewNode {
 /** The whole first screen: what goes into #root. */
 export function previewTree(screen: FirstScreen): PreviewNode {
   const { summary } = screen;
-  const stats: (PreviewNode | string)[] = SUMMARY_STATS.map(({ key, icon, cls }) => {
+  const stats: (PreviewNode | string)[] = SUMMARY_STATS.map(({ key, label, icon, cls }) => {
     const n = summary[key];
-    return node('span', `stat ${cls}${n ? '' : ' zero'}`, [codicon(icon), ' ', node('b', '', [String(n)]), ` ${key}`]);
+    return node('span', `stat ${cls}${n ? '' : ' zero'}`, [codicon(icon), ' ', node('b', '', [String(n)]), ` ${label}`]);
   });
   stats.push(node('span', 'muted stat-files', [threadsInFiles(summary)]));
   const sticky: PreviewNode = { ...node('div', 'sticky-top', [node('div', 'summary-bar', [node('div', 'stats', stats)])]), box: { height: screen.headerHeight } };
@@ -92,13 +93,10 @@ function threadRow(t: PreviewThread, selected: boolean): PreviewNode {
   const resolved = t.workflowState === 'resolved';
   const meta: PreviewNode[] = [node('span', '', [lineLabel(t.startLine, t.endLine)]), node('span', '', [t.author]), { ...node('span', '', [relativeTime(t.lastActivityAt)]), attrs: { title: t.lastActivityAt } }];
   if (t.replyCount) meta.push(node('span', '', [codicon('comment-discussion'), ` ${t.replyCount}${t.lastReplyAuthor === 'agent' && !resolved ? ' · agent replied' : ''}`]));
-  const badges: PreviewNode[] = [];
-  if (t.unseen) badges.push(node('span', 'tag unseen', ['unseen']));
-  if (t.anchorState !== 'anchored') badges.push(node('span', `tag ${t.anchorState}`, [t.anchorState]));
-  if (resolved) badges.push(node('span', 'tag resolved', ['resolved']));
+  const badges = rowBadges(t).map((b): PreviewNode => ({ ...node('span', `tag ${b.cls}`, [b.label]), attrs: { title: b.title, 'data-testid': `badge-${b.cls}` } }));
   return {
     ...node('div', `thread-row${selected ? ' selected' : ''}${resolved ? ' resolved' : ''}`, [
-      codicon(resolved ? 'pass-filled' : t.author === 'agent' ? 'hubot' : 'comment', `state-icon ${t.workflowState}`),
+      codicon(stateIcon(t), `state-icon ${t.workflowState}`),
       node('div', 'row-main', [node('div', 'row-title', [t.title ? t.title : node('i', 'muted', ['(empty)'])]), node('div', 'row-meta muted', meta)]),
       node('div', 'row-badges', badges),
       // The row's two action buttons, drawn but inert: they hold the same room as the app's.

@@ -21,6 +21,10 @@ export interface Filters {
   readonly workflow?: WorkflowState;
   readonly anchor?: AnchorState;
   readonly unseen?: boolean;
+  /** Addressed by the agent, waiting for the human to check it (ThreadView.awaitingCheck). */
+  readonly awaitingCheck?: boolean;
+  /** Part of the pending review, not sent to the agent yet. */
+  readonly pending?: boolean;
   readonly author?: Author;
   /** `${root}\u0000${file}` so equal paths in two folders stay apart. */
   readonly file?: string;
@@ -40,6 +44,10 @@ export interface Summary {
   readonly unseen: number;
   readonly stale: number;
   readonly orphaned: number;
+  /** Addressed by the agent, waiting for the human's check. */
+  readonly awaitingCheck: number;
+  /** Threads of the pending review (every folder's). */
+  readonly pending: number;
   readonly files: number;
   readonly unreadable: number;
 }
@@ -75,7 +83,7 @@ function searchText(row: Row, d: ThreadDetails | undefined): string {
 }
 
 export function summarize(folders: readonly FolderSnapshot[], rows: readonly Row[]): Summary {
-  let open = 0, unseen = 0, stale = 0, orphaned = 0;
+  let open = 0, unseen = 0, stale = 0, orphaned = 0, awaitingCheck = 0, pending = 0;
   // Files per folder, without building a `root + file` key per thread (thousands of them).
   const filesByRoot = new Map<string, Set<string>>();
   for (const { root, t } of rows) {
@@ -83,13 +91,15 @@ export function summarize(folders: readonly FolderSnapshot[], rows: readonly Row
     if (t.unseen) unseen++;
     if (t.anchorState === 'stale') stale++;
     if (t.anchorState === 'orphaned') orphaned++;
+    if (t.awaitingCheck) awaitingCheck++;
+    if (t.pending) pending++;
     let files = filesByRoot.get(root);
     if (!files) filesByRoot.set(root, (files = new Set()));
     files.add(t.file);
   }
   let files = 0;
   for (const f of filesByRoot.values()) files += f.size;
-  return { total: rows.length, open, resolved: rows.length - open, unseen, stale, orphaned, files, unreadable: folders.filter((f) => f.error).length };
+  return { total: rows.length, open, resolved: rows.length - open, unseen, stale, orphaned, awaitingCheck, pending, files, unreadable: folders.filter((f) => f.error).length };
 }
 
 /** Flagged = needs triage: the anchor can no longer be trusted. */
@@ -110,6 +120,8 @@ export function matchesFilters(row: Row, filters: Filters, visibility: Visibilit
   if (filters.workflow && t.workflowState !== filters.workflow) return false;
   if (filters.anchor && t.anchorState !== filters.anchor) return false;
   if (filters.unseen && !t.unseen) return false;
+  if (filters.awaitingCheck && !t.awaitingCheck) return false;
+  if (filters.pending && !t.pending) return false;
   if (filters.author && t.author !== filters.author && !t.replyAuthors?.includes(filters.author)) return false;
   if (filters.file && fileKey(row.root, t.file) !== filters.file) return false;
   if (filters.text) {
@@ -236,6 +248,8 @@ export function filterChips(filters: Filters): { key: FilterKey; label: string }
   if (filters.workflow) chips.push({ key: 'workflow', label: `state: ${filters.workflow}` });
   if (filters.anchor) chips.push({ key: 'anchor', label: `anchor: ${filters.anchor}` });
   if (filters.unseen) chips.push({ key: 'unseen', label: 'unseen by agent' });
+  if (filters.awaitingCheck) chips.push({ key: 'awaitingCheck', label: 'addressed, awaiting your check' });
+  if (filters.pending) chips.push({ key: 'pending', label: 'pending review' });
   if (filters.author) chips.push({ key: 'author', label: `author: ${filters.author}` });
   if (filters.file) chips.push({ key: 'file', label: `file: ${filters.file.split('\u0000')[1] ?? filters.file}` });
   return chips;
@@ -244,6 +258,7 @@ export function filterChips(filters: Filters): { key: FilterKey; label: string }
 export type NextAction =
   | { readonly kind: 'recover'; readonly label: string }
   | { readonly kind: 'triage'; readonly label: string }
+  | { readonly kind: 'check'; readonly label: string }
   | { readonly kind: 'unseen'; readonly label: string }
   | { readonly kind: 'archive'; readonly label: string }
   | { readonly kind: 'none'; readonly label: string };
@@ -253,6 +268,7 @@ export function nextAction(s: Summary): NextAction {
   const n = (k: number, one: string, many: string): string => `${k} ${k === 1 ? one : many}`;
   if (s.unreadable) return { kind: 'recover', label: `Recover ${n(s.unreadable, 'unreadable store', 'unreadable stores')}` };
   if (s.stale + s.orphaned) return { kind: 'triage', label: `Triage ${n(s.stale + s.orphaned, 'flagged thread', 'flagged threads')}` };
+  if (s.awaitingCheck) return { kind: 'check', label: `Check ${n(s.awaitingCheck, 'addressed thread', 'addressed threads')}` };
   if (s.unseen) return { kind: 'unseen', label: `${n(s.unseen, 'thread', 'threads')} not yet read by your agent` };
   if (s.resolved) return { kind: 'archive', label: `Archive ${n(s.resolved, 'resolved thread', 'resolved threads')}` };
   return { kind: 'none', label: s.total ? 'All caught up' : 'No threads yet' };

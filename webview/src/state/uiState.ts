@@ -43,6 +43,8 @@ export function migrateUiState(saved: unknown, fallbackView: ViewName = 'board')
     workflow: pick(f.workflow, ['open', 'resolved'] as const),
     anchor: pick(f.anchor, ['anchored', 'stale', 'orphaned'] as const),
     unseen: f.unseen === true ? true : undefined,
+    awaitingCheck: f.awaitingCheck === true ? true : undefined,
+    pending: f.pending === true ? true : undefined,
     author: pick(f.author, ['human', 'agent'] as const),
     file: text(f.file),
     text: text(f.text),

@@ -1,0 +1,167 @@
+/**
+ * The board and the review loop (docs/agent-loop.md), against the fake host over a real
+ * store: the agent's dispositions and the pending review as row badges, the "awaiting your
+ * check" and "pending review" filters, and the review bar's Submit Review and Discard….
+ */
+import type { Locator } from '@playwright/test';
+import { addThread, readStore, replyToThread, submitReview } from '../../shared/store';
+import { holdAssets } from './board.page';
+import { seedReview, XSS_BODY, type SeededReview } from './fixtures';
+import { test as base, expect } from './test';
+
+const test = base.extend<{ review: SeededReview }>({
+  review: async ({ host, seeded }, use) => {
+    const review = await seedReview(seeded);
+    host.storesChanged();
+    await use(review);
+  },
+});
+
+const badgesOf = (row: Locator): Promise<string[]> => row.locator('.row-badges .tag').allTextContents();
+const topsOf = (rows: Locator): Promise<number[]> => rows.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+const pendingIn = (root: string): string[] => readStore(root).store.comments.filter((c) => c.pending).map((c) => c.id);
+
+test.describe('the review loop on the board', () => {
+  test('each disposition and each pending thread has its badge; the detail shows the disposition on the reply that carries it', async ({ page, host, review, origin, board }) => {
+    await host.open(page, origin);
+    const { review: r } = review;
+    expect(await badgesOf(board.row(r.addressed))).toEqual(['addressed']);
+    expect(await badgesOf(board.row(r.checked))).toEqual(['addressed', 'unseen']); // the human answered since: the agent has that to read
+    expect(await badgesOf(board.row(r.declined))).toEqual(['declined']);
+    expect(await badgesOf(board.row(r.question))).toEqual(['question']);
+    expect(await badgesOf(board.row(r.pending1))).toEqual(['pending']);
+    await expect(board.row(r.pending1).getByTestId('badge-pending')).toHaveAttribute('title', 'pending — not sent to the agent yet');
+    await expect(board.row(r.addressed).getByTestId('badge-addressed')).toHaveAttribute('title', /awaiting your check/);
+    // The three are told apart by colour too, from the theme's variables.
+    const colours = await Promise.all(['addressed', 'declined', 'question'].map((d) => page.getByTestId(`badge-${d}`).first().evaluate((e) => getComputedStyle(e).color)));
+    expect(new Set(colours).size).toBe(3);
+
+    await board.row(r.checked).click();
+    const messages = board.detail.getByTestId('message');
+    await expect(messages).toHaveCount(3);
+    await expect(messages.nth(1).getByTestId('message-disposition')).toHaveText('addressed');
+    await expect(messages.nth(2).getByTestId('message-disposition')).toHaveCount(0); // the human's reply carries none
+    await expect(board.detail.getByTestId('detail-awaiting-check')).toHaveCount(0);
+
+    await board.row(r.addressed).click();
+    await expect(board.detail.getByTestId('detail-awaiting-check')).toBeVisible();
+    await board.row(r.pending1).click();
+    await expect(board.detail.getByTestId('detail-pending')).toHaveText('pending — not sent to the agent yet');
+  });
+
+  test('"awaiting your check" shows exactly the addressed threads nobody has checked; "pending review" the unsent ones', async ({ page, host, review, origin, board }) => {
+    await host.open(page, origin);
+    const { review: r } = review;
+    await expect(page.getByTestId('stat-awaitingCheck')).toHaveText(/1 awaiting your check/);
+    await board.toggleCheckbox('filter-awaiting-check');
+    await board.expectRows([r.addressed]);
+    await expect(board.chip('awaitingCheck')).toHaveText(/addressed, awaiting your check/);
+    await board.chip('awaitingCheck').getByRole('button').click();
+    await board.expectRows(Object.values(review.ids).concat(Object.values(r)));
+
+    await page.getByTestId('stat-awaitingCheck').click(); // the count is a shortcut to the filter
+    await board.expectRows([r.addressed]);
+    await page.getByTestId('clear-filters').click();
+
+    await board.toggleCheckbox('filter-pending');
+    await board.expectRows([r.pending1, r.pending2]);
+    await expect(board.chip('pending')).toHaveText(/pending review/);
+  });
+
+  test('the review bar sends the pending comments with the typed message as one round', async ({ page, host, review, origin, board }) => {
+    await host.open(page, origin);
+    const { review: r, root } = review;
+    const bar = page.getByTestId('review-bar');
+    await expect(bar.getByTestId('review-count')).toHaveText('2 pending comments');
+    const message = 'Two small things <b>and</b> one question.';
+    await bar.getByTestId('review-message').locator('input').fill(message);
+    await board.press('review-submit', bar);
+
+    await expect.poll(() => host.messages('review/submit').at(-1)?.params).toEqual({ message });
+    await expect(bar).toHaveCount(0); // nothing pending any more
+    await expect(page.getByTestId('notice').first()).toContainText('Sent 2 comments to the agent as review round 1');
+    expect(pendingIn(root)).toEqual([]);
+    expect(readStore(root).store.reviews).toEqual([expect.objectContaining({ round: 1, threadIds: [r.pending1, r.pending2], message })]);
+    await expect(board.row(r.pending1).getByTestId('badge-pending')).toHaveCount(0);
+    await expect(board.row(r.pending1).getByTestId('badge-unseen')).toBeVisible(); // sent: now the agent has something to read
+
+    // The next review's bar names the round before it, its message as a tooltip.
+    await addThread(root, { file: 'src/app.ts', startLine: 2, endLine: 2, body: 'One more thing.', author: 'human', pending: true });
+    host.storesChanged();
+    await expect(bar.getByTestId('review-count')).toHaveText('1 pending comment');
+    await expect(bar.getByTestId('review-last')).toHaveText('· round 1 sent just now');
+    await expect(bar.getByTestId('review-last')).toHaveAttribute('title', new RegExp(`\\n${message}$`));
+  });
+
+  test('Discard… asks first; Cancel keeps the review; confirming deletes it and Undo brings it back', async ({ page, host, review, origin, board }) => {
+    await host.open(page, origin);
+    const { review: r, root } = review;
+    const bar = page.getByTestId('review-bar');
+    await board.press('review-discard', bar);
+    await expect(bar.getByTestId('review-discard-confirm')).toContainText('Discard 2 pending comments?');
+    expect(host.messages('review/discard')).toEqual([]); // asking sends nothing
+    await board.press('review-discard-cancel', bar);
+    await expect(bar.getByTestId('review-discard-confirm')).toHaveCount(0);
+    expect(pendingIn(root)).toEqual([r.pending1, r.pending2]);
+
+    await board.press('review-discard', bar);
+    await board.press('review-discard-yes', bar);
+    await expect(bar).toHaveCount(0);
+    await expect(board.row(r.pending1)).toHaveCount(0);
+    expect(host.messages('review/discard')).toHaveLength(1);
+    expect(pendingIn(root)).toEqual([]);
+    const notice = page.getByTestId('notice').filter({ hasText: 'Discarded 2 pending comments' });
+    await notice.getByTestId('undo').click();
+    await expect(board.row(r.pending1).getByTestId('badge-pending')).toBeVisible();
+    await expect(page.getByTestId('review-count')).toHaveText('2 pending comments');
+    expect(pendingIn(root).sort()).toEqual([r.pending1, r.pending2].sort());
+  });
+
+  test("an agent's reply made elsewhere re-renders the row's badge and the counts without reloading", async ({ page, host, review, origin, board }) => {
+    await host.open(page, origin);
+    const target = review.ids.unseen;
+    expect(await badgesOf(board.row(target))).toEqual(['unseen']);
+    await page.evaluate(() => { (window as unknown as { __sameDocument: boolean }).__sameDocument = true; });
+    await replyToThread(review.root, target, { body: 'Un-exported it.', author: 'agent', disposition: 'addressed' });
+    host.storesChanged(); // what the store watcher does
+    await expect(board.row(target).getByTestId('badge-addressed')).toBeVisible();
+    expect(await badgesOf(board.row(target))).toEqual(['addressed']); // replying, the agent read it: no longer unseen
+    await expect(page.getByTestId('stat-awaitingCheck')).toHaveText(/2 awaiting your check/);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true); // no reload
+  });
+
+  test("review text stays text: HTML in a reviewed thread's body, in the agent's reply to it, in the round's message", async ({ page, host, review, origin, board }) => {
+    const { root } = review;
+    const evil = await addThread(root, { file: 'src/util.ts', startLine: 3, endLine: 3, body: '<img src=x onerror="window.__xss = 1"> reviewed title', author: 'human', pending: true });
+    await submitReview(root, { message: '<script>window.__xss = 2</script><img src=x onerror="window.__xss = 3">' });
+    await replyToThread(root, evil.id, { body: XSS_BODY, author: 'agent', disposition: 'question' });
+    await addThread(root, { file: 'src/util.ts', startLine: 4, endLine: 4, body: 'next review', author: 'human', pending: true });
+    host.storesChanged();
+    await page.setViewportSize({ width: 1100, height: 1000 }); // every row in view: a click needs no scrolling
+    await host.open(page, origin);
+    await expect(board.row(evil.id)).toContainText('<img src=x onerror='); // the title: plain text of the body's first line
+    await board.row(evil.id).click();
+    await expect(board.detail.getByTestId('message-disposition')).toHaveText('question');
+    await expect(page.getByTestId('review-last')).toHaveAttribute('title', /<script>window.__xss = 2<\/script>/);
+    await page.waitForTimeout(300); // give any injected handler a chance to run
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await page.locator('img, iframe, .thread-row script, .review-bar script').count()).toBe(0);
+  });
+
+  test("the host's first screen draws the same badges as the app, before any script has run", async ({ page, host, review, origin, board }) => {
+    host.holdMessages();
+    const release = await holdAssets(page);
+    await host.open(page, origin, { settle: false, waitUntil: 'commit' });
+    const preview = page.getByTestId('preview-row');
+    await expect(preview).toHaveCount(Object.keys(review.ids).length + Object.keys(review.review).length);
+    await expect(preview.filter({ has: page.getByTestId('badge-pending') })).toHaveCount(2);
+    await expect(page.getByTestId('board-preview')).toContainText('1 awaiting your check');
+    const texts = await preview.allTextContents();
+    const tops = await topsOf(preview);
+    host.releaseMessages();
+    release();
+    await expect(page.getByTestId('board-preview')).toHaveCount(0);
+    expect(await board.rows.allTextContents()).toEqual(texts);
+    expect(await topsOf(board.rows)).toEqual(tops); // the room for the review bar was kept: no row moves
+  });
+});
