@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addThread, markSeenByAgent, submitReview } from '../shared/store';
+import { addThread, markSeenByAgent, setWorkflowState, submitReview } from '../shared/store';
 import { ensureBuilt, makeWorkspace, runCli } from './helpers/cli';
 import type { CliResult, Workspace } from './helpers/cli';
 
@@ -24,19 +24,16 @@ type Shape = (text: unknown) => unknown;
  * What each agent's documentation says the hook prints (undefined: the agent has no way to take
  * it at that event, so nothing is printed), and how its input says "this stop follows n blocked ones".
  */
-const AGENTS: Record<string, { stop: Shape; prompt?: Shape; 'session-start'?: Shape; continuing(n: number): Record<string, unknown> }> = {
-  claude: {
-    stop: (t) => ({ decision: 'block', reason: t }),
-    prompt: (t) => ({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: t } }),
-    'session-start': (t) => ({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: t } }),
-    continuing: (n) => ({ stop_hook_active: n > 0 }),
-  },
-  codex: {
-    stop: (t) => ({ decision: 'block', reason: t }),
-    prompt: (t) => ({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: t } }),
-    'session-start': (t) => ({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: t } }),
-    continuing: (n) => ({ stop_hook_active: n > 0 }),
-  },
+interface Expected { stop: Shape; prompt?: Shape; 'session-start'?: Shape; continuing(n: number): Record<string, unknown> }
+const CLAUDE: Expected = {
+  stop: (t) => ({ decision: 'block', reason: t }),
+  prompt: (t) => ({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: t } }),
+  'session-start': (t) => ({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: t } }),
+  continuing: (n) => ({ stop_hook_active: n > 0 }),
+};
+const AGENTS: Record<string, Expected> = {
+  claude: CLAUDE,
+  codex: CLAUDE, // Codex documents Claude Code's wire format (its hook schemas)
   gemini: {
     stop: (t) => ({ decision: 'deny', reason: t }),
     prompt: (t) => ({ hookSpecificOutput: { hookEventName: 'BeforeAgent', additionalContext: t } }),
@@ -108,6 +105,10 @@ describe.each(Object.keys(AGENTS))('hook --agent %s', (agent) => {
     fresh();
     await humanThread();
     await humanThread();
+    const seen = await humanThread(); // read by the agent: not waiting
+    await markSeenByAgent(ws.root, [seen.id]);
+    await setWorkflowState(ws.root, (await humanThread()).id, 'resolved', 'human'); // resolved: not waiting
+    await humanThread({ pending: true }); // the developer's pending review: not waiting yet
     const stop = hook(agent, 'stop', fixture(agent, 'stop'));
     expect(stop.code).toBe(0);
     expect(stop.json()).toStrictEqual(want.stop(reasonFor(2)));

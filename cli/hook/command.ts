@@ -31,8 +31,7 @@ export const hook: Command = {
   ],
   positionals: [1, 1, '<event>'],
   async run(ctx) {
-    const { answerHook } = await import('./run');
-    const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-    answerHook({ event: ctx.positionals[0], agent: str(ctx.values.agent), root: str(ctx.values.root) });
+    const { answerHook, stringValue } = await import('./run');
+    answerHook({ event: ctx.positionals[0], agent: stringValue(ctx.values.agent), root: stringValue(ctx.values.root) });
   },
 };

@@ -6,10 +6,9 @@
  * A person typing a wrong command line at a terminal gets one line on stderr; agents pipe
  * their input and never see it (they ignore stderr on exit 0 anyway).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { findWorkspaceRoot } from '../../shared/store';
+import { findWorkspaceRoot, isDir } from '../../shared/store';
 import { writeStderr, writeStdout } from '../stdio';
 import { AGENT_NAMES, HOOK_EVENTS, agentFormat, isHookEvent } from './agents';
 import { readHookInput, typedByHand } from './input';
@@ -22,12 +21,16 @@ export interface HookRequest {
   root?: string;
 }
 
+/** An option's value when it is a string (a lenient parse may give `true` for `--agent` alone). */
+export function stringValue(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
 /** The request from raw arguments, leniently: whatever does not parse is simply absent. */
 export function hookRequest(args: string[]): HookRequest {
   try {
     const { values, positionals } = parseArgs({ args, options: { agent: { type: 'string' }, root: { type: 'string' } }, strict: false, allowPositionals: true });
-    const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-    return { event: positionals[0], agent: str(values.agent), root: str(values.root) };
+    return { event: positionals[0], agent: stringValue(values.agent), root: stringValue(values.root) };
   } catch {
     return {};
   }
@@ -72,14 +75,6 @@ function workspaceRoot(projectDir: string | undefined, rootFlag: string | undefi
   if (projectDir !== undefined && isDir(path.resolve(projectDir))) return findWorkspaceRoot(path.resolve(projectDir));
   if (rootFlag !== undefined && isDir(path.resolve(rootFlag))) return path.resolve(rootFlag);
   return findWorkspaceRoot(process.cwd());
-}
-
-function isDir(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 function misuse(req: HookRequest): undefined {

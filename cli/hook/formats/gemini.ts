@@ -9,14 +9,7 @@
  *   as in the CLI's BeforeAgentOutput type).
  * - stderr is for logs; stdout must hold nothing but the JSON.
  */
-import type { AgentFormat } from '../format';
-import { booleanField, stringField } from '../input';
+import { claudeStyle } from './claude';
 
-export const geminiFormat: AgentFormat = {
-  sessionId: (input) => stringField(input, 'session_id'),
-  projectDir: (input) => stringField(input, 'cwd'),
-  continuing: (input) => booleanField(input, 'stop_hook_active'),
-  block: (reason) => ({ decision: 'deny', reason }),
-  promptContext: (line) => ({ hookSpecificOutput: { hookEventName: 'BeforeAgent', additionalContext: line } }),
-  sessionContext: (line) => ({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: line } }),
-};
+/** Claude Code's conventions (claude.ts), with Gemini's names: "deny", BeforeAgent. */
+export const geminiFormat = claudeStyle('deny', 'BeforeAgent');
