@@ -14,75 +14,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { copyRuntime, makeBenchWorkspace } from './bench-workspace.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' }, sizes: { type: 'string', default: '100,1000,10000' } } });
 const RUNS = Number(values.runs);
 const SIZES = values.sizes.split(',').map(Number);
-const FILES = 50;
-const LINES_PER_FILE = 400;
-
-// Run from a private copy of the runtime, so a concurrent rebuild of dist/ cannot disturb us.
-const runtime = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-bench-runtime-'));
-fs.cpSync(path.join(repo, 'dist', 'runtime'), runtime, { recursive: true });
-const cli = path.join(runtime, 'bin', 'consider-cli.cjs');
-const store = createRequire(import.meta.url)(path.join(runtime, 'shared', 'store.js'));
-const gnuTime = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
-
-function sourceFile(f) {
-  const lines = [];
-  for (let i = 1; i <= LINES_PER_FILE; i++) lines.push(i % 20 === 1 ? `export function f${f}_${i}(x: number) {` : `  const v${i} = x * ${i} + ${f}; // file ${f} line ${i}`);
-  return lines.join('\n') + '\n';
-}
-
-function makeWorkspace(threads) {
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `consider-bench-${threads}-`)));
-  store.ensureConsiderDir(root);
-  const texts = [];
-  for (let f = 0; f < FILES; f++) {
-    const rel = `src/mod${f}.ts`;
-    fs.mkdirSync(path.join(root, 'src'), { recursive: true });
-    const text = sourceFile(f);
-    fs.writeFileSync(path.join(root, rel), text);
-    texts.push({ rel, text, snapshot: store.recordSnapshot(root, text) });
-  }
-  // The steady state an agent sees: files were last written well before the threads' last
-  // check, so reads may trust their stat (a file changed within 2 s of a check is hashed).
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2_100);
-  for (const t of texts) t.file = store.fingerprintOf(fs.statSync(path.join(root, t.rel)), Buffer.from(t.text));
-  // Each thread added and checked at its own time, as threads added one by one are (a
-  // millisecond apart, all after the files' last change): the list index then keeps one
-  // check per thread, its largest form.
-  const base = Date.now();
-  const comments = [];
-  for (let i = 0; i < threads; i++) {
-    const t = texts[i % FILES];
-    const start = 1 + ((i * 7) % (LINES_PER_FILE - 3));
-    const now = new Date(base + i).toISOString();
-    const anchor = store.captureAnchor(t.text, start, start + (i % 3), now);
-    anchor.file = t.file;
-    if (t.snapshot) anchor.snapshot = t.snapshot;
-    const resolved = i % 4 === 0;
-    comments.push({
-      id: `c_${i.toString(36).padStart(8, '0')}`,
-      file: t.rel,
-      anchor,
-      workflowState: resolved ? 'resolved' : 'open',
-      anchorState: 'anchored',
-      createdAt: now,
-      updatedAt: now,
-      author: 'human',
-      body: `Thread ${i}: please check the arithmetic here, it looks off by one when x is negative.`,
-      thread: i % 3 === 0 ? [{ id: `r_${i.toString(36).padStart(8, '0')}`, author: 'agent', body: 'Checked: it is right, x is never negative here.', createdAt: now }] : [],
-      ...(resolved ? { resolvedAt: now, resolvedBy: 'agent' } : {}),
-    });
-  }
-  fs.writeFileSync(store.considerPaths(root).store, store.serializeStore({ version: 1, comments }));
-  return root;
-}
 
 const quote = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -134,7 +73,7 @@ function measure(args, cwd) {
 const rows = [];
 const baselineRss = peakMb(['-e', '0'], os.tmpdir());
 for (const n of SIZES) {
-  const root = makeWorkspace(n);
+  const root = makeBenchWorkspace(store, n);
   const bytes = fs.statSync(store.considerPaths(root).store).size;
   timeOnce([cli, 'summary'], root); // warm-up: lazy re-anchoring settles, the OS caches the files
   for (const [label, args] of [['summary', [cli, 'summary']], ['list --json', [cli, 'list', '--json']]]) {

@@ -11,6 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const steps = [
   ['build', ['scripts/build.mjs', '--production']],
   ['CLI latency and memory', ['bench/cli-bench.mjs']],
+  ['hook latency', ['bench/hook-bench.mjs']],
   ['re-anchoring accuracy: public corpus', ['bench/anchoring/corpus.mjs', '--part', 'all']],
   ['re-anchoring through the CLI', ['bench/anchoring/cli.mjs']],
   ['re-anchoring speed', ['bench/anchoring/speed.mjs']],
