@@ -23,6 +23,10 @@ const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' }
 const RUNS = Number(values.runs);
 const SIZES = values.sizes.split(',').map(Number);
 
+// Run from a private copy of the runtime, so a concurrent rebuild of dist/ cannot disturb us.
+const { runtime, cli, store } = copyRuntime(repo);
+const gnuTime = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+
 const quote = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
