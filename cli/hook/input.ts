@@ -4,7 +4,6 @@
  * a JSON object is not an agent's hook input, and the hook says nothing.
  */
 import fs from 'node:fs';
-import tty from 'node:tty';
 
 export type HookInput = Readonly<Record<string, unknown>>;
 
@@ -13,7 +12,13 @@ const MAX_INPUT_BYTES = 4 * 1024 * 1024;
 
 /** Whether a person typed the command (stdin is a terminal): agents always pipe their input. */
 export function typedByHand(): boolean {
-  return tty.isatty(0);
+  try {
+    if (!fs.fstatSync(0).isCharacterDevice()) return false; // a pipe or a file: an agent's input
+  } catch {
+    return false; // no stdin at all
+  }
+  // Only now (a terminal, or /dev/null): node:tty loads node:net, ms that every agent's call would pay.
+  return (require('node:tty') as typeof import('node:tty')).isatty(0);
 }
 
 /** The parsed stdin object; {} when there is none; undefined when it is not a JSON object. */
