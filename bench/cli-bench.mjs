@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { copyRuntime, makeBenchWorkspace } from './bench-workspace.mjs';
+import { timeRun } from './time-run.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' }, sizes: { type: 'string', default: '100,1000,10000' } } });
@@ -26,23 +27,6 @@ const SIZES = values.sizes.split(',').map(Number);
 // Run from a private copy of the runtime, so a concurrent rebuild of dist/ cannot disturb us.
 const { runtime, cli, store } = copyRuntime(repo);
 const gnuTime = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
-
-const quote = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
-
-/**
- * One run: wall time (what the targets are about) and CPU time (user + sys, from bash's
- * `time`, i.e. getrusage of the child). On a shared, loaded machine wall time swings with
- * the load while CPU time stays put, so both are reported.
- */
-function timeOnce(args, cwd) {
-  const script = `TIMEFORMAT='%3U %3S'; time ${[process.execPath, ...args].map(quote).join(' ')} >/dev/null 2>/tmp/consider-bench-stderr`;
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync('bash', ['-c', script], { cwd, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
-  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0) throw new Error(`${args.join(' ')} failed: ${r.stderr} ${fs.readFileSync('/tmp/consider-bench-stderr', 'utf8')}`);
-  const [user, sys] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
-  return { wall, cpu: (user + sys) * 1000 };
-}
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
@@ -66,8 +50,8 @@ function measure(args, cwd) {
   const base = [];
   const cmd = [];
   for (let i = 0; i < RUNS; i++) {
-    base.push(timeOnce(['-e', '0'], cwd));
-    cmd.push(timeOnce(args, cwd));
+    base.push(timeRun(['-e', '0'], cwd));
+    cmd.push(timeRun(args, cwd));
   }
   const pick = (xs, k) => median(xs.map((x) => x[k]));
   const best = (xs) => Math.min(...xs.map((x) => x.wall));
@@ -79,7 +63,7 @@ const baselineRss = peakMb(['-e', '0'], os.tmpdir());
 for (const n of SIZES) {
   const root = makeBenchWorkspace(store, n);
   const bytes = fs.statSync(store.considerPaths(root).store).size;
-  timeOnce([cli, 'summary'], root); // warm-up: lazy re-anchoring settles, the OS caches the files
+  timeRun([cli, 'summary'], root); // warm-up: lazy re-anchoring settles, the OS caches the files
   for (const [label, args] of [['summary', [cli, 'summary']], ['list --json', [cli, 'list', '--json']]]) {
     const { base, cmd, baseCpu, cmdCpu, minRatio } = measure(args, root);
     rows.push({ threads: n, storeMb: bytes / 1048576, command: label, baseMs: base, cmdMs: cmd, ratio: cmd / base, minRatio, cpuRatio: cmdCpu / baseCpu, baseCpu, cmdCpu, peakMb: peakMb(args, root) });

@@ -11,13 +11,13 @@
 // list index alone), and feedback waiting (every open thread unseen: the stop is blocked, the
 // feedback's key is computed from the store and the hook state file written), with `summary`
 // on the same store for comparison.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { copyRuntime, makeBenchWorkspace } from './bench-workspace.mjs';
+import { timeRun } from './time-run.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '31' }, threads: { type: 'string', default: '1000' } } });
@@ -31,14 +31,6 @@ function stopInput(root) {
   return text.replaceAll('"$ROOT"', JSON.stringify(root));
 }
 
-function timeOnce(args, cwd, input) {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { cwd, input, encoding: 'utf8' });
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-  return { ms, stdout: r.stdout };
-}
-
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return { min: s[0], median: s[Math.floor(s.length / 2)], max: s[s.length - 1] };
@@ -50,19 +42,23 @@ function measure(args, root, expect) {
   const base = [];
   const cmd = [];
   for (let i = 0; i < RUNS; i++) {
-    base.push(timeOnce(['-e', '0'], root, input).ms);
-    const run = timeOnce(args, root, input);
+    base.push(timeRun(['-e', '0'], root, { input }));
+    const run = timeRun(args, root, { input, keepStdout: true });
     const problem = expect(run.stdout);
     if (problem) throw new Error(`${args.slice(1).join(' ')}: ${problem}`);
-    cmd.push(run.ms);
+    cmd.push(run);
   }
-  return { base: stats(base), cmd: stats(cmd), ratio: stats(cmd.map((c, i) => c / base[i])) };
+  const of = (runs, k) => runs.map((x) => x[k]);
+  return {
+    base: stats(of(base, 'wall')), cmd: stats(of(cmd, 'wall')), ratio: stats(cmd.map((c, i) => c.wall / base[i].wall)),
+    cpuRatio: stats(cmd.map((c, i) => c.cpu / base[i].cpu)), cmdCpu: stats(of(cmd, 'cpu')),
+  };
 }
 
 /** A settled workspace with its list index in place (the first read leaves it). */
 function settledWorkspace(seenByAgent) {
   const root = makeBenchWorkspace(store, THREADS, { seenByAgent });
-  timeOnce([cli, 'list', '--json'], root, '');
+  timeRun([cli, 'list', '--json'], root);
   if (!fs.existsSync(store.considerPaths(root).listIndex)) throw new Error('no list index after the warm-up read');
   return root;
 }
@@ -81,10 +77,12 @@ const f = (x) => x.toFixed(1);
 const r = (x) => x.toFixed(2);
 console.log(`consider-cli hook latency — ${THREADS.toLocaleString('en')} threads, settled store, node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}, ${RUNS} runs alternating with node -e 0`);
 console.log('');
-console.log('| case | command ms (min / median / max) | node -e 0 ms (min / median / max) | ratio (min / median / max) |');
-console.log('| --- | ---: | ---: | ---: |');
+const mmm = (s, fmt, unit = '') => `${fmt(s.min)}${unit} / ${fmt(s.median)}${unit} / ${fmt(s.max)}${unit}`;
+console.log('| case | wall ms | node -e 0 wall ms | wall ratio | CPU ms | CPU ratio |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
 for (const [label, m] of rows) {
-  console.log(`| ${label} | ${f(m.cmd.min)} / ${f(m.cmd.median)} / ${f(m.cmd.max)} | ${f(m.base.min)} / ${f(m.base.median)} / ${f(m.base.max)} | ${r(m.ratio.min)}× / ${r(m.ratio.median)}× / ${r(m.ratio.max)}× |`);
+  console.log(`| ${label} | ${mmm(m.cmd, f)} | ${mmm(m.base, f)} | ${mmm(m.ratio, r, '×')} | ${mmm(m.cmdCpu, f)} | ${mmm(m.cpuRatio, r, '×')} |`);
 }
 console.log('');
-console.log('ratio = each run over the node -e 0 run just before it; wall time of the whole process, spawn included.');
+console.log('Each cell: min / median / max. ratio = each run over the node -e 0 run just before it. wall: the whole process');
+console.log('as seen from outside (bash, spawn included); CPU: user + sys of the process, steadier than wall when the machine is shared.');
