@@ -249,7 +249,7 @@ describe('hook: the rest of the contract', () => {
     for (const event of ['prompt', 'session-start'] as const) expectSilent(hook('claude', event, fixture('claude', event)));
   });
 
-  it('a settled store answers from the list index with the same counts', async () => {
+  it('a settled store with its list index (the fast path) gives the same answer', async () => {
     fresh();
     // Files written over 2 s before the threads' check: the index may trust their stat (reconcile-pass settledByStat).
     await new Promise((r) => setTimeout(r, 2_100));
