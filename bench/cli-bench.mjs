@@ -14,92 +14,19 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { copyRuntime, makeBenchWorkspace } from './bench-workspace.mjs';
+import { timeRun } from './time-run.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' }, sizes: { type: 'string', default: '100,1000,10000' } } });
 const RUNS = Number(values.runs);
 const SIZES = values.sizes.split(',').map(Number);
-const FILES = 50;
-const LINES_PER_FILE = 400;
 
 // Run from a private copy of the runtime, so a concurrent rebuild of dist/ cannot disturb us.
-const runtime = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-bench-runtime-'));
-fs.cpSync(path.join(repo, 'dist', 'runtime'), runtime, { recursive: true });
-const cli = path.join(runtime, 'bin', 'consider-cli.cjs');
-const store = createRequire(import.meta.url)(path.join(runtime, 'shared', 'store.js'));
+const { runtime, cli, store } = copyRuntime(repo);
 const gnuTime = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
-
-function sourceFile(f) {
-  const lines = [];
-  for (let i = 1; i <= LINES_PER_FILE; i++) lines.push(i % 20 === 1 ? `export function f${f}_${i}(x: number) {` : `  const v${i} = x * ${i} + ${f}; // file ${f} line ${i}`);
-  return lines.join('\n') + '\n';
-}
-
-function makeWorkspace(threads) {
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `consider-bench-${threads}-`)));
-  store.ensureConsiderDir(root);
-  const texts = [];
-  for (let f = 0; f < FILES; f++) {
-    const rel = `src/mod${f}.ts`;
-    fs.mkdirSync(path.join(root, 'src'), { recursive: true });
-    const text = sourceFile(f);
-    fs.writeFileSync(path.join(root, rel), text);
-    texts.push({ rel, text, snapshot: store.recordSnapshot(root, text) });
-  }
-  // The steady state an agent sees: files were last written well before the threads' last
-  // check, so reads may trust their stat (a file changed within 2 s of a check is hashed).
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2_100);
-  for (const t of texts) t.file = store.fingerprintOf(fs.statSync(path.join(root, t.rel)), Buffer.from(t.text));
-  // Each thread added and checked at its own time, as threads added one by one are (a
-  // millisecond apart, all after the files' last change): the list index then keeps one
-  // check per thread, its largest form.
-  const base = Date.now();
-  const comments = [];
-  for (let i = 0; i < threads; i++) {
-    const t = texts[i % FILES];
-    const start = 1 + ((i * 7) % (LINES_PER_FILE - 3));
-    const now = new Date(base + i).toISOString();
-    const anchor = store.captureAnchor(t.text, start, start + (i % 3), now);
-    anchor.file = t.file;
-    if (t.snapshot) anchor.snapshot = t.snapshot;
-    const resolved = i % 4 === 0;
-    comments.push({
-      id: `c_${i.toString(36).padStart(8, '0')}`,
-      file: t.rel,
-      anchor,
-      workflowState: resolved ? 'resolved' : 'open',
-      anchorState: 'anchored',
-      createdAt: now,
-      updatedAt: now,
-      author: 'human',
-      body: `Thread ${i}: please check the arithmetic here, it looks off by one when x is negative.`,
-      thread: i % 3 === 0 ? [{ id: `r_${i.toString(36).padStart(8, '0')}`, author: 'agent', body: 'Checked: it is right, x is never negative here.', createdAt: now }] : [],
-      ...(resolved ? { resolvedAt: now, resolvedBy: 'agent' } : {}),
-    });
-  }
-  fs.writeFileSync(store.considerPaths(root).store, store.serializeStore({ version: 1, comments }));
-  return root;
-}
-
-const quote = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
-
-/**
- * One run: wall time (what the targets are about) and CPU time (user + sys, from bash's
- * `time`, i.e. getrusage of the child). On a shared, loaded machine wall time swings with
- * the load while CPU time stays put, so both are reported.
- */
-function timeOnce(args, cwd) {
-  const script = `TIMEFORMAT='%3U %3S'; time ${[process.execPath, ...args].map(quote).join(' ')} >/dev/null 2>/tmp/consider-bench-stderr`;
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync('bash', ['-c', script], { cwd, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
-  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0) throw new Error(`${args.join(' ')} failed: ${r.stderr} ${fs.readFileSync('/tmp/consider-bench-stderr', 'utf8')}`);
-  const [user, sys] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
-  return { wall, cpu: (user + sys) * 1000 };
-}
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
@@ -123,8 +50,8 @@ function measure(args, cwd) {
   const base = [];
   const cmd = [];
   for (let i = 0; i < RUNS; i++) {
-    base.push(timeOnce(['-e', '0'], cwd));
-    cmd.push(timeOnce(args, cwd));
+    base.push(timeRun(['-e', '0'], cwd));
+    cmd.push(timeRun(args, cwd));
   }
   const pick = (xs, k) => median(xs.map((x) => x[k]));
   const best = (xs) => Math.min(...xs.map((x) => x.wall));
@@ -134,9 +61,9 @@ function measure(args, cwd) {
 const rows = [];
 const baselineRss = peakMb(['-e', '0'], os.tmpdir());
 for (const n of SIZES) {
-  const root = makeWorkspace(n);
+  const root = makeBenchWorkspace(store, n);
   const bytes = fs.statSync(store.considerPaths(root).store).size;
-  timeOnce([cli, 'summary'], root); // warm-up: lazy re-anchoring settles, the OS caches the files
+  timeRun([cli, 'summary'], root); // warm-up: lazy re-anchoring settles, the OS caches the files
   for (const [label, args] of [['summary', [cli, 'summary']], ['list --json', [cli, 'list', '--json']]]) {
     const { base, cmd, baseCpu, cmdCpu, minRatio } = measure(args, root);
     rows.push({ threads: n, storeMb: bytes / 1048576, command: label, baseMs: base, cmdMs: cmd, ratio: cmd / base, minRatio, cpuRatio: cmdCpu / baseCpu, baseCpu, cmdCpu, peakMb: peakMb(args, root) });

@@ -12,6 +12,7 @@ const steps = [
   ['build', ['scripts/build.mjs', '--production']],
   ['CLI latency and memory', ['bench/cli-bench.mjs']],
   ['wait wake-up after a submit', ['bench/wait-bench.mjs']],
+  ['hook latency', ['bench/hook-bench.mjs']],
   ['re-anchoring accuracy: public corpus', ['bench/anchoring/corpus.mjs', '--part', 'all']],
   ['re-anchoring through the CLI', ['bench/anchoring/cli.mjs']],
   ['re-anchoring speed', ['bench/anchoring/speed.mjs']],

@@ -17,9 +17,10 @@ import { context, get, list, summary, thread } from './read-commands';
 import { inert } from './output';
 import { writeStderr, writeStdout } from './stdio';
 import { review, wait } from './review-commands';
+import { hook, runHook } from './hook/command';
 import { add, archive, reply, resolve, unresolve } from './write-commands';
 
-const COMMANDS: Command[] = [list, get, thread, context, summary, review, reply, resolve, unresolve, wait, add, archive];
+const COMMANDS: Command[] = [list, get, thread, context, summary, review, reply, resolve, unresolve, wait, add, archive, hook];
 
 function commandHelp(c: Command): string {
   const opts = [...c.optionHelp, ...COMMON_HELP];
@@ -106,6 +107,8 @@ async function run(argv: string[]): Promise<void> {
     writeStdout(version() + '\n');
     return;
   }
+  // Hooks take their raw arguments: whatever the command line, they exit 0 (docs/agent-loop.md).
+  if (name === hook.name && !rest.some((a) => a === '--help' || a === '-h')) return runHook(rest);
   const cmd = COMMANDS.find((c) => c.name === name);
   if (!cmd) {
     const what = name.startsWith('-') ? `a command must come first (got the option ${JSON.stringify(name)})` : `unknown command ${JSON.stringify(name)}`;

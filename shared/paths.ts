@@ -58,7 +58,8 @@ function computePaths(root: string): ConsiderPaths {
   };
 }
 
-function isDir(p: string): boolean {
+/** Whether `p` is a folder (false when it is missing or unreadable). */
+export function isDir(p: string): boolean {
   try {
     return fs.statSync(p).isDirectory();
   } catch {

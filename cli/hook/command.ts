@@ -1,0 +1,37 @@
+/**
+ * The `hook` command as main.ts lists it. Its work lives in run.ts, loaded only when a hook
+ * runs: the other commands do not pay for it. main.ts hands `hook` its raw arguments
+ * (runHook) rather than parsing them strictly, so that even a command line it does not
+ * understand (a newer setup's option, a typo) ends in exit 0 without a word to the agent.
+ */
+import type { Command } from '../command';
+import { AGENT_NAMES, HOOK_EVENTS } from './names';
+
+export async function runHook(args: string[]): Promise<void> {
+  const { answerHook, hookRequest } = await import('./run');
+  answerHook(hookRequest(args));
+}
+
+export const hook: Command = {
+  name: 'hook',
+  summary: "answer an agent's hook: while review feedback waits, block its stop or add a line of context",
+  usage: `consider-cli hook ${HOOK_EVENTS.join('|')} --agent ${AGENT_NAMES.join('|')} [--root DIR]`,
+  options: { agent: { type: 'string' } },
+  optionHelp: [
+    ['stop', 'the agent is about to end its turn: while feedback waits, print the answer that keeps it working (not again for feedback unchanged since the last block of this turn, and at most 3 times in a row)'],
+    ['prompt', 'the developer sent a prompt: while feedback waits, print one line of context (where the agent takes context there)'],
+    ['session-start', 'a session starts: the same line of context'],
+    ['--agent NAME', `whose hook this is: ${AGENT_NAMES.join(', ')}; decides the JSON read on stdin and printed (docs/agent-loop.md)`],
+    ['(--root, --json)', "--root is used only when the agent's input names no folder (cwd, Cursor's workspace_roots); --json changes nothing: the output is always the agent's JSON"],
+    ['(exit)', 'always 0; prints nothing when nothing waits or anything goes wrong (no store, a broken one, input that is not JSON)'],
+  ],
+  examples: [
+    `echo '{"session_id":"s1","cwd":"'"$PWD"'","stop_hook_active":false}' | consider-cli hook stop --agent claude`,
+    'consider-cli hook session-start --agent cursor < input.json',
+  ],
+  positionals: [1, 1, '<event>'],
+  async run(ctx) {
+    const { answerHook, stringValue } = await import('./run');
+    answerHook({ event: ctx.positionals[0], agent: stringValue(ctx.values.agent), root: stringValue(ctx.values.root) });
+  },
+};

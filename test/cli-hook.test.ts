@@ -1,0 +1,262 @@
+/**
+ * `consider-cli hook <event> --agent <agent>` (docs/agent-loop.md) through the built CLI
+ * process: each agent's documented hook input (test/fixtures/hooks/, sources in its README)
+ * on stdin, the output checked against that agent's documented shape, exact keys and all.
+ * The process runs from an unrelated folder, so the workspace must come from the input.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addThread, markSeenByAgent, setWorkflowState, submitReview } from '../shared/store';
+import { ensureBuilt, makeWorkspace, runCli } from './helpers/cli';
+import type { CliResult, Workspace } from './helpers/cli';
+
+let ws: Workspace;
+beforeAll(() => ensureBuilt());
+afterEach(() => ws?.cleanup());
+
+const FIXTURES = path.join(__dirname, 'fixtures', 'hooks');
+type Event = 'stop' | 'prompt' | 'session-start';
+type Shape = (text: unknown) => unknown;
+
+/**
+ * What each agent's documentation says the hook prints (undefined: the agent has no way to take
+ * it at that event, so nothing is printed), and how its input says "this stop follows n blocked ones".
+ */
+interface Expected { stop: Shape; prompt?: Shape; 'session-start'?: Shape; continuing(n: number): Record<string, unknown> }
+const CLAUDE: Expected = {
+  stop: (t) => ({ decision: 'block', reason: t }),
+  prompt: (t) => ({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: t } }),
+  'session-start': (t) => ({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: t } }),
+  continuing: (n) => ({ stop_hook_active: n > 0 }),
+};
+const AGENTS: Record<string, Expected> = {
+  claude: CLAUDE,
+  codex: CLAUDE, // Codex documents Claude Code's wire format (its hook schemas)
+  gemini: {
+    stop: (t) => ({ decision: 'deny', reason: t }),
+    prompt: (t) => ({ hookSpecificOutput: { hookEventName: 'BeforeAgent', additionalContext: t } }),
+    'session-start': (t) => ({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: t } }),
+    continuing: (n) => ({ stop_hook_active: n > 0 }),
+  },
+  cursor: {
+    stop: (t) => ({ followup_message: t }),
+    'session-start': (t) => ({ additional_context: t }),
+    continuing: (n) => ({ loop_count: n }),
+  },
+  copilot: {
+    stop: (t) => ({ decision: 'block', reason: t }),
+    'session-start': (t) => ({ additionalContext: t }),
+    continuing: (n) => ({ stop_hook_active: n > 0 }),
+  },
+  opencode: {
+    stop: (t) => ({ message: t }),
+    prompt: (t) => ({ context: t }),
+    'session-start': (t) => ({ context: t }),
+    continuing: () => ({}), // OpenCode does not say: the state file alone bounds the blocks
+  },
+};
+const EVENTS: Event[] = ['stop', 'prompt', 'session-start'];
+
+/** The agent's documented input for `event`, in this workspace, with `extra` fields set. */
+function fixture(agent: string, event: Event, extra: Record<string, unknown> = {}): string {
+  const text = fs.readFileSync(path.join(FIXTURES, `${agent}-${event}.json`), 'utf8').replaceAll('"$ROOT"', JSON.stringify(ws.root));
+  return JSON.stringify({ ...JSON.parse(text), ...extra });
+}
+
+/** Runs the hook as the agent would, from a folder outside the workspace. */
+function hook(agent: string, event: Event, input: string): CliResult {
+  return runCli(ws.root, ['hook', event, '--agent', agent], { input, cwd: os.tmpdir() });
+}
+
+function expectSilent(r: CliResult): void {
+  expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
+}
+
+const CLI = '.consider/bin/consider-cli';
+const REPLY = `\`${CLI} reply <id> --message "…" --addressed|--declined|--question\``;
+const reasonFor = (comments: number) =>
+  `${comments} new review comment${comments === 1 ? '' : 's'} from the developer (Consider): run \`${CLI} list --unseen\`, `
+  + `read each comment with \`${CLI} context <id>\`, answer each with ${REPLY}, then stop.`;
+const contextFor = (comments: number) =>
+  `Consider: ${comments} new review comment${comments === 1 ? '' : 's'} from the developer waiting; run \`${CLI} list --unseen\` and answer each with ${REPLY}.`;
+
+function fresh(): Workspace {
+  ws = makeWorkspace({ 'src/a.ts': 'one\ntwo\nthree\nfour\n', 'src/b.ts': 'alpha\nbeta\n' });
+  return ws;
+}
+
+let line = 0;
+const humanThread = (opts: { pending?: boolean } = {}) =>
+  addThread(ws.root, { file: 'src/a.ts', startLine: 1 + (line++ % 4), endLine: 1 + ((line - 1) % 4), body: `look here ${line}`, author: 'human', ...opts });
+
+describe.each(Object.keys(AGENTS))('hook --agent %s', (agent) => {
+  const want = AGENTS[agent]!;
+
+  it('prints nothing at any event when nothing is waiting', async () => {
+    fresh();
+    const seen = await humanThread();
+    await markSeenByAgent(ws.root, [seen.id]);
+    for (const event of EVENTS) expectSilent(hook(agent, event, fixture(agent, event)));
+  });
+
+  it('blocks the stop and adds context with the exact count while feedback waits', async () => {
+    fresh();
+    await humanThread();
+    await humanThread();
+    const seen = await humanThread(); // read by the agent: not waiting
+    await markSeenByAgent(ws.root, [seen.id]);
+    await setWorkflowState(ws.root, (await humanThread()).id, 'resolved', 'human'); // resolved: not waiting
+    await humanThread({ pending: true }); // the developer's pending review: not waiting yet
+    const stop = hook(agent, 'stop', fixture(agent, 'stop'));
+    expect(stop.code).toBe(0);
+    expect(stop.json()).toStrictEqual(want.stop(reasonFor(2)));
+    expect(stop.stdout.endsWith('}\n')).toBe(true);
+    for (const event of ['prompt', 'session-start'] as const) {
+      const r = hook(agent, event, fixture(agent, event));
+      const shape = want[event];
+      if (shape) expect(r.json()).toStrictEqual(shape(contextFor(2)));
+      else expectSilent(r); // the agent takes no context at this event
+    }
+    const state = JSON.parse(fs.readFileSync(path.join(ws.root, '.consider', 'hook-state.json'), 'utf8'));
+    expect(Object.values(state.sessions)).toEqual([expect.objectContaining({ blocks: 1 })]);
+  });
+
+  it('lets a continuing agent stop when the feedback did not change, and blocks again in a fresh turn', async () => {
+    fresh();
+    await humanThread();
+    expect(hook(agent, 'stop', fixture(agent, 'stop', want.continuing(0))).json()).toStrictEqual(want.stop(reasonFor(1)));
+    expectSilent(hook(agent, 'stop', fixture(agent, 'stop', want.continuing(1))));
+    expect(hook(agent, 'stop', fixture(agent, 'stop', want.continuing(0))).json()).toStrictEqual(want.stop(reasonFor(1)));
+  });
+
+  it('lets the agent stop after 3 blocks in a row even while new feedback keeps coming', async () => {
+    fresh();
+    for (let n = 0; n < 3; n++) {
+      await humanThread();
+      expect(hook(agent, 'stop', fixture(agent, 'stop', want.continuing(n))).json()).toStrictEqual(want.stop(reasonFor(n + 1)));
+    }
+    await humanThread();
+    expectSilent(hook(agent, 'stop', fixture(agent, 'stop', want.continuing(3))));
+  });
+
+  it('a broken store: exit 0, no output, the store byte-identical', () => {
+    fresh();
+    fs.mkdirSync(path.join(ws.root, '.consider'));
+    fs.writeFileSync(ws.storePath, '{"version":1,"comments":[{"id":');
+    const before = ws.storeBytes()!;
+    for (const event of EVENTS) expectSilent(hook(agent, event, fixture(agent, event)));
+    expect(ws.storeBytes()!.equals(before)).toBe(true);
+  });
+
+  it('no .consider folder: exit 0, no output, nothing created', () => {
+    fresh();
+    for (const event of EVENTS) expectSilent(hook(agent, event, fixture(agent, event)));
+    expect(fs.existsSync(path.join(ws.root, '.consider'))).toBe(false);
+  });
+
+  it('input that is not a JSON object: exit 0, no output, even while feedback waits', async () => {
+    fresh();
+    await humanThread();
+    for (const input of ['not json', '{"cwd":', '[1,2]', '"text"', 'null', '\u0000\u0001']) {
+      for (const event of EVENTS) expectSilent(runCli(ws.root, ['hook', event, '--agent', agent], { input }));
+    }
+  });
+});
+
+describe('hook: the rest of the contract', () => {
+  it('empty stdin answers for the workspace found from the working folder (or --root)', async () => {
+    fresh();
+    await humanThread();
+    expect(runCli(ws.root, ['hook', 'stop', '--agent', 'claude'], { input: '' }).json()).toStrictEqual({ decision: 'block', reason: reasonFor(1) });
+    fs.rmSync(path.join(ws.root, '.consider', 'hook-state.json'));
+    const sub = path.join(ws.root, 'src');
+    expect(runCli(ws.root, ['hook', 'stop', '--agent', 'claude'], { input: '', cwd: sub }).json().decision).toBe('block');
+    fs.rmSync(path.join(ws.root, '.consider', 'hook-state.json'));
+    expect(runCli(ws.root, ['hook', 'stop', '--agent', 'claude', '--root', ws.root], { input: '', cwd: os.tmpdir() }).json().decision).toBe('block');
+  });
+
+  it('a subfolder as the agent cwd finds the workspace above it', async () => {
+    fresh();
+    await humanThread();
+    const input = JSON.stringify({ session_id: 's', cwd: path.join(ws.root, 'src'), stop_hook_active: false });
+    expect(runCli(ws.root, ['hook', 'stop', '--agent', 'claude'], { input, cwd: os.tmpdir() }).json().decision).toBe('block');
+  });
+
+  it('unknown agent, unknown event, odd options, missing arguments: exit 0, no output, no stderr', async () => {
+    fresh();
+    await humanThread();
+    const input = fixture('claude', 'stop');
+    for (const args of [
+      ['hook', 'stop', '--agent', 'claude-code'],
+      ['hook', 'end', '--agent', 'claude'],
+      ['hook', 'stop'],
+      ['hook'],
+      ['hook', 'stop', '--agent'],
+      ['hook', '--agent', 'claude'],
+      ['hook', 'stop', '--agent', 'toString'],
+      ['hook', 'stop', '--agent', '__proto__'],
+      ['hook', 'stop', '--root', '/nonexistent/folder', '--agent', 'nobody'],
+    ]) {
+      expectSilent(runCli(ws.root, args, { input, cwd: os.tmpdir() }));
+    }
+  });
+
+  it('an option it does not know yet does not stop it from answering', async () => {
+    fresh();
+    await humanThread();
+    const r = runCli(ws.root, ['hook', 'stop', '--agent', 'claude', '--future-option', 'x', '--json'], { input: fixture('claude', 'stop'), cwd: os.tmpdir() });
+    expect(r.json()).toStrictEqual({ decision: 'block', reason: reasonFor(1) });
+  });
+
+  it('Cursor: an aborted or failed run is not extended', async () => {
+    fresh();
+    await humanThread();
+    for (const status of ['aborted', 'error']) expectSilent(hook('cursor', 'stop', fixture('cursor', 'stop', { status })));
+    expect(hook('cursor', 'stop', fixture('cursor', 'stop')).json()).toStrictEqual({ followup_message: reasonFor(1) });
+  });
+
+  it('sessions are kept apart: one session let go does not let another go', async () => {
+    fresh();
+    await humanThread();
+    expect(hook('claude', 'stop', fixture('claude', 'stop', { session_id: 'one' })).json().decision).toBe('block');
+    expect(hook('claude', 'stop', fixture('claude', 'stop', { session_id: 'two', stop_hook_active: true })).json().decision).toBe('block');
+    expectSilent(hook('claude', 'stop', fixture('claude', 'stop', { session_id: 'one', stop_hook_active: true })));
+  });
+
+  it('a pending review does not block; its submit does; replies to all (and reading the review) let the agent stop', async () => {
+    fresh();
+    const a = await humanThread({ pending: true });
+    const b = await humanThread({ pending: true });
+    for (const event of EVENTS) expectSilent(hook('claude', event, fixture('claude', event)));
+
+    await submitReview(ws.root, { message: 'Tighten the error handling.' });
+    const blocked = hook('claude', 'stop', fixture('claude', 'stop'));
+    expect(blocked.json()).toStrictEqual({
+      decision: 'block',
+      reason: `2 new review comments and 1 overall review message from the developer (Consider): run \`${CLI} list --unseen\` and \`${CLI} review\` (the overall message), `
+        + `read each comment with \`${CLI} context <id>\`, answer each with ${REPLY}, then stop.`,
+    });
+
+    // The agent does what the reason says.
+    expect(runCli(ws.root, ['review']).code).toBe(0);
+    expect(runCli(ws.root, ['reply', a.id, '-m', 'Done.', '--addressed']).code).toBe(0);
+    expect(hook('claude', 'stop', fixture('claude', 'stop', { stop_hook_active: true })).json()).toStrictEqual({ decision: 'block', reason: reasonFor(1) });
+    expect(runCli(ws.root, ['reply', b.id, '-m', 'Why?', '--question']).code).toBe(0);
+    expectSilent(hook('claude', 'stop', fixture('claude', 'stop', { stop_hook_active: true })));
+    expectSilent(hook('claude', 'stop', fixture('claude', 'stop')));
+    for (const event of ['prompt', 'session-start'] as const) expectSilent(hook('claude', event, fixture('claude', event)));
+  });
+
+  it('a settled store with its list index (the fast path) gives the same answer', async () => {
+    fresh();
+    // Files written over 2 s before the threads' check: the index may trust their stat (reconcile-pass settledByStat).
+    await new Promise((r) => setTimeout(r, 2_100));
+    await humanThread();
+    await humanThread();
+    expect(runCli(ws.root, ['list', '--json']).code).toBe(0); // settles, and leaves the index of that store
+    expect(hook('claude', 'stop', fixture('claude', 'stop')).json()).toStrictEqual({ decision: 'block', reason: reasonFor(2) });
+    expect(hook('claude', 'prompt', fixture('claude', 'prompt')).json().hookSpecificOutput.additionalContext).toBe(contextFor(2));
+  });
+});
