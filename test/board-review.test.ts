@@ -176,7 +176,7 @@ describe('review/submit and review/discard', () => {
     await add(roots[0]!, 1, 'pending', true);
     await open();
     await session.receive({ type: 'review/submit', requestId: 'bad', params: { message: 42 } });
-    await session.receive({ type: 'review/submit', requestId: 'big', params: { message: 'x'.repeat(70_000) } });
+    await session.receive({ type: 'review/submit', requestId: 'big', params: { message: 'x'.repeat(store.MAX_BODY_CHARS + 1) } });
     expect(posted.filter((m) => m.type === 'host/response')).toEqual([]);
     expect(logs.join('\n')).toMatch(/review\/submit: params\.message must be a string/);
     expect(stored(roots[0]!).comments[0]).toMatchObject({ pending: true });

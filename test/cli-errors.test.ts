@@ -318,6 +318,7 @@ describe('terminal escapes from a hand-edited store (issue 17, item 11)', () => 
       runCli(ws.root, ['get', 'c_\u009b2J']), // an unknown id, echoed in the error
     ];
     for (const r of outputs) {
+      // eslint-disable-next-line no-control-regex -- no control character may reach the terminal
       expect(r.stdout + r.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
     }
     expect(outputs[0]!.stdout).toContain('[c_evil\\u{1b}]52;c;ZXZpbA==\\u{7}]');

@@ -68,7 +68,7 @@ describe('parseWebviewMessage', () => {
     [{ type: 'visibility/set', showStale: 'no' }, 'must be true or false'],
     [{ type: 'link/open', href: '' }, 'must not be empty'],
     [{ type: 'review/submit', requestId: 'r', params: { message: ['x'] } }, 'params.message must be a string'],
-    [{ type: 'review/submit', requestId: 'r', params: { message: 'x'.repeat(70_000) } }, 'too long'],
+    [{ type: 'review/submit', requestId: 'r', params: { message: 'x'.repeat(MAX_BODY_CHARS + 1) } }, 'too long'],
     [{ type: 'review/discard', requestId: 'r' }, 'params must be an object'],
   ])('rejects %j (%s)', (m, reason) => {
     const r = parseWebviewMessage(m);

@@ -18,6 +18,7 @@ export function typedByHand(): boolean {
     return false; // no stdin at all
   }
   // Only now (a terminal, or /dev/null): node:tty loads node:net, ms that every agent's call would pay.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only here, for the reason above
   return (require('node:tty') as typeof import('node:tty')).isatty(0);
 }
 
