@@ -99,10 +99,21 @@ export interface ReviewView {
 
 export const TITLE_MAX = 200;
 
-/** A thread's `title`: the body's first non-blank line as plain text (Markdown marks dropped), capped. */
+/**
+ * A thread's `title`: the body's first non-blank line as plain text, capped. Markdown marks are
+ * dropped only where they are marks: a heading, quote or list marker at the start, emphasis
+ * around words, inline code. `MAX_ATTEMPTS`, `a * b` and `min > max` keep every character.
+ */
 export function titleOf(body: string): string {
   const line = body.split('\n', 50).find((l) => l.trim()) ?? '';
-  return line.replace(/^#+\s*|[*_`>]/g, '').trim().slice(0, TITLE_MAX);
+  return line
+    .replace(/^\s*(?:#{1,6}\s+|>\s*|[-*+]\s+|\d+[.)]\s+)+/, '') // heading, quote, list item
+    .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2') // **strong**, __strong__
+    .replace(/(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])/g, '$1') // *emphasis*
+    .replace(/(?<!\w)_(?=[^\s_])(.+?)(?<=[^\s_])_(?!\w)/g, '$1') // _emphasis_ (never inside a word)
+    .replace(/`([^`]+)`/g, '$1') // `code`
+    .trim()
+    .slice(0, TITLE_MAX);
 }
 
 /** A thread's conversation, sent on request (`thread/details`). */

@@ -148,3 +148,18 @@ describe('triage diff', () => {
     expect(gone.before.every((l) => l.changed)).toBe(true);
   });
 });
+
+describe('a row title keeps what is text and drops only Markdown marks', () => {
+  it.each([
+    ['Raise `MAX_ATTEMPTS` to 5', 'Raise MAX_ATTEMPTS to 5'],
+    ['MAX_ATTEMPTS and snake_case_names stay', 'MAX_ATTEMPTS and snake_case_names stay'],
+    ['what if min > max?', 'what if min > max?'],
+    ['a * b * c overflows', 'a * b * c overflows'],
+    ['C:\\path\\to and `x > 0`', 'C:\\path\\to and x > 0'],
+    ['## Heading here', 'Heading here'],
+    ['> quoted text', 'quoted text'],
+    ['- a list item', 'a list item'],
+    ['This is **bold** and *em* and _em too_', 'This is bold and em and em too'],
+    ['\n\n  first real line\nsecond', 'first real line'],
+  ])('%j → %j', (body, title) => expect(titleOf(body)).toBe(title));
+});
