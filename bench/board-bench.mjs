@@ -2,7 +2,7 @@
 // Board webview figures with many threads, in Debian's Chromium (not a timed test: it prints).
 //   - first paint of the list: navigation start → first thread rows painted (double rAF after
 //     they are in the DOM). Normally the first screen the host wrote into the page's HTML
-//     (webview/src/preview/previewHtml.ts), painted as the page is parsed, before any script
+//     (shared/board/previewHtml.ts), painted as the page is parsed, before any script
 //     of ours has run (`page`); else the boot script's preview from the first snapshot
 //     (`snapshot`), or the app's own rows (`app`). Everything on the way is inside: the host
 //     building the thread summaries and the first screen from the store state (BoardSession,

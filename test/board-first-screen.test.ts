@@ -1,5 +1,5 @@
 /**
- * The board's first screen (webview/src/preview/firstScreen.ts): the host builds it and writes
+ * The board's first screen (shared/board/firstScreen.ts): the host builds it and writes
  * it into the panel's HTML as markup (BoardSession.firstScreen, previewHtml.ts, html.ts); the
  * boot script keeps it, or draws one from the first snapshot. Over the REAL
  * store on a temp workspace: the host's screen is the one the webview would build from the
@@ -14,11 +14,11 @@ import { buildBoardHtml, inlineStylesheet } from '../extension/board/html';
 import { BoardSession } from '../extension/board/session';
 import { PROTOCOL_VERSION, titleOf, type FolderSnapshot, type HostMessage, type ThreadView } from '../shared/protocol';
 import * as store from '../shared/store';
-import { HOST_SCREEN_HEIGHT, firstScreen, usablePagePreview } from '../webview/src/preview/firstScreen';
-import { previewHtml } from '../webview/src/preview/previewHtml';
-import { buildList, filterRows, projectRows, rowKey, rowOrder, type Row } from '../webview/src/state/projection';
-import { GROUP_HEIGHT, ROW_HEIGHT } from '../webview/src/state/listLayout';
-import { initialUiState, type UiState } from '../webview/src/state/uiState';
+import { HOST_SCREEN_HEIGHT, firstScreen, usablePagePreview } from '../shared/board/firstScreen';
+import { previewHtml } from '../shared/board/previewHtml';
+import { buildList, filterRows, projectRows, rowKey, rowOrder, type Row } from '../shared/board/projection';
+import { GROUP_HEIGHT, ROW_HEIGHT } from '../shared/board/listLayout';
+import { initialUiState, type UiState } from '../shared/board/uiState';
 import { testBoardServices } from './helpers/board-services';
 
 let root: string;

@@ -1,10 +1,10 @@
-/** The board projection (webview/src/state/projection.ts): the file filter's choices, and the review loop's filters, counts and badges. */
+/** The board projection (shared/board/projection.ts): the file filter's choices, and the review loop's filters, counts and badges. */
 import { describe, expect, it } from 'vitest';
 import type { FolderSnapshot, ThreadView } from '../shared/protocol';
-import { rowBadges, stateIcon } from '../webview/src/lib/rowBadges';
-import { DEFAULT_HEADER_HEIGHT, REVIEW_BAR_HEIGHT, firstScreen } from '../webview/src/preview/firstScreen';
-import { fileKey, fileOptions, filterChips, filterRows, nextAction, projectRows, summarize } from '../webview/src/state/projection';
-import { defaultUiState, migrateUiState, UI_STATE_VERSION } from '../webview/src/state/uiState';
+import { rowBadges, stateIcon } from '../shared/board/rowBadges';
+import { DEFAULT_HEADER_HEIGHT, REVIEW_BAR_HEIGHT, firstScreen } from '../shared/board/firstScreen';
+import { fileKey, fileOptions, filterChips, filterRows, nextAction, projectRows, summarize } from '../shared/board/projection';
+import { defaultUiState, migrateUiState, UI_STATE_VERSION } from '../shared/board/uiState';
 
 const view = (id: string, file: string, extra: Partial<ThreadView> = {}): ThreadView => ({
   id, file, startLine: 1, endLine: 1, workflowState: 'open', anchorState: 'anchored', author: 'human', title: id, lastActivityAt: '2026-01-01T00:00:00Z', ...extra,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { titleOf, type FolderSnapshot, type ReplyView, type ThreadDetails, type ThreadView } from '../shared/protocol';
 import { sideBySide } from '../webview/src/lib/diff';
-import { buildList, compareText, fileKey, filterChips, filterRows, indexDetails, nextAction, projectRows, summarize, type Row } from '../webview/src/state/projection';
-import { initialUiState, migrateUiState, UI_STATE_VERSION } from '../webview/src/state/uiState';
+import { buildList, compareText, fileKey, filterChips, filterRows, indexDetails, nextAction, projectRows, summarize, type Row } from '../shared/board/projection';
+import { initialUiState, migrateUiState, UI_STATE_VERSION } from '../shared/board/uiState';
 
 let n = 0;
 /** The conversation of each thread made below, as `thread/details` would bring it. */

@@ -11,8 +11,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ViewName } from '../../shared/protocol';
-import type { FirstScreen } from '../../webview/src/preview/firstScreen';
-import { escapeHtml as attr, previewHtml } from '../../webview/src/preview/previewHtml';
+import type { FirstScreen } from '../../shared/board/firstScreen';
+import { escapeHtml as attr, previewHtml } from '../../shared/board/previewHtml';
 
 export interface BoardHtmlInput {
   /** webview.cspSource: the origin our local resources are served from. */
@@ -22,7 +22,7 @@ export interface BoardHtmlInput {
   /** The app's stylesheet (dist/webview/assets/index.css) as inlineStylesheet made it. */
   readonly styles: string;
   readonly view: ViewName;
-  /** The board's first screen (webview/src/preview/firstScreen.ts), written into #root. */
+  /** The board's first screen (shared/board/firstScreen.ts), written into #root. */
   readonly firstScreen?: FirstScreen;
 }
 

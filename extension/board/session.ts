@@ -10,8 +10,8 @@ import {
   PROTOCOL_VERSION, isSafeLink, parseWebviewMessage, prepareFolders,
   type HostMessage, type RequestType, type ViewName, type WebviewMessage, type WebviewRequest,
 } from '../../shared/protocol';
-import { HOST_SCREEN_HEIGHT, firstScreen, type FirstScreen } from '../../webview/src/preview/firstScreen';
-import { initialUiState } from '../../webview/src/state/uiState';
+import { HOST_SCREEN_HEIGHT, firstScreen, type FirstScreen } from '../../shared/board/firstScreen';
+import { initialUiState } from '../../shared/board/uiState';
 import type { FolderStoreState } from '../api';
 import { anchorHandlers } from './handlers/anchor';
 import { BoardError, message, type HandlerContext, type Handlers } from './handlers/context';

@@ -13,7 +13,7 @@ import { AppContext } from './lib/context';
 import { createDetailsLoader } from './lib/details';
 import { vscodeApi } from './lib/vscodeApi';
 import { createBoardStore } from './state/store';
-import type { UiState } from './state/uiState';
+import type { UiState } from '../../shared/board/uiState';
 import { registerToolkit } from './ui/toolkit';
 
 export function start(bridge: Bridge, ui: UiState): void {

@@ -19,9 +19,9 @@ import { afterNextPaint } from './lib/afterPaint';
 import { startBridge } from './lib/bridge';
 import { vscodeApi } from './lib/vscodeApi';
 import { watchWindowLoad } from './lib/windowLoad';
-import { firstScreen, usablePagePreview, type FirstScreen } from './preview/firstScreen';
+import { firstScreen, usablePagePreview, type FirstScreen } from '../../shared/board/firstScreen';
 import { paintPreview } from './preview/paintPreview';
-import { initialUiState, type UiState } from './state/uiState';
+import { initialUiState, type UiState } from '../../shared/board/uiState';
 
 /** How long the app waits for a snapshot to preview before it starts anyway. */
 const PREVIEW_WAIT_MS = 400;

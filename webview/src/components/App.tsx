@@ -1,7 +1,7 @@
 import type { ViewName } from '../../../shared/protocol';
 import { PROTOCOL_VERSION } from '../../../shared/protocol';
 import { useApp, useBoard } from '../lib/context';
-import { TABS } from '../lib/tabs';
+import { TABS } from '../../../shared/board/tabs';
 import { Codicon, ProgressBar, Spinner } from '../ui/primitives';
 import { Board } from './Board';
 import { Notices } from './Notices';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useApp, useBoard } from '../lib/context';
-import { NO_DETAILS, buildList, filterRows, type Row } from '../state/projection';
+import { NO_DETAILS, buildList, filterRows, type Row } from '../../../shared/board/projection';
 import { Button, Codicon, type TextFieldHandle } from '../ui/primitives';
 import { FilterBar } from './FilterBar';
 import { ReviewBar } from './ReviewBar';
@@ -37,7 +37,7 @@ export function Board() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  // The header's height is remembered for the next page load's preview (preview/previewTree.ts).
+  // The header's height is remembered for the next page load's preview (shared/board/previewTree.ts).
   useEffect(() => {
     const header = headerRef.current;
     if (!header) return;

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useApp, useBoard } from '../lib/context';
-import { fileOptions, filterChips, type SortOrder } from '../state/projection';
+import { fileOptions, filterChips, type SortOrder } from '../../../shared/board/projection';
 import { Checkbox, Codicon, IconButton, Select, TextField, type TextFieldHandle } from '../ui/primitives';
 
 const ANY = '';

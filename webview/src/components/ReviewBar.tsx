@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { FolderSnapshot, ReviewView } from '../../../shared/protocol';
 import { useApp, useBoard } from '../lib/context';
-import { relativeTime } from '../lib/time';
+import { relativeTime } from '../../../shared/board/time';
 import { Button, Codicon, TextField, type TextFieldHandle } from '../ui/primitives';
 
 const comments = (n: number): string => `${n} pending ${n === 1 ? 'comment' : 'comments'}`;

@@ -1,6 +1,6 @@
 import { useApp, useBoard } from '../lib/context';
-import { SUMMARY_STATS, threadsInFiles, type StatKey } from '../lib/summaryStats';
-import { nextAction } from '../state/projection';
+import { SUMMARY_STATS, threadsInFiles, type StatKey } from '../../../shared/board/summaryStats';
+import { nextAction } from '../../../shared/board/projection';
 import { Button, Codicon } from '../ui/primitives';
 
 /** Compact counts that stay in view, the next useful action, and the store-wide actions. */

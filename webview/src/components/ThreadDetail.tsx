@@ -1,9 +1,9 @@
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { useApp, useBoard } from '../lib/context';
 import type { Disposition } from '../../../shared/model';
-import { DISPOSITION_TITLES, PENDING_TITLE } from '../lib/rowBadges';
-import { lineLabel, relativeTime } from '../lib/time';
-import type { Row } from '../state/projection';
+import { DISPOSITION_TITLES, PENDING_TITLE } from '../../../shared/board/rowBadges';
+import { lineLabel, relativeTime } from '../../../shared/board/time';
+import type { Row } from '../../../shared/board/projection';
 import { Button, Codicon, Spinner, TextArea, type TextFieldHandle } from '../ui/primitives';
 import { Markdown } from './Markdown';
 

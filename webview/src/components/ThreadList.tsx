@@ -1,11 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useApp, useBoard } from '../lib/context';
-import { rowBadges, stateIcon } from '../lib/rowBadges';
-import { lineLabel, relativeTime } from '../lib/time';
-import { GROUP_HEIGHT, ROW_HEIGHT } from '../state/listLayout';
-import type { ListItem, Row } from '../state/projection';
-import { Codicon, IconButton } from '../ui/primitives';
+import { groupHeaderContent, rowActionIcons, threadRowContent } from '../../../shared/board/previewTree';
+import { GROUP_HEIGHT, ROW_HEIGHT } from '../../../shared/board/listLayout';
+import type { ListItem, Row } from '../../../shared/board/projection';
+import { IconButton } from '../ui/primitives';
+import { TreeNodes } from '../ui/TreeNodes';
 
 /**
  * The virtualized, keyboard-driven list (a listbox with aria-activedescendant): only the rows
@@ -99,13 +99,9 @@ export function ThreadList({ items, onReplyShortcut }: { items: readonly ListIte
 const domId = (key: string): string => `t-${key.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.charCodeAt(0).toString(16)}`)}`;
 
 function GroupHeader({ item }: { item: Extract<ListItem, { kind: 'group' }> }) {
-  const slash = item.label.lastIndexOf('/');
   return (
     <div className="group-header" role="presentation" data-testid="group-header">
-      <Codicon name="file" />
-      <span className="group-name">{item.label.slice(slash + 1)}</span>
-      <span className="group-dir muted">{slash > 0 ? item.label.slice(0, slash) : ''}</span>
-      <span className="group-count" title={`${item.open} open of ${item.count}`} data-testid="group-count">{item.count}</span>
+      <TreeNodes nodes={groupHeaderContent(item)} />
     </div>
   );
 }
@@ -114,27 +110,16 @@ const ThreadRow = memo(function ThreadRow({ row, selected }: { row: Row; selecte
   const { store, actions } = useApp();
   const t = row.t;
   const resolved = t.workflowState === 'resolved';
+  const [toggleIcon, openIcon] = rowActionIcons(t);
   return (
     <div id={domId(row.key)} role="option" aria-selected={selected} data-testid="thread-row" data-thread-id={t.id}
       className={`thread-row${selected ? ' selected' : ''}${resolved ? ' resolved' : ''}`}
       onClick={() => { store.getState().select(row.key); actions.reveal(row); }}>
-      <Codicon name={stateIcon(t)} className={`state-icon ${t.workflowState}`} />
-      <div className="row-main">
-        <div className="row-title">{t.title || <i className="muted">(empty)</i>}</div>
-        <div className="row-meta muted">
-          <span>{lineLabel(t.startLine, t.endLine)}</span>
-          <span>{t.author}</span>
-          <span title={t.lastActivityAt}>{relativeTime(t.lastActivityAt)}</span>
-          {!!t.replyCount && <span><Codicon name="comment-discussion" /> {t.replyCount}{t.lastReplyAuthor === 'agent' && !resolved ? ' · agent replied' : ''}</span>}
-        </div>
-      </div>
-      <div className="row-badges">
-        {rowBadges(t).map((b) => <span key={b.cls} className={`tag ${b.cls}`} title={b.title} data-testid={`badge-${b.cls}`}>{b.label}</span>)}
-      </div>
+      <TreeNodes nodes={threadRowContent(t)} />
       <div className="row-actions">
-        <IconButton icon={resolved ? 'issue-reopened' : 'check'} label={resolved ? 'Reopen (x)' : 'Resolve (x)'} tabIndex={-1} testId="row-toggle-state"
+        <IconButton icon={toggleIcon} label={resolved ? 'Reopen (x)' : 'Resolve (x)'} tabIndex={-1} testId="row-toggle-state"
           onClick={() => void actions.setState([row], resolved ? 'open' : 'resolved')} />
-        <IconButton icon="go-to-file" label="Open in editor (Enter)" tabIndex={-1} onClick={() => actions.reveal(row)} />
+        <IconButton icon={openIcon} label="Open in editor (Enter)" tabIndex={-1} onClick={() => actions.reveal(row)} />
       </div>
     </div>
   );

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type { AnchorSuggestion } from '../../../shared/protocol';
 import { useApp, useBoard } from '../lib/context';
 import { sideBySide } from '../lib/diff';
-import { lineLabel } from '../lib/time';
-import { compareText, isFlagged, type Row } from '../state/projection';
+import { lineLabel } from '../../../shared/board/time';
+import { compareText, isFlagged, type Row } from '../../../shared/board/projection';
 import { Button, Checkbox, Codicon, Spinner } from '../ui/primitives';
 
 const PAGE = 25;

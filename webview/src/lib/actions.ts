@@ -4,7 +4,7 @@
  */
 import type { WorkflowState } from '../../../shared/model';
 import type { ThreadRef, ViewName, Visibility } from '../../../shared/protocol';
-import type { Row } from '../state/projection';
+import type { Row } from '../../../shared/board/projection';
 import type { BoardStore } from '../state/store';
 import type { Bridge } from './bridge';
 

@@ -6,7 +6,7 @@
  * One request at a time: asked again meanwhile, it asks once more when answered.
  */
 import { parseThreadDetails, type FolderDetails } from '../../../shared/protocol';
-import { prepareSearch } from '../state/projection';
+import { prepareSearch } from '../../../shared/board/projection';
 import type { BoardStore } from '../state/store';
 import type { Bridge } from './bridge';
 import { afterNextPaint } from './afterPaint';

@@ -3,8 +3,8 @@
  * snapshot, when the page came without one (firstScreen.ts usablePagePreview). Text goes in as
  * text nodes and attributes through setAttribute: nothing is parsed as HTML.
  */
-import type { FirstScreen } from './firstScreen';
-import { previewTree, type PreviewNode } from './previewTree';
+import type { FirstScreen } from '../../../shared/board/firstScreen';
+import { previewTree, type PreviewNode } from '../../../shared/board/previewTree';
 
 /** Draws the first screen into `root`, replacing what is there. */
 export function paintPreview(root: HTMLElement, screen: FirstScreen): void {

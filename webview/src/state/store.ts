@@ -5,8 +5,8 @@
  */
 import { create } from 'zustand';
 import type { FolderDetails, FolderSnapshot, ViewName, Visibility } from '../../../shared/protocol';
-import { NO_DETAILS, indexDetails, projectRows, summarize, type DetailsByKey, type FilterKey, type Filters, type Row, type SortOrder, type Summary } from './projection';
-import { defaultUiState, type UiState } from './uiState';
+import { NO_DETAILS, indexDetails, projectRows, summarize, type DetailsByKey, type FilterKey, type Filters, type Row, type SortOrder, type Summary } from '../../../shared/board/projection';
+import { defaultUiState, type UiState } from '../../../shared/board/uiState';
 
 export interface Notice {
   readonly id: number;

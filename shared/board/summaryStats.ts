@@ -1,10 +1,10 @@
-import type { Summary } from '../state/projection';
+import type { Summary } from './projection';
 
 export type StatKey = 'open' | 'unseen' | 'awaitingCheck' | 'stale' | 'orphaned';
 
 /**
  * The summary bar's counts, in order: the app's SummaryBar and the boot preview
- * (preview/previewTree.ts) draw the same ones. `label` follows the number ("3 awaiting your check").
+ * (previewTree.ts) draw the same ones. `label` follows the number ("3 awaiting your check").
  */
 export const SUMMARY_STATS: readonly { key: StatKey; label: string; icon: string; cls: string }[] = [
   { key: 'open', label: 'open', icon: 'circle-large-outline', cls: '' },

@@ -9,14 +9,14 @@
  *  - The boot script runs it on the first snapshot when the page has no usable first screen
  *    (a panel shown again reloads its old HTML: see usablePagePreview) and draws it as DOM
  *    (paintPreview.ts).
- * Either way it is the app's own projection (state/projection.ts) and list layout
- * (state/listLayout.ts) under the UI state the page starts from, so the app's first render
+ * Either way it is the app's own projection (projection.ts) and list layout
+ * (listLayout.ts) under the UI state the page starts from, so the app's first render
  * replaces it in place.
  */
-import { type FolderSnapshot, type ThreadView, type Visibility } from '../../../shared/protocol';
-import { filterRows, orderedFileGroups, projectRows, sortedRows, summarize, type Summary } from '../state/projection';
-import { GROUP_HEIGHT, ROW_HEIGHT } from '../state/listLayout';
-import type { UiState } from '../state/uiState';
+import { type FolderSnapshot, type ThreadView, type Visibility } from '../protocol';
+import { filterRows, orderedFileGroups, projectRows, sortedRows, summarize, type Summary } from './projection';
+import { GROUP_HEIGHT, ROW_HEIGHT } from './listLayout';
+import type { UiState } from './uiState';
 
 /** What a row of the first screen shows of its thread: the ThreadView without the triage-only fields. */
 export type PreviewThread = Omit<ThreadView, 'reason' | 'targetContent' | 'replyAuthors'>;
@@ -24,7 +24,7 @@ export type PreviewThread = Omit<ThreadView, 'reason' | 'targetContent' | 'reply
 export interface FirstScreenItem {
   /** Top of the item in the list, px. */
   readonly y: number;
-  readonly group?: { readonly label: string; readonly count: number };
+  readonly group?: { readonly label: string; readonly count: number; readonly open: number };
   readonly thread?: PreviewThread;
   readonly selected?: true;
 }
@@ -90,7 +90,7 @@ export function firstScreen(
   for (const group of groups) {
     const h = GROUP_HEIGHT + group.rows.length * ROW_HEIGHT;
     if (inView(y, h)) {
-      if (inView(y, GROUP_HEIGHT)) items.push({ y, group: { label: group.label, count: group.rows.length } });
+      if (inView(y, GROUP_HEIGHT)) items.push({ y, group: { label: group.label, count: group.rows.length, open: group.open } });
       let rowY = y + GROUP_HEIGHT;
       for (const row of sortedRows(group)) {
         if (rowY >= bottom) break;

@@ -4,7 +4,7 @@
  *  - The host writes it into the panel's HTML (previewHtml.ts): the rows are on screen as soon
  *    as the page is parsed, before any script or stylesheet of ours has loaded.
  *  - The boot script builds it as DOM from the first snapshot when the page has none
- *    (paintPreview.ts: a panel shown again, see firstScreen.ts usablePagePreview).
+ *    (webview/src/preview/paintPreview.ts: a panel shown again, see usablePagePreview in webview/src/main.tsx).
  * What is in it:
  *  - the rows of the app's projection under the UI state the page starts from, at the saved
  *    scroll position and selection, with the same markup and classes as components/ThreadList.tsx,
@@ -15,11 +15,11 @@
  * app last measured (UiState.headerHeight), so the rows do not jump when it takes over. React
  * clears #root on its first commit; nothing here outlives it.
  */
-import { rowBadges, stateIcon } from '../lib/rowBadges';
-import { SUMMARY_STATS, threadsInFiles } from '../lib/summaryStats';
-import { TABS } from '../lib/tabs';
-import { lineLabel, relativeTime } from '../lib/time';
-import { GROUP_HEIGHT, ROW_HEIGHT } from '../state/listLayout';
+import { rowBadges, stateIcon } from './rowBadges';
+import { SUMMARY_STATS, threadsInFiles } from './summaryStats';
+import { TABS } from './tabs';
+import { lineLabel, relativeTime } from './time';
+import { GROUP_HEIGHT, ROW_HEIGHT } from './listLayout';
 import type { FirstScreen, PreviewThread } from './firstScreen';
 
 export interface PreviewNode {
@@ -82,25 +82,50 @@ function positioned(child: PreviewNode, y: number, height: number): PreviewNode 
   return { ...node('div', 'virtual-item', [child]), box: { height, y } };
 }
 
-function groupHeader(item: { readonly label: string; readonly count: number }): PreviewNode {
-  const slash = item.label.lastIndexOf('/');
-  return node('div', 'group-header', [
-    codicon('file'), node('span', 'group-name', [item.label.slice(slash + 1)]), node('span', 'group-dir muted', [slash > 0 ? item.label.slice(0, slash) : '']), node('span', 'group-count', [String(item.count)]),
-  ]);
+/**
+ * The inside of a file group's header: THE description of it, drawn by the app's list
+ * (webview/src/components/ThreadList.tsx, through TreeNodes) and by this first screen alike.
+ */
+export function groupHeaderContent(group: { readonly label: string; readonly count: number; readonly open: number }): PreviewNode[] {
+  const slash = group.label.lastIndexOf('/');
+  return [
+    codicon('file'), node('span', 'group-name', [group.label.slice(slash + 1)]), node('span', 'group-dir muted', [slash > 0 ? group.label.slice(0, slash) : '']),
+    { ...node('span', 'group-count', [String(group.count)]), attrs: { title: `${group.open} open of ${group.count}`, 'data-testid': 'group-count' } },
+  ];
 }
 
-function threadRow(t: PreviewThread, selected: boolean): PreviewNode {
+/**
+ * The inside of a thread row but its action buttons (the app's are live, the first screen's
+ * inert): THE description of a row, drawn by the app's list and by this first screen alike.
+ */
+export function threadRowContent(t: PreviewThread): PreviewNode[] {
   const resolved = t.workflowState === 'resolved';
   const meta: PreviewNode[] = [node('span', '', [lineLabel(t.startLine, t.endLine)]), node('span', '', [t.author]), { ...node('span', '', [relativeTime(t.lastActivityAt)]), attrs: { title: t.lastActivityAt } }];
   if (t.replyCount) meta.push(node('span', '', [codicon('comment-discussion'), ` ${t.replyCount}${t.lastReplyAuthor === 'agent' && !resolved ? ' · agent replied' : ''}`]));
   const badges = rowBadges(t).map((b): PreviewNode => ({ ...node('span', `tag ${b.cls}`, [b.label]), attrs: { title: b.title, 'data-testid': `badge-${b.cls}` } }));
+  return [
+    codicon(stateIcon(t), `state-icon ${t.workflowState}`),
+    node('div', 'row-main', [node('div', 'row-title', [t.title ? t.title : node('i', 'muted', ['(empty)'])]), node('div', 'row-meta muted', meta)]),
+    node('div', 'row-badges', badges),
+  ];
+}
+
+/** The icons of a row's two action buttons (resolve or reopen, open in the editor). */
+export function rowActionIcons(t: Pick<PreviewThread, 'workflowState'>): readonly [string, string] {
+  return [t.workflowState === 'resolved' ? 'issue-reopened' : 'check', 'go-to-file'];
+}
+
+function groupHeader(group: { readonly label: string; readonly count: number; readonly open: number }): PreviewNode {
+  return node('div', 'group-header', groupHeaderContent(group));
+}
+
+function threadRow(t: PreviewThread, selected: boolean): PreviewNode {
+  const resolved = t.workflowState === 'resolved';
   return {
     ...node('div', `thread-row${selected ? ' selected' : ''}${resolved ? ' resolved' : ''}`, [
-      codicon(stateIcon(t), `state-icon ${t.workflowState}`),
-      node('div', 'row-main', [node('div', 'row-title', [t.title ? t.title : node('i', 'muted', ['(empty)'])]), node('div', 'row-meta muted', meta)]),
-      node('div', 'row-badges', badges),
+      ...threadRowContent(t),
       // The row's two action buttons, drawn but inert: they hold the same room as the app's.
-      node('div', 'row-actions', [resolved ? 'issue-reopened' : 'check', 'go-to-file'].map((icon) => node('span', 'icon-button', [codicon(icon)]))),
+      node('div', 'row-actions', rowActionIcons(t).map((icon) => node('span', 'icon-button', [codicon(icon)]))),
     ]),
     attrs: { 'data-testid': 'preview-row', 'data-thread-id': t.id },
   };

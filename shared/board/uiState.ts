@@ -3,7 +3,7 @@
  * the open view. Versioned (`__v`) and migrated on read, so a panel restored by an older or
  * newer build never crashes on a saved shape it does not know (style.md item 5).
  */
-import { VIEW_NAMES, type ViewName } from '../../../shared/protocol';
+import { VIEW_NAMES, type ViewName } from '../protocol';
 import type { Filters, SortOrder } from './projection';
 
 export const UI_STATE_VERSION = 1;
@@ -17,12 +17,12 @@ export interface UiState {
   readonly scrollTop: number;
   /**
    * Layout hint, not a choice of the user: the board header's height (summary and filter bars)
-   * as last drawn, so the boot preview (preview/previewTree.ts) puts its rows where the app will.
+   * as last drawn, so the boot preview (previewTree.ts) puts its rows where the app will.
    */
   readonly headerHeight?: number;
   /**
    * The token of the last first screen the host put in the page and the boot script drew
-   * (preview/firstScreen.ts): the same HTML reloaded later must not draw it again.
+   * (firstScreen.ts): the same HTML reloaded later must not draw it again.
    */
   readonly shownFirstScreen?: string;
 }

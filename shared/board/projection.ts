@@ -2,8 +2,8 @@
  * The board's projection: pure functions from the host's snapshot (and the UI state) to what
  * the list shows. No React, no messaging — unit-tested in test/webview-projection.test.ts.
  */
-import type { AnchorState, Author, WorkflowState } from '../../../shared/model';
-import type { FolderDetails, FolderSnapshot, ThreadDetails, ThreadView, Visibility } from '../../../shared/protocol';
+import type { AnchorState, Author, WorkflowState } from '../model';
+import type { FolderDetails, FolderSnapshot, ThreadDetails, ThreadView, Visibility } from '../protocol';
 
 /** One thread with the folder it belongs to; `key` is unique across workspace folders. */
 export interface Row {
@@ -175,7 +175,7 @@ export interface FileGroup {
 
 /**
  * Groups rows by file and orders the groups for the chosen sort, without sorting the rows
- * inside them: the board's first screen (preview/firstScreen.ts) sorts only the groups it
+ * inside them: the board's first screen (firstScreen.ts) sorts only the groups it
  * shows, out of thousands of rows. Each group's first row is found by a scan: the orders are
  * total (ties end on the id), so it is the row a sort would put first.
  */

@@ -1,10 +1,10 @@
 /**
  * A thread row's state icon and the small tags at its end, as data: the app's list (components/ThreadList.tsx)
- * and the boot preview of the first screen (preview/previewTree.ts) draw the same ones from
+ * and the boot preview of the first screen (previewTree.ts) draw the same ones from
  * here, so the preview the app replaces shows what the app will.
  */
-import type { Disposition } from '../../../shared/model';
-import type { ThreadView } from '../../../shared/protocol';
+import type { Disposition } from '../model';
+import type { ThreadView } from '../protocol';
 
 export interface RowBadge {
   /** Its class after `tag` (the colour); also the test id `badge-<cls>`. */
