@@ -1,5 +1,5 @@
 // `npm test`: everything that proves behaviour, in order, stopping at nothing so one run
-// shows every failure. Steps: build, typecheck, vitest (unit + CLI black-box + concurrency),
+// shows every failure. Steps: build, typecheck, lint, vitest (unit + CLI black-box + concurrency),
 // Playwright (webview in Debian's Chromium), the real VS Code (code-server) suites, `npm start` itself.
 // Prints one closing line "N passed, N failed" counting test cases across runners.
 import { spawnSync } from 'node:child_process';
@@ -42,6 +42,8 @@ const bin = (p) => path.join(root, 'node_modules', p);
 run('prerequisites', 'bash', ['-c', 'bash scripts/ensure-system-packages.sh && bash scripts/ensure-code-server.sh >/dev/null']);
 run('build', node, ['scripts/build.mjs', '--production']);
 run('typecheck', node, [bin('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
+// The recommended rules and the layout's import rules (eslint.config.mjs).
+run('lint', node, [bin('eslint/bin/eslint.js'), '.']);
 
 const vitestJson = path.join(tmp, 'vitest.json');
 run('unit', node, [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {

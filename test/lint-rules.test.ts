@@ -1,0 +1,38 @@
+/**
+ * The import rules of the layout (eslint.config.mjs) keep working: a forbidden import in each
+ * folder is reported, an allowed one is not. Runs ESLint's own API on text placed at a path
+ * inside each folder (nothing is written).
+ */
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: path.resolve(__dirname, '..') });
+
+async function restricted(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.resolve(__dirname, '..', file) });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('the import rules (eslint.config.mjs)', () => {
+  it.each([
+    ['shared/probe.ts', "import * as vscode from 'vscode';"],
+    ['shared/probe.ts', "import { activate } from '../extension/extension';"],
+    ['shared/board/probe.ts', "import { App } from '../../webview/src/components/App';"],
+    ['cli/probe.ts', "import { Host } from '../extension/host';"],
+    ['setup/probe.ts', "import * as vscode from 'vscode';"],
+    ['webview/src/probe.ts', "import fs from 'node:fs';"],
+    ['extension/board/probe.ts', "import { titleOf } from '../../webview/src/lib/details';"],
+  ])('%s may not: %s', async (file, code) => {
+    expect(await restricted(file, `${code}\nexport {};\n`)).toHaveLength(1);
+  });
+
+  it.each([
+    ['cli/probe.ts', "import { readStore } from '../shared/store';"],
+    ['setup/probe.ts', "import { readStore } from '../shared/store';"],
+    ['webview/src/probe.ts', "import { titleOf } from '../../shared/protocol';"],
+    ['extension/probe.ts', "import * as vscode from 'vscode';"],
+  ])('%s may: %s', async (file, code) => {
+    expect(await restricted(file, `${code}\nexport {};\n`)).toEqual([]);
+  });
+});
