@@ -2,7 +2,7 @@
 // spread over 50 real files, anchors captured by the store module from the files' content, a
 // reply on every third thread, a quarter resolved, and settled as an agent finds it: the files
 // were written over 2 s before the threads' last check, so reads may trust their stat and the
-// list index answers (shared/indexed-read.ts).
+// list index answers (shared/store/indexed-read.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

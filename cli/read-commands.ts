@@ -48,7 +48,7 @@ function legacyStatus(status: string): { workflow: WorkflowState | 'all'; anchor
   }
 }
 
-/** Threads by file, then start line, ties in store order (shared/location-order.ts). */
+/** Threads by file, then start line, ties in store order (shared/store/location-order.ts). */
 export function sortByLocation(threads: readonly Comment[]): Comment[] {
   return orderByLocation(threads, (c) => c.file, (c) => c.anchor.startLine);
 }

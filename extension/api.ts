@@ -19,8 +19,8 @@ export interface FolderStoreState {
 }
 
 /** What the user chose to see; shared by inline threads, the Comments panel and the board (one type: the protocol's). */
-export type { Visibility } from '../shared/protocol';
-import type { Visibility } from '../shared/protocol';
+export type { Visibility } from '../shared/board/protocol';
+import type { Visibility } from '../shared/board/protocol';
 
 export interface ConsiderHost {
   /** Every workspace folder with its store state. */

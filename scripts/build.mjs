@@ -28,7 +28,7 @@ const sharedDir = path.join(root, 'shared');
 /** The two files the deployed runtime exposes from shared/ (spec §4.1). */
 const RUNTIME_MODULES = {
   [path.join(sharedDir, 'store.ts')]: 'store.js',
-  [path.join(sharedDir, 'reconcile.ts')]: 'reconcile.js',
+  [path.join(sharedDir, 'anchoring', 'reconcile.ts')]: 'reconcile.js',
 };
 
 /**
@@ -72,7 +72,7 @@ const common = {
 const builds = [
   { ...common, entryPoints: [path.join(root, 'extension/extension.ts')], outfile: path.join(dist, 'extension/extension.js'), external: ['vscode'] },
   { ...common, entryPoints: [path.join(sharedDir, 'store.ts')], outfile: path.join(runtime, 'shared/store.js'), plugins: [runtimeSplit('store')] },
-  { ...common, entryPoints: [path.join(sharedDir, 'reconcile.ts')], outfile: path.join(runtime, 'shared/reconcile.js') },
+  { ...common, entryPoints: [path.join(sharedDir, 'anchoring', 'reconcile.ts')], outfile: path.join(runtime, 'shared/reconcile.js') },
   { ...common, entryPoints: [path.join(root, 'cli/main.ts')], outfile: path.join(runtime, 'bin/consider-cli.cjs'), plugins: [runtimeSplit('cli')], banner: { js: '#!/usr/bin/env node' } },
   // consider-setup: setup/uninstall from a terminal; finds ../runtime and ../../skills next to itself.
   { ...common, entryPoints: [path.join(root, 'setup/consider-setup.ts')], outfile: path.join(dist, 'setup/consider-setup.cjs'), banner: { js: '#!/usr/bin/env node' } },

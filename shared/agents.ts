@@ -1,6 +1,6 @@
 /**
  * The agents Consider can be set up for, by id: one list for setup's tables (setup/), the
- * wizards' protocol (shared/protocol.ts) and the CLI's `hook --agent`. Adding an agent starts
+ * wizards' protocol (shared/board/protocol.ts) and the CLI's `hook --agent`. Adding an agent starts
  * here; the type checker then asks for its row in setup/integrations.ts (skills) and, if it has
  * hooks, setup/hook-targets.ts.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captureAnchor, hashContent, validateRange } from '../shared/anchor';
+import { captureAnchor, hashContent, validateRange } from '../shared/anchoring/anchor';
 import { splitLines } from '../shared/text';
 
 describe('splitLines', () => {

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FolderStoreState } from '../extension/api';
 import type { BoardServices } from '../extension/board/services';
 import { BoardSession } from '../extension/board/session';
-import { PROTOCOL_VERSION, TITLE_MAX, parseHostMessage, parseThreadDetails, type HostMessage } from '../shared/protocol';
+import { PROTOCOL_VERSION, TITLE_MAX, parseHostMessage, parseThreadDetails, type HostMessage } from '../shared/board/protocol';
 import * as store from '../shared/store';
 import { testBoardServices } from './helpers/board-services';
 

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FolderStoreState } from '../extension/api';
 import { buildBoardHtml, inlineStylesheet } from '../extension/board/html';
 import { BoardSession } from '../extension/board/session';
-import { PROTOCOL_VERSION, titleOf, type FolderSnapshot, type HostMessage, type ThreadView } from '../shared/protocol';
+import { PROTOCOL_VERSION, titleOf, type FolderSnapshot, type HostMessage, type ThreadView } from '../shared/board/protocol';
 import * as store from '../shared/store';
 import { HOST_SCREEN_HEIGHT, firstScreen, usablePagePreview } from '../shared/board/firstScreen';
 import { previewHtml } from '../shared/board/previewHtml';

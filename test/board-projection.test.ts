@@ -1,6 +1,6 @@
 /** The board projection (shared/board/projection.ts): the file filter's choices, and the review loop's filters, counts and badges. */
 import { describe, expect, it } from 'vitest';
-import type { FolderSnapshot, ThreadView } from '../shared/protocol';
+import type { FolderSnapshot, ThreadView } from '../shared/board/protocol';
 import { rowBadges, stateIcon } from '../shared/board/rowBadges';
 import { DEFAULT_HEADER_HEIGHT, REVIEW_BAR_HEIGHT, firstScreen } from '../shared/board/firstScreen';
 import { fileKey, fileOptions, filterChips, filterRows, nextAction, projectRows, summarize } from '../shared/board/projection';

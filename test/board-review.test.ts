@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FolderStoreState } from '../extension/api';
 import { BoardSession } from '../extension/board/session';
-import { PROTOCOL_VERSION, parseHostMessage, type HostMessage, type RequestType } from '../shared/protocol';
+import { PROTOCOL_VERSION, parseHostMessage, type HostMessage, type RequestType } from '../shared/board/protocol';
 import * as store from '../shared/store';
 import { testBoardServices } from './helpers/board-services';
 

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LOCK_STALE_MS } from '../shared/lock';
+import { LOCK_STALE_MS } from '../shared/store/lock';
 import { cliUnderTest, ensureBuilt, makeWorkspace, numberedLines, runCli, runCliAsync } from './helpers/cli';
 import type { Workspace } from './helpers/cli';
 

@@ -4,8 +4,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { captureAnchor } from '../shared/anchor';
-import { mutateStore } from '../shared/store-io';
+import { captureAnchor } from '../shared/anchoring/anchor';
+import { mutateStore } from '../shared/store/store-io';
 import { cliUnderTest, ensureBuilt, makeWorkspace, numberedLines, runCli } from './helpers/cli';
 import type { Workspace } from './helpers/cli';
 

@@ -1,4 +1,4 @@
-/** The list order: by file, then start line, ties in store order (shared/location-order.ts, through cli/read-commands.ts sortByLocation). */
+/** The list order: by file, then start line, ties in store order (shared/store/location-order.ts, through cli/read-commands.ts sortByLocation). */
 import { describe, expect, it } from 'vitest';
 import { sortByLocation } from '../cli/read-commands';
 import type { Comment } from '../shared/store';

@@ -1,5 +1,5 @@
 /**
- * The content hash (shared/content-hash.ts): both implementations against an independent
+ * The content hash (shared/anchoring/content-hash.ts): both implementations against an independent
  * MurmurHash3 x64_128 (murmurhash3js-revisited), the embedded WebAssembly against its source,
  * and stores written by earlier versions (sha256 fingerprints and snapshot names), read by the
  * real CLI: their threads are re-anchored exactly, through their old snapshots, and upgraded.
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import murmur from 'murmurhash3js-revisited';
 import wabt from 'wabt';
-import { WASM_BASE64, bigIntMurmur, contentHash, hashMatches } from '../shared/content-hash';
+import { WASM_BASE64, bigIntMurmur, contentHash, hashMatches } from '../shared/anchoring/content-hash';
 import { ensureBuilt, makeWorkspace, runCli } from './helpers/cli';
 import type { Workspace } from './helpers/cli';
 
@@ -54,7 +54,7 @@ describe('contentHash', () => {
   });
 
   it('runs the module compiled from content-hash.wat, byte for byte', async () => {
-    const source = fs.readFileSync(path.join(__dirname, '..', 'shared', 'content-hash.wat'), 'utf8');
+    const source = fs.readFileSync(path.join(__dirname, '..', 'shared', 'anchoring', 'content-hash.wat'), 'utf8');
     const module = (await wabt()).parseWat('content-hash.wat', source);
     module.validate();
     const compiled = Buffer.from(module.toBinary({}).buffer).toString('base64');

@@ -1,5 +1,5 @@
 /**
- * The list index (shared/list-index.ts) and `list --json` from it (shared/indexed-read.ts),
+ * The list index (shared/store/list-index.ts) and `list --json` from it (shared/store/indexed-read.ts),
  * over the real store module on temp workspaces. What must hold: whenever it answers, it prints
  * exactly what the normal read prints (re-anchor, parse, filter, sort, stringify); and it
  * refuses whenever it cannot be sure, so the normal read runs.
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sortByLocation } from '../cli/read-commands';
 import { atClock, fileTimesOf } from './helpers/clock';
-import { commentSpans } from '../shared/store-io';
+import { commentSpans } from '../shared/store/store-io';
 import {
   addThread, considerPaths, isUnseen, listJsonFromIndex, markSeenByAgent, mutateStore, readStore, reconcileWorkspace,
   replyToThread, setWorkflowState, submitReview, summarize, summaryFromIndex, visibleToAgent, type Comment, type ListedThread,

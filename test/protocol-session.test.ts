@@ -10,7 +10,7 @@ import type { FolderStoreState } from '../extension/api';
 import type { BoardServices } from '../extension/board/services';
 import { BoardSession } from '../extension/board/session';
 import { buildBoardHtml } from '../extension/board/html';
-import { PROTOCOL_VERSION, type HostMessage } from '../shared/protocol';
+import { PROTOCOL_VERSION, type HostMessage } from '../shared/board/protocol';
 import * as store from '../shared/store';
 import { testBoardServices } from './helpers/board-services';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeLink, packHostMessage, parseHostMessage, parseThreadDetails, parseWebviewMessage, prepareFolders, PROTOCOL_VERSION, REQUEST_TYPES, type FolderSnapshot, type HostMessage } from '../shared/protocol';
+import { isSafeLink, packHostMessage, parseHostMessage, parseThreadDetails, parseWebviewMessage, prepareFolders, PROTOCOL_VERSION, REQUEST_TYPES, type FolderSnapshot, type HostMessage } from '../shared/board/protocol';
 import { MAX_BODY_CHARS } from '../shared/model';
 
 const ref = { root: '/ws', id: 'c_1' };

@@ -6,10 +6,10 @@
  * in reconcile-pass.test.ts, through the real workspace pass.
  */
 import { describe, expect, it } from 'vitest';
-import { captureAnchor } from '../shared/anchor';
-import { reanchor } from '../shared/reconcile';
-import { mapLines } from '../shared/diff';
-import { contextSimilarity, isDistinctive, lineSimilarity } from '../shared/similarity';
+import { captureAnchor } from '../shared/anchoring/anchor';
+import { reanchor } from '../shared/anchoring/reconcile';
+import { mapLines } from '../shared/anchoring/diff';
+import { contextSimilarity, isDistinctive, lineSimilarity } from '../shared/anchoring/similarity';
 import { loadFixtures } from './reanchor-fixtures';
 import type { Fixture } from './reanchor-fixtures';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { titleOf as firstLine } from '../shared/protocol';
+import { titleOf as firstLine } from '../shared/board/protocol';
 import { renderMarkdown } from '../webview/src/lib/markdown';
 
 describe('comment body rendering', () => {

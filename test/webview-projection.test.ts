@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { titleOf, type FolderSnapshot, type ReplyView, type ThreadDetails, type ThreadView } from '../shared/protocol';
+import { titleOf, type FolderSnapshot, type ReplyView, type ThreadDetails, type ThreadView } from '../shared/board/protocol';
 import { sideBySide } from '../webview/src/lib/diff';
 import { buildList, compareText, fileKey, filterChips, filterRows, indexDetails, nextAction, projectRows, summarize, type Row } from '../shared/board/projection';
 import { initialUiState, migrateUiState, UI_STATE_VERSION } from '../shared/board/uiState';

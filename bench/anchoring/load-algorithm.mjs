@@ -1,4 +1,4 @@
-// Loads the project's re-anchoring code (shared/reconcile.ts + captureAnchor) for the benchmarks:
+// Loads the project's re-anchoring code (shared/anchoring/reconcile.ts + captureAnchor) for the benchmarks:
 // esbuild bundles the TypeScript sources into one temporary CommonJS file, so the benchmark
 // measures exactly the code the CLI and the extension ship, without a separate build step.
 import * as esbuild from 'esbuild';
@@ -16,8 +16,8 @@ export async function loadAlgorithm() {
   const out = path.join(dir, 'algorithm.cjs');
   const shared = path.join(projectRoot, 'shared');
   fs.writeFileSync(entry, [
-    `export { reanchor } from ${JSON.stringify(path.join(shared, 'reconcile.ts'))};`,
-    `export { captureAnchor, hashContent } from ${JSON.stringify(path.join(shared, 'anchor.ts'))};`,
+    `export { reanchor } from ${JSON.stringify(path.join(shared, 'anchoring', 'reconcile.ts'))};`,
+    `export { captureAnchor, hashContent } from ${JSON.stringify(path.join(shared, 'anchoring', 'anchor.ts'))};`,
     `export { splitLines, normalizeLine } from ${JSON.stringify(path.join(shared, 'text.ts'))};`,
   ].join('\n'));
   await esbuild.build({ entryPoints: [entry], outfile: out, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });

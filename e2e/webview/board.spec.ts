@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PROTOCOL_VERSION } from '../../shared/protocol';
+import { PROTOCOL_VERSION } from '../../shared/board/protocol';
 import { readStore, replyToThread } from '../../shared/store';
 import { test, expect } from './test';
 

@@ -19,7 +19,7 @@ import { buildBoardHtml, inlineStylesheet, makeNonce } from '../../extension/boa
 import type { BoardServices } from '../../extension/board/services';
 import { BoardSession } from '../../extension/board/session';
 import * as setupApi from '../../setup';
-import { packHostMessage, type HostMessage, type ViewName } from '../../shared/protocol';
+import { packHostMessage, type HostMessage, type ViewName } from '../../shared/board/protocol';
 import * as storeApi from '../../shared/store';
 import { HostChannel, acceptHostChannels, channelPath, channelSource } from './host-channel';
 

@@ -6,7 +6,7 @@
  * positions.
  */
 import type { Locator, Page } from '@playwright/test';
-import { titleOf } from '../../shared/protocol';
+import { titleOf } from '../../shared/board/protocol';
 import { addThread } from '../../shared/store';
 import { holdApp, holdAssets } from './board.page';
 import { XSS_BODY } from './fixtures';

@@ -1,4 +1,4 @@
-import { PROTOCOL_VERSION } from '../../shared/protocol';
+import { PROTOCOL_VERSION } from '../../shared/board/protocol';
 import { readStore } from '../../shared/store';
 import { test, expect } from './test';
 

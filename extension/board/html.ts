@@ -10,7 +10,7 @@
  * cores its download and compile slowed the first paint (bench/RESULTS.md, session 5).
  */
 import { randomBytes } from 'node:crypto';
-import type { ViewName } from '../../shared/protocol';
+import type { ViewName } from '../../shared/board/protocol';
 import type { FirstScreen } from '../../shared/board/firstScreen';
 import { escapeHtml as attr, previewHtml } from '../../shared/board/previewHtml';
 

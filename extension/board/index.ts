@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { ViewName } from '../../shared/protocol';
+import type { ViewName } from '../../shared/board/protocol';
 import * as storeApi from '../../shared/store';
 import * as setupApi from '../../setup';
 import type { ConsiderHost } from '../api';

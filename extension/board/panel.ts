@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { ViewName } from '../../shared/protocol';
-import { VIEW_NAMES, packHostMessage } from '../../shared/protocol';
+import type { ViewName } from '../../shared/board/protocol';
+import { VIEW_NAMES, packHostMessage } from '../../shared/board/protocol';
 import { buildBoardHtml, inlineStylesheet, makeNonce } from './html';
 import type { BoardServices } from './services';
 import { BoardSession } from './session';

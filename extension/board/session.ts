@@ -9,7 +9,7 @@
 import {
   PROTOCOL_VERSION, isSafeLink, parseWebviewMessage, prepareFolders,
   type HostMessage, type RequestType, type ViewName, type WebviewMessage, type WebviewRequest,
-} from '../../shared/protocol';
+} from '../../shared/board/protocol';
 import { HOST_SCREEN_HEIGHT, firstScreen, type FirstScreen } from '../../shared/board/firstScreen';
 import { initialUiState } from '../../shared/board/uiState';
 import type { FolderStoreState } from '../api';

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { awaitsHumanCheck, considerPaths, dispositionOf, isUnseen, lastActivityAt, type Comment, type StoreFile } from '../../shared/store';
-import { titleOf, type FolderDetails, type FolderSnapshot, type ReviewView, type ThreadDetails, type ThreadView } from '../../shared/protocol';
+import { titleOf, type FolderDetails, type FolderSnapshot, type ReviewView, type ThreadDetails, type ThreadView } from '../../shared/board/protocol';
 import type { Author } from '../../shared/model';
 import type { FolderStoreState } from '../api';
 

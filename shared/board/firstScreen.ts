@@ -13,7 +13,7 @@
  * (listLayout.ts) under the UI state the page starts from, so the app's first render
  * replaces it in place.
  */
-import { type FolderSnapshot, type ThreadView, type Visibility } from '../protocol';
+import { type FolderSnapshot, type ThreadView, type Visibility } from './protocol';
 import { filterRows, orderedFileGroups, projectRows, sortedRows, summarize, type Summary } from './projection';
 import { GROUP_HEIGHT, ROW_HEIGHT } from './listLayout';
 import type { UiState } from './uiState';

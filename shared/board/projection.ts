@@ -3,7 +3,7 @@
  * the list shows. No React, no messaging — unit-tested in test/webview-projection.test.ts.
  */
 import type { AnchorState, Author, WorkflowState } from '../model';
-import type { FolderDetails, FolderSnapshot, ThreadDetails, ThreadView, Visibility } from '../protocol';
+import type { FolderDetails, FolderSnapshot, ThreadDetails, ThreadView, Visibility } from './protocol';
 
 /** One thread with the folder it belongs to; `key` is unique across workspace folders. */
 export interface Row {

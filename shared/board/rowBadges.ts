@@ -4,7 +4,7 @@
  * here, so the preview the app replaces shows what the app will.
  */
 import type { Disposition } from '../model';
-import type { ThreadView } from '../protocol';
+import type { ThreadView } from './protocol';
 
 export interface RowBadge {
   /** Its class after `tag` (the colour); also the test id `badge-<cls>`. */

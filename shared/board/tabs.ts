@@ -1,4 +1,4 @@
-import type { ViewName } from '../protocol';
+import type { ViewName } from './protocol';
 
 /** The view tabs, in order: the app's tab bar and the boot preview (previewTree.ts) draw the same ones. */
 export const TABS: readonly { view: ViewName; label: string; icon: string }[] = [

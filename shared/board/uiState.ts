@@ -3,7 +3,7 @@
  * the open view. Versioned (`__v`) and migrated on read, so a panel restored by an older or
  * newer build never crashes on a saved shape it does not know (style.md item 5).
  */
-import { VIEW_NAMES, type ViewName } from '../protocol';
+import { VIEW_NAMES, type ViewName } from './protocol';
 import type { Filters, SortOrder } from './projection';
 
 export const UI_STATE_VERSION = 1;

@@ -5,7 +5,7 @@
  * initialUiState); the host's snapshot fills in the data. The first render replaces the preview.
  */
 import { createRoot } from 'react-dom/client';
-import type { HostMessage } from '../../shared/protocol';
+import type { HostMessage } from '../../shared/board/protocol';
 import { App } from './components/App';
 import { createActions } from './lib/actions';
 import type { Bridge } from './lib/bridge';

@@ -17,7 +17,7 @@ suite('busy store', () => {
     const before = fs.readFileSync(storePath(root));
     const busyBefore = api.notifications().filter(isBusyNote).length;
 
-    // Another process holds the lock: a live pid and a fresh time, so it is not taken over as stale (shared/lock.ts).
+    // Another process holds the lock: a live pid and a fresh time, so it is not taken over as stale (shared/store/lock.ts).
     const holder = spawn(process.env.CONSIDER_E2E_NODE ?? 'node', ['-e', 'setTimeout(() => {}, 20000)'], { stdio: 'ignore' });
     const lock = path.join(root, '.consider', 'store.lock');
     const held = JSON.stringify({ pid: holder.pid, at: Date.now(), nonce: 'e2e-busy-holder' });

@@ -3,7 +3,7 @@
  * today's text (never taken from the webview), so a re-anchor lands where the host says.
  */
 import type { Comment } from '../../../shared/model';
-import type { AnchorSuggestion } from '../../../shared/protocol';
+import type { AnchorSuggestion } from '../../../shared/board/protocol';
 import { BoardError, findComment, forEachRef, type HandlerContext, type Handlers } from './context';
 
 const MAX_SHOWN_LINES = 40;

@@ -1,6 +1,6 @@
 /** What every request handler gets: the services, the undo stack, and a few safe lookups. */
 import type { Comment } from '../../../shared/model';
-import type { BulkResult, RequestParams, RequestResult, RequestType, ThreadRef } from '../../../shared/protocol';
+import type { BulkResult, RequestParams, RequestResult, RequestType, ThreadRef } from '../../../shared/board/protocol';
 import type { FolderStoreState } from '../../api';
 import type { BoardServices } from '../services';
 import type { UndoStack } from '../undo';

@@ -1,6 +1,6 @@
 /** `store/*` requests: archive resolved (undoable), reconcile all (with progress), undo, recovery. */
 import fs from 'node:fs';
-import type { ReconcileSummary } from '../../../shared/protocol';
+import type { ReconcileSummary } from '../../../shared/board/protocol';
 import type { UndoEntry } from '../undo';
 import { BoardError, forEachFolder, message, writableFolders, type HandlerContext, type Handlers } from './context';
 

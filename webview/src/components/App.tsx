@@ -1,5 +1,5 @@
-import type { ViewName } from '../../../shared/protocol';
-import { PROTOCOL_VERSION } from '../../../shared/protocol';
+import type { ViewName } from '../../../shared/board/protocol';
+import { PROTOCOL_VERSION } from '../../../shared/board/protocol';
 import { useApp, useBoard } from '../lib/context';
 import { TABS } from '../../../shared/board/tabs';
 import { Codicon, ProgressBar, Spinner } from '../ui/primitives';

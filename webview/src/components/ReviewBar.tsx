@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import type { FolderSnapshot, ReviewView } from '../../../shared/protocol';
+import type { FolderSnapshot, ReviewView } from '../../../shared/board/protocol';
 import { useApp, useBoard } from '../lib/context';
 import { relativeTime } from '../../../shared/board/time';
 import { Button, Codicon, TextField, type TextFieldHandle } from '../ui/primitives';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { HookAgent, InstallScope, Integration, SetupReportView } from '../../../shared/protocol';
+import type { HookAgent, InstallScope, Integration, SetupReportView } from '../../../shared/board/protocol';
 import { useApp } from '../lib/context';
 import { Button, Checkbox, Codicon, RadioGroup } from '../ui/primitives';
 import { displayPath, FolderPicker, Loading, ReportView, useFolderChoice, useSetupState } from './wizardParts';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { AnchorSuggestion } from '../../../shared/protocol';
+import type { AnchorSuggestion } from '../../../shared/board/protocol';
 import { useApp, useBoard } from '../lib/context';
 import { sideBySide } from '../lib/diff';
 import { lineLabel } from '../../../shared/board/time';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SetupReportView } from '../../../shared/protocol';
+import type { SetupReportView } from '../../../shared/board/protocol';
 import { useApp, useBoard } from '../lib/context';
 import { Button, Checkbox, Codicon, RadioGroup } from '../ui/primitives';
 import { displayPath, FolderPicker, Loading, ReportView, useFolderChoice, useSetupState } from './wizardParts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SetupReportView, SetupStateView } from '../../../shared/protocol';
+import type { SetupReportView, SetupStateView } from '../../../shared/board/protocol';
 import { useApp, useBoard } from '../lib/context';
 import { Codicon, Dropdown, Spinner } from '../ui/primitives';
 

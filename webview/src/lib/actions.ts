@@ -3,7 +3,7 @@
  * host (the extension owns the data); here we only show progress, errors and undo offers.
  */
 import type { WorkflowState } from '../../../shared/model';
-import type { ThreadRef, ViewName, Visibility } from '../../../shared/protocol';
+import type { ThreadRef, ViewName, Visibility } from '../../../shared/board/protocol';
 import type { Row } from '../../../shared/board/projection';
 import type { BoardStore } from '../state/store';
 import type { Bridge } from './bridge';

@@ -1,5 +1,5 @@
 /**
- * The webview's end of the protocol (shared/protocol.ts): sends the `ready` handshake,
+ * The webview's end of the protocol (shared/board/protocol.ts): sends the `ready` handshake,
  * validates every inbound message (malformed ones are logged and ignored, never acted on),
  * and pairs requests with their `host/response` by correlation id.
  *
@@ -10,7 +10,7 @@
 import {
   PROTOCOL_VERSION, parseHostMessage,
   type HostMessage, type RequestParams, type RequestResult, type RequestType, type WebviewMessage, type WebviewRequest,
-} from '../../../shared/protocol';
+} from '../../../shared/board/protocol';
 import { vscodeApi } from './vscodeApi';
 
 type Notification = Exclude<WebviewMessage, WebviewRequest>;

@@ -5,7 +5,7 @@
  * Later snapshots bring them along. The detail pane and free-text search use them.
  * One request at a time: asked again meanwhile, it asks once more when answered.
  */
-import { parseThreadDetails, type FolderDetails } from '../../../shared/protocol';
+import { parseThreadDetails, type FolderDetails } from '../../../shared/board/protocol';
 import { prepareSearch } from '../../../shared/board/projection';
 import type { BoardStore } from '../state/store';
 import type { Bridge } from './bridge';

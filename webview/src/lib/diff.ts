@@ -1,9 +1,9 @@
 /**
  * The triage view's side-by-side marks: which stored lines and which of today's lines the
- * diff does not pair. The diff is the re-anchoring's own (shared/diff.ts, whitespace ignored,
+ * diff does not pair. The diff is the re-anchoring's own (shared/anchoring/diff.ts, whitespace ignored,
  * so a re-indented line is not marked): one line diff in the code base, not two.
  */
-import { mapLines } from '../../../shared/diff';
+import { mapLines } from '../../../shared/anchoring/diff';
 
 export interface DiffLine { readonly text: string; readonly changed: boolean }
 

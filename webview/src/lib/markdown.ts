@@ -5,7 +5,7 @@
  * have no href, and a click asks the host to open them after its own check.
  */
 import MarkdownIt from 'markdown-it';
-import { isSafeLink } from '../../../shared/protocol';
+import { isSafeLink } from '../../../shared/board/protocol';
 
 const md = new MarkdownIt({ html: false, linkify: true, breaks: false, typographer: false });
 md.disable(['image']);

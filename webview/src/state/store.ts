@@ -4,7 +4,7 @@
  * owns, and it is mirrored to vscode.setState (app.tsx subscribes to it; main.tsx saves the first one).
  */
 import { create } from 'zustand';
-import type { FolderDetails, FolderSnapshot, ViewName, Visibility } from '../../../shared/protocol';
+import type { FolderDetails, FolderSnapshot, ViewName, Visibility } from '../../../shared/board/protocol';
 import { NO_DETAILS, indexDetails, projectRows, summarize, type DetailsByKey, type FilterKey, type Filters, type Row, type SortOrder, type Summary } from '../../../shared/board/projection';
 import { defaultUiState, type UiState } from '../../../shared/board/uiState';
 

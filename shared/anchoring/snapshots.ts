@@ -16,10 +16,10 @@ import path from 'node:path';
 // Only for snapshots written by earlier versions: loading zlib costs a short-lived CLI process time.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
 const zlib = (): typeof import('node:zlib') => require('node:zlib');
-import { ConsiderError } from './errors';
+import { ConsiderError } from '../errors';
 import { contentHash, hashMatches, isContentHash, isLegacyHash } from './content-hash';
-import { considerPaths, ensureConsiderDir } from './paths';
-import { utf8Text } from './utf8';
+import { considerPaths, ensureConsiderDir } from '../paths';
+import { utf8Text } from '../store/utf8';
 
 const isSnapshotId = (id: string): boolean => isContentHash(id) || isLegacyHash(id);
 

@@ -1,6 +1,6 @@
 import { contentHash } from './content-hash';
-import type { Anchor } from './model';
-import { splitLines } from './text';
+import type { Anchor } from '../model';
+import { splitLines } from '../text';
 
 /** How many lines of context an anchor keeps on each side (spec §4.2 shows two; more helps disambiguation). */
 export const CONTEXT_LINES = 3;

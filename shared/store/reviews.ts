@@ -4,8 +4,8 @@
  * threads are in the store from the start (nothing is lost on a crash); the agent's side
  * (list, summary, get, hook, wait) ignores them until the submit.
  */
-import { ConsiderError } from './errors';
-import type { Comment, ReviewRound, StoreFile } from './model';
+import { ConsiderError } from '../errors';
+import type { Comment, ReviewRound, StoreFile } from '../model';
 import { mutateStore } from './store-io';
 import { checkBody } from './threads';
 

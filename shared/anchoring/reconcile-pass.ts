@@ -10,19 +10,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { anchorSizeProblem, captureAnchorFromLines, validateRange } from './anchor';
-import { ConsiderError, describeFsError } from './errors';
-import type { Anchor, AnchorState, Author, Comment, FileFingerprint, StoreFile } from './model';
-import { resolveInWorkspace } from './paths';
+import { ConsiderError, describeFsError } from '../errors';
+import type { Anchor, AnchorState, Author, Comment, FileFingerprint, StoreFile } from '../model';
+import { resolveInWorkspace } from '../paths';
 import { linesOf, noteUniqueWindow, reanchor } from './reconcile';
 import type { ReanchorResult } from './reconcile';
 import { findRename, gitRenames, isGitWorkspace } from './renames';
 import { collectSnapshots, readSnapshot, recordSnapshot as storeSnapshot, snapshotCollectionDue, snapshotId } from './snapshots';
-import { mutateStore, readStore } from './store-io';
-import type { MutationTx } from './store-io';
-import { readArchive } from './archive';
-import { findThread, fingerprintOf, outsideRacyWindow, statMatches } from './threads';
-import { splitLines } from './text';
-import { utf8Text } from './utf8';
+import { mutateStore, readStore } from '../store/store-io';
+import type { MutationTx } from '../store/store-io';
+import { readArchive } from '../store/archive';
+import { findThread, fingerprintOf, outsideRacyWindow, statMatches } from '../store/threads';
+import { splitLines } from '../text';
+import { utf8Text } from '../store/utf8';
 
 export interface ReconcileOptions {
   /** Re-anchor every thread, even on files that did not change since the last check. */

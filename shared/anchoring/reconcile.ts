@@ -14,8 +14,8 @@
  * A thread is only ever "anchored" on lines equal to its code up to whitespace: edited code
  * is stale, whatever a fuzzy score says. Fuzzy scores only choose where a stale thread is shown.
  */
-import type { Anchor } from './model';
-import { splitLines } from './text';
+import type { Anchor } from '../model';
+import { splitLines } from '../text';
 import { CONTEXT_LINES } from './anchor';
 import { mapLines, mapLinesMyers, withoutWhitespace } from './diff';
 import type { LineMapping } from './diff';

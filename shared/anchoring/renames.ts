@@ -8,7 +8,7 @@
 const childProcess = (): typeof import('node:child_process') => require('node:child_process');
 import fs from 'node:fs';
 import path from 'node:path';
-import { splitLines } from './text';
+import { splitLines } from '../text';
 
 const GIT_TIMEOUT_MS = 3000;
 /** How far back committed renames are looked for. */

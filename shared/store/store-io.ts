@@ -5,10 +5,10 @@
  * A store that does not parse or validate is never overwritten.
  */
 import fs from 'node:fs';
-import { ConsiderError, describeFsError } from './errors';
-import { STORE_VERSION, emptyStore } from './model';
-import type { ActivityEntry, Author, StoreFile } from './model';
-import { assertConsiderDirInside, considerPaths, ensureConsiderDir } from './paths';
+import { ConsiderError, describeFsError } from '../errors';
+import { STORE_VERSION, emptyStore } from '../model';
+import type { ActivityEntry, Author, StoreFile } from '../model';
+import { assertConsiderDirInside, considerPaths, ensureConsiderDir } from '../paths';
 import { acquireLock } from './lock';
 import type { HeldLock } from './lock';
 import { recreateFile, replaceWithLink, sweepDeadTempFiles, writeFileAtomic } from './atomic-write';

@@ -3,18 +3,18 @@
  * Each is one mutateStore call, so it applies to the latest file under the lock.
  */
 import fs from 'node:fs';
-import { anchorSizeProblem, captureAnchorFromLines, validateRange } from './anchor';
-import { noteUniqueWindow } from './reconcile';
-import { contentHash } from './content-hash';
-import { ConsiderError } from './errors';
-import { MAX_BODY_CHARS, dispositionOf, isUnseen, unseenReviewMessages, visibleToAgent } from './model';
-import type { AnchorState, Author, Comment, Disposition, FileFingerprint, Reply, StoreFile, WorkflowState } from './model';
-import { absoluteOf, resolveInWorkspace } from './paths';
+import { anchorSizeProblem, captureAnchorFromLines, validateRange } from '../anchoring/anchor';
+import { noteUniqueWindow } from '../anchoring/reconcile';
+import { contentHash } from '../anchoring/content-hash';
+import { ConsiderError } from '../errors';
+import { MAX_BODY_CHARS, dispositionOf, isUnseen, unseenReviewMessages, visibleToAgent } from '../model';
+import type { AnchorState, Author, Comment, Disposition, FileFingerprint, Reply, StoreFile, WorkflowState } from '../model';
+import { absoluteOf, resolveInWorkspace } from '../paths';
 import { mutateStore } from './store-io';
 import type { MutateOptions } from './store-io';
 import { removeFromArchive } from './archive';
-import { recordSnapshot } from './snapshots';
-import { groupDigits, splitLines } from './text';
+import { recordSnapshot } from '../anchoring/snapshots';
+import { groupDigits, splitLines } from '../text';
 
 
 const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';

@@ -7,11 +7,11 @@
  * undefined, and the caller reads as always.
  */
 import fs from 'node:fs';
-import type { AnchorState, WorkflowState } from './model';
+import type { AnchorState, WorkflowState } from '../model';
 import { readListIndex, type ListIndex } from './list-index';
 import { orderByLocation } from './location-order';
-import { assertConsiderDirInside, considerPaths } from './paths';
-import { settledByStat } from './reconcile-pass';
+import { assertConsiderDirInside, considerPaths } from '../paths';
+import { settledByStat } from '../anchoring/reconcile-pass';
 import { commentSpans, identityOf } from './store-io';
 import { SummaryTally, type StoreSummary } from './threads';
 
@@ -85,7 +85,7 @@ function withSettledIndex<T>(root: string, use: (index: ListIndex, fd: number) =
   }
 }
 
-/** Indexes of the wanted threads, in `list` order (shared/location-order.ts). */
+/** Indexes of the wanted threads, in `list` order (shared/store/location-order.ts). */
 function selectInOrder(index: ListIndex, wanted: (t: Readonly<ListedThread>) => boolean): number[] {
   const view: ListedThread = { file: '', workflowState: 'open', anchorState: 'anchored', unseen: false }; // one object, reused
   const selected: number[] = [];

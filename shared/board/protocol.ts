@@ -17,7 +17,7 @@
  *
  * No `vscode` import here.
  */
-import { DISPOSITIONS, MAX_BODY_CHARS, type AnchorState, type Author, type Disposition, type WorkflowState } from './model';
+import { DISPOSITIONS, MAX_BODY_CHARS, type AnchorState, type Author, type Disposition, type WorkflowState } from '../model';
 
 /**
  * 2: the snapshot carries thread summaries; conversations come with `thread/details`.
@@ -191,8 +191,8 @@ export interface ReconcileSummary {
   readonly failed: readonly { readonly root: string; readonly message: string }[];
 }
 
-export { HOOK_AGENT_IDS, INTEGRATION_IDS, type HookAgent, type InstallScope, type Integration } from './agents';
-import { HOOK_AGENT_IDS, INTEGRATION_IDS, type HookAgent, type InstallScope, type Integration } from './agents';
+export { HOOK_AGENT_IDS, INTEGRATION_IDS, type HookAgent, type InstallScope, type Integration } from '../agents';
+import { HOOK_AGENT_IDS, INTEGRATION_IDS, type HookAgent, type InstallScope, type Integration } from '../agents';
 
 export interface SetupStateView {
   readonly root: string;

@@ -23,7 +23,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { ConsiderError, describeFsError } from './errors';
+import { ConsiderError, describeFsError } from '../errors';
 import { isProcessAlive, randomHex } from './atomic-write';
 
 /** How old (by mtime) a lock of another host must be before it is taken over. */

@@ -6,10 +6,10 @@
  * archive or unarchive settles it), never in neither.
  */
 import fs from 'node:fs';
-import { ConsiderError } from './errors';
-import { STORE_VERSION } from './model';
-import type { Author, Comment, StoreFile } from './model';
-import { considerPaths } from './paths';
+import { ConsiderError } from '../errors';
+import { STORE_VERSION } from '../model';
+import type { Author, Comment, StoreFile } from '../model';
+import { considerPaths } from '../paths';
 import { writeFileAtomic } from './atomic-write';
 import { mutateStore, parseStoreText, serializeStore } from './store-io';
 

@@ -28,9 +28,9 @@
  *   unseenReviews: submitted review messages the agent has not read
  */
 import fs from 'node:fs';
-import type { AnchorState, Comment, Disposition, StoreFile, WorkflowState } from './model';
-import type { SettleFacts } from './reconcile-pass';
-import { dispositionOf, isUnseen, unseenReviewMessages } from './model';
+import type { AnchorState, Comment, Disposition, StoreFile, WorkflowState } from '../model';
+import type { SettleFacts } from '../anchoring/reconcile-pass';
+import { dispositionOf, isUnseen, unseenReviewMessages } from '../model';
 import { utf8Text } from './utf8';
 import { recreateFile } from './atomic-write';
 

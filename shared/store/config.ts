@@ -4,9 +4,9 @@
  * the same install recorded twice is one entry.
  */
 import fs from 'node:fs';
-import { ConsiderError } from './errors';
-import type { ConsiderConfig, SkillInstall } from './model';
-import { considerPaths } from './paths';
+import { ConsiderError } from '../errors';
+import type { ConsiderConfig, SkillInstall } from '../model';
+import { considerPaths } from '../paths';
 import { writeFileAtomic } from './atomic-write';
 import { withStoreLock } from './store-io';
 import { ValidationError, validateConfig } from './validate';

@@ -6,8 +6,8 @@
  * Validation checks the fields we rely on and leaves every other field alone: unknown
  * fields are kept as they are (forward compatibility, see model.ts).
  */
-import { ANCHOR_STATES, AUTHORS, DISPOSITIONS, STORE_VERSION, WORKFLOW_STATES } from './model';
-import type { AnchorState, Comment, ConsiderConfig, StoreFile, WorkflowState } from './model';
+import { ANCHOR_STATES, AUTHORS, DISPOSITIONS, STORE_VERSION, WORKFLOW_STATES } from '../model';
+import type { AnchorState, Comment, ConsiderConfig, StoreFile, WorkflowState } from '../model';
 
 /** A field that does not hold what it must. `field` is a JSON path like `comments[0].body`. */
 export class ValidationError extends Error {
