@@ -25,16 +25,16 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
   const started = Date.now();
   const log = vscode.window.createOutputChannel('Consider', { log: true });
   const stores = new FolderStores(log);
-  const host = new Host(stores, context.workspaceState);
   const controller = createController(stores);
   const anchoring = new EditorAnchoring(stores, log);
-  const renderer = new ThreadRenderer(controller, stores, anchoring, host);
-  host.locate = (root, id) => {
+  // A thread is revealed where the editor shows it now (its live range), not where the store last put it.
+  const host = new Host(stores, context.workspaceState, (root, id) => {
     const c = stores.get(root)?.store?.comments.find((t) => t.id === id);
     if (!c) return undefined;
     const r = anchoring.display(root, c).range;
     return { file: c.file, startLine: r.start + 1, endLine: r.end + 1 };
-  };
+  });
+  const renderer = new ThreadRenderer(controller, stores, anchoring, host);
   context.subscriptions.push(log, stores, host, controller, anchoring, renderer);
 
   // Order matters: placements follow the store before the renderer draws them.
@@ -54,12 +54,12 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     new StoreRecovery(stores),
     createStatusBar(host),
     watchAgentActivity(host),
-    ...registerThreadCommands({ stores, renderer }),
-    ...registerWorkspaceCommands({ stores, host }),
-    ...registerReviewCommands({ stores, host }),
+    registerThreadCommands({ stores, renderer }),
+    registerWorkspaceCommands({ stores, host }),
+    registerReviewCommands({ stores, host }),
   );
   const board = registerBoard(context, host);
-  registerSetupLifecycle(context, host, board);
+  context.subscriptions.push(board, registerSetupLifecycle(context, host, board));
   log.info(`activated in ${Date.now() - started} ms (${stores.roots().length} folder(s))`);
 
   return {

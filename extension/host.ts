@@ -9,20 +9,22 @@ import type { ConsiderHost, FolderStoreState, Visibility } from './api';
 import type { FolderStores } from './store/folder-stores';
 import { readSettings } from './settings';
 import { isWithin, toStoredPath } from '../shared/paths';
+import { Disposable } from './util/dispose';
 
 const VISIBILITY_KEY = 'consider.visibility';
 
 /** Where a thread is shown right now (an open editor's live range may differ from the store). */
 export type ThreadLocator = (root: string, threadId: string) => { file: string; startLine: number; endLine: number } | undefined;
 
-export class Host implements ConsiderHost, vscode.Disposable {
-  private readonly visibilityEmitter = new vscode.EventEmitter<Visibility>();
+export class Host extends Disposable implements ConsiderHost {
+  private readonly visibilityEmitter = this.register(new vscode.EventEmitter<Visibility>());
   readonly onDidChangeVisibility = this.visibilityEmitter.event;
   readonly onDidChangeStores: vscode.Event<readonly string[]>;
   private current: Visibility;
-  locate: ThreadLocator = () => undefined;
 
-  constructor(private readonly stores: FolderStores, private readonly memento: vscode.Memento) {
+  /** `locate`: where a thread shows now (the editor anchoring's live ranges), for revealing it. */
+  constructor(private readonly stores: FolderStores, private readonly memento: vscode.Memento, private readonly locate: ThreadLocator) {
+    super();
     this.onDidChangeStores = stores.onDidChange;
     const saved = memento.get<Partial<Visibility>>(VISIBILITY_KEY) ?? {};
     const s = readSettings();
@@ -80,7 +82,4 @@ export class Host implements ConsiderHost, vscode.Disposable {
     return { file: toStoredPath(root, fsPath), startLine: sel.start.line + 1, endLine: endLine + 1 };
   }
 
-  dispose(): void {
-    this.visibilityEmitter.dispose();
-  }
 }

@@ -5,8 +5,9 @@
 import * as vscode from 'vscode';
 import { summarize } from '../shared/store';
 import type { ConsiderHost } from './api';
+import { CommandIds } from './commands/ids';
 
-export const STATUS_COMMAND = 'consider.showAllComments';
+export const STATUS_COMMAND = CommandIds.showAllComments;
 
 export function createStatusBar(host: ConsiderHost): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('consider.status', vscode.StatusBarAlignment.Left, 50);

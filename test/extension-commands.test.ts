@@ -20,23 +20,34 @@ describe('scripts/check-commands.mjs', () => {
     }
   });
 
-  it('reports a contributed command nobody registers, and a menu naming an unknown command', () => {
+  it('reports a command missing from the list, package.json or a registration, an id written as a string, and a menu naming an unknown command', () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-cmds-'));
     try {
-      fs.mkdirSync(path.join(tmp, 'extension'));
-      fs.writeFileSync(path.join(tmp, 'extension/a.ts'), "vscode.commands.registerCommand('consider.real', () => 1);\nvscode.commands.registerCommand('consider.secret', () => 1);\n");
+      fs.mkdirSync(path.join(tmp, 'extension/commands'), { recursive: true });
+      fs.writeFileSync(path.join(tmp, 'extension/commands/ids.ts'),
+        "export const CommandIds = {\n  real: 'consider.real',\n  unregistered: 'consider.unregistered',\n  unlisted: 'consider.notContributed',\n} as const;\n");
+      fs.writeFileSync(path.join(tmp, 'extension/a.ts'), [
+        'registerCommand(CommandIds.real, () => 1);',
+        'registerCommand(CommandIds.unlisted, () => 1);',
+        "vscode.commands.executeCommand('consider.real');",
+      ].join('\n'));
       fs.writeFileSync(path.join(tmp, 'package.json'), JSON.stringify({ contributes: {
-        commands: [{ command: 'consider.real', title: 'Real', category: 'Consider' }, { command: 'consider.ghost', title: 'Ghost', category: 'Other' }],
+        commands: [
+          { command: 'consider.real', title: 'Real', category: 'Consider' },
+          { command: 'consider.unregistered', title: 'U', category: 'Consider' },
+          { command: 'consider.ghost', title: 'Ghost', category: 'Other' },
+        ],
         menus: { commandPalette: [{ command: 'consider.nowhere', when: 'false' }] },
       } }));
       const { problems } = checkCommands(tmp) as { problems: string[] };
-      expect(problems).toEqual(expect.arrayContaining([
-        expect.stringContaining('consider.ghost: contributed in package.json but never registered'),
-        expect.stringContaining('consider.secret: registered but not contributed'),
-        expect.stringContaining('consider.ghost: category is "Other"'),
-        expect.stringContaining('menu commandPalette: consider.nowhere'),
-      ]));
-      expect(problems).toHaveLength(4);
+      expect(problems.sort()).toEqual([
+        'consider.ghost: category is "Other", not "Consider"',
+        'consider.ghost: contributed in package.json but not in extension/commands/ids.ts',
+        'consider.notContributed: in extension/commands/ids.ts but not contributed in package.json',
+        'consider.unregistered: in extension/commands/ids.ts but never registered',
+        'extension/a.ts: consider.real: a command id written as a string; use CommandIds from extension/commands/ids.ts',
+        'menu commandPalette: consider.nowhere is not a contributed command',
+      ].sort());
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
     }

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { CommandIds, registerCommand } from '../commands/ids';
 import type { ViewName } from '../../shared/board/protocol';
 import * as storeApi from '../../shared/store';
 import * as setupApi from '../../setup';
@@ -16,7 +17,8 @@ import type { BoardServices } from './services';
 
 export type BoardView = ViewName;
 
-export interface BoardController {
+/** The board panel's owner: opens it on a view; disposing it closes the panel and unregisters its commands. */
+export interface BoardController extends vscode.Disposable {
   open(view?: BoardView): void;
 }
 
@@ -59,12 +61,12 @@ export function registerBoard(context: vscode.ExtensionContext, host: ConsiderHo
     attach(panel, view);
   };
 
-  context.subscriptions.push(
+  const registrations = vscode.Disposable.from(
     log,
-    vscode.commands.registerCommand('consider.showAllComments', () => open('board')),
-    vscode.commands.registerCommand('consider.openTriage', () => open('triage')),
-    vscode.commands.registerCommand('consider.setup', () => open('setup')),
-    vscode.commands.registerCommand('consider.uninstall', () => open('uninstall')),
+    registerCommand(CommandIds.showAllComments, () => open('board')),
+    registerCommand(CommandIds.openTriage, () => open('triage')),
+    registerCommand(CommandIds.setup, () => open('setup')),
+    registerCommand(CommandIds.uninstall, () => open('uninstall')),
     vscode.window.registerWebviewPanelSerializer(BOARD_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
         current?.panel.dispose();
@@ -75,5 +77,5 @@ export function registerBoard(context: vscode.ExtensionContext, host: ConsiderHo
     host.onDidChangeVisibility(() => { current?.session.pushVisibility(); current?.session.pushSnapshot(); }),
     { dispose: () => current?.panel.dispose() },
   );
-  return { open };
+  return { open, dispose: () => registrations.dispose() };
 }

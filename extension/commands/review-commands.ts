@@ -5,6 +5,7 @@
  * buttons, and the status bar entry that counts pending comments.
  */
 import * as vscode from 'vscode';
+import { CommandIds, registerCommand } from './ids';
 import { discardReview, pendingThreads, restoreThreads, submitReview } from '../../shared/store';
 import type { Comment, ReviewRound } from '../../shared/model';
 import type { ConsiderHost } from '../api';
@@ -30,7 +31,7 @@ function pendingByFolder(host: ConsiderHost): { root: string; count: number }[] 
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
-export function registerReviewCommands(deps: ReviewCommandDeps): vscode.Disposable[] {
+export function registerReviewCommands(deps: ReviewCommandDeps): vscode.Disposable {
   const { stores, host } = deps;
 
   /**
@@ -108,18 +109,18 @@ export function registerReviewCommands(deps: ReviewCommandDeps): vscode.Disposab
     }
   };
 
-  return [
-    vscode.commands.registerCommand('consider.submitReview', submit),
-    vscode.commands.registerCommand('consider.discardReview', discard),
+  return vscode.Disposable.from(
+    registerCommand(CommandIds.submitReview, submit),
+    registerCommand(CommandIds.discardReview, discard),
     trackPendingReview(host),
-  ];
+  );
 }
 
 /** The `consider.reviewPending` context key and the status bar entry "Submit review (N)". */
 function trackPendingReview(host: ConsiderHost): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('consider.review', vscode.StatusBarAlignment.Left, 49);
   item.name = 'Consider: Pending Review';
-  item.command = { command: 'consider.submitReview', title: 'Submit Review' };
+  item.command = { command: CommandIds.submitReview, title: 'Submit Review' };
   let last = -1;
   const update = (): void => {
     const total = pendingByFolder(host).reduce((n, f) => n + f.count, 0);

@@ -5,6 +5,7 @@
  * re-reads the store so the widget shows the stored truth at once.
  */
 import * as vscode from 'vscode';
+import { CommandIds, registerCommand } from './ids';
 import { toStoredPath } from '../../shared/paths';
 import { addThread, deleteReply, deleteThread, editComment, replyToThread, restoreThreads, setAnchor, setWorkflowState } from '../../shared/store';
 import type { FolderStores } from '../store/folder-stores';
@@ -19,7 +20,7 @@ export interface ThreadCommandDeps {
 type ThreadArg = vscode.CommentThread | vscode.CommentReply;
 const threadOf = (arg: ThreadArg): vscode.CommentThread => ('thread' in arg ? arg.thread : arg);
 
-export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposable[] {
+export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposable {
   const { stores, renderer } = deps;
 
   /** The stored thread a widget shows, or a clear message when it has none. */
@@ -67,24 +68,24 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
     });
   };
 
-  return [
-    vscode.commands.registerCommand('consider.createThread', (reply: vscode.CommentReply) => createThread(reply, false)),
-    vscode.commands.registerCommand('consider.createThreadNow', (reply: vscode.CommentReply) => createThread(reply, false)),
-    vscode.commands.registerCommand('consider.startReview', (reply: vscode.CommentReply) => createThread(reply, true)),
-    vscode.commands.registerCommand('consider.addToReview', (reply: vscode.CommentReply) => createThread(reply, true)),
+  return vscode.Disposable.from(
+    registerCommand(CommandIds.createThread, (reply: vscode.CommentReply) => createThread(reply, false)),
+    registerCommand(CommandIds.createThreadNow, (reply: vscode.CommentReply) => createThread(reply, false)),
+    registerCommand(CommandIds.startReview, (reply: vscode.CommentReply) => createThread(reply, true)),
+    registerCommand(CommandIds.addToReview, (reply: vscode.CommentReply) => createThread(reply, true)),
 
-    vscode.commands.registerCommand('consider.cancelNewThread', (reply: vscode.CommentReply) => {
+    registerCommand(CommandIds.cancelNewThread, (reply: vscode.CommentReply) => {
       if (!renderer.identify(reply.thread)) reply.thread.dispose();
     }),
 
-    vscode.commands.registerCommand('consider.reply', async (reply: vscode.CommentReply) => {
+    registerCommand(CommandIds.reply, async (reply: vscode.CommentReply) => {
       const who = target(reply);
       const text = reply.text.trim();
       if (!who || !text) return;
       await run('save the reply', who.root, () => replyToThread(who.root, who.id, { body: text, author: 'human' }));
     }),
 
-    vscode.commands.registerCommand('consider.replyAndResolve', async (reply: vscode.CommentReply) => {
+    registerCommand(CommandIds.replyAndResolve, async (reply: vscode.CommentReply) => {
       const who = target(reply);
       if (!who) return;
       const text = reply.text.trim();
@@ -94,24 +95,24 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
       });
     }),
 
-    vscode.commands.registerCommand('consider.resolveThread', async (arg: ThreadArg) => {
+    registerCommand(CommandIds.resolveThread, async (arg: ThreadArg) => {
       const who = target(arg);
       if (who) await run('resolve the thread', who.root, () => setWorkflowState(who.root, who.id, 'resolved', 'human'));
     }),
 
-    vscode.commands.registerCommand('consider.reopenThread', async (arg: ThreadArg) => {
+    registerCommand(CommandIds.reopenThread, async (arg: ThreadArg) => {
       const who = target(arg);
       if (who) await run('reopen the thread', who.root, () => setWorkflowState(who.root, who.id, 'open', 'human'));
     }),
 
-    vscode.commands.registerCommand('consider.copyThreadId', async (arg: ThreadArg) => {
+    registerCommand(CommandIds.copyThreadId, async (arg: ThreadArg) => {
       const who = target(arg);
       if (!who) return;
       await vscode.env.clipboard.writeText(`threadID: ${who.id}`);
       vscode.window.setStatusBarMessage(`Copied "threadID: ${who.id}" — paste it into the agent's chat`, 4000);
     }),
 
-    vscode.commands.registerCommand('consider.deleteThread', async (arg: ThreadArg) => {
+    registerCommand(CommandIds.deleteThread, async (arg: ThreadArg) => {
       const who = target(arg);
       if (!who) return;
       const n = threadOf(arg).comments.length;
@@ -127,15 +128,15 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
       }
     }),
 
-    vscode.commands.registerCommand('consider.editComment', (comment: ConsiderComment) => {
+    registerCommand(CommandIds.editComment, (comment: ConsiderComment) => {
       if (comment instanceof ConsiderComment) renderer.setEditing(comment, true);
     }),
 
-    vscode.commands.registerCommand('consider.cancelEdit', (comment: ConsiderComment) => {
+    registerCommand(CommandIds.cancelEdit, (comment: ConsiderComment) => {
       if (comment instanceof ConsiderComment) renderer.setEditing(comment, false);
     }),
 
-    vscode.commands.registerCommand('consider.saveComment', async (comment: ConsiderComment) => {
+    registerCommand(CommandIds.saveComment, async (comment: ConsiderComment) => {
       if (!(comment instanceof ConsiderComment)) return;
       const text = (typeof comment.body === 'string' ? comment.body : comment.body.value).trim();
       if (!text) return;
@@ -143,15 +144,15 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
       renderer.setEditing(comment, false);
     }),
 
-    vscode.commands.registerCommand('consider.deleteComment', async (comment: ConsiderComment) => {
+    registerCommand(CommandIds.deleteComment, async (comment: ConsiderComment) => {
       if (!(comment instanceof ConsiderComment)) return;
       if (comment.commentId === comment.threadId) {
         // The first comment is the thread: deleting it deletes the thread (with confirmation).
         const thread = renderer.threadOf(comment.root, comment.threadId);
-        if (thread) await vscode.commands.executeCommand('consider.deleteThread', thread);
+        if (thread) await vscode.commands.executeCommand(CommandIds.deleteThread, thread);
         return;
       }
       await run('delete the reply', comment.root, () => deleteReply(comment.root, comment.threadId, comment.commentId, 'human'));
     }),
-  ];
+  );
 }

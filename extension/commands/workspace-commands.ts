@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { CommandIds, registerCommand } from './ids';
 import { addThread, archiveResolved, reconcileWorkspace, setAnchor, unarchive } from '../../shared/store';
 import type { Comment } from '../../shared/model';
 import { toStoredPath } from '../../shared/paths';
@@ -28,7 +29,7 @@ export interface AddCommentArgs {
   pending?: boolean;
 }
 
-export function registerWorkspaceCommands(deps: WorkspaceCommandDeps): vscode.Disposable[] {
+export function registerWorkspaceCommands(deps: WorkspaceCommandDeps): vscode.Disposable {
   const { stores, host } = deps;
 
   const addComment = async (args?: AddCommentArgs): Promise<string | undefined> => {
@@ -125,13 +126,13 @@ export function registerWorkspaceCommands(deps: WorkspaceCommandDeps): vscode.Di
     return n;
   };
 
-  return [
-    vscode.commands.registerCommand('consider.addComment', addComment),
-    vscode.commands.registerCommand('consider.reconcileAll', reconcileAll),
-    vscode.commands.registerCommand('consider.archiveResolved', archive),
-    vscode.commands.registerCommand('consider.showResolved', () => host.setVisibility({ showResolved: true })),
-    vscode.commands.registerCommand('consider.hideResolved', () => host.setVisibility({ showResolved: false })),
-    vscode.commands.registerCommand('consider.showStale', () => host.setVisibility({ showStale: true })),
-    vscode.commands.registerCommand('consider.hideStale', () => host.setVisibility({ showStale: false })),
-  ];
+  return vscode.Disposable.from(
+    registerCommand(CommandIds.addComment, addComment),
+    registerCommand(CommandIds.reconcileAll, reconcileAll),
+    registerCommand(CommandIds.archiveResolved, archive),
+    registerCommand(CommandIds.showResolved, () => host.setVisibility({ showResolved: true })),
+    registerCommand(CommandIds.hideResolved, () => host.setVisibility({ showResolved: false })),
+    registerCommand(CommandIds.showStale, () => host.setVisibility({ showStale: true })),
+    registerCommand(CommandIds.hideStale, () => host.setVisibility({ showStale: false })),
+  );
 }

@@ -17,6 +17,7 @@ import { splitLines } from '../../shared/text';
 import { toStoredPath } from '../../shared/paths';
 import type { FolderStores } from '../store/folder-stores';
 import { type LineRange, type TextChange, clampRange, shiftRangeByChanges } from './range-shift';
+import { Disposable, toDisposable } from '../util/dispose';
 
 /** A content check this long after the last keystroke that touched commented lines. */
 export const CONTENT_CHECK_MS = 300;
@@ -45,11 +46,10 @@ export interface DisplayPlacement {
 const key = (root: string, id: string): string => `${root}\0${id}`;
 const anchorKey = (c: Comment): string => JSON.stringify([c.file, c.anchor.startLine, c.anchor.endLine, c.anchor.contentHash, c.anchorState]);
 
-export class EditorAnchoring implements vscode.Disposable {
+export class EditorAnchoring extends Disposable {
   private readonly live = new Map<string, LiveThread>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly subs: vscode.Disposable[] = [];
-  private readonly displayEmitter = new vscode.EventEmitter<readonly string[]>();
+  private readonly displayEmitter = this.register(new vscode.EventEmitter<readonly string[]>());
   /** Fires with roots whose displayed placements changed (the renderer moves the widgets). */
   readonly onDidChangeDisplay = this.displayEmitter.event;
   private readonly diskChanges = new Map<string, Set<string>>();
@@ -57,15 +57,18 @@ export class EditorAnchoring implements vscode.Disposable {
   private pendingWrites = 0;
 
   constructor(private readonly stores: FolderStores, private readonly log: vscode.LogOutputChannel) {
-    this.subs.push(
-      vscode.workspace.onDidOpenTextDocument((d) => this.opened(d)),
-      vscode.workspace.onDidCloseTextDocument((d) => this.closed(d)),
-      vscode.workspace.onDidChangeTextDocument((e) => this.changed(e)),
-      vscode.workspace.onDidSaveTextDocument((d) => this.saved(d)),
-      this.displayEmitter,
-    );
-    const fsw = vscode.workspace.createFileSystemWatcher('**/*', true, false, false);
-    this.subs.push(fsw, fsw.onDidChange((u) => this.diskChanged(u)), fsw.onDidDelete((u) => this.diskChanged(u)));
+    super();
+    this.register(toDisposable(() => {
+      for (const t of this.timers.values()) clearTimeout(t);
+      this.timers.clear();
+    }));
+    this.register(vscode.workspace.onDidOpenTextDocument((d) => this.opened(d)));
+    this.register(vscode.workspace.onDidCloseTextDocument((d) => this.closed(d)));
+    this.register(vscode.workspace.onDidChangeTextDocument((e) => this.changed(e)));
+    this.register(vscode.workspace.onDidSaveTextDocument((d) => this.saved(d)));
+    const fsw = this.register(vscode.workspace.createFileSystemWatcher('**/*', true, false, false));
+    this.register(fsw.onDidChange((u) => this.diskChanged(u)));
+    this.register(fsw.onDidDelete((u) => this.diskChanged(u)));
     for (const d of vscode.workspace.textDocuments) this.opened(d, false);
   }
 
@@ -283,9 +286,4 @@ export class EditorAnchoring implements vscode.Disposable {
     if (t) { clearTimeout(t); this.timers.delete(id); }
   }
 
-  dispose(): void {
-    for (const t of this.timers.values()) clearTimeout(t);
-    this.timers.clear();
-    for (const s of this.subs) s.dispose();
-  }
 }

@@ -14,6 +14,7 @@ import type { RenderedThread } from '../test-api';
 import type { EditorAnchoring } from './editor-anchoring';
 import { type CommentView, commentLabel, commentViews, isVisible, renderKey, threadContextValue, threadLabel, threadLook } from './thread-view';
 import { authorIcon } from './icons';
+import { Disposable, toDisposable } from '../util/dispose';
 
 /** A comment as shown; carries its ids so the menu commands know what they act on. */
 export class ConsiderComment implements vscode.Comment {
@@ -62,10 +63,10 @@ interface Shown {
 
 const shownKey = (root: string, id: string): string => `${root}\0${id}`;
 
-export class ThreadRenderer implements vscode.Disposable {
+export class ThreadRenderer extends Disposable {
   private readonly shown = new Map<string, Shown>();
   private readonly owner = new WeakMap<vscode.CommentThread, { root: string; id: string }>();
-  private readonly firstRenderEmitter = new vscode.EventEmitter<void>();
+  private readonly firstRenderEmitter = this.register(new vscode.EventEmitter<void>());
   private renderedOnce = false;
 
   constructor(
@@ -73,7 +74,14 @@ export class ThreadRenderer implements vscode.Disposable {
     private readonly stores: FolderStores,
     private readonly anchoring: EditorAnchoring,
     private readonly host: ConsiderHost,
-  ) {}
+  ) {
+    super();
+    // The widgets on screen belong to the renderer: they go with it.
+    this.register(toDisposable(() => {
+      for (const s of this.shown.values()) s.thread.dispose();
+      this.shown.clear();
+    }));
+  }
 
   /** Re-renders these folders (all when omitted). */
   render(roots?: readonly string[]): void {
@@ -226,9 +234,4 @@ export class ThreadRenderer implements vscode.Disposable {
     });
   }
 
-  dispose(): void {
-    for (const s of this.shown.values()) s.thread.dispose();
-    this.shown.clear();
-    this.firstRenderEmitter.dispose();
-  }
 }

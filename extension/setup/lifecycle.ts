@@ -12,13 +12,14 @@ import * as vscode from 'vscode';
 import type { ConsiderHost } from '../api';
 import type { BoardController } from '../board';
 import { info, warn } from '../notify';
+import { toDisposable } from '../util/dispose';
 import { applyRefresh, planRefresh, refreshNeeded, type RefreshInput } from '../../setup/index';
 
 const PROMPT_DISMISSED = 'consider.setupPrompt.dismissed';
 /** globalState key remembering "keep my edited skill" per path and version, so we ask once. */
 const keepEditedKey = (skillPath: string, version: string): string => `consider.keepEditedSkill:${skillPath}@${version}`;
 
-export function registerSetupLifecycle(context: vscode.ExtensionContext, host: ConsiderHost, board: BoardController): void {
+export function registerSetupLifecycle(context: vscode.ExtensionContext, host: ConsiderHost, board: BoardController): vscode.Disposable {
   const runtimeDir = path.join(context.extensionPath, 'dist', 'runtime');
   const skillsDir = path.join(context.extensionPath, 'skills');
   const prompted = new Set<string>(); // once per folder per session
@@ -30,8 +31,10 @@ export function registerSetupLifecycle(context: vscode.ExtensionContext, host: C
 
   // Let activation finish and the window settle before any notification.
   const timer = setTimeout(() => check(host.folders().map((f) => f.root)), 1500);
-  context.subscriptions.push({ dispose: () => clearTimeout(timer) });
-  context.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders((e) => check(e.added.map((f) => f.uri.fsPath))));
+  return vscode.Disposable.from(
+    toDisposable(() => clearTimeout(timer)),
+    vscode.workspace.onDidChangeWorkspaceFolders((e) => check(e.added.map((f) => f.uri.fsPath))),
+  );
 }
 
 function isSetUp(root: string): boolean {

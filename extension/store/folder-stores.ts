@@ -10,6 +10,7 @@ import { ConsiderError, STORE_VERSION, considerPaths, deepestRootOf, parseStoreT
 import type { StoreFile } from '../../shared/model';
 import type { FolderStoreState } from '../api';
 import { watchStore } from './store-watcher';
+import { Disposable, toDisposable } from '../util/dispose';
 
 interface FolderEntry {
   root: string;
@@ -22,15 +23,23 @@ interface FolderEntry {
   watcher: vscode.Disposable;
 }
 
-export class FolderStores implements vscode.Disposable {
+export class FolderStores extends Disposable {
   private readonly entries = new Map<string, FolderEntry>();
-  private readonly changeEmitter = new vscode.EventEmitter<readonly string[]>();
+  private readonly changeEmitter = this.register(new vscode.EventEmitter<readonly string[]>());
   /** Fires with the roots whose store (or error) changed. */
   readonly onDidChange = this.changeEmitter.event;
   private pending = new Set<string>();
   private flushTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly log: vscode.LogOutputChannel) {}
+  constructor(private readonly log: vscode.LogOutputChannel) {
+    super();
+    // The folders' watchers come and go with the workspace: released here, whichever are left.
+    this.register(toDisposable(() => {
+      if (this.flushTimer) clearTimeout(this.flushTimer);
+      for (const e of this.entries.values()) e.watcher.dispose();
+      this.entries.clear();
+    }));
+  }
 
   /** Adds and removes folders to match the workspace; reads the new ones at once. */
   sync(folders: readonly vscode.WorkspaceFolder[]): void {
@@ -137,10 +146,4 @@ export class FolderStores implements vscode.Disposable {
     }, 0);
   }
 
-  dispose(): void {
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    for (const e of this.entries.values()) e.watcher.dispose();
-    this.entries.clear();
-    this.changeEmitter.dispose();
-  }
 }

@@ -10,14 +10,15 @@ import * as vscode from 'vscode';
 import { considerPaths, parseStoreText, restoreLastGoodCopy } from '../../shared/store';
 import type { FolderStores } from './folder-stores';
 import * as notify from '../notify';
+import { Disposable } from '../util/dispose';
 
-export class StoreRecovery implements vscode.Disposable {
+export class StoreRecovery extends Disposable {
   /** The error message last shown per folder, so a watcher event does not repeat the notification. */
   private readonly announced = new Map<string, string>();
-  private readonly sub: vscode.Disposable;
 
   constructor(private readonly stores: FolderStores) {
-    this.sub = stores.onDidChange((roots) => this.check(roots));
+    super();
+    this.register(stores.onDidChange((roots) => this.check(roots)));
     this.check(stores.roots());
   }
 
@@ -62,9 +63,6 @@ export class StoreRecovery implements vscode.Disposable {
     this.stores.forceReload(root);
   }
 
-  dispose(): void {
-    this.sub.dispose();
-  }
 }
 
 function backupUsable(file: string): boolean {

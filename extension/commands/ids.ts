@@ -1,0 +1,47 @@
+/**
+ * Every command Consider contributes, by id: THE list. Code registers and runs commands only
+ * through these names (`registerCommand` below), and scripts/check-commands.mjs checks the
+ * list against package.json both ways, so a typo or a forgotten contribution fails the tests.
+ */
+import * as vscode from 'vscode';
+
+export const CommandIds = {
+  // Palette and editor
+  addComment: 'consider.addComment',
+  reconcileAll: 'consider.reconcileAll',
+  archiveResolved: 'consider.archiveResolved',
+  showResolved: 'consider.showResolved',
+  hideResolved: 'consider.hideResolved',
+  showStale: 'consider.showStale',
+  hideStale: 'consider.hideStale',
+  showAllComments: 'consider.showAllComments',
+  openTriage: 'consider.openTriage',
+  submitReview: 'consider.submitReview',
+  discardReview: 'consider.discardReview',
+  setup: 'consider.setup',
+  uninstall: 'consider.uninstall',
+  // The comment widget's buttons and menus (hidden from the palette)
+  createThread: 'consider.createThread',
+  createThreadNow: 'consider.createThreadNow',
+  startReview: 'consider.startReview',
+  addToReview: 'consider.addToReview',
+  cancelNewThread: 'consider.cancelNewThread',
+  reply: 'consider.reply',
+  replyAndResolve: 'consider.replyAndResolve',
+  resolveThread: 'consider.resolveThread',
+  reopenThread: 'consider.reopenThread',
+  copyThreadId: 'consider.copyThreadId',
+  deleteThread: 'consider.deleteThread',
+  editComment: 'consider.editComment',
+  saveComment: 'consider.saveComment',
+  cancelEdit: 'consider.cancelEdit',
+  deleteComment: 'consider.deleteComment',
+} as const;
+
+export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];
+
+/** vscode.commands.registerCommand for one of Consider's own commands. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a command's arguments are whatever VS Code passes
+export function registerCommand(id: CommandId, run: (...args: any[]) => unknown): vscode.Disposable {
+  return vscode.commands.registerCommand(id, run);
+}
