@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Two cores here, and most tests wait on child processes (the CLI, git): two files at a time.
+    maxWorkers: 2,
   },
 });
