@@ -130,10 +130,11 @@ export async function createDemoWorkspace(ws, { repo, integrations = ['claude:pr
   sh(ws, 'git', ['commit', '-qm', 'Shop backend written by the agent']);
 
   // Setup, as a developer would from a terminal (the wizard calls the same function).
-  const setupArgs = ['setup', '--root', ws, ...integrations.flatMap((i) => ['--integration', i])];
+  // The skill and, for the same agents, the delivery hook (docs/agent-loop.md).
+  const setupArgs = ['setup', '--root', ws, ...integrations.flatMap((i) => ['--integration', i, '--hook', i])];
   sh(ws, process.execPath, [path.join(repo, 'dist/setup/consider-setup.cjs'), ...setupArgs]);
   sh(ws, 'git', ['add', '.']);
-  sh(ws, 'git', ['commit', '-qm', 'Set up Consider (.gitignore entry and the agent skill)']);
+  sh(ws, 'git', ['commit', '-qm', 'Set up Consider (.gitignore entry, the agent skill and its hook)']);
 
   const cli = path.join(ws, '.consider/bin/consider-cli');
   const run = (...args) => sh(ws, cli, args);
