@@ -6,10 +6,15 @@
  * - Handshake: the webview's first message is `webview/ready` carrying PROTOCOL_VERSION; the
  *   host queues everything until then and answers a different version with `host/incompatible`.
  * - Requests carry a `requestId`; the host answers each with exactly one `host/response`
- *   (and may send `host/progress` with the same id before that). `RequestMap` pairs every
- *   request with its typed result.
- * - Both sides validate what they receive with the hand-written validators below (no
+ *   (and may send `host/progress` with the same id before that). `REQUESTS` pairs every
+ *   request's parameters with its result, both as schemas (schema.ts): the TypeScript types
+ *   are taken from those schemas, so a message's type and its runtime check are one thing.
+ *   The views the host sends (ThreadView, FolderSnapshot, …) keep their documented interfaces,
+ *   and the compiler checks that each agrees with its schema (`Same`).
+ * - Both sides validate what they receive: the host every webview message before acting, the
+ *   webview every host message, and each response against the request it answers (no
  *   dependencies: this file is shared by the extension bundle and the Vite webview build).
+ * - Link policy (which links a comment may open) is in links.ts.
  * - On the wire a snapshot travels packed (packHostMessage): its body as one JSON string, so
  *   thousands of threads cross VS Code's message passing and the webview's postMessage as one
  *   string (serialised once, parsed once) instead of being serialised, parsed and structurally
@@ -18,6 +23,14 @@
  * No `vscode` import here.
  */
 import { DISPOSITIONS, MAX_BODY_CHARS, type AnchorState, type Author, type Disposition, type WorkflowState } from '../model';
+import { HOOK_AGENT_IDS, INTEGRATION_IDS, type InstallScope } from '../agents';
+import {
+  anyStr, arrayOf, bool, check, int, isObject, num, object, oneOf, onlyTrue, optional, refine, schema, str,
+  type Check, type Infer, type Same, type Schema,
+} from './schema';
+
+export { HOOK_AGENT_IDS, INTEGRATION_IDS, type HookAgent, type InstallScope, type Integration } from '../agents';
+export { SAFE_LINK_SCHEMES, isSafeLink } from './links';
 
 /**
  * 2: the snapshot carries thread summaries; conversations come with `thread/details`.
@@ -152,249 +165,28 @@ export interface Visibility {
   readonly showStale: boolean;
 }
 
-/** Where the current code is today, for the triage diff. */
-export interface AnchorSuggestion {
-  readonly fileExists: boolean;
-  /** Suggested place in today's file (1-based, inclusive); absent when nothing fits. */
-  readonly startLine?: number;
-  readonly endLine?: number;
-  /** 'match': the same code found there; 'edited': the code in its place was changed. */
-  readonly kind?: 'match' | 'edited';
-  readonly method?: string;
-  readonly confidence?: number;
-  readonly reason?: string;
-  /** Today's lines at the suggested place (or at the stored range when there is no suggestion). */
-  readonly currentLines: readonly string[];
-  /** First line number of currentLines. */
-  readonly currentStartLine: number;
-}
-
-export interface BulkResult {
-  readonly done: number;
-  readonly failed: readonly { readonly id: string; readonly message: string }[];
-  /** Set when the action can be undone with `store/undo`. */
-  readonly undoId?: string;
-}
-
-/** What `review/submit` did: `done` counts the threads delivered; one round per folder that had a review. */
-export interface SubmitReviewResult extends BulkResult {
-  readonly rounds: readonly { readonly root: string; readonly round: number }[];
-}
-
-export interface ReconcileSummary {
-  readonly folders: number;
-  readonly checked: number;
-  readonly moved: number;
-  readonly stale: number;
-  readonly orphaned: number;
-  readonly restored: number;
-  readonly failed: readonly { readonly root: string; readonly message: string }[];
-}
-
-export { HOOK_AGENT_IDS, INTEGRATION_IDS, type HookAgent, type InstallScope, type Integration } from '../agents';
-import { HOOK_AGENT_IDS, INTEGRATION_IDS, type HookAgent, type InstallScope, type Integration } from '../agents';
-
-export interface SetupStateView {
-  readonly root: string;
-  readonly storeExists: boolean;
-  readonly runtimeVersion?: string;
-  readonly gitignoreHasEntry: boolean;
-  readonly integrations: readonly {
-    readonly target: Integration;
-    readonly label: string;
-    readonly projectPath: string;
-    readonly homePath: string;
-    readonly installed: readonly { readonly scope: InstallScope; readonly path: string }[];
-    /** The agent has a delivery hook setup can install; where one is installed now. */
-    readonly hook?: { readonly installed: readonly { readonly scope: InstallScope; readonly path: string }[] };
-  }[];
-}
-
-export type SetupActionKind = 'created' | 'updated' | 'unchanged' | 'removed' | 'skipped' | 'refused';
-export interface SetupReportView {
-  readonly actions: readonly { readonly kind: SetupActionKind; readonly path: string; readonly detail?: string }[];
-}
-
-/** Every request the webview can make, with its parameters and the host's typed result. */
-export interface RequestMap {
-  /** The conversations of every thread in every readable folder (the snapshot has summaries only). */
-  'thread/details': { params: Record<string, never>; result: { readonly folders: readonly FolderDetails[] } };
-  'thread/reply': { params: { readonly root: string; readonly id: string; readonly body: string }; result: BulkResult };
-  'thread/setState': { params: { readonly refs: readonly ThreadRef[]; readonly state: WorkflowState }; result: BulkResult };
-  'thread/delete': { params: { readonly refs: readonly ThreadRef[] }; result: BulkResult };
-  'anchor/suggest': { params: ThreadRef; result: AnchorSuggestion };
-  'anchor/reanchor': { params: { readonly refs: readonly ThreadRef[]; readonly to: 'suggestion' | 'selection' }; result: BulkResult };
-  'anchor/confirm': { params: { readonly refs: readonly ThreadRef[] }; result: BulkResult };
-  'store/archiveResolved': { params: Record<string, never>; result: BulkResult };
-  /** Submits every folder's pending review (extension/board/handlers/review.ts). */
-  'review/submit': { params: { readonly message?: string }; result: SubmitReviewResult };
-  /** Deletes every folder's pending threads; undoable with `store/undo`. */
-  'review/discard': { params: Record<string, never>; result: BulkResult };
-  'store/reconcileAll': { params: Record<string, never>; result: ReconcileSummary };
-  'store/undo': { params: { readonly undoId: string }; result: BulkResult };
-  'store/recover': { params: { readonly root: string; readonly action: 'retry' | 'restoreBackup' }; result: BulkResult };
-  'setup/describe': { params: { readonly root: string }; result: SetupStateView };
-  'setup/run': {
-    params: {
-      readonly root: string; readonly gitignore: boolean; readonly integrations: readonly { readonly target: Integration; readonly scope: InstallScope }[];
-      /** Delivery hooks, chosen apart from the skills; absent = none. */
-      readonly hooks?: readonly { readonly target: HookAgent; readonly scope: InstallScope }[];
-    };
-    result: SetupReportView;
-  };
-  'uninstall/run': { params: { readonly root: string; readonly mode: 'full' | 'skills-only'; readonly removeGitignoreEntry: boolean }; result: SetupReportView };
-}
-export type RequestType = keyof RequestMap;
-export type RequestParams<K extends RequestType> = RequestMap[K]['params'];
-export type RequestResult<K extends RequestType> = RequestMap[K]['result'];
-
-export type WebviewRequest = {
-  readonly [K in RequestType]: { readonly type: K; readonly requestId: string; readonly params: RequestParams<K> };
-}[RequestType];
-
-/** Webview → host. */
-export type WebviewMessage =
-  | { readonly type: 'webview/ready'; readonly protocolVersion: number }
-  | { readonly type: 'webview/viewChanged'; readonly view: ViewName }
-  | { readonly type: 'thread/reveal'; readonly root: string; readonly id: string }
-  | { readonly type: 'link/open'; readonly href: string }
-  | { readonly type: 'visibility/set'; readonly showResolved?: boolean; readonly showStale?: boolean }
-  | { readonly type: 'store/openFile'; readonly root: string }
-  | WebviewRequest;
-
-/** Host → webview. */
-export type HostMessage =
-  | {
-    readonly type: 'host/snapshot'; readonly folders: readonly FolderSnapshot[]; readonly visibility: Visibility;
-    /**
-     * The conversations, in every snapshot but the first after `ready`: that one must be small
-     * to paint fast (the webview asks for them with `thread/details` once it is painted); later
-     * ones are updates, where a reply should show at once, without a second round trip.
-     */
-    readonly details?: readonly FolderDetails[];
-  }
-  | { readonly type: 'host/view'; readonly view: ViewName }
-  | { readonly type: 'host/visibility'; readonly visibility: Visibility }
-  | { readonly type: 'host/progress'; readonly requestId: string; readonly done: number; readonly total: number }
-  | { readonly type: 'host/response'; readonly requestId: string; readonly ok: true; readonly result: unknown }
-  | { readonly type: 'host/response'; readonly requestId: string; readonly ok: false; readonly error: { readonly message: string; readonly code?: string } }
-  | { readonly type: 'host/incompatible'; readonly hostVersion: number };
-
-export type Parsed<T> = { readonly ok: true; readonly message: T } | { readonly ok: false; readonly error: string };
-
 // ---------------------------------------------------------------------------------------------
-// Validators: each checks one shape and returns a reason when it does not match. They reject
-// anything unexpected in what matters (types, enums, sizes) and ignore extra fields.
-
-/**
- * A check returns undefined when `v` matches, else the path below `v` plus the reason
- * (" must be a string", ".folders[0].threads[3].id must be a string"); the caller puts the
- * name of what it checked in front. Paths are built only on failure: a 5,000-thread snapshot
- * runs these checks ~100,000 times and building a path string for each cost more than the checks.
- */
-type Check = (v: unknown) => string | undefined;
+// The shapes both sides check, each a schema (schema.ts).
 
 const MAX_REFS = 10_000;
 const MAX_ID = 200;
 const MAX_PATH = 4096;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (max: number, { nonEmpty = true } = {}): Check => (v) =>
-  typeof v !== 'string' ? ' must be a string' : nonEmpty && v.length === 0 ? ' must not be empty' : v.length > max ? ' is too long' : undefined;
-const int = (min: number, max = Number.MAX_SAFE_INTEGER): Check => (v) =>
-  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? undefined : ` must be an integer in ${min}..${max}`;
-const bool: Check = (v) => (typeof v === 'boolean' ? undefined : ' must be true or false');
-const oneOf = <T extends string>(values: readonly T[]): Check => (v) =>
-  typeof v === 'string' && (values as readonly string[]).includes(v) ? undefined : ` must be one of ${values.join(', ')}`;
-const optional = (c: Check): Check => (v) => (v === undefined ? undefined : c(v));
-const arrayOf = (c: Check, max: number): Check => (v) => {
-  if (!Array.isArray(v)) return ' must be an array';
-  if (v.length > max) return ' has too many items';
-  for (let i = 0; i < v.length; i++) {
-    const e = c(v[i]);
-    if (e) return `[${i}]${e}`;
-  }
-  return undefined;
-};
-const object = (fields: Record<string, Check>): Check => {
-  const entries = Object.entries(fields); // once: snapshots run this check thousands of times
-  return (v) => {
-    if (!isObject(v)) return ' must be an object';
-    for (const [k, c] of entries) {
-      const e = c(v[k]);
-      if (e) return `.${k}${e}`;
-    }
-    return undefined;
-  };
-};
-/** Runs `c` on `v`, naming it `at` in the message. */
-const check = (c: Check, v: unknown, at: string): string | undefined => {
-  const e = c(v);
-  return e === undefined ? undefined : at + e;
-};
+export const VIEW_NAME = oneOf(VIEW_NAMES);
+const workflow = oneOf<WorkflowState>(['open', 'resolved']);
+const anchorState = oneOf<AnchorState>(['anchored', 'stale', 'orphaned']);
+const author = oneOf<Author>(['human', 'agent']);
+const disposition = oneOf<Disposition>(DISPOSITIONS);
+const scope = oneOf<InstallScope>(['project', 'home']);
 
 const rootPath = str(MAX_PATH);
 const threadId = str(MAX_ID);
 const threadRef = object({ root: rootPath, id: threadId });
 const refs = arrayOf(threadRef, MAX_REFS);
-const nonEmptyRefs: Check = (v) => refs(v) ?? ((v as unknown[]).length === 0 ? ' must not be empty' : undefined);
+const nonEmptyRefs = refine(refs, (v) => (v.length === 0 ? ' must not be empty' : undefined));
+const none = object({});
 
-const REQUEST_PARAMS: { readonly [K in RequestType]: Check } = {
-  'thread/details': object({}),
-  'thread/reply': object({ root: rootPath, id: threadId, body: (v) => str(MAX_BODY_CHARS)(v) ?? ((v as string).trim() ? undefined : ' must not be blank') }),
-  'thread/setState': object({ refs: nonEmptyRefs, state: oneOf<WorkflowState>(['open', 'resolved']) }),
-  'thread/delete': object({ refs: nonEmptyRefs }),
-  'anchor/suggest': threadRef,
-  'anchor/reanchor': object({ refs: nonEmptyRefs, to: oneOf(['suggestion', 'selection'] as const) }),
-  'anchor/confirm': object({ refs: nonEmptyRefs }),
-  'store/archiveResolved': object({}),
-  'review/submit': object({ message: optional(str(MAX_BODY_CHARS, { nonEmpty: false })) }),
-  'review/discard': object({}),
-  'store/reconcileAll': object({}),
-  'store/undo': object({ undoId: str(MAX_ID) }),
-  'store/recover': object({ root: rootPath, action: oneOf(['retry', 'restoreBackup'] as const) }),
-  'setup/describe': object({ root: rootPath }),
-  'setup/run': object({
-    root: rootPath,
-    gitignore: bool,
-    integrations: arrayOf(object({ target: oneOf(INTEGRATION_IDS), scope: oneOf<InstallScope>(['project', 'home']) }), INTEGRATION_IDS.length),
-    hooks: optional(arrayOf(object({ target: oneOf(HOOK_AGENT_IDS), scope: oneOf<InstallScope>(['project', 'home']) }), HOOK_AGENT_IDS.length)),
-  }),
-  'uninstall/run': object({ root: rootPath, mode: oneOf(['full', 'skills-only'] as const), removeGitignoreEntry: bool }),
-};
-export const REQUEST_TYPES = Object.keys(REQUEST_PARAMS) as RequestType[];
-
-const NOTIFICATIONS: Record<string, Check> = {
-  'webview/ready': object({ protocolVersion: int(0) }),
-  'webview/viewChanged': object({ view: oneOf(VIEW_NAMES) }),
-  'thread/reveal': object({ root: rootPath, id: threadId }),
-  'link/open': object({ href: str(2048) }),
-  'visibility/set': object({ showResolved: optional(bool), showStale: optional(bool) }),
-  'store/openFile': object({ root: rootPath }),
-};
-
-/** Validates a message from the webview. The host acts only on `ok` results. */
-export function parseWebviewMessage(raw: unknown): Parsed<WebviewMessage> {
-  if (!isObject(raw)) return { ok: false, error: 'message must be an object' };
-  const type = raw.type;
-  if (typeof type !== 'string') return { ok: false, error: 'message.type must be a string' };
-  if (Object.prototype.hasOwnProperty.call(REQUEST_PARAMS, type)) {
-    const e = check(str(MAX_ID), raw.requestId, 'requestId') ?? check(REQUEST_PARAMS[type as RequestType], raw.params, 'params');
-    return e ? { ok: false, error: `${type}: ${e}` } : { ok: true, message: raw as unknown as WebviewMessage };
-  }
-  const shape = Object.prototype.hasOwnProperty.call(NOTIFICATIONS, type) ? NOTIFICATIONS[type] : undefined;
-  if (!shape) return { ok: false, error: `unknown message type ${JSON.stringify(type.slice(0, 80))}` };
-  const e = check(shape, raw, 'message');
-  return e ? { ok: false, error: `${type}: ${e}` } : { ok: true, message: raw as unknown as WebviewMessage };
-}
-
-const workflow = oneOf<WorkflowState>(['open', 'resolved']);
-const anchorState = oneOf<AnchorState>(['anchored', 'stale', 'orphaned']);
-const author = oneOf<Author>(['human', 'agent']);
-const anyStr: Check = (v) => (typeof v === 'string' ? undefined : ' must be a string');
-const disposition = oneOf<Disposition>(DISPOSITIONS);
 const replyView = object({ id: anyStr, author, body: anyStr, createdAt: anyStr, disposition: optional(disposition) });
-const onlyTrue: Check = (v) => (v === true ? undefined : ' must be true (or absent)');
 const threadViewShape = object({
   id: anyStr, file: anyStr, startLine: int(0), endLine: int(0), workflowState: workflow, anchorState, author,
   title: anyStr, lastActivityAt: anyStr, unseen: optional(onlyTrue), reason: optional(anyStr), targetContent: optional(anyStr),
@@ -426,33 +218,202 @@ function isThreadView(v: unknown): boolean {
     && (v.round === undefined || (isCount(v.round) && (v.round as number) > 0))
     && (v.disposition === undefined || isDisposition(v.disposition));
 }
-export const checkThreadView: Check = (v) => (isThreadView(v) ? undefined : threadViewShape(v) ?? ' is not a thread view');
-const checkThreadDetails = object({ id: anyStr, body: anyStr, createdAt: anyStr, replies: arrayOf(replyView, 100_000) });
-const folderDetailsList = arrayOf(object({ root: anyStr, threads: arrayOf(checkThreadDetails, 1_000_000) }), 10_000);
-const threadDetailsResult = object({ folders: folderDetailsList });
+export const checkThreadView = schema<ThreadView>((v) => (isThreadView(v) ? undefined : threadViewShape(v) ?? ' is not a thread view'));
+const threadDetails = object({ id: anyStr, body: anyStr, createdAt: anyStr, replies: arrayOf(replyView, 100_000) });
+const folderDetailsList = arrayOf(object({ root: anyStr, threads: arrayOf(threadDetails, 1_000_000) }), 10_000);
+const reviewView = object({ round: int(1), submittedAt: anyStr, threads: int(0), message: optional(anyStr) });
 const folderSnapshot = object({
   root: anyStr, name: anyStr, hasStore: bool, threads: arrayOf(checkThreadView, 1_000_000),
   error: optional(object({ code: anyStr, message: anyStr, hint: optional(anyStr) })),
   readOnlyReason: optional(anyStr), hasBackup: optional(bool),
   pendingCount: optional(int(1)),
-  reviews: optional(arrayOf(object({ round: int(1), submittedAt: anyStr, threads: int(0), message: optional(anyStr) }), 100_000)),
+  reviews: optional(arrayOf(reviewView, 100_000)),
 });
 const visibility = object({ showResolved: bool, showStale: bool });
-const responseBase = object({ requestId: anyStr, ok: bool });
-const responseError = object({ error: object({ message: anyStr, code: optional(anyStr) }) });
 
-const HOST_MESSAGES: Record<HostMessage['type'], Check> = {
-  'host/snapshot': object({ folders: arrayOf(folderSnapshot, 10_000), visibility, details: optional(folderDetailsList) }),
-  'host/view': object({ view: oneOf(VIEW_NAMES) }),
+// The documented view interfaces above and their schemas accept the same values (checked here, at compile time).
+type Agrees<T extends true> = T;
+export type ViewsAgreeWithSchemas = [
+  Agrees<Same<Infer<typeof threadViewShape>, ThreadView>>,
+  Agrees<Same<Infer<typeof replyView>, ReplyView>>,
+  Agrees<Same<Infer<typeof threadDetails>, ThreadDetails>>,
+  Agrees<Same<Infer<typeof reviewView>, ReviewView>>,
+  Agrees<Same<Infer<typeof folderSnapshot>, FolderSnapshot>>,
+  Agrees<Same<Infer<typeof visibility>, Visibility>>,
+];
+
+// ---------------------------------------------------------------------------------------------
+// Request results: their types are their schemas'.
+
+const bulkFields = {
+  done: int(0),
+  failed: arrayOf(object({ id: anyStr, message: anyStr }), 1_000_000),
+  /** Set when the action can be undone with `store/undo`. */
+  undoId: optional(anyStr),
+};
+const bulkResult = object(bulkFields);
+export type BulkResult = Infer<typeof bulkResult>;
+
+/** What `review/submit` did: `done` counts the threads delivered; one round per folder that had a review. */
+const submitReviewResult = object({ ...bulkFields, rounds: arrayOf(object({ root: anyStr, round: int(1) }), 10_000) });
+export type SubmitReviewResult = Infer<typeof submitReviewResult>;
+
+/**
+ * Where the current code is today, for the triage diff: a suggested place in today's file
+ * (1-based, inclusive) when something fits — 'match': the same code found there; 'edited': the
+ * code in its place was changed — and today's lines there (or at the stored range when there is
+ * no suggestion), from currentStartLine.
+ */
+const anchorSuggestion = object({
+  fileExists: bool,
+  startLine: optional(int(1)),
+  endLine: optional(int(1)),
+  kind: optional(oneOf(['match', 'edited'] as const)),
+  method: optional(anyStr),
+  confidence: optional(num),
+  reason: optional(anyStr),
+  currentLines: arrayOf(anyStr, 1_000_000),
+  currentStartLine: int(1),
+});
+export type AnchorSuggestion = Infer<typeof anchorSuggestion>;
+
+const reconcileSummary = object({
+  folders: int(0), checked: int(0), moved: int(0), stale: int(0), orphaned: int(0), restored: int(0),
+  failed: arrayOf(object({ root: anyStr, message: anyStr }), 10_000),
+});
+export type ReconcileSummary = Infer<typeof reconcileSummary>;
+
+const installedAt = arrayOf(object({ scope, path: anyStr }), 100);
+/** What setup finds in a folder; per integration, where its skill (and hook, for agents that have one) is installed now. */
+const setupStateView = object({
+  root: anyStr,
+  storeExists: bool,
+  runtimeVersion: optional(anyStr),
+  gitignoreHasEntry: bool,
+  integrations: arrayOf(object({
+    target: oneOf(INTEGRATION_IDS),
+    label: anyStr,
+    projectPath: anyStr,
+    homePath: anyStr,
+    installed: installedAt,
+    hook: optional(object({ installed: installedAt })),
+  }), 100),
+});
+export type SetupStateView = Infer<typeof setupStateView>;
+
+export const SETUP_ACTION_KINDS = ['created', 'updated', 'unchanged', 'removed', 'skipped', 'refused'] as const;
+export type SetupActionKind = (typeof SETUP_ACTION_KINDS)[number];
+const setupReportView = object({ actions: arrayOf(object({ kind: oneOf(SETUP_ACTION_KINDS), path: anyStr, detail: optional(anyStr) }), 100_000) });
+export type SetupReportView = Infer<typeof setupReportView>;
+
+// ---------------------------------------------------------------------------------------------
+// Webview → host: requests (parameters and result) and notifications.
+
+/** Every request the webview can make: its parameters and the host's result, as schemas. */
+export const REQUESTS = {
+  /** The conversations of every thread in every readable folder (the snapshot has summaries only). */
+  'thread/details': { params: none, result: object({ folders: folderDetailsList }) },
+  'thread/reply': { params: object({ root: rootPath, id: threadId, body: refine(str(MAX_BODY_CHARS), (v) => (v.trim() ? undefined : ' must not be blank')) }), result: bulkResult },
+  'thread/setState': { params: object({ refs: nonEmptyRefs, state: workflow }), result: bulkResult },
+  'thread/delete': { params: object({ refs: nonEmptyRefs }), result: bulkResult },
+  'anchor/suggest': { params: threadRef, result: anchorSuggestion },
+  'anchor/reanchor': { params: object({ refs: nonEmptyRefs, to: oneOf(['suggestion', 'selection'] as const) }), result: bulkResult },
+  'anchor/confirm': { params: object({ refs: nonEmptyRefs }), result: bulkResult },
+  'store/archiveResolved': { params: none, result: bulkResult },
+  /** Submits every folder's pending review (extension/board/handlers/review.ts). */
+  'review/submit': { params: object({ message: optional(str(MAX_BODY_CHARS, { nonEmpty: false })) }), result: submitReviewResult },
+  /** Deletes every folder's pending threads; undoable with `store/undo`. */
+  'review/discard': { params: none, result: bulkResult },
+  'store/reconcileAll': { params: none, result: reconcileSummary },
+  'store/undo': { params: object({ undoId: str(MAX_ID) }), result: bulkResult },
+  'store/recover': { params: object({ root: rootPath, action: oneOf(['retry', 'restoreBackup'] as const) }), result: bulkResult },
+  'setup/describe': { params: object({ root: rootPath }), result: setupStateView },
+  'setup/run': {
+    params: object({
+      root: rootPath,
+      gitignore: bool,
+      integrations: arrayOf(object({ target: oneOf(INTEGRATION_IDS), scope }), INTEGRATION_IDS.length),
+      /** Delivery hooks, chosen apart from the skills; absent = none. */
+      hooks: optional(arrayOf(object({ target: oneOf(HOOK_AGENT_IDS), scope }), HOOK_AGENT_IDS.length)),
+    }),
+    result: setupReportView,
+  },
+  'uninstall/run': { params: object({ root: rootPath, mode: oneOf(['full', 'skills-only'] as const), removeGitignoreEntry: bool }), result: setupReportView },
+} as const satisfies Record<string, { readonly params: Schema<unknown>; readonly result: Schema<unknown> }>;
+
+export type RequestType = keyof typeof REQUESTS;
+export type RequestParams<K extends RequestType> = Infer<(typeof REQUESTS)[K]['params']>;
+export type RequestResult<K extends RequestType> = Infer<(typeof REQUESTS)[K]['result']>;
+export const REQUEST_TYPES = Object.keys(REQUESTS) as RequestType[];
+
+export type WebviewRequest = {
+  readonly [K in RequestType]: { readonly type: K; readonly requestId: string; readonly params: RequestParams<K> };
+}[RequestType];
+
+/** Webview → host messages that expect no answer, by type. */
+const NOTIFICATIONS = {
+  'webview/ready': object({ protocolVersion: int(0) }),
+  'webview/viewChanged': object({ view: VIEW_NAME }),
+  'thread/reveal': object({ root: rootPath, id: threadId }),
+  'link/open': object({ href: str(2048) }),
+  'visibility/set': object({ showResolved: optional(bool), showStale: optional(bool) }),
+  'store/openFile': object({ root: rootPath }),
+} as const;
+type NotificationType = keyof typeof NOTIFICATIONS;
+type Notification = { readonly [K in NotificationType]: { readonly type: K } & Infer<(typeof NOTIFICATIONS)[K]> }[NotificationType];
+
+/** Webview → host. */
+export type WebviewMessage = Notification | WebviewRequest;
+
+// ---------------------------------------------------------------------------------------------
+// Host → webview.
+
+const HOST_MESSAGE_SHAPES = {
+  'host/snapshot': object({
+    folders: arrayOf(folderSnapshot, 10_000),
+    visibility,
+    /**
+     * The conversations, in every snapshot but the first after `ready`: that one must be small
+     * to paint fast (the webview asks for them with `thread/details` once it is painted); later
+     * ones are updates, where a reply should show at once, without a second round trip.
+     */
+    details: optional(folderDetailsList),
+  }),
+  'host/view': object({ view: VIEW_NAME }),
   'host/visibility': object({ visibility }),
   'host/progress': object({ requestId: anyStr, done: int(0), total: int(0) }),
-  'host/response': (v) => {
-    const base = responseBase(v);
-    if (base) return base;
-    return (v as Record<string, unknown>).ok ? undefined : responseError(v);
-  },
   'host/incompatible': object({ hostVersion: int(0) }),
-};
+} as const;
+type HostNotificationType = keyof typeof HOST_MESSAGE_SHAPES;
+type HostNotification = { readonly [K in HostNotificationType]: { readonly type: K } & Infer<(typeof HOST_MESSAGE_SHAPES)[K]> }[HostNotificationType];
+
+/** The answer to one request: its result (checked against the request's result schema by the webview) or an error. */
+export type HostResponse =
+  | { readonly type: 'host/response'; readonly requestId: string; readonly ok: true; readonly result: unknown }
+  | { readonly type: 'host/response'; readonly requestId: string; readonly ok: false; readonly error: { readonly message: string; readonly code?: string } };
+const responseBase = object({ requestId: anyStr, ok: bool });
+const responseError = object({ error: object({ message: anyStr, code: optional(anyStr) }) });
+const hostResponse: Check = (v) => responseBase(v) ?? ((v as Record<string, unknown>).ok ? undefined : responseError(v));
+
+/** Host → webview. */
+export type HostMessage = HostNotification | HostResponse;
+
+export type Parsed<T> = { readonly ok: true; readonly message: T } | { readonly ok: false; readonly error: string };
+
+/** Validates a message from the webview. The host acts only on `ok` results. */
+export function parseWebviewMessage(raw: unknown): Parsed<WebviewMessage> {
+  if (!isObject(raw)) return { ok: false, error: 'message must be an object' };
+  const type = raw.type;
+  if (typeof type !== 'string') return { ok: false, error: 'message.type must be a string' };
+  if (Object.prototype.hasOwnProperty.call(REQUESTS, type)) {
+    const e = check(str(MAX_ID), raw.requestId, 'requestId') ?? check(REQUESTS[type as RequestType].params, raw.params, 'params');
+    return e ? { ok: false, error: `${type}: ${e}` } : { ok: true, message: raw as unknown as WebviewMessage };
+  }
+  const shape = Object.prototype.hasOwnProperty.call(NOTIFICATIONS, type) ? NOTIFICATIONS[type as NotificationType] : undefined;
+  if (!shape) return { ok: false, error: `unknown message type ${JSON.stringify(type.slice(0, 80))}` };
+  const e = check(shape, raw, 'message');
+  return e ? { ok: false, error: `${type}: ${e}` } : { ok: true, message: raw as unknown as WebviewMessage };
+}
 
 /** The wire form of a snapshot: everything but `type`, as one JSON string (see the header). */
 interface PackedSnapshot { readonly type: 'host/snapshot'; readonly packed: string }
@@ -475,17 +436,18 @@ export function packHostMessage(m: HostMessage): HostMessage | PackedSnapshot {
 
 /**
  * Validates a message from the host (a packed snapshot is unpacked first; the unpacked form is
- * accepted too). The webview ignores (and logs) anything that fails.
+ * accepted too). The webview ignores (and logs) anything that fails. A response's result is
+ * checked by parseResult, against the request it answers.
  */
 export function parseHostMessage(wire: unknown): Parsed<HostMessage> {
   const raw = unpack(wire);
   if (typeof raw === 'string') return { ok: false, error: raw };
   if (!isObject(raw)) return { ok: false, error: 'message must be an object' };
   const type = raw.type;
-  if (typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(HOST_MESSAGES, type)) {
-    return { ok: false, error: `unknown message type ${JSON.stringify(String(type).slice(0, 80))}` };
-  }
-  const e = check(HOST_MESSAGES[type as HostMessage['type']], raw, 'message');
+  const shape: Check | undefined = type === 'host/response' ? hostResponse
+    : typeof type === 'string' && Object.prototype.hasOwnProperty.call(HOST_MESSAGE_SHAPES, type) ? HOST_MESSAGE_SHAPES[type as HostNotificationType] : undefined;
+  if (!shape) return { ok: false, error: `unknown message type ${JSON.stringify(String(type).slice(0, 80))}` };
+  const e = check(shape, raw, 'message');
   return e ? { ok: false, error: `${type}: ${e}` } : { ok: true, message: raw as unknown as HostMessage };
 }
 
@@ -497,21 +459,13 @@ function unpack(wire: unknown): unknown {
   return isObject(body) ? { ...body, type: 'host/snapshot' } : 'host/snapshot: packed must hold an object';
 }
 
-/** Validates the result of `thread/details` (request results are data like snapshots: checked before use). */
-export function parseThreadDetails(raw: unknown): Parsed<RequestResult<'thread/details'>> {
-  const e = check(threadDetailsResult, raw, 'result');
-  return e ? { ok: false, error: `thread/details: ${e}` } : { ok: true, message: raw as RequestResult<'thread/details'> };
+/** Validates the result of a request against that request's result schema (results are data like snapshots: checked before use). */
+export function parseResult<K extends RequestType>(type: K, raw: unknown): Parsed<RequestResult<K>> {
+  const e = check(REQUESTS[type].result, raw, 'result');
+  return e ? { ok: false, error: `${type}: ${e}` } : { ok: true, message: raw as RequestResult<K> };
 }
 
-/** Link schemes the host will open from a comment body; everything else stays inert. */
-export const SAFE_LINK_SCHEMES: readonly string[] = ['http:', 'https:', 'mailto:'];
-
-/** True when `href` is an absolute http(s)/mailto URL (no javascript:, command:, file:, relative). */
-export function isSafeLink(href: string): boolean {
-  try {
-    const url = new URL(href.trim());
-    return SAFE_LINK_SCHEMES.includes(url.protocol);
-  } catch {
-    return false;
-  }
+/** parseResult for `thread/details`. */
+export function parseThreadDetails(raw: unknown): Parsed<RequestResult<'thread/details'>> {
+  return parseResult('thread/details', raw);
 }

@@ -1,7 +1,8 @@
 /**
  * The webview's end of the protocol (shared/board/protocol.ts): sends the `ready` handshake,
  * validates every inbound message (malformed ones are logged and ignored, never acted on),
- * and pairs requests with their `host/response` by correlation id.
+ * and pairs requests with their `host/response` by correlation id (requests.ts: each result is
+ * checked against its request, and a request the host never answers fails after a while).
  *
  * It starts before the app: the boot entry (main.tsx) says `ready` first, so the host builds
  * and sends the snapshot while the app's code is still loading; messages that arrive before
@@ -12,13 +13,11 @@ import {
   type HostMessage, type RequestParams, type RequestResult, type RequestType, type WebviewMessage, type WebviewRequest,
 } from '../../../shared/board/protocol';
 import { vscodeApi } from './vscodeApi';
+import { PendingRequests } from './requests';
+
+export { RequestError } from './requests';
 
 type Notification = Exclude<WebviewMessage, WebviewRequest>;
-type Pending = { resolve(v: unknown): void; reject(e: Error): void; onProgress?: (done: number, total: number) => void };
-
-export class RequestError extends Error {
-  constructor(message: string, readonly code?: string) { super(message); }
-}
 
 export interface Bridge {
   /** Hands every non-response host message to `handler`, starting with those that arrived before. */
@@ -33,7 +32,7 @@ export interface Bridge {
 }
 
 let counter = 0;
-const pending = new Map<string, Pending>();
+const pending = new PendingRequests();
 
 export function startBridge(): Bridge {
   const api = vscodeApi();
@@ -50,18 +49,8 @@ export function startBridge(): Bridge {
       return;
     }
     const m = parsed.message;
-    if (m.type === 'host/response') {
-      const p = pending.get(m.requestId);
-      if (!p) return;
-      pending.delete(m.requestId);
-      if (m.ok) p.resolve(m.result);
-      else p.reject(new RequestError(m.error.message, m.error.code));
-      return;
-    }
-    if (m.type === 'host/progress') {
-      pending.get(m.requestId)?.onProgress?.(m.done, m.total);
-      return;
-    }
+    if (m.type === 'host/response') return pending.settle(m);
+    if (m.type === 'host/progress') return pending.progress(m.requestId, m.done, m.total);
     onMessage(m);
   });
   const bridge: Bridge = {
@@ -76,10 +65,9 @@ export function startBridge(): Bridge {
     notify: (message) => api.postMessage(message),
     request: (type, params, onProgress) => {
       const requestId = `r${++counter}-${Date.now().toString(36)}`;
-      return new Promise((resolve, reject) => {
-        pending.set(requestId, { resolve: resolve as (v: unknown) => void, reject, onProgress });
-        api.postMessage({ type, requestId, params });
-      });
+      const answer = pending.track(requestId, type, onProgress);
+      api.postMessage({ type, requestId, params });
+      return answer;
     },
   };
   bridge.notify({ type: 'webview/ready', protocolVersion: PROTOCOL_VERSION });
