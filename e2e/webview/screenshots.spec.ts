@@ -1,15 +1,30 @@
 /**
  * Screenshots of every view in the three theme kinds, for a human (and the author) to look
  * at: test-results/screenshots/<view>-<theme>.png. Each also asserts that the theme's
- * variables are what colours the page (no hard-coded colours).
+ * variables are what colours the page (no hard-coded colours). The board, its first screen and
+ * triage are also compared with committed baselines (screenshots.spec.ts-snapshots/, Playwright's
+ * toHaveScreenshot): a change to how they look fails until the baseline is updated on purpose
+ * (`npx playwright test -c e2e/playwright.config.ts screenshots --update-snapshots`, then look
+ * at the new PNGs). Text that changes by itself (times, temp folder names) is masked.
  */
 import path from 'node:path';
 import { holdApp } from './board.page';
 import type { Theme } from './fake-host';
 import { seedReview } from './fixtures';
 import { test, expect } from './test';
+import type { Page } from '@playwright/test';
 
 const OUT = path.resolve(__dirname, '../../test-results/screenshots');
+
+/** Compares the page with its baseline: small anti-aliasing differences pass, a moved or recoloured element does not. */
+async function matchesBaseline(page: Page, name: string): Promise<void> {
+  await expect(page).toHaveScreenshot(name, {
+    maxDiffPixelRatio: 0.002,
+    animations: 'disabled',
+    caret: 'hide',
+    mask: [page.locator('[title$="Z"]'), page.locator('.group-dir'), page.getByTestId('detail-file')],
+  });
+}
 const BACKGROUND: Record<Theme, string> = { light: 'rgb(255, 255, 255)', dark: 'rgb(31, 31, 31)', 'high-contrast': 'rgb(0, 0, 0)' };
 
 for (const theme of ['light', 'dark', 'high-contrast'] as const) {
@@ -21,6 +36,7 @@ for (const theme of ['light', 'dark', 'high-contrast'] as const) {
       await expect(board.detail.getByTestId('message')).toHaveCount(2);
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(BACKGROUND[theme]);
       await page.screenshot({ path: `${OUT}/board-${theme}.png` });
+      await matchesBaseline(page, `board-${theme}.png`);
     });
 
     test(`board review ${theme} (pending review, dispositions)`, async ({ page, host, seeded, origin, board }) => {
@@ -43,6 +59,7 @@ for (const theme of ['light', 'dark', 'high-contrast'] as const) {
       await expect(page.getByTestId('preview-row')).toHaveCount(Object.keys(seeded.ids).length);
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(BACKGROUND[theme]);
       await page.screenshot({ path: `${OUT}/board-preview-${theme}.png` });
+      await matchesBaseline(page, `board-preview-${theme}.png`);
       release();
       await expect(page.getByTestId('thread-row')).toHaveCount(Object.keys(seeded.ids).length);
     });
@@ -53,6 +70,7 @@ for (const theme of ['light', 'dark', 'high-contrast'] as const) {
       await page.getByTestId('triage-check').first().click();
       expect(seeded.ids.stale).toBeTruthy();
       await page.screenshot({ path: `${OUT}/triage-${theme}.png` });
+      await matchesBaseline(page, `triage-${theme}.png`);
     });
 
     test(`setup ${theme}`, async ({ page, host, origin, board }) => {
