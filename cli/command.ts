@@ -67,11 +67,12 @@ export const READ_SIDE_WRITE_WAIT_MS = 100;
  * (newer version) is read as it is. Writing the results back is best effort: when another
  * process holds the lock, or `.consider/` cannot be written (read-only, disk full), the read
  * answers from the results in memory (a warning says so in the second case) and a later
- * read works them out again.
+ * read works them out again. `files`: only threads on these files (a read of one thread).
  */
-export async function loadReconciled(root: string): Promise<ReadResult> {
+export async function loadReconciled(root: string, files?: string[]): Promise<ReadResult> {
   // The pass itself does nothing on a missing or read-only store, and reports an unreadable one.
   const report = await reconcileWorkspace(root, {
+    ...(files ? { files } : {}),
     bestEffortWrite: true,
     lockWaitMs: READ_SIDE_WRITE_WAIT_MS,
     deferRefresh: (write) => { pendingRefresh = write; },

@@ -10,12 +10,12 @@ import './install-compile-cache'; // first: before anything loads the store
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConsiderError, EXIT_CODES, describeFsError, isConsiderError } from '../shared/store';
+import { ConsiderError, EXIT_CODES, committedChangeCount, describeFsError, isConsiderError } from '../shared/store';
 import type { Command } from './command';
 import { COMMON_HELP, COMMON_OPTIONS, afterSuccess, workspaceRoot } from './command';
 import { context, get, list, summary, thread } from './read-commands';
 import { inert } from './output';
-import { writeStderr, writeStdout } from './stdio';
+import { stdoutFailed, writeStderr, writeStdout } from './stdio';
 import { review, wait } from './review-commands';
 import { hook, runHook } from './hook/command';
 import { add, archive, reply, resolve, unresolve } from './write-commands';
@@ -130,7 +130,16 @@ async function run(argv: string[]): Promise<void> {
   if (pos.length < min) throw new ConsiderError('usage', `missing ${label}`, `usage: ${cmd.usage}`);
   if (pos.length > max) throw new ConsiderError('usage', `unexpected argument ${JSON.stringify(pos[max])}`, `usage: ${cmd.usage}`);
   const root = workspaceRoot(values.root);
-  await cmd.run({ root, json: values.json === true, values, positionals: pos });
+  const changesBefore = committedChangeCount();
+  try {
+    await cmd.run({ root, json: values.json === true, values, positionals: pos });
+  } catch (e) {
+    // The change is saved and only its answer could not be printed: the command succeeded. An
+    // exit code saying otherwise would make an agent retry, and a retried reply is a duplicate.
+    if (!stdoutFailed() || committedChangeCount() === changesBefore) throw e;
+    const why = describeFsError(e)?.message ?? (e instanceof Error ? e.message : String(e));
+    tryWrite(() => writeStderr(`consider-cli: note: ${inert(`the change was saved, but its output could not be written: ${why}`)}\n`));
+  }
   await afterSuccess();
 }
 

@@ -2,7 +2,7 @@
 import type { AnchorState, Comment, StoreFile, WorkflowState } from '../shared/store';
 import {
   ANCHOR_STATES, ConsiderError, groupDigits, WORKFLOW_STATES, findThread, isConsiderError, isUnseen, markSeenByAgent,
-  commentTexts, readArchive, listJsonFromIndex, orderByLocation, resolveInWorkspace, summarize, summaryFromIndex, visibleToAgent,
+  commentTexts, readArchive, readStore, listJsonFromIndex, orderByLocation, resolveInWorkspace, summarize, summaryFromIndex, visibleToAgent,
 } from '../shared/store';
 import type { Command, Ctx } from './command';
 import { READ_SIDE_WRITE_WAIT_MS, loadReconciled, note, oneOfFlag, warn } from './command';
@@ -37,6 +37,18 @@ export async function loadForRead(ctx: Ctx): Promise<{ store: StoreFile; visible
   const r = await loadReconciled(ctx.root);
   if (r.readOnlyReason) note(r.readOnlyReason);
   return { store: r.store, visible: r.store.comments.filter(visibleToAgent), readOnly: !!r.readOnlyReason };
+}
+
+/**
+ * One thread, for get/thread/context: found first, so an unknown id fails (exit 2) before
+ * anything is written, then re-anchored on its own file only (the other threads' files are
+ * not this read's business) and read again.
+ */
+async function loadThreadForRead(ctx: Ctx, id: string): Promise<{ thread: Comment; readOnly: boolean }> {
+  const wanted = findThread(readStore(ctx.root).store, id, 'agent');
+  const r = await loadReconciled(ctx.root, [wanted.file]);
+  if (r.readOnlyReason) note(r.readOnlyReason);
+  return { thread: findThread(r.store, wanted.id, 'agent'), readOnly: !!r.readOnlyReason };
 }
 
 function legacyStatus(status: string): { workflow: WorkflowState | 'all'; anchor: AnchorState | 'all' } {
@@ -172,8 +184,7 @@ export const get: Command = {
   examples: ['consider-cli get c_k3j9x0ab', 'consider-cli get k3j9 --json'],
   positionals: [1, 1, '<id>'],
   async run(ctx) {
-    const { store, readOnly } = await loadForRead(ctx);
-    const c = findThread(store, idOf(ctx), 'agent');
+    const { thread: c, readOnly } = await loadThreadForRead(ctx, idOf(ctx));
     if (ctx.json) writeJson(c);
     else writeOut(`${threadText(c)}\n\n${codeText(ctx, c, 2)}`);
     await markSeen(ctx.root, readOnly, c);
@@ -197,8 +208,7 @@ export const context: Command = {
     const raw = ctx.values.around;
     const around = raw === undefined ? 10 : Number(raw);
     if (!Number.isInteger(around) || around < 0 || around > 10_000) throw new ConsiderError('usage', `--around must be a whole number from 0 to 10000 (got ${JSON.stringify(raw)})`);
-    const { store, readOnly } = await loadForRead(ctx);
-    const c = findThread(store, idOf(ctx), 'agent');
+    const { thread: c, readOnly } = await loadThreadForRead(ctx, idOf(ctx));
     const missing = missingCodeReason(ctx.root, c);
     if (ctx.json) {
       const code = missing ? null : readCodeContext(ctx.root, c, around) ?? null;

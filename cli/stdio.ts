@@ -32,6 +32,13 @@ export function writeStderr(text: string): void {
   else process.stderr.write(text);
 }
 
+let stdoutBroken = false;
+
+/** Whether writing to stdout failed in this process (not a reader that went away: that ends it quietly). */
+export function stdoutFailed(): boolean {
+  return stdoutBroken;
+}
+
 function writeAll(fd: number, text: string | Uint8Array): void {
   const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   for (let at = 0; at < bytes.length; ) {
@@ -45,6 +52,7 @@ function writeAll(fd: number, text: string | Uint8Array): void {
         process.exit(process.exitCode ?? 0); // the reader went away: not an error worth a trace
       } else {
         // /dev/full, a closed terminal, a full disk under a redirect: say so, as every I/O error.
+        if (fd === 1) stdoutBroken = true;
         throw describeFsError(e, { path: fd === 1 ? 'the output (stdout)' : 'the error output (stderr)', action: 'write' }) ?? e;
       }
     }

@@ -9,7 +9,7 @@ export * from './anchoring/anchor';
 export * from './text';
 export * from './paths';
 export { ValidationError, validateStore, validateComment, validateConfig } from './store/validate';
-export { readStore, mutateStore, withStoreLock, readActivity, parseStoreText, serializeStore, commentTexts, restoreLastGoodCopy } from './store/store-io';
+export { readStore, mutateStore, committedChangeCount, withStoreLock, readActivity, parseStoreText, serializeStore, commentTexts, restoreLastGoodCopy } from './store/store-io';
 export type { ReadResult, ReadOptions, MutationTx, MutateOptions, RestoreResult } from './store/store-io';
 export { acquireLock, LOCK_STALE_MS, LOCK_WAIT_MS, LOCK_UNWRITTEN_GRACE_MS } from './store/lock';
 export type { HeldLock } from './store/lock';

@@ -347,6 +347,17 @@ function writeFailure(e: unknown, what: string): unknown {
  * made — nothing written), 'unreadable' (corrupt or newer store — left untouched), 'usage'
  * (the change would make the store invalid), 'io' (naming the cause and the file).
  */
+let committedChanges = 0;
+
+/**
+ * How many changes by a human or an agent this process has written to a store (re-anchoring
+ * bookkeeping not counted). The CLI compares it before and after a command: a command whose
+ * change is saved has succeeded, even if printing its answer then fails.
+ */
+export function committedChangeCount(): number {
+  return committedChanges;
+}
+
 export async function mutateStore<T>(
   root: string,
   actor: Author | 'system',
@@ -402,6 +413,7 @@ export async function mutateStore<T>(
     // way, so store.json is never empty or torn.
     const text = serializeStore(store);
     writeFileAtomic(paths.store, text, { syncDir: actor !== 'system', beforeRename: stillCurrent });
+    if (actor !== 'system') committedChanges++;
     appendActivity(paths.activity, entries);
     rememberWritten(root, store, text);
     return result;
