@@ -1,5 +1,9 @@
-// ESLint (flat config): the recommended rules, plus the import rules that keep the layout
-// honest (README, "How it is built"). Each folder may import only what its place allows:
+// ESLint (flat config): the recommended rules, the import rules that keep the layout honest
+// (README, "How it is built"), and the house style (@stylistic), so style is checked by a tool
+// and fixed by `npm run format`, not reviewed by hand. The one formatting tool: its rules
+// describe how this code was already written (2-space indent, single quotes, semicolons,
+// trailing commas, lines up to 200 characters), so adopting it changed a few dozen lines.
+// Each folder may import only what its place allows:
 //   shared/    the store module, deployed into .consider/ and run by the CLI: no `vscode`, no extension/ or webview/
 //   cli/       runs in the agent's terminal: no `vscode`, no extension/ or webview/
 //   setup/     setup and uninstall, used by the extension and the terminal: no `vscode`, no extension/ or webview/
@@ -8,6 +12,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import stylistic from '@stylistic/eslint-plugin';
 
 /** no-restricted-imports patterns: a folder and the places it must not reach. */
 const forbid = (...groups) => ({
@@ -30,6 +35,24 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_' }],
       // Empty catch blocks carry a comment saying why the error is dropped.
       'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,mjs}'],
+    plugins: { '@stylistic': stylistic },
+    rules: {
+      '@stylistic/semi': ['error', 'always'],
+      '@stylistic/quotes': ['error', 'single', { avoidEscape: true, allowTemplateLiterals: 'always' }],
+      '@stylistic/indent': ['error', 2, { SwitchCase: 1, ignoredNodes: ['ConditionalExpression', 'TemplateLiteral *'] }],
+      '@stylistic/comma-dangle': ['error', 'always-multiline'],
+      '@stylistic/eol-last': 'error',
+      '@stylistic/no-trailing-spaces': 'error',
+      '@stylistic/no-multiple-empty-lines': ['error', { max: 1, maxEOF: 0 }],
+      '@stylistic/brace-style': ['error', '1tbs', { allowSingleLine: true }],
+      '@stylistic/object-curly-spacing': ['error', 'always'],
+      '@stylistic/space-before-blocks': 'error',
+      '@stylistic/keyword-spacing': 'error',
+      '@stylistic/max-len': ['error', { code: 200, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true, ignoreComments: true }],
     },
   },
   { files: ['shared/**/*.ts'], rules: forbid(NO_VSCODE, NO_EXTENSION, NO_WEBVIEW, NO_CLI) },

@@ -190,7 +190,12 @@ for (let run = 0; run < RUNS + 1; run++) {
   await page.getByTestId('search').locator('input').fill(`thread ${THREADS - 1}:`);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="thread-row"]').length === 1);
   const search = Date.now() - t0; // includes the 120 ms input debounce
-  if (run > 0) rows.push({ firstPaint: b.painted, preview: b.preview, html: b.html, rowInDom: b.rowInDom, appPainted: b.appPainted, ready: b.readyAt, app: b.appAt, snapshot: b.snapshotAt, details: b.detailsAt, interactive: b.interactive, key, search });
+  if (run > 0) {
+    rows.push({
+      firstPaint: b.painted, preview: b.preview, html: b.html, rowInDom: b.rowInDom, appPainted: b.appPainted, ready: b.readyAt,
+      app: b.appAt, snapshot: b.snapshotAt, details: b.detailsAt, interactive: b.interactive, key, search,
+    });
+  }
   if (run === RUNS) heapWith = await heapUsed(page);
   if (run === RUNS) {
     const bytes = (m) => (m ? JSON.stringify(m).length : 0);

@@ -56,7 +56,6 @@ function portFree(p) {
   });
 }
 
-
 async function choosePort() {
   if (port !== undefined) {
     if (!(await portFree(port))) die(`port ${port} is in use; pick another with --port`);
@@ -76,7 +75,6 @@ function ensureBuildHeaders(cacheReady) {
     die('code-server needs the Kerberos headers to build once: run `sudo apt-get install libkrb5-dev`, then npm start again');
   }
 }
-
 
 // 1. Build and package.
 const runDir = path.resolve(opts.dir ?? path.join(repo, '.run', 'demo'));

@@ -77,7 +77,8 @@ describe('the first screen', () => {
     expect(screen.summary).toMatchObject({ total: 6, open: 6, files: 3 });
     expect(screen.height).toBe(3 * 30 + 6 * 50);
     // Scrolled down by 100 px, 120 px high: the items that overlap [100, 220).
-    const part = firstScreen(folders.map((f) => ({ root: f.root, name: f.name, hasStore: true, threads: screen.items.flatMap((it) => (it.thread ? [it.thread] : [])) })), { showResolved: true, showStale: true }, { ...ui, scrollTop: 100 }, 120)!;
+    const shownOnly = folders.map((f) => ({ root: f.root, name: f.name, hasStore: true, threads: screen.items.flatMap((it) => (it.thread ? [it.thread] : [])) }));
+    const part = firstScreen(shownOnly, { showResolved: true, showStale: true }, { ...ui, scrollTop: 100 }, 120)!;
     expect(part.items.map((it) => it.y)).toEqual([80, 130, 180, 210]);
   });
 
@@ -242,7 +243,9 @@ describe('the first screen of a large board', () => {
             const ui: UiState = { ...initialUiState(undefined, 'board'), sort, filters, scrollTop, selectedKey };
             const screen = firstScreen(folders, { showResolved: true, showStale: true }, ui, 700);
             const expected = fromWholeList(folders, ui, 700);
-            const got = (screen?.items ?? []).map((it) => (it.group ? { y: it.y, label: it.group.label, count: it.group.count } : { y: it.y, id: it.thread!.id, ...(it.selected ? { selected: true as const } : {}) }));
+            const got = (screen?.items ?? []).map((it) => (it.group
+              ? { y: it.y, label: it.group.label, count: it.group.count }
+              : { y: it.y, id: it.thread!.id, ...(it.selected ? { selected: true as const } : {}) }));
             expect(got, `seed ${seed}, ${sort}, ${JSON.stringify(filters)}, scrolled to ${scrollTop}`).toEqual(expected);
             if (screen) expect(screen.height).toBe(buildList(filterRows(projectRows(folders), filters, { showResolved: true, showStale: true }), sort, true).reduce((h, it) => h + (it.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT), 0));
           }

@@ -175,7 +175,7 @@ describe('list --json and summary from the list index', () => {
     const root = await workspace();
     const later = Date.now() + 120_000;
     const file = considerPaths(root).listIndex;
-    const good = JSON.parse(fs.readFileSync(file, "utf8")) as { v: number; threads: number[]; checks: unknown[][]; files: unknown[]; unseenReviews?: number };
+    const good = JSON.parse(fs.readFileSync(file, 'utf8')) as { v: number; threads: number[]; checks: unknown[][]; files: unknown[]; unseenReviews?: number };
     const variants: [string, (x: typeof good) => unknown][] = [
       ['truncated', () => undefined],
       ['a thread naming a check that is not there', (x) => ({ ...x, threads: [x.checks.length, ...x.threads.slice(1)] })],

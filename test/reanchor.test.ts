@@ -62,7 +62,7 @@ describe('a 50,000-line file', () => {
   it('follows untouched code, flags edited and deleted code', () => {
     const at = (text: string): number => lines.indexOf(text) + 1;
     const cases = [
-      { range: [at('  const v7000 = x * 16;'), at('  const v7000 = x * 16;') + 2], expected: { anchorState: 'anchored', startLine: at('  const v7000 = x * 16;') + 120, endLine: at("  const v7000 = x * 16;") + 2 + 120 } },
+      { range: [at('  const v7000 = x * 16;'), at('  const v7000 = x * 16;') + 2], expected: { anchorState: 'anchored', startLine: at('  const v7000 = x * 16;') + 120, endLine: at('  const v7000 = x * 16;') + 2 + 120 } },
       { range: [at('  const v5000 = x * 53;'), at('  const v5000 = x * 53;')], expected: { anchorState: 'stale' } },
       { range: [at('function f9900(x) {') + 2, at('function f9900(x) {') + 2], expected: { anchorState: 'stale' } },
       { range: [at('function f10(x) {'), at('function f10(x) {') + 3], expected: { anchorState: 'anchored', startLine: at('function f10(x) {') + 120, endLine: at('function f10(x) {') + 123 } },

@@ -307,7 +307,6 @@ describe('snapshots', () => {
   });
 });
 
-
 /**
  * Bytes this process read from files while `fn` ran, as the kernel counts them (/proc/self/io
  * `rchar`): whatever API reads a file (readFileSync, open + read, streams), it shows here. The

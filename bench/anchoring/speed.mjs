@@ -170,7 +170,7 @@ async function cliLatency() {
   fs.rmSync(steady, { recursive: true, force: true });
   fs.rmSync(scratch, { recursive: true, force: true });
   fs.rmSync(hook, { force: true });
-  if (process.env.SPEED_RAW) for (const k of Object.keys(samples)) console.log(k, samples[k].map((x) => x.toFixed(0)).join(" "));
+  if (process.env.SPEED_RAW) for (const k of Object.keys(samples)) console.log(k, samples[k].map((x) => x.toFixed(0)).join(' '));
   const states = JSON.parse(lastReport).comments.reduce((acc, c) => ({ ...acc, [c.anchorState]: (acc[c.anchorState] ?? 0) + 1 }), {});
   const [bare, unchanged, changed] = [median(samples.bare), median(samples.unchanged), median(samples.changed)];
   const [cBare, cUnchanged, cChanged] = [median(cpu.bare), median(cpu.unchanged), median(cpu.changed)];

@@ -103,7 +103,8 @@ export class SnapshotDraft {
 }
 
 export function toThreadDetails(c: Comment): ThreadDetails {
-  return { id: c.id, body: c.body, createdAt: c.createdAt, replies: c.thread.map((r) => ({ id: r.id, author: r.author, body: r.body, createdAt: r.createdAt, ...(r.disposition ? { disposition: r.disposition } : {}) })) };
+  const replies = c.thread.map((r) => ({ id: r.id, author: r.author, body: r.body, createdAt: r.createdAt, ...(r.disposition ? { disposition: r.disposition } : {}) }));
+  return { id: c.id, body: c.body, createdAt: c.createdAt, replies };
 }
 
 export function toFolderDetails(f: FolderStoreState): FolderDetails {

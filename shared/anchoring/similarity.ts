@@ -95,5 +95,3 @@ export function isDistinctive(lines: readonly string[]): boolean {
   }
   return substantial >= 2 || (substantial === 1 && chars >= 24);
 }
-
-

@@ -16,7 +16,6 @@ import { removeFromArchive } from './archive';
 import { recordSnapshot } from '../anchoring/snapshots';
 import { groupDigits, splitLines } from '../text';
 
-
 const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /**

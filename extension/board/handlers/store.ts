@@ -26,7 +26,8 @@ export const storeHandlers: Handlers<'store/archiveResolved' | 'store/reconcileA
     let before = 0;
     for (const [i, f] of folders.entries()) {
       try {
-        const r = await ctx.s.store.reconcileWorkspace(f.root, { force: true, onProgress: (done, total) => ctx.progress(before + Math.min(done, totals[i]!) * (total ? totals[i]! / total : 1), grand) });
+        const onProgress = (done: number, total: number) => ctx.progress(before + Math.min(done, totals[i]!) * (total ? totals[i]! / total : 1), grand);
+        const r = await ctx.s.store.reconcileWorkspace(f.root, { force: true, onProgress });
         sum.checked += r.checked; sum.moved += r.moved; sum.stale += r.stale; sum.orphaned += r.orphaned; sum.restored += r.restored;
       } catch (e) {
         sum.failed.push({ root: f.root, message: message(e) });
@@ -46,8 +47,12 @@ export const storeHandlers: Handlers<'store/archiveResolved' | 'store/reconcileA
     for (const part of parts) {
       try {
         ctx.folder(part.root);
-        if (part.kind === 'restore') { await ctx.s.store.restoreThreads(part.root, [...part.threads], 'human'); done += part.threads.length; }
-        else { done += (await ctx.s.store.unarchive(part.root, [...part.ids], 'human')).length; }
+        if (part.kind === 'restore') {
+          await ctx.s.store.restoreThreads(part.root, [...part.threads], 'human');
+          done += part.threads.length;
+        } else {
+          done += (await ctx.s.store.unarchive(part.root, [...part.ids], 'human')).length;
+        }
       } catch (e) {
         failed.push({ id: part.root, message: message(e) });
       }

@@ -32,21 +32,21 @@ export function FilterBar({ searchRef }: { searchRef: React.RefObject<TextFieldH
           <Codicon name="filter" /> Filters{chips.length ? ` (${chips.length})` : ''}
         </button>
         <span className="filter-controls">
-        <Select label="State" testId="filter-workflow" value={filters.workflow ?? ANY}
-          options={[{ value: ANY, label: 'Any state' }, { value: 'open', label: 'Open' }, { value: 'resolved', label: 'Resolved' }]}
-          onChange={(v) => st.setFilter('workflow', v || undefined)} />
-        <Select label="Anchor" testId="filter-anchor" value={filters.anchor ?? ANY}
-          options={[{ value: ANY, label: 'Any anchor' }, { value: 'anchored', label: 'Anchored' }, { value: 'stale', label: 'Stale' }, { value: 'orphaned', label: 'Orphaned' }]}
-          onChange={(v) => st.setFilter('anchor', v || undefined)} />
-        <Select label="Author" testId="filter-author" value={filters.author ?? ANY}
-          options={[{ value: ANY, label: 'Any author' }, { value: 'human', label: 'Human' }, { value: 'agent', label: 'Agent' }]}
-          onChange={(v) => st.setFilter('author', v || undefined)} />
-        <Select label="File" testId="filter-file" value={filters.file ?? ANY} onFirstUse={() => setFileListWanted(true)}
-          options={[{ value: ANY, label: 'All files' }, ...(fileListWanted ? files : files.filter((f) => f.value === filters.file))]}
-          onChange={(v) => st.setFilter('file', v || undefined)} />
-        <Select<SortOrder> label="Sort" testId="sort" value={sort}
-          options={[{ value: 'file', label: 'Sort by file' }, { value: 'activity', label: 'Sort by newest activity' }, { value: 'state', label: 'Sort by state' }]}
-          onChange={(v) => st.setSort(v)} />
+          <Select label="State" testId="filter-workflow" value={filters.workflow ?? ANY}
+            options={[{ value: ANY, label: 'Any state' }, { value: 'open', label: 'Open' }, { value: 'resolved', label: 'Resolved' }]}
+            onChange={(v) => st.setFilter('workflow', v || undefined)} />
+          <Select label="Anchor" testId="filter-anchor" value={filters.anchor ?? ANY}
+            options={[{ value: ANY, label: 'Any anchor' }, { value: 'anchored', label: 'Anchored' }, { value: 'stale', label: 'Stale' }, { value: 'orphaned', label: 'Orphaned' }]}
+            onChange={(v) => st.setFilter('anchor', v || undefined)} />
+          <Select label="Author" testId="filter-author" value={filters.author ?? ANY}
+            options={[{ value: ANY, label: 'Any author' }, { value: 'human', label: 'Human' }, { value: 'agent', label: 'Agent' }]}
+            onChange={(v) => st.setFilter('author', v || undefined)} />
+          <Select label="File" testId="filter-file" value={filters.file ?? ANY} onFirstUse={() => setFileListWanted(true)}
+            options={[{ value: ANY, label: 'All files' }, ...(fileListWanted ? files : files.filter((f) => f.value === filters.file))]}
+            onChange={(v) => st.setFilter('file', v || undefined)} />
+          <Select<SortOrder> label="Sort" testId="sort" value={sort}
+            options={[{ value: 'file', label: 'Sort by file' }, { value: 'activity', label: 'Sort by newest activity' }, { value: 'state', label: 'Sort by state' }]}
+            onChange={(v) => st.setSort(v)} />
         </span>
       </div>
       <div className="filter-row secondary filter-controls">
@@ -58,15 +58,15 @@ export function FilterBar({ searchRef }: { searchRef: React.RefObject<TextFieldH
         <Checkbox checked={visibility.showStale} onChange={(v) => actions.setVisibility({ showStale: v })} testId="toggle-stale">Show stale &amp; orphaned</Checkbox>
       </div>
       {chips.length > 0 && (
-          <div className="chips" data-testid="chips">
-            {chips.map((c) => (
-              <span key={c.key} className="chip" data-testid={`chip-${c.key}`}>
-                {c.label}
-                <IconButton icon="close" label={`Remove filter ${c.label}`} onClick={() => st.setFilter(c.key, undefined)} testId={`chip-remove-${c.key}`} />
-              </span>
-            ))}
-            <button type="button" className="link-button" onClick={() => st.clearFilters()} data-testid="clear-filters">Clear all</button>
-          </div>
+        <div className="chips" data-testid="chips">
+          {chips.map((c) => (
+            <span key={c.key} className="chip" data-testid={`chip-${c.key}`}>
+              {c.label}
+              <IconButton icon="close" label={`Remove filter ${c.label}`} onClick={() => st.setFilter(c.key, undefined)} testId={`chip-remove-${c.key}`} />
+            </span>
+          ))}
+          <button type="button" className="link-button" onClick={() => st.clearFilters()} data-testid="clear-filters">Clear all</button>
+        </div>
       )}
     </div>
   );

@@ -101,7 +101,10 @@ function useTextControl(props: TextControlProps, handle: ForwardedRef<TextFieldH
   return ref;
 }
 
-export const TextField = forwardRef<TextFieldHandle, { value: string; onInput: (v: string) => void; placeholder?: string; label?: string; testId?: string; icon?: string; onKeyDown?: (e: KeyboardEvent) => void }>(
+/** What a text field or area takes; the area adds its height in rows, the field an icon. */
+interface TextInputProps { value: string; onInput: (v: string) => void; placeholder?: string; label?: string; testId?: string; onKeyDown?: (e: KeyboardEvent) => void }
+
+export const TextField = forwardRef<TextFieldHandle, TextInputProps & { icon?: string }>(
   function TextField(props, handle) {
     const ref = useTextControl(props, handle);
     return (
@@ -112,7 +115,7 @@ export const TextField = forwardRef<TextFieldHandle, { value: string; onInput: (
   },
 );
 
-export const TextArea = forwardRef<TextFieldHandle, { value: string; onInput: (v: string) => void; placeholder?: string; label?: string; testId?: string; rows?: number; onKeyDown?: (e: KeyboardEvent) => void }>(
+export const TextArea = forwardRef<TextFieldHandle, TextInputProps & { rows?: number }>(
   function TextArea(props, handle) {
     const ref = useTextControl(props, handle);
     return <vscode-text-area ref={ref} placeholder={props.placeholder} aria-label={props.label} data-testid={props.testId} rows={props.rows ?? 3} resize="vertical" />;
