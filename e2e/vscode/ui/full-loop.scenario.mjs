@@ -61,16 +61,7 @@ export default async function ({ page, vscode, workspace, node, lap }) {
   clean('setup');
 
   // 3. The developer comments in the editor: four threads on three files.
-  const comment = async (file, line, text) => {
-    await vscode.openFile(file);
-    await vscode.clickGutterPlus(line);
-    const box = vscode.newThreadWidget().locator('.comment-form .monaco-editor');
-    await box.waitFor({ state: 'visible', timeout: SHORT });
-    await box.click();
-    await page.keyboard.type(text);
-    await vscode.clickFormAction(vscode.newThreadWidget(), 'Add Comment');
-    await vscode.thread(text).locator('.comment-body').filter({ hasText: text }).first().waitFor({ timeout: SHORT });
-  };
+  const comment = (file, line, text) => vscode.commentInGutter(file, line, text);
   await comment('src/greeting.ts', 13, 'FAREWELL: should this use the title too?');
   await comment('src/greeting.ts', 21, 'WHISPER: ellipsis or period?');
   await vscode.shot('comments-greeting');

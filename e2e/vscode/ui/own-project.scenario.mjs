@@ -10,7 +10,6 @@ import { runCli } from './vscode-page.mjs';
 export const title = 'own project: the README setup lines on a new git repo, then a thread in VS Code';
 export const fixture = 'beta';
 
-const SHORT = 15_000;
 const gitEnv = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' };
 
 /** The README's setup lines: the sh block after the `own-project` marker, `npm run …` lines only (build, package and editor install are the runner's). */
@@ -35,19 +34,12 @@ export async function prepare({ workspace, repo, lap }) {
   }
 }
 
-export default async function ({ page, vscode, workspace, node }) {
+export default async function ({ vscode, workspace, node }) {
   const git = (...args) => execFileSync('git', args, { cwd: workspace, encoding: 'utf8', env: gitEnv });
   for (const f of ['.consider/bin/consider-cli', '.claude/skills/consider/SKILL.md']) {
     if (!fs.existsSync(path.join(workspace, f))) throw new Error(`the README's setup did not create ${f}`);
   }
-  await vscode.openFile('lib/util.py');
-  await vscode.clickGutterPlus(1);
-  const box = vscode.newThreadWidget().locator('.comment-form .monaco-editor');
-  await box.waitFor({ state: 'visible', timeout: SHORT });
-  await box.click();
-  await page.keyboard.type('OWN-PROJECT: a first comment on my own code.');
-  await vscode.clickFormAction(vscode.newThreadWidget(), 'Add Comment');
-  await vscode.thread('OWN-PROJECT').locator('.comment-body').first().waitFor({ timeout: SHORT });
+  await vscode.commentInGutter('lib/util.py', 1, 'OWN-PROJECT: a first comment on my own code.');
   await vscode.shot('own-project-thread');
   // The deployed CLI in the project reads it; git sees none of .consider/.
   const listed = JSON.parse((await runCli({ node, cli: path.join(workspace, '.consider/bin/consider-cli.cjs'), cwd: workspace, args: ['list', '--json'] })).stdout).comments;

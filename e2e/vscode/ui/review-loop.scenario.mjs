@@ -24,14 +24,8 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
 
   // 1. Three comments, two files, all into the pending review from the comment box.
   const comment = async (file, line, text, button) => {
-    await vscode.openFile(file);
-    await vscode.clickGutterPlus(line);
-    const box = vscode.newThreadWidget().locator('.comment-form .monaco-editor');
-    await box.waitFor({ state: 'visible', timeout: SHORT });
-    await box.click();
-    await page.keyboard.type(text);
-    await vscode.clickFormAction(vscode.newThreadWidget(), button);
-    await vscode.thread(text).filter({ hasText: 'Pending review' }).waitFor({ timeout: SHORT });
+    const widget = await vscode.commentInGutter(file, line, text, button);
+    await widget.filter({ hasText: 'Pending review' }).waitFor({ timeout: SHORT });
   };
   await comment('src/greeting.ts', 13, 'REVIEW-ONE: reuse the title logic here.', 'Start Review');
   await comment('src/greeting.ts', 21, 'REVIEW-TWO: ellipsis or period?', 'Add to Review');

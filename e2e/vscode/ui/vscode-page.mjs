@@ -172,6 +172,24 @@ export class VsCodePage {
     await this.page.keyboard.type(text);
   }
 
+  /**
+   * Adds a comment the way a developer does: opens the file, clicks the gutter "+" on `line`,
+   * types `text` and presses the comment box's `button` ("Add Comment", "Start Review", …).
+   * Returns the thread's widget.
+   */
+  async commentInGutter(file, line, text, button = 'Add Comment') {
+    await this.openFile(file);
+    await this.clickGutterPlus(line);
+    const box = this.newThreadWidget().locator('.comment-form .monaco-editor');
+    await box.waitFor({ state: 'visible', timeout: SHORT });
+    await box.click();
+    await this.page.keyboard.type(text);
+    await this.clickFormAction(this.newThreadWidget(), button);
+    const widget = this.thread(text);
+    await widget.locator('.comment-body').filter({ hasText: text }).first().waitFor({ timeout: SHORT });
+    return widget;
+  }
+
   /** Clicks an enabled action button of a thread's comment form ("Add Comment", "Reply", "Resolve"). */
   async clickFormAction(widget, label) {
     const button = widget.locator('.form-actions .monaco-button:not(.disabled)', { hasText: new RegExp(`^${label}$`) }).first();
