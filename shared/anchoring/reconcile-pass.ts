@@ -18,6 +18,9 @@ import type { ReanchorResult } from './reconcile';
 import { findRename, gitRenames, isGitWorkspace } from './renames';
 import { collectSnapshots, readSnapshot, recordSnapshot as storeSnapshot, snapshotCollectionDue, snapshotId } from './snapshots';
 import { mutateStore, readStore } from '../store/store-io';
+import type { SettleFacts } from '../store/list-index';
+
+export type { SettleFacts };
 import type { MutationTx } from '../store/store-io';
 import { readArchive } from '../store/archive';
 import { findThread, fingerprintOf, outsideRacyWindow, statMatches } from '../store/threads';
@@ -222,15 +225,6 @@ function statOf(ctx: PassContext, rel: string): fs.Stats | null {
     ctx.stats.set(rel, stat);
   }
   return stat;
-}
-
-/** What the cheap test reads of a thread: of a Comment (factsOf), or a list index check (list-index.ts). */
-export interface SettleFacts {
-  readonly file: string;
-  readonly anchorState: AnchorState;
-  readonly fingerprint?: FileFingerprint;
-  readonly lastAnchorCheck: string;
-  readonly hasSnapshot: boolean;
 }
 
 /**

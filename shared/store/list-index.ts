@@ -28,8 +28,7 @@
  *   unseenReviews: submitted review messages the agent has not read
  */
 import fs from 'node:fs';
-import type { AnchorState, Comment, Disposition, StoreFile, WorkflowState } from '../model';
-import type { SettleFacts } from '../anchoring/reconcile-pass';
+import type { AnchorState, Comment, Disposition, FileFingerprint, StoreFile, WorkflowState } from '../model';
 import { dispositionOf, isUnseen, unseenReviewMessages } from '../model';
 import { utf8Text } from './utf8';
 import { recreateFile } from './atomic-write';
@@ -46,9 +45,19 @@ const DISPOSITION_CODES: readonly (Disposition | undefined)[] = [undefined, 'add
 const FLAG_LIMIT = DISPOSITION_UNIT * DISPOSITION_CODES.length;
 
 /**
- * One check, shared by the threads that name it: the facts the stat test reads (reconcile-pass
- * SettleFacts), with lastAnchorCheck the earliest of those threads'.
+ * What the re-anchoring's cheap test reads of a thread (reconcile-pass settledByStat): of a
+ * Comment there, or of a check of this index. Kept here, with the index that stores exactly
+ * these facts, so the store's files do not import the re-anchoring pass.
  */
+export interface SettleFacts {
+  readonly file: string;
+  readonly anchorState: AnchorState;
+  readonly fingerprint?: FileFingerprint;
+  readonly lastAnchorCheck: string;
+  readonly hasSnapshot: boolean;
+}
+
+/** One check, shared by the threads that name it: its SettleFacts, with lastAnchorCheck the earliest of those threads'. */
 export type IndexedCheck = SettleFacts;
 
 export interface ListIndex {
