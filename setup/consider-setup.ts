@@ -4,7 +4,7 @@
  * scripts/build.mjs into dist/setup/consider-setup.cjs, next to dist/runtime and skills/.
  *
  *   consider-setup setup [--root DIR] [--no-gitignore] [--integration claude:project …] [--hook claude:project …]
- *   consider-setup uninstall --full|--skills-only [--keep-gitignore] [--root DIR]
+ *   consider-setup uninstall --full|--skills-only [--keep-gitignore] [--remove-edited] [--root DIR]
  *   consider-setup status [--root DIR]
  *   consider-setup refresh [--root DIR]      (after updating: refresh the CLI and untouched skills)
  * Exit codes: 0 ok (refused items are listed), 1 usage, 5 I/O failure.
@@ -24,9 +24,10 @@ const USAGE = `usage:
       --hook installs the hook that delivers your review to the agent by itself
         AGENT: ${HOOK_ROWS.map((h) => h.target).join(', ')}
       example: consider-setup setup --integration claude:project --hook claude:project --integration codex:home
-  consider-setup uninstall (--full | --skills-only) [--keep-gitignore] [--root DIR] [--json]
+  consider-setup uninstall (--full | --skills-only) [--keep-gitignore] [--remove-edited] [--root DIR] [--json]
       --full removes .consider/ (all threads), the installed skills and hooks and the .gitignore line
       --skills-only removes the skills and hooks and keeps .consider/
+      --remove-edited also deletes skill files you edited or added (kept otherwise)
   consider-setup status [--root DIR] [--json]
   consider-setup refresh [--root DIR] [--json]
       updates the deployed CLI and the skills setup installed, except skills you edited
@@ -69,6 +70,7 @@ async function main(argv: string[]): Promise<number> {
       root: { type: 'string' },
       'no-gitignore': { type: 'boolean' },
       'keep-gitignore': { type: 'boolean' },
+      'remove-edited': { type: 'boolean' },
       integration: { type: 'string', multiple: true },
       hook: { type: 'string', multiple: true },
       full: { type: 'boolean' },
@@ -97,7 +99,7 @@ async function main(argv: string[]): Promise<number> {
       break;
     case 'uninstall': {
       if (!!values.full === !!values['skills-only']) throw new UsageError('uninstall needs exactly one of --full or --skills-only');
-      report = await runUninstall({ root, home, mode: values.full ? 'full' : 'skills-only', removeGitignoreEntry: !values['keep-gitignore'] });
+      report = await runUninstall({ root, home, mode: values.full ? 'full' : 'skills-only', removeGitignoreEntry: !values['keep-gitignore'], removeEdited: values['remove-edited'] === true });
       break;
     }
     case 'status': {

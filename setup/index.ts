@@ -54,8 +54,10 @@ export interface UninstallOptions {
   root: string;
   home: string;
   mode: 'full' | 'skills-only';
-  /** Full mode only: remove the `.consider/` line from the root .gitignore. */
+  /** Full mode only: remove the `.consider/` line setup added to the root .gitignore. */
   removeGitignoreEntry: boolean;
+  /** Also delete skill files the user edited since setup wrote them, and files they added next to them. */
+  removeEdited?: boolean;
 }
 
 export function describeSetup(root: string, home: string): Promise<SetupState> {

@@ -8,7 +8,7 @@ import { renderSkill, isConsiderSkill } from './render';
 import { installPackage } from './skills';
 import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, trackingKey, configPath } from './config';
 import { deployRuntime, deployedVersion, packageVersion } from './runtime';
-import { addGitignoreEntry, gitignoreHasEntry, gitignorePath } from './gitignore';
+import { addGitignoreEntry, gitignoreHasEntry, gitignorePath, type GitignoreSetup } from './gitignore';
 import { isDirectory, syncFile } from './fsutil';
 import { knownSkillDirs } from './safety';
 import { installHooks, describeHooks } from './hook-setup';
@@ -80,12 +80,12 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
   actions.push(...hooks.actions);
   for (const h of hooks.installs) mergeHookInstall(config, h);
 
-  let createdGitignore = false;
+  let gitignoreDone: GitignoreSetup | undefined;
   if (opts.gitignore) {
-    const had = fs.existsSync(gitignorePath(root));
-    const kind = addGitignoreEntry(root);
-    if (kind === 'created') config.gitignoreCreatedBySetup = createdGitignore = true;
-    actions.push({ kind, path: gitignorePath(root), detail: kind === 'unchanged' ? 'already ignores .consider/' : had ? 'added .consider/' : 'created with .consider/' });
+    const change = addGitignoreEntry(root);
+    if (change.kind === 'created' || change.kind === 'updated') config.gitignoreSetup = gitignoreDone = change.done;
+    const detail = change.kind === 'refused' ? change.detail : change.kind === 'unchanged' ? 'already ignores .consider/' : change.kind === 'updated' ? 'added .consider/' : 'created with .consider/';
+    actions.push({ kind: change.kind, path: gitignorePath(root), detail });
   } else {
     actions.push({ kind: 'skipped', path: gitignorePath(root), detail: 'left as is (.consider/ ignores itself)' });
   }
@@ -96,7 +96,7 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
     await changeSetupConfig(root, (latest) => {
       for (const i of installs) mergeInstall(latest, i);
       for (const h of hooks.installs) mergeHookInstall(latest, h);
-      if (createdGitignore) latest.gitignoreCreatedBySetup = true;
+      if (gitignoreDone) latest.gitignoreSetup = gitignoreDone;
     });
     if (problem) actions.push({ kind: 'updated', path: configPath(root), detail: `${problem}; kept as config.json.broken and started afresh` });
     else actions.push({ kind: before !== undefined ? 'updated' : 'created', path: configPath(root) });

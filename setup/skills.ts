@@ -51,8 +51,10 @@ export function installPackage(opts: {
   if (status === 'foreign') return { kind: 'refused', path: skillFile, detail: 'a different skill is installed there' };
   if (status === 'current') return { kind: 'unchanged', path: skillFile, install };
   if (status === 'edited' && !opts.overwriteEdited) {
-    // Keep tracking it (so uninstall still finds it) but leave the user's text alone.
-    return { kind: 'skipped', path: skillFile, detail: 'edited since setup wrote it; kept as is', install: tracked ?? { ...install, sha256: undefined, version: undefined } };
+    // A skill setup wrote and the user edited since: kept, and still tracked (uninstall asks before
+    // deleting it). One setup never wrote (the user's own `consider` skill) is not adopted.
+    if (!tracked) return { kind: 'refused', path: skillFile, detail: 'a skill named consider that setup did not write is there: left alone, not tracked (move it away to install Consider\'s)' };
+    return { kind: 'skipped', path: skillFile, detail: 'edited since setup wrote it; kept as is', install: tracked };
   }
   // Remember the folders this write creates (`~/.claude` in a fresh home), for uninstall.
   const createdDirs = status === 'missing' ? missingDirs(dir) : [];

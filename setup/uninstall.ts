@@ -10,7 +10,9 @@ import { SKILL_FILE } from './integrations';
 import { readSetupConfig, changeSetupConfig, configPath } from './config';
 import { checkConsiderDir, checkSkillPackage, knownSkillDirs, setupFolders } from './safety';
 import { isConsiderSkill } from './render';
-import { removeGitignoreEntry, gitignorePath } from './gitignore';
+import { removeGitignoreEntry, gitignorePath, gitignoreSetupOf } from './gitignore';
+import { removeSkillPackage } from './skill-removal';
+import { isWithin } from '../shared/paths';
 import { removeEmptyDirs } from './fsutil';
 import { uninstallHooks } from './hook-setup';
 import { trackedHooks } from './config';
@@ -22,7 +24,7 @@ import { trackedHooks } from './config';
  */
 function removeEmptyParents(dir: string, stopAt: string, levels: number, actions: SetupAction[]): void {
   let parent = path.dirname(dir);
-  for (let i = 0; i < levels && parent !== stopAt && parent.startsWith(stopAt + path.sep); i++) {
+  for (let i = 0; i < levels && parent !== stopAt && isWithin(stopAt, parent); i++) {
     try {
       fs.rmdirSync(parent); // fails unless empty: exactly what we want
       actions.push({ kind: 'removed', path: parent, detail: 'empty folder' });
@@ -34,21 +36,25 @@ function removeEmptyParents(dir: string, stopAt: string, levels: number, actions
 }
 
 /**
- * The tracked installs plus any Consider skill found in this workspace's known locations
- * (a workspace that was moved or copied has tracking with its old absolute paths). With no
- * tracking at all (an older install, spec §8.3 step 4) the home locations are searched too;
- * otherwise home-level skills are only removed when tracked, as they may serve other projects.
+ * The skill packages to take away: the tracked installs, plus Consider skills found in this
+ * workspace's known locations that setup's record vouches for — by the same place relative to
+ * the workspace (a workspace moved or copied keeps tracking with its old absolute paths). Only
+ * with no record at all (no config.json: an older install, spec §8.3 step 4) is a `consider`
+ * skill found in a known place taken as setup's, the home locations included; with a record, a
+ * skill it does not name is the user's own (issue 17, item 3) and left alone.
  */
-function skillCandidates(root: string, home: string, tracked: SkillInstall[]): { path: string; tracked: boolean }[] {
-  const out = tracked.map((t) => ({ path: t.path, tracked: true }));
+function skillCandidates(root: string, home: string, tracked: SkillInstall[], hasRecord: boolean): { path: string; tracked?: SkillInstall }[] {
+  const out: { path: string; tracked?: SkillInstall }[] = tracked.map((t) => ({ path: t.path, tracked: t }));
   const seen = new Set(out.map((c) => c.path));
   for (const k of knownSkillDirs(root, home)) {
-    if (tracked.length && k.scope === 'home') continue;
     const file = path.join(k.dir, SKILL_FILE);
-    if (!seen.has(file) && isConsiderSkill(file)) {
-      seen.add(file);
-      out.push({ path: file, tracked: false });
-    }
+    if (seen.has(file) || !isConsiderSkill(file)) continue;
+    const moved = k.scope === 'project'
+      ? tracked.find((t) => t.scope === 'project' && t.target === k.target && t.path.endsWith(path.sep + path.relative(root, file)))
+      : undefined;
+    if (!moved && (hasRecord || (tracked.length > 0 && k.scope === 'home'))) continue;
+    seen.add(file);
+    out.push({ path: file, ...(moved ? { tracked: { ...moved, path: file } } : {}) });
   }
   return out;
 }
@@ -72,7 +78,8 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
   actions.push(...hooks.actions);
 
   const removedOrGone = new Set<string>();
-  for (const c of skillCandidates(root, home, config.trackedSkillInstalls)) {
+  const hasRecord = fs.existsSync(configPath(root)) && problem === undefined;
+  for (const c of skillCandidates(root, home, config.trackedSkillInstalls, hasRecord)) {
     const verdict = checkSkillPackage(c.path, root, home);
     if (!verdict.ok) {
       if (verdict.reason === 'already gone') {
@@ -83,10 +90,11 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
       }
       continue;
     }
-    fs.rmSync(verdict.dir, { recursive: true, force: true });
+    const done = removeSkillPackage(verdict.dir, c.tracked, root, home, opts.removeEdited === true);
+    actions.push(...done);
+    if (fs.existsSync(verdict.dir)) continue; // the user's files keep the package (and its tracking)
     removedOrGone.add(c.path);
-    actions.push({ kind: 'removed', path: verdict.dir, ...(c.tracked ? {} : { detail: 'found in a known location (not tracked)' }) });
-    const inProject = verdict.dir.startsWith(root + path.sep);
+    const inProject = isWithin(root, verdict.dir);
     removeEmptyParents(verdict.dir, inProject ? root : home, inProject ? 2 : 1, actions);
   }
 
@@ -117,15 +125,8 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
   }
 
   if (opts.removeGitignoreEntry) {
-    const file = gitignorePath(root);
-    const kind = removeGitignoreEntry(root);
-    // Setup created this .gitignore just for the line: if nothing else is left, remove it too.
-    if (kind === 'updated' && config.gitignoreCreatedBySetup === true && fs.readFileSync(file, 'utf8').trim() === '') {
-      fs.rmSync(file);
-      actions.push({ kind: 'removed', path: file, detail: 'setup had created it for .consider/ only' });
-    } else {
-      actions.push({ kind, path: file, detail: kind === 'updated' ? 'removed the .consider/ line' : 'no .consider/ line' });
-    }
+    const r = removeGitignoreEntry(root, gitignoreSetupOf(config));
+    actions.push({ kind: r.kind, path: gitignorePath(root), detail: r.detail });
   } else {
     actions.push({ kind: 'skipped', path: gitignorePath(root), detail: 'left as is' });
   }

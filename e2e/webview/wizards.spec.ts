@@ -86,7 +86,7 @@ test.describe('uninstall wizard', () => {
     await expect(page.getByTestId('uninstall-wizard')).toContainText('.roo/skills/consider');
     await board.press('uninstall-run');
     await expect(page.getByTestId('wizard-report')).toBeVisible();
-    expect(host.messages('uninstall/run').at(-1)?.params).toEqual({ root: seeded.root, mode: 'skills-only', removeGitignoreEntry: false });
+    expect(host.messages('uninstall/run').at(-1)?.params).toEqual({ root: seeded.root, mode: 'skills-only', removeGitignoreEntry: false, removeEdited: false });
     expect(fs.existsSync(path.join(seeded.root, '.roo/skills/consider'))).toBe(false);
     expect(fs.existsSync(path.join(seeded.root, '.consider/store.json'))).toBe(true);
     await expect(page.getByTestId('wizard-report').locator('[data-kind="removed"]').first()).toBeVisible();
@@ -103,7 +103,7 @@ test.describe('uninstall wizard', () => {
     expect(host.messages('uninstall/run')).toHaveLength(0); // nothing happens before the confirmation
     await board.press('uninstall-confirm-yes');
     await expect(page.getByTestId('wizard-report')).toBeVisible();
-    expect(host.messages('uninstall/run').at(-1)?.params).toEqual({ root: seeded.root, mode: 'full', removeGitignoreEntry: true });
+    expect(host.messages('uninstall/run').at(-1)?.params).toEqual({ root: seeded.root, mode: 'full', removeGitignoreEntry: true, removeEdited: false });
     expect(fs.existsSync(path.join(seeded.root, '.consider'))).toBe(false);
     expect(fs.readFileSync(path.join(seeded.root, '.gitignore'), 'utf8')).toBe('node_modules/\n');
   });

@@ -338,7 +338,14 @@ export const REQUESTS = {
     }),
     result: setupReportView,
   },
-  'uninstall/run': { params: object({ root: rootPath, mode: oneOf(['full', 'skills-only'] as const), removeGitignoreEntry: bool }), result: setupReportView },
+  'uninstall/run': {
+    params: object({
+      root: rootPath, mode: oneOf(['full', 'skills-only'] as const), removeGitignoreEntry: bool,
+      /** Also delete skill files the user edited or added (kept otherwise). */
+      removeEdited: optional(bool),
+    }),
+    result: setupReportView,
+  },
 } as const satisfies Record<string, { readonly params: Schema<unknown>; readonly result: Schema<unknown> }>;
 
 export type RequestType = keyof typeof REQUESTS;

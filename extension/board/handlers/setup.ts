@@ -41,7 +41,7 @@ export const setupHandlers: Handlers<'setup/describe' | 'setup/run' | 'uninstall
 
   'uninstall/run': async (p, ctx) => {
     ctx.folder(p.root);
-    const report = await ctx.s.setup.runUninstall({ root: p.root, home: ctx.s.home, mode: p.mode, removeGitignoreEntry: p.removeGitignoreEntry });
+    const report = await ctx.s.setup.runUninstall({ root: p.root, home: ctx.s.home, mode: p.mode, removeGitignoreEntry: p.removeGitignoreEntry, removeEdited: p.removeEdited === true });
     await ctx.afterWrite([p.root]);
     return report;
   },

@@ -15,6 +15,7 @@ export function UninstallWizard() {
   const threads = useBoard((s) => s.folders.find((f) => f.root === root)?.threads.length ?? 0);
   const [mode, setMode] = useState<Mode>('skills-only');
   const [removeGitignore, setRemoveGitignore] = useState(true);
+  const [removeEdited, setRemoveEdited] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [running, setRunning] = useState(false);
   const [report, setReport] = useState<SetupReportView>();
@@ -32,7 +33,7 @@ export function UninstallWizard() {
     if (mode === 'full' && !confirming) { setConfirming(true); return; }
     setConfirming(false); setRunning(true); setError(undefined);
     try {
-      setReport(await bridge.request('uninstall/run', { root, mode, removeGitignoreEntry: mode === 'full' && removeGitignore && state.gitignoreHasEntry }));
+      setReport(await bridge.request('uninstall/run', { root, mode, removeGitignoreEntry: mode === 'full' && removeGitignore && state.gitignoreHasEntry, removeEdited }));
       setVersion((v) => v + 1);
     } catch (e) { setError(e instanceof Error ? e.message : String(e)); } finally { setRunning(false); }
   };
@@ -49,12 +50,15 @@ export function UninstallWizard() {
             { value: 'full', label: <><b>Everything</b> — remove the skills, the hooks and <code>.consider/</code> with all {threads} threads, the archive and the CLI</> },
           ]} />
         {mode === 'full' && state.gitignoreHasEntry && (
-          <Checkbox checked={removeGitignore} onChange={setRemoveGitignore} testId="uninstall-gitignore">Also remove the <code>.consider/</code> line from <code>.gitignore</code></Checkbox>
+          <Checkbox checked={removeGitignore} onChange={setRemoveGitignore} testId="uninstall-gitignore">Also remove the <code>.consider/</code> line setup added to <code>.gitignore</code></Checkbox>
         )}
+        <Checkbox checked={removeEdited} onChange={setRemoveEdited} testId="uninstall-remove-edited">
+          Also delete skill files I edited or added (otherwise they are kept, and listed)
+        </Checkbox>
       </fieldset>
       <fieldset className="wizard-section">
         <legend>Installed skills and hooks</legend>
-        {installed.length === 0 ? <p className="muted">No tracked skill installs; known locations are searched as well.</p> : (
+        {installed.length === 0 ? <p className="muted">Setup has not installed a skill or a hook here.</p> : (
           <ul className="report-list">
             {installed.map((x) => <li key={x.path}><Codicon name="file-code" /> {x.label} <span className="muted">({x.scope})</span> <span className="path" title={x.path}>{displayPath(x.path, root)}</span></li>)}
           </ul>
