@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ConsiderConfig, SkillInstall } from '../shared/model';
 import { updateConfig } from '../shared/store';
+import { mergeInstall as mergeTracked } from '../shared/store/config';
 
 export const CONFIG_VERSION = 1;
 
@@ -49,11 +50,9 @@ export async function changeSetupConfig(root: string, change: (c: ConsiderConfig
   await updateConfig(root, change);
 }
 
-/** Adds or replaces one tracked install, keyed by its absolute path (idempotent merge). */
+/** Adds or replaces one tracked skill install, keyed by its absolute path (the store module's one rule). */
 export function mergeInstall(config: ConsiderConfig, install: SkillInstall): void {
-  const i = config.trackedSkillInstalls.findIndex((t) => t.path === install.path);
-  if (i < 0) config.trackedSkillInstalls.push(install);
-  else config.trackedSkillInstalls[i] = { ...config.trackedSkillInstalls[i], ...install };
+  mergeTracked(config.trackedSkillInstalls, install);
 }
 
 /**
@@ -96,9 +95,7 @@ export function trackedHooks(config: ConsiderConfig): HookInstall[] {
 /** Adds or replaces one tracked hook, keyed by its file's absolute path. */
 export function mergeHookInstall(config: ConsiderConfig, install: HookInstall): void {
   const list = trackedHooks(config);
-  const i = list.findIndex((t) => t.path === install.path);
-  if (i < 0) list.push(install);
-  else list[i] = { ...list[i], ...install };
+  mergeTracked(list, install);
   config.trackedHookInstalls = list;
 }
 

@@ -16,6 +16,7 @@ import {
   INTEGRATIONS, HOOK_ROWS, describeSetup, runSetup, runUninstall, applyRefresh,
   type HookAgent, type Integration, type Scope, type SetupReport,
 } from './index';
+import { isWithin } from '../shared/paths';
 
 const USAGE = `usage:
   consider-setup setup [--root DIR] [--no-gitignore] [--integration TARGET:SCOPE]... [--hook AGENT:SCOPE]... [--json]
@@ -49,8 +50,8 @@ function parseChoice<T extends string>(spec: string, known: readonly string[], w
 
 function shown(p: string, root: string, home: string): string {
   if (p === root) return '.';
-  if (p.startsWith(root + path.sep)) return path.relative(root, p);
-  if (p.startsWith(home + path.sep)) return '~/' + path.relative(home, p);
+  if (isWithin(root, p)) return path.relative(root, p);
+  if (isWithin(home, p)) return '~/' + path.relative(home, p);
   return p;
 }
 

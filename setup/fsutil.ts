@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomic as writeFileAtomically } from '../shared/store/atomic-write';
 
 export function sha256(text: string | Buffer): string {
   return crypto.createHash('sha256').update(text).digest('hex');
@@ -17,20 +18,13 @@ export function readIfExists(file: string): Buffer | undefined {
 }
 
 /**
- * Writes through a uniquely named temp file and a rename, so a reader (an agent running the
- * deployed CLI right now) sees the old file or the new one, never half of one.
+ * The store module's atomic write (temp file, fsync, rename: a reader — an agent running the
+ * deployed CLI right now — sees the old file or the new one, never half of one), into a folder
+ * made first if need be.
  */
 export function writeFileAtomic(file: string, content: string | Buffer, mode?: number): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-  try {
-    fs.writeFileSync(tmp, content, mode === undefined ? undefined : { mode });
-    if (mode !== undefined) fs.chmodSync(tmp, mode); // umask may have narrowed it
-    fs.renameSync(tmp, file);
-  } catch (e) {
-    fs.rmSync(tmp, { force: true });
-    throw e;
-  }
+  writeFileAtomically(file, content, mode === undefined ? {} : { mode });
 }
 
 /** Writes only when the bytes differ; says which happened. */

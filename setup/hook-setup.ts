@@ -14,6 +14,7 @@ import { actionOf, chosenRows } from './choices';
 import { mentionsConsiderHook } from './hook-command';
 import { PLUGIN_MARKER } from './hook-plugin';
 import { trackedHooks, type HookInstall } from './config';
+import { isWithin } from '../shared/paths';
 
 const SCOPES: readonly Scope[] = ['project', 'home'];
 
@@ -119,7 +120,7 @@ function rebase(dirs: string[] | undefined, oldFile: string, newFile: string): s
   const common = commonTail(oldFile, newFile);
   const oldRoot = oldFile.slice(0, oldFile.length - common.length);
   const newRoot = newFile.slice(0, newFile.length - common.length);
-  return dirs?.filter((d) => d.startsWith(oldRoot + path.sep)).map((d) => newRoot + d.slice(oldRoot.length));
+  return dirs?.filter((d) => d !== oldRoot && isWithin(oldRoot, d)).map((d) => path.join(newRoot, path.relative(oldRoot, d)));
 }
 
 /** The longest common ending of two paths, whole segments only. */

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { INTEGRATION_ROWS, SKILL_FILE } from './integrations';
 import { HOOK_ROWS } from './hook-targets';
+import { isWithin } from '../shared/paths';
 
 export type Verdict = { ok: true; dir: string } | { ok: false; reason: string };
 
@@ -92,7 +93,7 @@ export function projectWriteProblem(dir: string, root: string): string | undefin
   while (!fs.existsSync(probe) && probe !== path.dirname(probe)) probe = path.dirname(probe);
   const realRoot = realpathOrSelf(root);
   const real = realpathOrSelf(probe);
-  if (real !== realRoot && !real.startsWith(realRoot + path.sep)) return 'the folder leads outside the workspace through a symbolic link';
+  if (!isWithin(realRoot, real)) return 'the folder leads outside the workspace through a symbolic link';
   return undefined;
 }
 
@@ -107,6 +108,6 @@ export function setupFolders(dirs: readonly unknown[], root: string, home: strin
     ...HOOK_ROWS.flatMap((r) => [path.dirname(path.join(root, r.projectFile)), path.dirname(path.join(home, r.homeFile))]),
   ];
   return dirs.filter((d): d is string => typeof d === 'string' && path.isAbsolute(d) && path.normalize(d) === d
-    && [root, home].some((base) => d.startsWith(base + path.sep))
-    && places.some((p) => p === d || p.startsWith(d + path.sep)));
+    && [root, home].some((base) => d !== base && isWithin(base, d))
+    && places.some((p) => isWithin(d, p)));
 }

@@ -13,11 +13,14 @@ import { isDirectory, syncFile } from './fsutil';
 import { knownSkillDirs } from './safety';
 import { installHooks, describeHooks } from './hook-setup';
 import { actionOf, chosenRows } from './choices';
+import { emptyStore, ensureConsiderDir, serializeStore } from '../shared/store';
 
-const EMPTY_STORE = JSON.stringify({ version: 1, comments: [] }, null, 2) + '\n';
-
-/** `.consider/` with its own `.gitignore` of `*`, so git never sees it even without the root entry. */
-function ensureConsiderDir(root: string, actions: SetupAction[]): void {
+/**
+ * `.consider/` with its own `.gitignore` of `*`, so git never sees it even without the root
+ * entry: made by the store module, as every writer makes it; setup also puts back a `.gitignore`
+ * in it that says something else, and refuses a `.consider` that is not a folder of its own.
+ */
+function ensureDir(root: string, actions: SetupAction[]): void {
   const dir = path.join(root, '.consider');
   let existed = false;
   try {
@@ -27,11 +30,12 @@ function ensureConsiderDir(root: string, actions: SetupAction[]): void {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
-  fs.mkdirSync(dir, { recursive: true });
-  actions.push({ kind: existed ? 'unchanged' : 'created', path: dir });
   const ignore = path.join(dir, '.gitignore');
-  const current = fs.existsSync(ignore) ? fs.readFileSync(ignore, 'utf8') : undefined;
-  if (current?.trim() === '*') actions.push({ kind: 'unchanged', path: ignore });
+  const hadIgnore = fs.existsSync(ignore);
+  ensureConsiderDir(root);
+  actions.push({ kind: existed ? 'unchanged' : 'created', path: dir });
+  if (!hadIgnore) actions.push({ kind: 'created', path: ignore });
+  else if (fs.readFileSync(ignore, 'utf8').trim() === '*') actions.push({ kind: 'unchanged', path: ignore });
   else actions.push({ kind: syncFile(ignore, '*\n'), path: ignore });
 }
 
@@ -39,7 +43,7 @@ function ensureConsiderDir(root: string, actions: SetupAction[]): void {
 function ensureStore(root: string, actions: SetupAction[]): void {
   const file = path.join(root, '.consider', 'store.json');
   try {
-    fs.writeFileSync(file, EMPTY_STORE, { flag: 'wx' }); // never replaces an existing store
+    fs.writeFileSync(file, serializeStore(emptyStore()), { flag: 'wx' }); // never replaces an existing store
     actions.push({ kind: 'created', path: file });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
@@ -54,7 +58,7 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
   if (!isDirectory(root)) throw new Error(`${root} is not a folder`);
   const version = packageVersion(opts.runtimeDir);
 
-  ensureConsiderDir(root, actions);
+  ensureDir(root, actions);
   for (const a of deployRuntime(root, opts.runtimeDir)) actions.push(a);
   ensureStore(root, actions);
 

@@ -51,6 +51,8 @@ export interface AtomicWriteOptions {
    * that they still hold the lock and that the store is still the file they read.
    */
   beforeRename?: () => void;
+  /** Permissions of the new file (default 0o644); set exactly, whatever the umask. */
+  mode?: number;
 }
 
 /** Atomically replaces `target` with `data` (temp file, fsync, rename): see the file comment. */
@@ -58,8 +60,9 @@ export function writeFileAtomic(target: string, data: string | Uint8Array, opts:
   const temp = tempNameFor(target);
   let fd: number | undefined;
   try {
-    fd = fs.openSync(temp, 'wx', 0o644);
+    fd = fs.openSync(temp, 'wx', opts.mode ?? 0o644);
     fs.writeFileSync(fd, data);
+    if (opts.mode !== undefined) fs.fchmodSync(fd, opts.mode); // the umask may have narrowed it
     fs.fsyncSync(fd);
     fs.closeSync(fd);
     fd = undefined;

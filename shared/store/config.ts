@@ -34,13 +34,21 @@ export function readConfig(root: string): ConsiderConfig {
   }
 }
 
-const installKey = (s: SkillInstall) => `${s.target}\u0000${s.scope}\u0000${s.path}`;
+/**
+ * Adds or replaces one tracked install, keyed by its absolute path (the one thing that names
+ * an install: two records of one file are one install); unknown fields of the old record kept.
+ */
+export function mergeInstall<T extends { path: string }>(list: T[], install: T): void {
+  const i = list.findIndex((t) => t.path === install.path);
+  if (i < 0) list.push(install);
+  else list[i] = { ...list[i], ...install };
+}
 
-/** Later entries for the same target+scope+path replace earlier ones (keeping unknown fields). */
+/** One record per path: later ones merged into earlier ones (the rule mergeInstall keeps). */
 function dedupeInstalls(list: SkillInstall[]): SkillInstall[] {
-  const byKey = new Map<string, SkillInstall>();
-  for (const s of list) byKey.set(installKey(s), { ...byKey.get(installKey(s)), ...s });
-  return [...byKey.values()];
+  const out: SkillInstall[] = [];
+  for (const s of list) mergeInstall(out, s);
+  return out;
 }
 
 /** Reads the latest config under the lock, applies `fn`, merges duplicates and writes it atomically. */
