@@ -13,6 +13,18 @@ import { Disposable } from './util/dispose';
 
 const VISIBILITY_KEY = 'consider.visibility';
 
+/**
+ * Where to open code from the board: never over the board (a webview tab) and never by squeezing
+ * it — in another editor group when there is one (the one used last), else in a new group beside
+ * it. From anywhere else, the active group.
+ */
+function codeColumnBeside(): vscode.ViewColumn {
+  const groups = vscode.window.tabGroups;
+  if (!(groups.activeTabGroup.activeTab?.input instanceof vscode.TabInputWebview)) return groups.activeTabGroup.viewColumn;
+  const other = groups.all.find((g) => g !== groups.activeTabGroup);
+  return other ? other.viewColumn : vscode.ViewColumn.Beside;
+}
+
 /** Where a thread is shown right now (an open editor's live range may differ from the store). */
 export type ThreadLocator = (root: string, threadId: string) => { file: string; startLine: number; endLine: number } | undefined;
 
@@ -66,9 +78,7 @@ export class Host extends Disposable implements ConsiderHost {
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(root, where.file)));
     const last = Math.max(0, doc.lineCount - 1);
     const range = new vscode.Range(Math.min(where.startLine - 1, last), 0, Math.min(where.endLine - 1, last), 0);
-    // From the board (a webview tab) open the code beside it, not over it (board engineer's edit).
-    const fromWebview = vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputWebview;
-    await vscode.window.showTextDocument(doc, { selection: range, preview: false, ...(fromWebview ? { viewColumn: vscode.ViewColumn.Beside } : {}) });
+    await vscode.window.showTextDocument(doc, { selection: range, preview: false, viewColumn: codeColumnBeside() });
   }
 
   currentSelection(root: string): { file: string; startLine: number; endLine: number } | undefined {

@@ -110,9 +110,13 @@ test.describe('board', () => {
     expect(stored.thread.at(-1)).toMatchObject({ author: 'human', body: 'Thanks, looks good now.' });
   });
 
-  test('click opens the thread in the editor; resolve and reopen inline from the detail', async ({ page, host, seeded, origin, board }) => {
+  test('a click selects, a double click opens the thread in the editor; resolve and reopen inline from the detail', async ({ page, host, seeded, origin, board }) => {
     await host.open(page, origin);
     await board.row(seeded.ids.unseen).click();
+    await expect(board.detail).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(host.revealed).toEqual([]); // one click only picks the thread (issue 17, item 19)
+    await board.row(seeded.ids.unseen).dblclick();
     await expect.poll(() => host.revealed.at(-1)).toEqual({ root: seeded.root, id: seeded.ids.unseen });
     await board.press('detail-toggle-state', board.detail);
     await expect(board.detail.getByTestId('detail-toggle-state')).toHaveText(/Reopen/);

@@ -34,15 +34,24 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   lap('  the board was painted from the first screen in its HTML');
   await shot('board');
 
-  // 2. Picking a thread reveals its lines in the editor.
+  // 2. One click picks a thread: its conversation shows, no editor opens, the board keeps its size.
+  const boardFrame = page.locator('iframe.webview.ready').first();
+  const heightBefore = (await boardFrame.boundingBox())?.height ?? 0;
   await row(mathId).click();
+  await board.getByTestId('detail').getByText('BOARD-MATH').waitFor({ timeout: SHORT });
+  await page.waitForTimeout(1000); // time enough for an editor to open, if one were going to
+  if (await page.locator('.tabs-container .tab', { hasText: 'math.ts' }).count()) throw new Error('a single click on a row opened the file');
+  //    A double click opens the code, in another group beside the board, at the thread's lines.
+  await row(mathId).dblclick();
   await page.locator('.monaco-editor .view-lines .view-line', { hasText: 'export function multiply' }).first().waitFor({ timeout: SHORT });
   await page.locator('.statusbar-item[id="status.editor.selection"]', { hasText: /Ln [5-7], Col/ }).waitFor({ timeout: SHORT });
+  const heightAfter = (await boardFrame.boundingBox())?.height ?? 0;
+  if (heightAfter < heightBefore * 0.9) throw new Error(`opening the code squeezed the board from ${heightBefore} to ${heightAfter} px high`);
   lap('  picking the math thread revealed src/math.ts at its lines');
 
   // 3. Resolve from the board → the inline thread shows resolved.
   // The code opens beside the board, so the board stays in view.
-  await row(greetId).click(); // opens greeting.ts with the thread's inline widget
+  await row(greetId).dblclick(); // opens greeting.ts with the thread's inline widget
   await vscode.thread('BOARD-GREET').waitFor({ timeout: SHORT });
   await board.getByTestId('detail').getByText('BOARD-GREET').waitFor({ timeout: SHORT });
   await board.getByTestId('detail-toggle-state').click();

@@ -114,7 +114,8 @@ const ThreadRow = memo(function ThreadRow({ row, selected }: { row: Row; selecte
   return (
     <div id={domId(row.key)} role="option" aria-selected={selected} data-testid="thread-row" data-thread-id={t.id}
       className={`thread-row${selected ? ' selected' : ''}${resolved ? ' resolved' : ''}`}
-      onClick={() => { store.getState().select(row.key); actions.reveal(row); }}>
+      // One click picks the thread (its conversation shows beside the list); a double click, or Enter, opens its code.
+      onClick={() => store.getState().select(row.key)} onDoubleClick={() => actions.reveal(row)}>
       <TreeNodes nodes={threadRowContent(t)} />
       <div className="row-actions">
         <IconButton icon={toggleIcon} label={resolved ? 'Reopen (x)' : 'Resolve (x)'} tabIndex={-1} testId="row-toggle-state"
