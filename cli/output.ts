@@ -7,7 +7,7 @@
  * JSON output is never escaped this way: it round-trips the exact text.
  */
 import type { Comment } from '../shared/store';
-import { dispositionOf, groupDigits, isUnseen } from '../shared/store';
+import { dispositionOf, isUnseen, plural } from '../shared/store';
 import { writeStdout } from './stdio';
 
 // C0 controls except tab and newline, DEL, C1 controls, and the bidi/invisible-direction marks.
@@ -30,9 +30,7 @@ export function indented(text: string, prefix: string): string {
   return inert(text).split('\n').map((l) => prefix + l).join('\n');
 }
 
-export function plural(n: number, one: string, many = one + 's'): string {
-  return `${groupDigits(n)} ${n === 1 ? one : many}`;
-}
+export { plural };
 
 export function location(c: Comment): string {
   const { startLine, endLine } = c.anchor;

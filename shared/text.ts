@@ -22,3 +22,8 @@ export function groupDigits(n: number): string {
 export function normalizeLine(line: string): string {
   return line.replace(/\s+/g, ' ').trim();
 }
+
+/** "1 thread", "2 threads", "12,345 threads": the count and the word agreeing with it (the CLI, the extension and the board alike). */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${groupDigits(n)} ${n === 1 ? one : many}`;
+}

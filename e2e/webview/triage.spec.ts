@@ -28,19 +28,28 @@ test.describe('triage', () => {
     await expect(page.getByTestId('notice').first()).toContainText('Re-anchored 1 thread');
   });
 
-  test('re-anchor to the editor selection, and refuse a selection in another file', async ({ page, host, seeded, origin, board }) => {
+  test('re-anchor to the editor selection; undo puts the thread back', async ({ page, host, seeded, origin, board }) => {
     await host.open(page, origin, { view: 'triage' });
     const card = board.card(seeded.ids.stale);
-    host.selection = { file: 'src/util.ts', startLine: 1, endLine: 2 };
-    await board.press('reanchor-selection', card);
-    await expect(page.getByTestId('notice').first()).toContainText('select the lines in src/app.ts');
-    expect(thread(seeded.root, seeded.ids.stale)?.anchorState).toBe('stale');
-
+    const before = thread(seeded.root, seeded.ids.stale)!;
     host.selection = { file: 'src/app.ts', startLine: 5, endLine: 6 };
     await board.press('reanchor-selection', card);
     await expect.poll(() => thread(seeded.root, seeded.ids.stale)?.anchor.startLine).toBe(5);
     expect(thread(seeded.root, seeded.ids.stale)).toMatchObject({ anchorState: 'anchored', anchor: { endLine: 6 } });
     expect(host.messages('anchor/reanchor').at(-1)?.params).toEqual({ refs: [{ root: seeded.root, id: seeded.ids.stale }], to: 'selection' });
+    await page.getByTestId('notice').first().getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => thread(seeded.root, seeded.ids.stale)?.anchorState).toBe('stale');
+    expect(thread(seeded.root, seeded.ids.stale)!.anchor).toEqual(before.anchor);
+  });
+
+  test('an orphaned thread moves to a selection in another file (its code lives there now)', async ({ page, host, seeded, origin, board }) => {
+    await host.open(page, origin, { view: 'triage' });
+    const card = board.card(seeded.ids.orphaned);
+    await expect(card.getByTestId('reanchor-selection')).toBeEnabled();
+    host.selection = { file: 'src/util.ts', startLine: 1, endLine: 2 };
+    await board.press('reanchor-selection', card);
+    await expect.poll(() => thread(seeded.root, seeded.ids.orphaned)?.file).toBe('src/util.ts');
+    expect(thread(seeded.root, seeded.ids.orphaned)).toMatchObject({ anchorState: 'anchored', anchor: { startLine: 1, endLine: 2 } });
   });
 
   test('confirm "still valid here" and resolve from a card', async ({ page, host, seeded, origin, board }) => {

@@ -1,10 +1,16 @@
 /**
- * Undo for destructive board actions (delete, archive): each action leaves one entry that
- * can be applied once. Bounded, newest kept: undo is for "oops", not a history.
+ * Undo for the board's actions that change more than a state (delete, archive, discard a review,
+ * re-anchor, "still valid"): each action leaves one entry that can be applied once. Bounded,
+ * newest kept: undo is for "oops", not a history.
  */
+import type { Comment } from '../../shared/model';
+import type { AnchorPlace } from '../../shared/store';
+
 export type UndoEntry =
-  | { readonly kind: 'restore'; readonly root: string; readonly threads: readonly import('../../shared/model').Comment[] }
-  | { readonly kind: 'unarchive'; readonly root: string; readonly ids: readonly string[] };
+  | { readonly kind: 'restore'; readonly root: string; readonly threads: readonly Comment[] }
+  | { readonly kind: 'unarchive'; readonly root: string; readonly ids: readonly string[] }
+  /** A thread moved by hand: where it pointed before (restoreAnchor). */
+  | { readonly kind: 'anchor'; readonly root: string; readonly id: string; readonly place: AnchorPlace };
 
 const MAX_ENTRIES = 20;
 

@@ -11,6 +11,7 @@ import type { Comment, ReviewRound } from '../../shared/model';
 import type { ConsiderHost } from '../api';
 import type { FolderStores } from '../store/folder-stores';
 import * as notify from '../notify';
+import { plural } from '../../shared/text';
 
 export interface ReviewCommandDeps {
   stores: FolderStores;
@@ -28,8 +29,6 @@ function pendingByFolder(host: ConsiderHost): { root: string; count: number }[] 
     .map((f) => ({ root: f.root, count: f.store ? pendingThreads(f.store).length : 0 }))
     .filter((f) => f.count > 0);
 }
-
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 export function registerReviewCommands(deps: ReviewCommandDeps): vscode.Disposable {
   const { stores, host } = deps;

@@ -532,11 +532,16 @@ function readForAnchor(root: string, rel: string): TextProbe {
 /**
  * Manual re-anchor (triage, or an editor persisting a range it shifted while typing):
  * anchors the thread at [startLine, endLine] of `text` (the editor's text) or of the file
- * on disk. The thread becomes anchored; its workflow state is untouched.
+ * on disk. The thread becomes anchored; its workflow state is untouched. With `file`, the
+ * thread moves to that workspace file (spec §4.3: an orphaned thread whose code now lives
+ * elsewhere, a renamed or split file, is moved there by hand).
  */
-export async function setAnchor(root: string, id: string, range: { startLine: number; endLine: number; text?: string }, actor: Author): Promise<Comment> {
+export async function setAnchor(
+  root: string, id: string, range: { startLine: number; endLine: number; text?: string; file?: string }, actor: Author,
+): Promise<Comment> {
   const thread = findThread(readStore(root).store, id);
-  const disk = readForAnchor(root, thread.file);
+  const file = range.file === undefined ? thread.file : resolveInWorkspace(root, range.file).rel;
+  const disk = readForAnchor(root, file);
   const text = range.text ?? disk.text;
   const lines = splitLines(text);
   const problem = validateRange(range.startLine, range.endLine, lines.length) ?? anchorSizeProblem(lines, range.startLine, range.endLine);
@@ -545,10 +550,38 @@ export async function setAnchor(root: string, id: string, range: { startLine: nu
   const fromDisk = text === disk.text;
   return mutateStore(root, actor, (store, tx) => {
     const c = findThread(store, thread.id);
-    const from = { startLine: c.anchor.startLine, endLine: c.anchor.endLine, anchorState: c.anchorState };
+    const from = { file: c.file, startLine: c.anchor.startLine, endLine: c.anchor.endLine, anchorState: c.anchorState };
     c.anchor = confirmedAnchor(root, c.anchor, fromDisk ? disk : text, range.startLine, range.endLine, tx.now);
     c.anchorState = 'anchored';
-    tx.log({ action: 'reanchor', threadId: c.id, detail: { manual: true, from, to: { startLine: range.startLine, endLine: range.endLine, anchorState: 'anchored' } } });
+    c.file = file;
+    tx.log({ action: 'reanchor', threadId: c.id, detail: { manual: true, from, to: { file, startLine: range.startLine, endLine: range.endLine, anchorState: 'anchored' } } });
+    return c;
+  });
+}
+
+/** Where a thread pointed: what restoreAnchor puts back (the undo of setAnchor and confirmAnchor). */
+export type AnchorPlace = Pick<Comment, 'file' | 'anchor' | 'anchorState'>;
+
+/**
+ * Puts a thread back where it pointed before a manual re-anchor: its file, anchor and anchor
+ * state exactly as they were (its conversation and workflow state are left as they are now).
+ */
+export async function restoreAnchor(root: string, id: string, place: AnchorPlace, actor: Author): Promise<Comment> {
+  const anchor = structuredClone(place.anchor);
+  // Its snapshot may have been collected since (unreferenced after the re-anchor): an anchor
+  // never names a missing snapshot; without one, re-anchoring matches by content and context.
+  if (anchor.snapshot !== undefined && readSnapshot(root, anchor.snapshot) === undefined) {
+    delete anchor.snapshot;
+    delete anchor.snapshotLine;
+    delete anchor.uniqueWindow;
+  }
+  return mutateStore(root, actor, (store, tx) => {
+    const c = findThread(store, id);
+    const from = { file: c.file, startLine: c.anchor.startLine, endLine: c.anchor.endLine, anchorState: c.anchorState };
+    c.file = place.file;
+    c.anchor = anchor;
+    c.anchorState = place.anchorState;
+    tx.log({ action: 'reanchor', threadId: c.id, detail: { undo: true, from, to: { file: place.file, startLine: place.anchor.startLine, endLine: place.anchor.endLine, anchorState: place.anchorState } } });
     return c;
   });
 }

@@ -12,6 +12,8 @@ export interface TestServices {
   folders(): FolderStoreState[];
   refresh?(): void;
   documentText?: BoardServices['documentText'];
+  /** The editor selection the board's "To editor selection" uses (none by default). */
+  currentSelection?: BoardServices['host']['currentSelection'];
   log?(line: string): void;
 }
 
@@ -23,7 +25,7 @@ export function testBoardServices(t: TestServices): BoardServices {
       setVisibility: async () => undefined,
       refresh: async () => t.refresh?.(),
       revealThread: async () => undefined,
-      currentSelection: () => undefined,
+      currentSelection: t.currentSelection ?? (() => undefined),
     },
     store, setup: setupApi,
     documentText: t.documentText ?? (() => undefined),

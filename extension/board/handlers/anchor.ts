@@ -3,7 +3,8 @@
  * today's text (never taken from the webview), so a re-anchor lands where the host says.
  */
 import type { Comment } from '../../../shared/model';
-import type { AnchorSuggestion } from '../../../shared/board/protocol';
+import type { AnchorSuggestion, BulkResult, ThreadRef } from '../../../shared/board/protocol';
+import type { UndoEntry } from '../undo';
 import { BoardError, findComment, forEachRef, type HandlerContext, type Handlers } from './context';
 
 const MAX_SHOWN_LINES = 40;
@@ -40,8 +41,7 @@ export function suggest(ctx: HandlerContext, root: string, c: Comment): AnchorSu
 export const anchorHandlers: Handlers<'anchor/suggest' | 'anchor/reanchor' | 'anchor/confirm'> = {
   'anchor/suggest': async (p, ctx) => suggest(ctx, p.root, findComment(ctx, p)),
 
-  'anchor/reanchor': (p, ctx) => forEachRef(ctx, p.refs, async (ref) => {
-    const c = findComment(ctx, ref);
+  'anchor/reanchor': (p, ctx) => undoable(ctx, p.refs, async (ref, c) => {
     if (p.to === 'suggestion') {
       const loc = locate(ctx, ref.root, c);
       if (!loc) throw new BoardError(`${c.file} no longer exists`, 'not_found');
@@ -49,14 +49,31 @@ export const anchorHandlers: Handlers<'anchor/suggest' | 'anchor/reanchor' | 'an
       await ctx.s.store.setAnchor(ref.root, ref.id, { startLine: loc.suggestion.startLine, endLine: loc.suggestion.endLine, text: loc.text }, 'human');
       return;
     }
+    // The editor's selection: in the thread's own file, or — for a stale or orphaned thread, whose
+    // code may have moved to another file (spec §4.3) — in any file of the same workspace folder.
     const sel = ctx.s.host.currentSelection(ref.root);
-    if (!sel || sel.file !== c.file) throw new BoardError(`select the lines in ${c.file} in an editor first`, 'no_selection');
-    const text = ctx.s.documentText(ref.root, c.file);
-    await ctx.s.store.setAnchor(ref.root, ref.id, { startLine: sel.startLine, endLine: sel.endLine, ...(text !== undefined ? { text } : {}) }, 'human');
+    const elsewhere = sel !== undefined && sel.file !== c.file;
+    if (!sel || (elsewhere && c.anchorState === 'anchored')) {
+      throw new BoardError(`select the lines in ${c.anchorState === 'anchored' ? c.file : 'the file where its code is now'} in an editor first`, 'no_selection');
+    }
+    const text = ctx.s.documentText(ref.root, sel.file);
+    await ctx.s.store.setAnchor(ref.root, ref.id, { startLine: sel.startLine, endLine: sel.endLine, ...(elsewhere ? { file: sel.file } : {}), ...(text !== undefined ? { text } : {}) }, 'human');
   }),
 
-  'anchor/confirm': (p, ctx) => forEachRef(ctx, p.refs, async (ref) => {
-    findComment(ctx, ref);
+  'anchor/confirm': (p, ctx) => undoable(ctx, p.refs, async (ref) => {
     await ctx.s.store.confirmAnchor(ref.root, ref.id, 'human');
   }),
 };
+
+/** Runs a manual re-anchor on each thread and leaves one undo entry putting them all back where they pointed. */
+async function undoable(ctx: HandlerContext, refs: readonly ThreadRef[], move: (ref: ThreadRef, c: Comment) => Promise<void>): Promise<BulkResult> {
+  const before: UndoEntry[] = [];
+  const result = await forEachRef(ctx, refs, async (ref) => {
+    const c = findComment(ctx, ref);
+    const place = { file: c.file, anchor: structuredClone(c.anchor), anchorState: c.anchorState };
+    await move(ref, c);
+    before.push({ kind: 'anchor', root: ref.root, id: ref.id, place });
+  });
+  const undoId = ctx.undo.push(before);
+  return undoId ? { ...result, undoId } : result;
+}

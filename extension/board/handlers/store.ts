@@ -50,6 +50,9 @@ export const storeHandlers: Handlers<'store/archiveResolved' | 'store/reconcileA
         if (part.kind === 'restore') {
           await ctx.s.store.restoreThreads(part.root, [...part.threads], 'human');
           done += part.threads.length;
+        } else if (part.kind === 'anchor') {
+          await ctx.s.store.restoreAnchor(part.root, part.id, part.place, 'human');
+          done++;
         } else {
           done += (await ctx.s.store.unarchive(part.root, [...part.ids], 'human')).length;
         }

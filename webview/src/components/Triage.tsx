@@ -5,6 +5,7 @@ import { sideBySide } from '../lib/diff';
 import { lineLabel } from '../../../shared/board/time';
 import { compareText, isFlagged, type Row } from '../../../shared/board/projection';
 import { Button, Checkbox, Codicon, Spinner } from '../ui/primitives';
+import { plural } from '../../../shared/text';
 
 const PAGE = 25;
 
@@ -38,7 +39,7 @@ export function Triage() {
     <div className="triage" data-testid="triage">
       <div className="triage-toolbar sticky-top">
         <Checkbox checked={allChecked} onChange={(v) => setChecked(v ? flagged.map((r) => r.key) : [])} testId="triage-check-all">
-          {bulk ? `${selectedRows.length} selected` : `${flagged.length} flagged threads`}
+          {bulk ? `${selectedRows.length} selected` : plural(flagged.length, 'flagged thread')}
         </Checkbox>
         <div className="triage-bulk">
           <Button appearance="secondary" icon="target" disabled={!bulk} onClick={() => void actions.reanchor(selectedRows, 'suggestion')} testId="bulk-reanchor">Re-anchor to suggestions</Button>
@@ -93,8 +94,8 @@ function TriageCard({ row, checked, onCheck }: { row: Row; checked: boolean; onC
       <div className="triage-actions">
         <Button icon="target" disabled={!hasSuggestion} onClick={() => void actions.reanchor([row], 'suggestion')} testId="reanchor-suggestion"
           title={hasSuggestion ? `Move the thread to ${lineLabel(s!.startLine!, s!.endLine!)}` : 'No suggested place'}>Re-anchor to suggestion</Button>
-        <Button appearance="secondary" icon="selection" disabled={orphaned} onClick={() => void actions.reanchor([row], 'selection')} testId="reanchor-selection"
-          title="Move the thread to the lines selected in the editor">To editor selection</Button>
+        <Button appearance="secondary" icon="selection" onClick={() => void actions.reanchor([row], 'selection')} testId="reanchor-selection"
+          title="Move the thread to the lines selected in an editor (in another file too, when its code moved there)">To editor selection</Button>
         <Button appearance="secondary" icon="verified" disabled={orphaned} onClick={() => void actions.confirm([row])} testId="confirm-valid"
           title="Keep this place and remember today's code as the target">Still valid here</Button>
         <Button appearance="secondary" icon="check" disabled={t.workflowState === 'resolved'} onClick={() => void actions.setState([row], 'resolved')} testId="triage-resolve">Resolve</Button>
@@ -122,7 +123,7 @@ function DiffView({ row, s }: { row: Row; s: AnchorSuggestion }) {
         <div className="diff-title muted">{where}</div>
         {s.fileExists ? (
           <pre className="code">{after.map((l, i) => <div key={i} className={l.changed ? 'ins' : ''}><span className="ln">{s.currentStartLine + i}</span>{l.text || ' '}</div>)}</pre>
-        ) : <p className="muted diff-missing"><Codicon name="debug-disconnect" /> Resolve or delete the thread, or re-create it where the code lives now.</p>}
+        ) : <p className="muted diff-missing"><Codicon name="debug-disconnect" /> If its code lives on in another file, select it in an editor and use <b>To editor selection</b>; else resolve or delete the thread.</p>}
       </div>
     </div>
   );

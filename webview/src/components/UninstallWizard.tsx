@@ -3,6 +3,7 @@ import type { SetupReportView } from '../../../shared/board/protocol';
 import { useApp, useBoard } from '../lib/context';
 import { Button, Checkbox, Codicon, RadioGroup } from '../ui/primitives';
 import { displayPath, FolderPicker, Loading, ReportView, useFolderChoice, useSetupState } from './wizardParts';
+import { plural } from '../../../shared/text';
 
 type Mode = 'full' | 'skills-only';
 
@@ -47,7 +48,7 @@ export function UninstallWizard() {
         <RadioGroup<Mode> label="Uninstall mode" value={mode} onChange={(m) => { setMode(m); setConfirming(false); }} orientation="vertical" testId="uninstall-mode"
           options={[
             { value: 'skills-only', label: <><b>Skills only</b> — remove the agent skills and hooks, keep <code>.consider/</code> and its threads</> },
-            { value: 'full', label: <><b>Everything</b> — remove the skills, the hooks and <code>.consider/</code> with all {threads} threads, the archive and the CLI</> },
+            { value: 'full', label: <><b>Everything</b> — remove the skills, the hooks and <code>.consider/</code> with {threads === 1 ? 'its thread' : `all ${plural(threads, 'thread')}`}, the archive and the CLI</> },
           ]} />
         {mode === 'full' && state.gitignoreHasEntry && (
           <Checkbox checked={removeGitignore} onChange={setRemoveGitignore} testId="uninstall-gitignore">Also remove the <code>.consider/</code> line setup added to <code>.gitignore</code></Checkbox>
@@ -68,7 +69,7 @@ export function UninstallWizard() {
       <div className="wizard-actions">
         {confirming ? (
           <div className="confirm" role="alert" data-testid="uninstall-confirm">
-            <Codicon name="warning" /> This deletes <code>.consider/</code> with {threads} threads. It cannot be undone.
+            <Codicon name="warning" /> This deletes <code>.consider/</code> with {plural(threads, 'thread')}. It cannot be undone.
             <Button icon="trash" onClick={() => void run()} testId="uninstall-confirm-yes">Remove everything</Button>
             <Button appearance="secondary" onClick={() => setConfirming(false)}>Cancel</Button>
           </div>

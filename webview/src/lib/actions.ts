@@ -7,8 +7,8 @@ import type { ThreadRef, ViewName, Visibility } from '../../../shared/board/prot
 import type { Row } from '../../../shared/board/projection';
 import type { BoardStore } from '../state/store';
 import type { Bridge } from './bridge';
+import { plural } from '../../../shared/text';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const refsOf = (rows: readonly Row[]): ThreadRef[] => rows.map((r) => ({ root: r.root, id: r.t.id }));
 
 export function createActions(bridge: Bridge, store: BoardStore) {
@@ -70,14 +70,14 @@ export function createActions(bridge: Bridge, store: BoardStore) {
       try {
         const r = await bridge.request('anchor/reanchor', { refs: refsOf(rows), to });
         failures(r, 'Re-anchor');
-        if (r.done) notice('info', `Re-anchored ${plural(r.done, 'thread')} to ${to === 'suggestion' ? 'the suggested place' : 'the editor selection'}.`);
+        if (r.done) notice('info', `Re-anchored ${plural(r.done, 'thread')} to ${to === 'suggestion' ? 'the suggested place' : 'the editor selection'}.`, r.undoId);
       } catch (e) { fail('Re-anchor')(e); }
     },
     async confirm(rows: readonly Row[]) {
       try {
         const r = await bridge.request('anchor/confirm', { refs: refsOf(rows) });
         failures(r, 'Confirm');
-        if (r.done) notice('info', `Confirmed ${plural(r.done, 'thread')} as still valid.`);
+        if (r.done) notice('info', `Confirmed ${plural(r.done, 'thread')} as still valid.`, r.undoId);
       } catch (e) { fail('Confirm')(e); }
     },
     async archiveResolved() {
