@@ -18,9 +18,10 @@ import { inert } from './output';
 import { stdoutFailed, writeStderr, writeStdout } from './stdio';
 import { review, wait } from './review-commands';
 import { hook, runHook } from './hook/command';
+import { mcp } from './mcp/command';
 import { add, archive, reply, resolve, unresolve } from './write-commands';
 
-const COMMANDS: Command[] = [list, get, thread, context, summary, review, reply, resolve, unresolve, wait, add, archive, hook];
+const COMMANDS: Command[] = [list, get, thread, context, summary, review, reply, resolve, unresolve, wait, add, archive, hook, mcp];
 
 function commandHelp(c: Command): string {
   const opts = [...c.optionHelp, ...COMMON_HELP];

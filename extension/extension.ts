@@ -17,6 +17,7 @@ import { watchAgentActivity } from './comments/agent-activity';
 import { registerThreadCommands } from './commands/thread-commands';
 import { registerWorkspaceCommands } from './commands/workspace-commands';
 import { registerReviewCommands } from './commands/review-commands';
+import { registerLanguageModelTools } from './lm-tools';
 import { createStatusBar } from './status-bar';
 import { shownNotifications } from './notify';
 import type { ConsiderTestApi } from './test-api';
@@ -57,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     registerThreadCommands({ stores, renderer }),
     registerWorkspaceCommands({ stores, host }),
     registerReviewCommands({ stores, host }),
+    registerLanguageModelTools(context, host),
   );
   const board = registerBoard(context, host);
   context.subscriptions.push(board, registerSetupLifecycle(context, host, board));

@@ -4,6 +4,7 @@
 //        bin/consider-cli          sh wrapper
 //        bin/consider-cli.cjs      entry point (requires ../shared/*.js, nothing else)
 //        bin/consider-cli.js       same file, for callers that run `node consider-cli.js`
+//        bin/consider-mcp.cjs      `consider-cli mcp`: the MCP server with its SDK, loaded by that command only
 //        bin/package.json          {"type":"commonjs"} so a surrounding "type":"module" can't break it
 //        shared/store.js           the store module (lock, atomic write, operations, reconcile pass)
 //        shared/reconcile.js       the re-anchoring algorithm
@@ -74,6 +75,8 @@ const builds = [
   { ...common, entryPoints: [path.join(sharedDir, 'store.ts')], outfile: path.join(runtime, 'shared/store.js'), plugins: [runtimeSplit('store')] },
   { ...common, entryPoints: [path.join(sharedDir, 'anchoring', 'reconcile.ts')], outfile: path.join(runtime, 'shared/reconcile.js') },
   { ...common, entryPoints: [path.join(root, 'cli/main.ts')], outfile: path.join(runtime, 'bin/consider-cli.cjs'), plugins: [runtimeSplit('cli')], banner: { js: '#!/usr/bin/env node' } },
+  // `consider-cli mcp` only: the MCP SDK bundled into its own file, loaded by that command alone.
+  { ...common, entryPoints: [path.join(root, 'cli/mcp/server.ts')], outfile: path.join(runtime, 'bin/consider-mcp.cjs'), minify: true },
   // consider-setup: setup/uninstall from a terminal; finds ../runtime and ../../skills next to itself.
   { ...common, entryPoints: [path.join(root, 'setup/consider-setup.ts')], outfile: path.join(dist, 'setup/consider-setup.cjs'), banner: { js: '#!/usr/bin/env node' } },
 ];

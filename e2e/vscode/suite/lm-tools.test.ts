@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { addByCli, folder, freshCopy, openInEditor, rendered, storedThread, waitFor } from './helpers';
+
+// Issue 18: Consider's tools in VS Code's own agent mode (language-model tools), over the CLI the
+// extension carries: registered through the API, and a reply through a tool shows inline.
+suite('language-model tools', () => {
+  test('the ten Consider tools are registered with their input schemas', async () => {
+    const tools = await waitFor('consider tools registered', () => {
+      const found = vscode.lm.tools.filter((t) => t.name.startsWith('consider_'));
+      return found.length === 10 && found;
+    });
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['add', 'context', 'get', 'list', 'reply', 'resolve', 'review', 'summary', 'unresolve', 'wait'].map((n) => `consider_${n}`));
+    const reply = tools.find((t) => t.name === 'consider_reply')!;
+    assert.deepEqual((reply.inputSchema as { required?: string[] }).required?.sort(), ['id', 'message']);
+  });
+
+  test('consider_reply answers a thread as the agent, with a disposition, and the reply shows inline', async () => {
+    const { root } = folder('alpha');
+    const file = freshCopy(root, 'src/greeting.ts', 'src/lm-tools.ts');
+    const id = await addByCli(root, file, '7-9', 'LM-TOOLS: should greet() trim?', 'human');
+    await openInEditor(root, file); // the tools act on the folder of the active editor
+    const listed = await vscode.lm.invokeTool('consider_list', { input: { file }, toolInvocationToken: undefined });
+    const listText = listed.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+    assert.ok(listText.includes(id), `consider_list did not list ${id}: ${listText.slice(0, 200)}`);
+    await vscode.lm.invokeTool('consider_reply', { input: { id, message: 'LM-TOOLS: yes, it trims now.', disposition: 'addressed' }, toolInvocationToken: undefined });
+    assert.deepEqual(storedThread(root, id).thread.at(-1), { ...storedThread(root, id).thread.at(-1), author: 'agent', body: 'LM-TOOLS: yes, it trims now.', disposition: 'addressed' });
+    const shown = await waitFor('the reply inline', async () => {
+      const t = await rendered(id);
+      return t?.comments.some((c) => c.body.includes('LM-TOOLS: yes, it trims now.')) && t;
+    });
+    assert.match(shown.label, /Agent: addressed/);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Consider's tools in VS Code's own agent mode (language-model tools): the same table as the MCP
+ * server (shared/agent-tools.ts), declared in package.json (`languageModelTools`, kept equal to
+ * that table by a test) and registered here by those names. Each tool runs the CLI this
+ * extension carries (dist/runtime, the runtime setup deploys) with `--json` on a workspace
+ * folder, so Copilot agent mode can read and answer threads with nothing installed in the
+ * workspace, and every behaviour is the CLI's. A reply lands in store.json, and the store watcher
+ * shows it inline. The input is checked, and turned into CLI arguments, by the MCP server's file
+ * (prepareCall), loaded at the first call: the extension's bundle carries no schema library.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { ConsiderHost } from './api';
+import { deepestRootOf } from '../shared/paths';
+
+/** The tools package.json declares (`consider_<command>`). */
+function declaredTools(context: vscode.ExtensionContext): string[] {
+  const declared = (context.extension.packageJSON as { contributes?: { languageModelTools?: { name: string }[] } }).contributes?.languageModelTools ?? [];
+  return declared.map((t) => t.name).filter((n) => n.startsWith('consider_'));
+}
+
+type PrepareCall = (name: string, input: unknown) => { args: string[]; timeoutMs: number } | { error: string };
+
+/** The folder a tool acts on: the active editor's, else the first with a store, else the first. */
+function folderFor(host: ConsiderHost): string | undefined {
+  const folders = host.folders();
+  const active = vscode.window.activeTextEditor?.document.uri;
+  const root = active?.scheme === 'file' ? deepestRootOf(folders.map((f) => f.root), active.fsPath) : undefined;
+  const byEditor = root === undefined ? undefined : folders.find((f) => f.root === root);
+  return (byEditor ?? folders.find((f) => f.store) ?? folders[0])?.root;
+}
+
+/** Runs the bundled CLI (in VS Code's own Node: ELECTRON_RUN_AS_NODE) and returns its JSON answer, or its error, as text. */
+function runCli(cli: string, root: string, args: string[], timeoutMs: number): Promise<string> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [cli, ...args, '--json', '--root', root], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
+      (_error, stdout, stderr) => resolve(stdout.trim() || stderr.trim().split('\n')[0] || 'consider-cli gave no answer'));
+  });
+}
+
+export function registerLanguageModelTools(context: vscode.ExtensionContext, host: ConsiderHost): vscode.Disposable {
+  const bin = path.join(context.extensionPath, 'dist', 'runtime', 'bin');
+  let prepare: PrepareCall | undefined;
+  return vscode.Disposable.from(...declaredTools(context).map((toolName) => vscode.lm.registerTool<Record<string, unknown>>(toolName, {
+    async invoke(options) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at the first call, by design (see above)
+      prepare ??= (require(path.join(bin, 'consider-mcp.cjs')) as { prepareCall: PrepareCall }).prepareCall;
+      const call = prepare(toolName.slice('consider_'.length), options.input);
+      if ('error' in call) return text(`usage: ${call.error}`);
+      const root = folderFor(host);
+      if (!root) return text('not_found: no workspace folder is open');
+      return text(await runCli(path.join(bin, 'consider-cli.cjs'), root, call.args, call.timeoutMs));
+    },
+  })));
+}
+
+const text = (value: string): vscode.LanguageModelToolResult => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(value)]);
