@@ -14,7 +14,7 @@ import { HOOK_ROWS, hookEntries, type HookRow, type JsonHookRow } from '../setup
 import { hookCommand } from '../setup/hook-command';
 import { integrationRow } from '../setup/integrations';
 import { PLUGIN_MARKER, renderOpencodePlugin } from '../setup/hook-plugin';
-import { ensureBuilt, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, tree, type Sandbox } from './helpers/setup-env';
+import { ensureBuilt, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, tree, uninstallFrom, type Sandbox } from './helpers/setup-env';
 
 beforeAll(ensureBuilt);
 let sb: Sandbox;
@@ -23,7 +23,6 @@ afterEach(() => sb?.cleanup());
 type Choice = { target: HookAgent; scope: Scope };
 const setup = (s: Sandbox, hooks: Choice[], skills: { target: Integration; scope: Scope }[] = []) =>
   runSetup({ root: s.root, home: s.home, gitignore: false, integrations: skills, hooks, runtimeDir: RUNTIME_DIR, skillsDir: SKILLS_DIR });
-const uninstall = (s: Sandbox, mode: 'full' | 'skills-only') => runUninstall({ root: s.root, home: s.home, mode, removeGitignoreEntry: true });
 const fileOf = (s: Sandbox, row: HookRow, scope: Scope) => path.join(scope === 'project' ? s.root : s.home, scope === 'project' ? row.projectFile : row.homeFile);
 const actionFor = (r: SetupReport, p: string) => r.actions.find((a) => a.path === p);
 const readConfig = (root: string) => JSON.parse(fs.readFileSync(path.join(root, '.consider', 'config.json'), 'utf8'));
@@ -72,7 +71,7 @@ describe('hooks: setup then uninstall leaves everything byte-identical', () => {
     const again = await setup(sb, [{ target: row.target, scope }], skill);
     expect(actionFor(again, file)?.kind).toBe('unchanged');
 
-    const u = await uninstall(sb, mode);
+    const u = await uninstallFrom(sb, { mode });
     expect(u.actions.filter((a) => a.kind === 'refused')).toEqual([]);
     expect(tree(sb.root, (rel) => mode === 'skills-only' && rel.startsWith('.consider'))).toEqual(beforeRoot);
     expect(tree(sb.home)).toEqual(beforeHome);
@@ -88,7 +87,7 @@ describe('hooks and skills share folders', () => {
       const skill = [{ target: 'claude' as const, scope: 'home' as const }];
       if (hookFirst) { await setup(sb, hook); await setup(sb, [], skill); } else { await setup(sb, [], skill); await setup(sb, hook); }
       expect(fs.existsSync(path.join(sb.home, '.claude', 'settings.json'))).toBe(true);
-      await uninstall(sb, 'full');
+      await uninstallFrom(sb);
       expect(tree(sb.home), `hook first: ${hookFirst}`).toEqual(before);
       sb.cleanup();
     }
@@ -131,7 +130,7 @@ describe('hooks: merging into the user\'s files', () => {
     const written = fs.readFileSync(file, 'utf8');
     expect(written.replace(/\r\n/g, '')).not.toMatch(/\n/);
     expect(JSON.parse(written).hooks.AfterAgent[0].hooks[0]).toMatchObject({ type: 'command', name: 'consider' });
-    await uninstall(sb, 'full');
+    await uninstallFrom(sb);
     expect(fs.readFileSync(file, 'utf8')).toBe(text);
   });
 
@@ -145,7 +144,7 @@ describe('hooks: merging into the user\'s files', () => {
     const again = await setup(sb, [{ target: 'claude', scope: 'project' }]);
     expect(actionFor(again, file)).toMatchObject({ kind: 'skipped', detail: expect.stringMatching(/edited Stop hook kept/) });
     expect(JSON.parse(fs.readFileSync(file, 'utf8')).hooks.Stop).toHaveLength(1);
-    const u = await uninstall(sb, 'skills-only');
+    const u = await uninstallFrom(sb, { mode: 'skills-only' });
     expect(actionFor(u, file)).toMatchObject({ kind: 'updated', detail: expect.stringMatching(/edited Stop hook kept/) });
     const left = JSON.parse(fs.readFileSync(file, 'utf8'));
     expect(left).toEqual({ hooks: { Stop: cfg.hooks.Stop } });
@@ -191,7 +190,7 @@ describe('hooks: uninstall without (valid) tracking', () => {
     put(file, mine);
     await setup(sb, [{ target: 'codex', scope: 'project' }]);
     fs.rmSync(path.join(sb.root, '.consider', 'config.json'));
-    const u = await uninstall(sb, 'full');
+    const u = await uninstallFrom(sb);
     expect(actionFor(u, file)?.kind).toBe('updated');
     expect(fs.readFileSync(file, 'utf8')).toBe(mine);
   });
@@ -251,7 +250,7 @@ describe('hooks: what setup refuses', () => {
     const file = path.join(sb.root, '.claude', 'settings.json');
     fs.renameSync(file, path.join(sb.dir, 'moved.json'));
     fs.symlinkSync(path.join(sb.dir, 'moved.json'), file);
-    const u = await uninstall(sb, 'full');
+    const u = await uninstallFrom(sb);
     expect(actionFor(u, victim)?.kind).toBe('refused');
     expect(actionFor(u, file)?.kind).toBe('refused');
     expect(fs.readFileSync(victim, 'utf8')).toBe('{"hooks":{}}');

@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runSetup, runUninstall, type Integration, type Scope } from '../setup/index';
-import { RUNTIME_DIR, SKILLS_DIR, listFiles, sandbox, type Sandbox } from './helpers/setup-env';
+import { runSetup, type Integration, type Scope } from '../setup/index';
+import { RUNTIME_DIR, SKILLS_DIR, listFiles, sandbox, uninstallFrom, type Sandbox } from './helpers/setup-env';
 import { renderSkill } from '../setup/render';
 import { integrationRow } from '../setup/integrations';
 
@@ -23,11 +23,11 @@ describe('uninstall keeps what the user edited or added in a skill folder (item 
       sb = sandbox();
       await setup(sb, [{ target: 'claude', scope: 'project' }]);
       fs.appendFileSync(claudeSkill(sb), '\nMy team uses pnpm, not npm.\n');
-      const u = await runUninstall({ root: sb.root, home: sb.home, mode, removeGitignoreEntry: true });
+      const u = await uninstallFrom(sb, { mode });
       expect(fs.readFileSync(claudeSkill(sb), 'utf8')).toContain('My team uses pnpm');
       expect(u.actions.find((a) => a.path === claudeSkill(sb!))).toMatchObject({ kind: 'skipped', detail: expect.stringMatching(/edited since setup wrote it: kept/) });
       if (mode === 'skills-only') {
-        const again = await runUninstall({ root: sb.root, home: sb.home, mode, removeGitignoreEntry: true, removeEdited: true });
+        const again = await uninstallFrom(sb, { mode, removeEdited: true });
         expect(fs.existsSync(claudeSkill(sb))).toBe(false);
         expect(again.actions.find((a) => a.path === path.dirname(claudeSkill(sb!)))).toMatchObject({ kind: 'removed' });
       }
@@ -39,7 +39,7 @@ describe('uninstall keeps what the user edited or added in a skill folder (item 
     await setup(sb, [{ target: 'claude', scope: 'project' }]);
     const mine = path.join(path.dirname(claudeSkill(sb)), 'examples.md');
     fs.writeFileSync(mine, 'my examples\n');
-    const u = await runUninstall({ root: sb.root, home: sb.home, mode: 'full', removeGitignoreEntry: true });
+    const u = await uninstallFrom(sb);
     expect(fs.readFileSync(mine, 'utf8')).toBe('my examples\n');
     expect(fs.existsSync(claudeSkill(sb))).toBe(false);
     expect(u.actions.find((a) => a.kind === 'skipped' && a.path === path.dirname(mine))?.detail).toMatch(/kept files setup did not write: examples\.md/);
@@ -56,7 +56,7 @@ describe('setup does not adopt a skill it never wrote (item 3)', () => {
     expect(r.actions.find((a) => a.path === own)).toMatchObject({ kind: 'refused', detail: expect.stringMatching(/setup did not write/) });
     const config = JSON.parse(fs.readFileSync(path.join(sb.root, '.consider/config.json'), 'utf8'));
     expect(config.trackedSkillInstalls.map((t: { path: string }) => t.path)).not.toContain(own);
-    await runUninstall({ root: sb.root, home: sb.home, mode: 'full', removeGitignoreEntry: true });
+    await uninstallFrom(sb);
     expect(fs.readFileSync(own, 'utf8')).toContain('Mine.');
   });
 });
@@ -67,7 +67,7 @@ describe('.gitignore: uninstall takes away only what setup added (item 4)', () =
     const file = path.join(sb.root, '.gitignore');
     fs.writeFileSync(file, 'node_modules/\n.consider/\n');
     await setup(sb, []);
-    await runUninstall({ root: sb.root, home: sb.home, mode: 'full', removeGitignoreEntry: true });
+    await uninstallFrom(sb);
     expect(fs.readFileSync(file, 'utf8')).toBe('node_modules/\n.consider/\n');
   });
 
@@ -77,7 +77,7 @@ describe('.gitignore: uninstall takes away only what setup added (item 4)', () =
     fs.writeFileSync(file, 'node_modules/\r\ndist/');
     await setup(sb, []);
     expect(fs.readFileSync(file, 'utf8')).toBe('node_modules/\r\ndist/\r\n.consider/\r\n');
-    await runUninstall({ root: sb.root, home: sb.home, mode: 'full', removeGitignoreEntry: true });
+    await uninstallFrom(sb);
     expect(fs.readFileSync(file, 'utf8')).toBe('node_modules/\r\ndist/');
   });
 });
@@ -92,7 +92,7 @@ describe('.gitignore symbolic links (item 10)', () => {
     const r = await setup(sb, []);
     expect(r.actions.find((a) => a.path === link)).toMatchObject({ kind: 'refused', detail: expect.stringMatching(/outside the workspace/) });
     expect(fs.readFileSync(outside, 'utf8')).toBe('secrets/\n');
-    await runUninstall({ root: sb.root, home: sb.home, mode: 'full', removeGitignoreEntry: true });
+    await uninstallFrom(sb);
     expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
     expect(fs.readFileSync(outside, 'utf8')).toBe('secrets/\n');
   });
@@ -106,7 +106,7 @@ describe('.gitignore symbolic links (item 10)', () => {
     fs.symlinkSync('config/gitignore', link);
     await setup(sb, []);
     expect(fs.readFileSync(real, 'utf8')).toBe('dist/\n.consider/\n');
-    await runUninstall({ root: sb.root, home: sb.home, mode: 'full', removeGitignoreEntry: true });
+    await uninstallFrom(sb);
     expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
     expect(fs.readFileSync(real, 'utf8')).toBe('dist/\n');
   });
@@ -124,7 +124,7 @@ describe('the skill says what to do in a project without Consider (item 18)', ()
 it('leaves a fresh workspace and home as they were after setup then uninstall with the new options', async () => {
   sb = sandbox();
   await setup(sb, [{ target: 'claude', scope: 'project' }, { target: 'gemini', scope: 'home' }]);
-  await runUninstall({ root: sb.root, home: sb.home, mode: 'full', removeGitignoreEntry: true, removeEdited: true });
+  await uninstallFrom(sb, { removeEdited: true });
   expect(listFiles(sb.root)).toEqual([]);
   expect(listFiles(sb.home)).toEqual([]);
 });

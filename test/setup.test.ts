@@ -7,7 +7,7 @@ import {
   type Integration, type Scope, type SetupReport,
 } from '../setup/index';
 import { INTEGRATION_ROWS, skillDirs } from '../setup/integrations';
-import { ensureBuilt, git, listFiles, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, tree, PACKAGE_VERSION, type Sandbox } from './helpers/setup-env';
+import { ensureBuilt, git, listFiles, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, tree, uninstallFrom, PACKAGE_VERSION, type Sandbox } from './helpers/setup-env';
 
 beforeAll(ensureBuilt);
 
@@ -67,7 +67,7 @@ describe('setup: every choice combination', () => {
         expect(i.installed).toEqual(present);
       }
 
-      const un = await runUninstall({ root: sb.root, home: sb.home, mode: 'full', removeGitignoreEntry: true });
+      const un = await uninstallFrom(sb);
       expect(kinds(un).has('refused')).toBe(false);
       expect(fs.readdirSync(sb.root)).toEqual([]);
       expect(fs.readdirSync(sb.home)).toEqual([]); // the folders setup made in the home folder went too
@@ -93,7 +93,7 @@ describe('skills: setup then uninstall leaves the trees byte-identical', () => {
             const beforeRoot = tree(sb.root);
             const beforeHome = tree(sb.home);
             await setup(sb, [{ target: row.target, scope }], false);
-            const u = await runUninstall({ root: sb.root, home: sb.home, mode, removeGitignoreEntry: true });
+            const u = await uninstallFrom(sb, { mode });
             const at = `${row.target} ${scope} ${mode} ${userHas}`;
             expect(kinds(u).has('refused'), at).toBe(false);
             expect(tree(sb.root, (rel) => mode === 'skills-only' && rel.startsWith('.consider')), at).toEqual(beforeRoot);
@@ -192,12 +192,12 @@ describe('setup: root .gitignore', () => {
     sb = sandbox();
     fs.writeFileSync(gi(sb), 'a\n');
     await setup(sb, []);
-    await runUninstall({ root: sb.root, home: sb.home, mode: 'full', removeGitignoreEntry: true });
+    await uninstallFrom(sb);
     expect(fs.readFileSync(gi(sb), 'utf8')).toBe('a\n');
     sb.cleanup();
     sb = sandbox();
     await setup(sb, []);
-    await runUninstall({ root: sb.root, home: sb.home, mode: 'full', removeGitignoreEntry: false });
+    await uninstallFrom(sb, { removeGitignoreEntry: false });
     expect(fs.readFileSync(gi(sb), 'utf8')).toBe('.consider/\n');
   });
 });
@@ -288,7 +288,7 @@ describe('uninstall: safety', () => {
       sb.home,
     ];
     tamper(sb, odd);
-    const r = await runUninstall({ root: sb.root, home: sb.home, mode: 'skills-only', removeGitignoreEntry: false });
+    const r = await uninstallFrom(sb, { mode: 'skills-only', removeGitignoreEntry: false });
     for (const p of odd) expect(actionFor(r, p)[0]?.kind, p).toBe('refused');
     expect(fs.existsSync(path.join(victimSkills, 'SKILL.md'))).toBe(true);
     expect(fs.existsSync(path.join(victimSrc, 'keep.ts'))).toBe(true);
@@ -307,7 +307,7 @@ describe('uninstall: safety', () => {
     fs.symlinkSync(outside, path.join(sb.root, '.claude'));
     const r = await setup(sb, [{ target: 'claude', scope: 'project' }]);
     expect(r.actions.find((a) => a.path.includes('.claude'))?.kind).toBe('refused');
-    const u = await runUninstall({ root: sb.root, home: sb.home, mode: 'full', removeGitignoreEntry: true });
+    const u = await uninstallFrom(sb);
     // Setup's record does not name it: not a candidate at all, and never deleted through the link.
     expect(u.actions.filter((a) => a.path.includes('.claude') && a.kind === 'removed')).toEqual([]);
     expect(fs.existsSync(path.join(outside, 'skills', 'consider', 'SKILL.md'))).toBe(true);
@@ -319,7 +319,7 @@ describe('uninstall: safety', () => {
     fs.mkdirSync(data);
     fs.writeFileSync(path.join(data, 'store.json'), '{}');
     fs.symlinkSync(data, path.join(sb.root, '.consider'));
-    const u = await runUninstall({ root: sb.root, home: sb.home, mode: 'full', removeGitignoreEntry: false });
+    const u = await uninstallFrom(sb, { removeGitignoreEntry: false });
     expect(actionFor(u, path.join(sb.root, '.consider'))[0]?.kind).toBe('refused');
     expect(fs.existsSync(path.join(data, 'store.json'))).toBe(true);
     await expect(setup(sb, [])).rejects.toThrow(/not a folder/);
@@ -331,7 +331,7 @@ describe('uninstall: safety', () => {
     const storeFile = path.join(sb.root, '.consider', 'store.json');
     const data = JSON.stringify({ version: 1, comments: [{ id: 'c_keep' }] });
     fs.writeFileSync(storeFile, data);
-    const u = await runUninstall({ root: sb.root, home: sb.home, mode: 'skills-only', removeGitignoreEntry: true });
+    const u = await uninstallFrom(sb, { mode: 'skills-only' });
     expect(u.actions.filter((a) => a.kind === 'removed' && a.path.endsWith('consider')).length).toBe(3);
     expect(fs.readFileSync(storeFile, 'utf8')).toBe(data);
     expect(fs.existsSync(path.join(sb.root, '.consider', 'bin', 'consider-cli'))).toBe(true);
@@ -350,7 +350,7 @@ describe('uninstall: safety', () => {
     const other = path.join(sb.root, '.claude/skills/consider');
     fs.mkdirSync(other, { recursive: true });
     fs.writeFileSync(path.join(other, 'SKILL.md'), '---\nname: not-ours\ndescription: x\n---\n');
-    const u = await runUninstall({ root: sb.root, home: sb.home, mode: 'full', removeGitignoreEntry: true });
+    const u = await uninstallFrom(sb);
     const removed = u.actions.filter((a) => a.kind === 'removed').map((a) => a.path);
     expect(removed).toEqual(expect.arrayContaining([path.join(sb.home, '.config/opencode/skills/consider'), legacy, path.join(sb.root, '.roo/skills/consider'), path.join(sb.root, '.consider')]));
     expect(fs.existsSync(path.join(other, 'SKILL.md'))).toBe(true);
@@ -361,8 +361,8 @@ describe('uninstall: safety', () => {
   it('is safe to run twice', async () => {
     sb = sandbox();
     await setup(sb, [{ target: 'claude', scope: 'home' }]);
-    await runUninstall({ root: sb.root, home: sb.home, mode: 'full', removeGitignoreEntry: true });
-    const again = await runUninstall({ root: sb.root, home: sb.home, mode: 'full', removeGitignoreEntry: true });
+    await uninstallFrom(sb);
+    const again = await uninstallFrom(sb);
     expect(again.actions.every((a) => a.kind === 'skipped' || a.kind === 'unchanged')).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runUninstall, type SetupReport, type UninstallOptions } from '../../setup/index';
 
 export const REPO = path.resolve(__dirname, '..', '..');
 export const RUNTIME_DIR = path.join(REPO, 'dist', 'runtime');
@@ -33,6 +34,14 @@ export function sandbox(opts: { git?: boolean } = {}): Sandbox {
   fs.mkdirSync(home);
   if (opts.git) git(root, 'init', '-q');
   return { dir, root, home, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Uninstall from a sandbox's workspace and HOME. Defaults to what a user most often picks
+ * (full, taking the `.gitignore` line back); a test names only what it changes.
+ */
+export function uninstallFrom(s: Sandbox, opts: Partial<Omit<UninstallOptions, 'root' | 'home'>> = {}): Promise<SetupReport> {
+  return runUninstall({ root: s.root, home: s.home, mode: 'full', removeGitignoreEntry: true, ...opts });
 }
 
 export function git(cwd: string, ...args: string[]): string {
