@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import type { Comment, ReviewRound, StoreFile } from '../shared/store';
 import {
   ConsiderError, considerPaths, findRound, findThread, isConsiderError, isUnseen, latestRound, markRoundSeen,
-  readStore, unseenReviewMessages, visibleToAgent,
+  readStore, unseenFeedback, unseenReviewMessages, visibleToAgent,
 } from '../shared/store';
 import type { Command, Ctx } from './command';
 import { loadForRead, listBlock, sortByLocation } from './read-commands';
@@ -82,8 +82,7 @@ type NewsCheck = (store: StoreFile) => News | undefined;
 
 /** Any submitted feedback the agent has not read: unseen open threads or unread review messages. */
 function anyFeedback(store: StoreFile): News | undefined {
-  const threads = store.comments.filter((c) => visibleToAgent(c) && isUnseen(c));
-  const reviews = unseenReviewMessages(store);
+  const { threads, reviews } = unseenFeedback(store);
   return threads.length || reviews.length ? { kind: 'feedback', threads, reviews } : undefined;
 }
 

@@ -241,3 +241,12 @@ export function awaitsHumanCheck(c: Comment): boolean {
 export function unseenReviewMessages(store: StoreFile): ReviewRound[] {
   return (store.reviews ?? []).filter((r) => r.message !== undefined && r.agentSeenAt === undefined);
 }
+
+/**
+ * The feedback waiting for the agent: unseen threads (never a pending one, see isUnseen) and
+ * unread review messages. What `wait` wakes for and what `hook stop` blocks for; summary
+ * counts the same two sets (unseenOpen, unseenReviews).
+ */
+export function unseenFeedback(store: StoreFile): { threads: Comment[]; reviews: ReviewRound[] } {
+  return { threads: store.comments.filter(isUnseen), reviews: unseenReviewMessages(store) };
+}

@@ -9,7 +9,7 @@
  */
 import type { StoreFile } from '../../shared/store';
 import {
-  hashContent, isUnseen, lastActivityAt, readStore, summarize, summaryFromIndex, unseenReviewMessages, visibleToAgent,
+  hashContent, lastActivityAt, readStore, summarize, summaryFromIndex, unseenFeedback,
 } from '../../shared/store';
 import { plural } from '../output';
 
@@ -36,11 +36,11 @@ export function waitingFeedback(root: string): WaitingFeedback | undefined {
 }
 
 function feedbackKey(store: StoreFile): string {
-  const parts: string[] = [];
-  for (const c of store.comments) {
-    if (visibleToAgent(c) && isUnseen(c)) parts.push(`${c.id} ${lastActivityAt(c)} ${c.submittedAt ?? ''}`);
-  }
-  for (const r of unseenReviewMessages(store)) parts.push(`round ${r.round} ${r.submittedAt}`);
+  const { threads, reviews } = unseenFeedback(store);
+  const parts = [
+    ...threads.map((c) => `${c.id} ${lastActivityAt(c)} ${c.submittedAt ?? ''}`),
+    ...reviews.map((r) => `round ${r.round} ${r.submittedAt}`),
+  ];
   return hashContent(parts.join('\n'));
 }
 
