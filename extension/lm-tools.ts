@@ -5,10 +5,10 @@
  * extension carries (dist/runtime, the runtime setup deploys) with `--json` on a workspace
  * folder, so Copilot agent mode can read and answer threads with nothing installed in the
  * workspace, and every behaviour is the CLI's. A reply lands in store.json, and the store watcher
- * shows it inline. The input is checked, and turned into CLI arguments, by the MCP server's file
- * (prepareCall), loaded at the first call: the extension's bundle carries no schema library.
+ * shows it inline. The input is checked and turned into CLI arguments (prepareCall), and the CLI
+ * run (runCli), by the MCP server's file, loaded at the first call: the extension's bundle
+ * carries no schema library, and the CLI is spawned one way only.
  */
-import { execFile } from 'node:child_process';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { ConsiderHost } from './api';
@@ -20,7 +20,8 @@ function declaredTools(context: vscode.ExtensionContext): string[] {
   return declared.map((t) => t.name).filter((n) => n.startsWith('consider_'));
 }
 
-type PrepareCall = (name: string, input: unknown) => { args: string[]; timeoutMs: number } | { error: string };
+/** What this file uses of the MCP server's bundle (cli/mcp/server.ts). */
+type McpBundle = Pick<typeof import('../cli/mcp/server'), 'prepareCall' | 'runCli'>;
 
 /** The folder a tool acts on: the active editor's, else the first with a store, else the first. */
 function folderFor(host: ConsiderHost): string | undefined {
@@ -31,26 +32,24 @@ function folderFor(host: ConsiderHost): string | undefined {
   return (byEditor ?? folders.find((f) => f.store) ?? folders[0])?.root;
 }
 
-/** Runs the bundled CLI (in VS Code's own Node: ELECTRON_RUN_AS_NODE) and returns its JSON answer, or its error, as text. */
-function runCli(cli: string, root: string, args: string[], timeoutMs: number): Promise<string> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args, '--json', '--root', root], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
-      (_error, stdout, stderr) => resolve(stdout.trim() || stderr.trim().split('\n')[0] || 'consider-cli gave no answer'));
-  });
+/** The bundled CLI's JSON answer, or its error, as text; run in VS Code's own Node (ELECTRON_RUN_AS_NODE). */
+async function cliAnswerText(mcp: McpBundle, root: string, args: string[], timeoutMs: number): Promise<string> {
+  const answer = await mcp.runCli(root, args, timeoutMs, { ...process.env, ELECTRON_RUN_AS_NODE: '1' }).catch(() => undefined);
+  return answer?.stdout.trim() || answer?.stderr.trim().split('\n')[0] || 'consider-cli gave no answer';
 }
 
 export function registerLanguageModelTools(context: vscode.ExtensionContext, host: ConsiderHost): vscode.Disposable {
   const bin = path.join(context.extensionPath, 'dist', 'runtime', 'bin');
-  let prepare: PrepareCall | undefined;
+  let mcp: McpBundle | undefined;
   return vscode.Disposable.from(...declaredTools(context).map((toolName) => vscode.lm.registerTool<Record<string, unknown>>(toolName, {
     async invoke(options) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at the first call, by design (see above)
-      prepare ??= (require(path.join(bin, 'consider-mcp.cjs')) as { prepareCall: PrepareCall }).prepareCall;
-      const call = prepare(toolName.slice('consider_'.length), options.input);
+      mcp ??= require(path.join(bin, 'consider-mcp.cjs')) as McpBundle;
+      const call = mcp.prepareCall(toolName.slice('consider_'.length), options.input);
       if ('error' in call) return text(`usage: ${call.error}`);
       const root = folderFor(host);
       if (!root) return text('not_found: no workspace folder is open');
-      return text(await runCli(path.join(bin, 'consider-cli.cjs'), root, call.args, call.timeoutMs));
+      return text(await cliAnswerText(mcp, root, call.args, call.timeoutMs));
     },
   })));
 }

@@ -17,13 +17,18 @@ import { z as zod, type z } from 'zod';
 import { TOOLS, type ToolName, type ToolSpec } from '../../shared/agent-tools';
 
 const VERSION = '1';
+/** How long a command may run unless its tool says otherwise (wait does). */
+const CLI_TIMEOUT_MS = 60_000;
 
-interface CliAnswer { code: number | null; stdout: string; stderr: string }
+export interface CliAnswer { code: number | null; stdout: string; stderr: string }
 
-/** Runs the CLI next to this file, in the workspace, with --json. */
-function runCli(root: string, args: string[], timeoutMs = 60_000): Promise<CliAnswer> {
+/**
+ * Runs the CLI next to this file, in the workspace, with --json. Also what VS Code's
+ * language-model tools call (extension/lm-tools.ts), with ELECTRON_RUN_AS_NODE in `env`.
+ */
+export function runCli(root: string, args: string[], timeoutMs = CLI_TIMEOUT_MS, env: NodeJS.ProcessEnv = process.env): Promise<CliAnswer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(__dirname, 'consider-cli.cjs'), ...args, '--json', '--root', root], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(__dirname, 'consider-cli.cjs'), ...args, '--json', '--root', root], { stdio: ['ignore', 'pipe', 'pipe'], env });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
@@ -61,7 +66,7 @@ export function prepareCall(name: string, input: unknown): { args: string[]; tim
   if (!spec) return { error: `unknown tool ${JSON.stringify(name)}` };
   const parsed = zod.object(spec.input).safeParse(input ?? {});
   if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ') };
-  return { args: spec.args(parsed.data as never), timeoutMs: spec.timeoutMs?.(parsed.data as never) ?? 60_000 };
+  return { args: spec.args(parsed.data as never), timeoutMs: spec.timeoutMs?.(parsed.data as never) ?? CLI_TIMEOUT_MS };
 }
 
 /** Serves the tools on stdin/stdout until the client closes the connection. */
