@@ -5,13 +5,14 @@
  * extension carries (dist/runtime, the runtime setup deploys) with `--json` on a workspace
  * folder, so Copilot agent mode can read and answer threads with nothing installed in the
  * workspace, and every behaviour is the CLI's. A reply lands in store.json, and the store watcher
- * shows it inline. The input is checked and turned into CLI arguments (prepareCall), and the CLI
- * run (runCli), by the MCP server's file, loaded at the first call: the extension's bundle
+ * shows it inline. The input is checked and turned into CLI arguments, and the CLI run, by the
+ * MCP server's file (its agentToolRunner), loaded at the first call: the extension's bundle
  * carries no schema library, and the CLI is spawned one way only.
  */
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { ConsiderHost } from './api';
+import type { AgentToolRunner } from '../shared/agent-tools';
 import { deepestRootOf } from '../shared/paths';
 
 /** The tools package.json declares (`consider_<command>`). */
@@ -19,9 +20,6 @@ function declaredTools(context: vscode.ExtensionContext): string[] {
   const declared = (context.extension.packageJSON as { contributes?: { languageModelTools?: { name: string }[] } }).contributes?.languageModelTools ?? [];
   return declared.map((t) => t.name).filter((n) => n.startsWith('consider_'));
 }
-
-/** What this file uses of the MCP server's bundle (cli/mcp/server.ts). */
-type McpBundle = Pick<typeof import('../cli/mcp/server'), 'prepareCall' | 'runCli'>;
 
 /** The folder a tool acts on: the active editor's, else the first with a store, else the first. */
 function folderFor(host: ConsiderHost): string | undefined {
@@ -33,23 +31,23 @@ function folderFor(host: ConsiderHost): string | undefined {
 }
 
 /** The bundled CLI's JSON answer, or its error, as text; run in VS Code's own Node (ELECTRON_RUN_AS_NODE). */
-async function cliAnswerText(mcp: McpBundle, root: string, args: string[], timeoutMs: number): Promise<string> {
-  const answer = await mcp.runCli(root, args, timeoutMs, { ...process.env, ELECTRON_RUN_AS_NODE: '1' }).catch(() => undefined);
+async function cliAnswerText(runner: AgentToolRunner, root: string, args: string[], timeoutMs: number): Promise<string> {
+  const answer = await runner.runCli(root, args, timeoutMs, { ...process.env, ELECTRON_RUN_AS_NODE: '1' }).catch(() => undefined);
   return answer?.stdout.trim() || answer?.stderr.trim().split('\n')[0] || 'consider-cli gave no answer';
 }
 
 export function registerLanguageModelTools(context: vscode.ExtensionContext, host: ConsiderHost): vscode.Disposable {
   const bin = path.join(context.extensionPath, 'dist', 'runtime', 'bin');
-  let mcp: McpBundle | undefined;
+  let runner: AgentToolRunner | undefined;
   return vscode.Disposable.from(...declaredTools(context).map((toolName) => vscode.lm.registerTool<Record<string, unknown>>(toolName, {
     async invoke(options) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at the first call, by design (see above)
-      mcp ??= require(path.join(bin, 'consider-mcp.cjs')) as McpBundle;
-      const call = mcp.prepareCall(toolName.slice('consider_'.length), options.input);
+      runner ??= (require(path.join(bin, 'consider-mcp.cjs')) as { agentToolRunner: AgentToolRunner }).agentToolRunner;
+      const call = runner.prepareCall(toolName.slice('consider_'.length), options.input);
       if ('error' in call) return text(`usage: ${call.error}`);
       const root = folderFor(host);
       if (!root) return text('not_found: no workspace folder is open');
-      return text(await cliAnswerText(mcp, root, call.args, call.timeoutMs));
+      return text(await cliAnswerText(runner, root, call.args, call.timeoutMs));
     },
   })));
 }

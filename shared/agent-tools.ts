@@ -99,6 +99,21 @@ export const TOOLS = {
 
 export type ToolName = keyof typeof TOOLS;
 
+/** A CLI run's outcome, as the tools see it. */
+export interface CliAnswer { code: number | null; stdout: string; stderr: string }
+
+/**
+ * What the MCP server's bundle (cli/mcp/server.ts, `consider-mcp.cjs`) offers VS Code's
+ * language-model tools (extension/lm-tools.ts), which load it at run time: the contract
+ * lives here so neither side imports the other.
+ */
+export interface AgentToolRunner {
+  /** Checks a tool's input against its schema: the CLI arguments and time limit, or a usage message. */
+  prepareCall(name: string, input: unknown): { args: string[]; timeoutMs: number } | { error: string };
+  /** Runs the CLI next to the bundle, in the workspace `root`, with --json. */
+  runCli(root: string, args: string[], timeoutMs?: number, env?: Record<string, string | undefined>): Promise<CliAnswer>;
+}
+
 /** A tool's input schema as JSON Schema (what MCP and VS Code announce). */
 export function inputJsonSchema(name: ToolName): Record<string, unknown> {
   const { $schema: _ignored, ...schema } = z.toJSONSchema(z.object(TOOLS[name].input)) as Record<string, unknown>;

@@ -14,19 +14,14 @@ import path from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z as zod, type z } from 'zod';
-import { TOOLS, type ToolName, type ToolSpec } from '../../shared/agent-tools';
+import { TOOLS, type AgentToolRunner, type CliAnswer, type ToolName, type ToolSpec } from '../../shared/agent-tools';
 
 const VERSION = '1';
 /** How long a command may run unless its tool says otherwise (wait does). */
 const CLI_TIMEOUT_MS = 60_000;
 
-export interface CliAnswer { code: number | null; stdout: string; stderr: string }
-
-/**
- * Runs the CLI next to this file, in the workspace, with --json. Also what VS Code's
- * language-model tools call (extension/lm-tools.ts), with ELECTRON_RUN_AS_NODE in `env`.
- */
-export function runCli(root: string, args: string[], timeoutMs = CLI_TIMEOUT_MS, env: NodeJS.ProcessEnv = process.env): Promise<CliAnswer> {
+/** Runs the CLI next to this file, in the workspace, with --json. */
+function runCli(root: string, args: string[], timeoutMs = CLI_TIMEOUT_MS, env: NodeJS.ProcessEnv = process.env): Promise<CliAnswer> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(__dirname, 'consider-cli.cjs'), ...args, '--json', '--root', root], { stdio: ['ignore', 'pipe', 'pipe'], env });
     let stdout = '';
@@ -56,18 +51,21 @@ export function toolResult(answer: CliAnswer): { content: { type: 'text'; text: 
   return { content: [{ type: 'text', text: answer.stdout.trim() }], structuredContent: object };
 }
 
-/**
- * For VS Code's language-model tools (extension/lm-tools.ts), which load this file when a tool
- * is first invoked (so the extension's own bundle carries no schema library): checks a tool's
- * input against its schema and gives the CLI arguments, or a usage message.
- */
-export function prepareCall(name: string, input: unknown): { args: string[]; timeoutMs: number } | { error: string } {
+/** Checks a tool's input against its schema and gives the CLI arguments, or a usage message. */
+function prepareCall(name: string, input: unknown): { args: string[]; timeoutMs: number } | { error: string } {
   const spec = (TOOLS as unknown as Record<string, ToolSpec<z.ZodRawShape> | undefined>)[name];
   if (!spec) return { error: `unknown tool ${JSON.stringify(name)}` };
   const parsed = zod.object(spec.input).safeParse(input ?? {});
   if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ') };
   return { args: spec.args(parsed.data as never), timeoutMs: spec.timeoutMs?.(parsed.data as never) ?? CLI_TIMEOUT_MS };
 }
+
+/**
+ * For VS Code's language-model tools (extension/lm-tools.ts), which load this file when a tool
+ * is first invoked: the extension's own bundle carries no schema library, and spawns the CLI
+ * the same way as the MCP server (with ELECTRON_RUN_AS_NODE in `env`).
+ */
+export const agentToolRunner: AgentToolRunner = { prepareCall, runCli };
 
 /** Serves the tools on stdin/stdout until the client closes the connection. */
 export async function serveMcp(root: string): Promise<void> {
