@@ -16,8 +16,9 @@ import { hookEntries, type FileHookRow, type HookRow, type JsonHookRow } from '.
 import { mentionsConsiderHook } from './hook-command';
 import { PLUGIN_MARKER } from './hook-plugin';
 import { appendChild, detectStyle, emptyInner, jsonEqual, member, parseJsonTree, removeChild, replaceValue, type JsonNode } from './json-text';
-import { missingDirs, readIfExists, removeEmptyDirs, sha256, writeFileAtomic } from './fsutil';
-import { projectWriteProblem, realpathOrSelf, setupFolders } from './safety';
+import { missingDirs, readIfExists, removeEmptyDirs, sha256 } from './fsutil';
+import { setupFolders } from './safety';
+import { compact, writeKeepingMode, writeProblem } from './agent-file';
 
 export interface HookResult {
   kind: 'created' | 'updated' | 'unchanged' | 'skipped' | 'refused' | 'removed';
@@ -28,42 +29,6 @@ export interface HookResult {
 
 export function hookFile(row: HookRow, scope: Scope, root: string, home: string): string {
   return scope === 'project' ? path.join(root, row.projectFile) : path.join(home, row.homeFile);
-}
-
-/** Drops undefined fields so merging a record into the tracked one never erases anything. */
-function compact<T extends object>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
-}
-
-/**
- * Why setup must not write `file`, if it must not: a symbolic link (writing would replace
- * the user's link, or write outside the project), a non-file, or a project folder that
- * leads outside the workspace.
- */
-function writeProblem(file: string, scope: Scope, root: string): string | undefined {
-  try {
-    const st = fs.lstatSync(file);
-    if (st.isSymbolicLink()) return 'is a symbolic link; not written through';
-    if (!st.isFile()) return 'is not a file';
-  } catch { /* missing: fine */ }
-  if (scope === 'project') {
-    const escape = projectWriteProblem(path.dirname(file), root);
-    if (escape) return escape;
-    const real = realpathOrSelf(path.dirname(file));
-    if (fs.existsSync(path.dirname(file)) && real !== path.join(realpathOrSelf(root), path.relative(root, path.dirname(file)))) {
-      return 'the folder is reached through a symbolic link';
-    }
-  }
-  return undefined;
-}
-
-/** Writes keeping the file's permissions (settings files may be private). */
-function writeKeepingMode(file: string, text: string): void {
-  let mode = 0o644;
-  try {
-    mode = fs.statSync(file).mode & 0o777;
-  } catch { /* new file */ }
-  writeFileAtomic(file, text, mode);
 }
 
 /** Why setup will not touch this file's text, if it will not: not strict JSON, or another shape. */
@@ -199,9 +164,10 @@ export function installFileHook(opts: { row: FileHookRow; scope: Scope; root: st
 
 /**
  * Takes one tracked hook out again. Refuses what it must not touch, keeps what the user
- * edited (reported), deletes the file when setup created it and nothing else is left.
+ * edited (reported), deletes the file when setup created it and nothing else is left
+ * (`createdBySetup`: another of setup's records, an MCP registration in the same file, says so).
  */
-export function removeHook(row: HookRow, install: HookInstall, root: string, home: string): HookResult {
+export function removeHook(row: HookRow, install: HookInstall, root: string, home: string, createdBySetup = false): HookResult {
   const file = install.path;
   const problem = writeProblem(file, install.scope, root);
   if (problem) return { kind: 'refused', path: file, detail: problem };
@@ -241,7 +207,7 @@ export function removeHook(row: HookRow, install: HookInstall, root: string, hom
     if (parent?.kind === 'object' && empty) text = removeChild(text, parent, parent.members.findIndex((m) => m.value === node), install.emptyInner?.[at]);
   }
   const detail = edited.length ? `your edited ${[...new Set(edited)].join(', ')} hook kept` : undefined;
-  if (install.createdFile && jsonEqual(JSON.parse(text), row.skeleton)) {
+  if ((install.createdFile || createdBySetup) && jsonEqual(JSON.parse(text), row.skeleton)) {
     fs.rmSync(file);
     removeEmptyDirs(setupFolders(install.createdDirs ?? [], root, home));
     return compact({ kind: 'removed', path: file, detail });
