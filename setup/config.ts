@@ -104,3 +104,41 @@ export function trackingKey(config: ConsiderConfig): string {
   const { lastUpdatedAt: _ignored, ...rest } = config;
   return JSON.stringify(rest);
 }
+
+/**
+ * One MCP server registration setup made (config.json `trackedMcpInstalls`, next to the hooks):
+ * enough to take out exactly what setup added and nothing of the user's.
+ */
+export interface McpInstall {
+  target: string;
+  scope: 'project';
+  /** Absolute path of the agent's file. */
+  path: string;
+  version?: string;
+  /** JSON rows: the server entry setup wrote (removed only while it is still exactly this). */
+  entry?: unknown;
+  /** JSON rows: the container member setup created (`mcpServers`), removed again once empty. */
+  createdKeys?: string[];
+  /** JSON rows: what was inside containers setup found empty, by path ('' = the file's object). */
+  emptyInner?: Record<string, string>;
+  /** TOML rows: the exact text setup appended (taken out again byte for byte). */
+  block?: string;
+  /** Setup created the file: uninstall deletes it when nothing but what setup wrote is gone. */
+  createdFile?: boolean;
+  /** Folders setup created for the file, deepest first; removed when empty. */
+  createdDirs?: string[];
+  [unknownField: string]: unknown;
+}
+
+/** The tracked MCP registrations of a config (an older config has none). */
+export function trackedMcp(config: ConsiderConfig): McpInstall[] {
+  const list = config.trackedMcpInstalls;
+  return Array.isArray(list) ? (list.filter((x) => isSkillInstall(x) && (x as McpInstall).scope === 'project') as McpInstall[]) : [];
+}
+
+/** Adds or replaces one tracked MCP registration, keyed by its file's absolute path. */
+export function mergeMcpInstall(config: ConsiderConfig, install: McpInstall): void {
+  const list = trackedMcp(config);
+  mergeTracked(list, install);
+  config.trackedMcpInstalls = list;
+}

@@ -3,7 +3,7 @@
  * wizard. The same implementation as the wizards (this folder). Bundled by
  * scripts/build.mjs into dist/setup/consider-setup.cjs, next to dist/runtime and skills/.
  *
- *   consider-setup setup [--root DIR] [--no-gitignore] [--integration claude:project …] [--hook claude:project …]
+ *   consider-setup setup [--root DIR] [--no-gitignore] [--integration claude:project …] [--hook claude:project …] [--mcp claude …]
  *   consider-setup uninstall --full|--skills-only [--keep-gitignore] [--remove-edited] [--root DIR]
  *   consider-setup status [--root DIR]
  *   consider-setup refresh [--root DIR]      (after updating: refresh the CLI and untouched skills)
@@ -13,21 +13,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  INTEGRATIONS, HOOK_ROWS, describeSetup, runSetup, runUninstall, applyRefresh,
-  type HookAgent, type Integration, type Scope, type SetupReport,
+  INTEGRATIONS, HOOK_ROWS, MCP_ROWS, describeSetup, runSetup, runUninstall, applyRefresh,
+  type HookAgent, type Integration, type McpAgent, type Scope, type SetupReport,
 } from './index';
 import { isWithin } from '../shared/paths';
 
 const USAGE = `usage:
-  consider-setup setup [--root DIR] [--no-gitignore] [--integration TARGET:SCOPE]... [--hook AGENT:SCOPE]... [--json]
+  consider-setup setup [--root DIR] [--no-gitignore] [--integration TARGET:SCOPE]... [--hook AGENT:SCOPE]... [--mcp AGENT]... [--json]
       --integration installs the skill that teaches the agent consider-cli
         TARGET: ${INTEGRATIONS.map((i) => i.target).join(', ')}   SCOPE: project, home
       --hook installs the hook that delivers your review to the agent by itself
         AGENT: ${HOOK_ROWS.map((h) => h.target).join(', ')}
-      example: consider-setup setup --integration claude:project --hook claude:project --integration codex:home
+      --mcp registers consider-cli's MCP server in the agent's config file in this project
+        AGENT: ${MCP_ROWS.map((m) => `${m.target} (${m.file})`).join(', ')}
+      example: consider-setup setup --integration claude:project --hook claude:project --mcp claude --integration codex:home
   consider-setup uninstall (--full | --skills-only) [--keep-gitignore] [--remove-edited] [--root DIR] [--json]
-      --full removes .consider/ (all threads), the installed skills and hooks and the .gitignore line
-      --skills-only removes the skills and hooks and keeps .consider/
+      --full removes .consider/ (all threads), the installed skills, hooks and MCP servers and the .gitignore line
+      --skills-only removes the skills, hooks and MCP servers and keeps .consider/
       --remove-edited also deletes skill files you edited or added (kept otherwise)
   consider-setup status [--root DIR] [--json]
   consider-setup refresh [--root DIR] [--json]
@@ -46,6 +48,13 @@ function parseChoice<T extends string>(spec: string, known: readonly string[], w
   if (!known.includes(target!)) throw new UsageError(`unknown ${what} "${target}" (known: ${known.join(', ')})`);
   if (scope !== 'project' && scope !== 'home') throw new UsageError(`unknown scope "${scope}" (project or home)`);
   return { target: target as T, scope };
+}
+
+/** An MCP registration is always in the project (setup/mcp-targets.ts): `AGENT`, or `AGENT:project`. */
+function parseMcpAgent(spec: string): McpAgent {
+  const { target, scope } = parseChoice<McpAgent>(spec, MCP_ROWS.map((m) => m.target), 'MCP agent');
+  if (scope !== 'project') throw new UsageError(`the MCP server is registered per project, not in the home folder (--mcp ${target})`);
+  return target;
 }
 
 function shown(p: string, root: string, home: string): string {
@@ -74,6 +83,7 @@ async function main(argv: string[]): Promise<number> {
       'remove-edited': { type: 'boolean' },
       integration: { type: 'string', multiple: true },
       hook: { type: 'string', multiple: true },
+      mcp: { type: 'string', multiple: true },
       full: { type: 'boolean' },
       'skills-only': { type: 'boolean' },
       json: { type: 'boolean' },
@@ -96,6 +106,7 @@ async function main(argv: string[]): Promise<number> {
         gitignore: !values['no-gitignore'],
         integrations: (values.integration ?? []).map((s) => parseChoice<Integration>(s, INTEGRATIONS.map((i) => i.target), 'integration')),
         hooks: (values.hook ?? []).map((s) => parseChoice<HookAgent>(s, HOOK_ROWS.map((h) => h.target), 'hook agent')),
+        mcpServers: (values.mcp ?? []).map((s) => ({ target: parseMcpAgent(s) })),
       });
       break;
     case 'uninstall': {
@@ -108,7 +119,11 @@ async function main(argv: string[]): Promise<number> {
       if (values.json) console.log(JSON.stringify(state, null, 2));
       else {
         console.log(`store: ${state.storeExists ? 'yes' : 'no'}   CLI: ${state.runtimeVersion ?? 'not deployed'}   .gitignore entry: ${state.gitignoreHasEntry ? 'yes' : 'no'}`);
-        const rows = [...state.integrations.map((i) => ({ label: i.label, installed: i.installed })), ...state.hooks.map((h) => ({ label: `${h.label} hook`, installed: h.installed }))];
+        const rows = [
+          ...state.integrations.map((i) => ({ label: i.label, installed: i.installed })),
+          ...state.hooks.map((h) => ({ label: `${h.label} hook`, installed: h.installed })),
+          ...state.mcpServers.map((m) => ({ label: `${m.label} MCP server`, installed: m.installed ? [{ scope: 'project', path: m.path }] : [] })),
+        ];
         const width = Math.max(...rows.map((r) => r.label.length));
         for (const { label, installed } of rows) {
           console.log(`${label.padEnd(width)}  ${installed.length ? installed.map((x) => `${x.scope}: ${shown(x.path, root, home)}`).join(', ') : '-'}`);

@@ -80,7 +80,7 @@ function hasConsiderHook(file: string, kind: 'json' | 'file'): boolean {
  * tracking has a different path (a moved or copied workspace) or was lost. Home files are
  * only touched when tracked: they serve other projects too. Returns the paths now clear.
  */
-export function uninstallHooks(root: string, home: string, config: ConsiderConfig): { actions: SetupAction[]; cleared: Set<string> } {
+export function uninstallHooks(root: string, home: string, config: ConsiderConfig, createdBySetup: ReadonlySet<string> = new Set()): { actions: SetupAction[]; cleared: Set<string> } {
   const actions: SetupAction[] = [];
   const cleared = new Set<string>();
   const tracked = trackedHooks(config);
@@ -108,7 +108,7 @@ export function uninstallHooks(root: string, home: string, config: ConsiderConfi
       }
       continue;
     }
-    const r = removeHook(row, install, root, home);
+    const r = removeHook(row, install, root, home, createdBySetup.has(install.path));
     actions.push(actionOf(r));
     if (r.kind !== 'refused') cleared.add(install.path);
   }
@@ -116,7 +116,7 @@ export function uninstallHooks(root: string, home: string, config: ConsiderConfi
 }
 
 /** `dirs` recorded next to `oldFile`, moved to sit next to `newFile` (a moved workspace). */
-function rebase(dirs: string[] | undefined, oldFile: string, newFile: string): string[] | undefined {
+export function rebase(dirs: string[] | undefined, oldFile: string, newFile: string): string[] | undefined {
   const common = commonTail(oldFile, newFile);
   const oldRoot = oldFile.slice(0, oldFile.length - common.length);
   const newRoot = newFile.slice(0, newFile.length - common.length);

@@ -7,10 +7,11 @@
 import type { SkillInstall } from '../shared/model';
 import { INTEGRATIONS, type Integration, type Scope } from './integrations';
 import { HOOK_ROWS, type HookAgent } from './hook-targets';
+import { MCP_ROWS, type McpAgent } from './mcp-targets';
 import { setupWorkspace, describeWorkspace } from './setup';
 import { uninstallWorkspace } from './uninstall';
 
-export { INTEGRATIONS, HOOK_ROWS, type Integration, type Scope, type HookAgent };
+export { INTEGRATIONS, HOOK_ROWS, MCP_ROWS, type Integration, type Scope, type HookAgent, type McpAgent };
 export type { SkillInstall };
 
 export type ActionKind = 'created' | 'updated' | 'unchanged' | 'removed' | 'skipped' | 'refused';
@@ -30,6 +31,8 @@ export interface SetupState {
   integrations: { target: Integration; label: string; installed: { scope: Scope; path: string }[] }[];
   /** Per agent with a delivery hook: where one is installed right now. */
   hooks: { target: HookAgent; label: string; installed: { scope: Scope; path: string }[] }[];
+  /** Per agent that takes MCP servers: its project file, and whether Consider's server is registered there now. */
+  mcpServers: { target: McpAgent; label: string; path: string; installed: boolean }[];
 }
 
 export interface SetupOptions {
@@ -44,6 +47,11 @@ export interface SetupOptions {
    * Absent or empty = install none.
    */
   hooks?: { target: HookAgent; scope: Scope }[];
+  /**
+   * Agents to register Consider's MCP server with (setup/mcp-targets.ts), in the project's own
+   * config file of each; separate from skills and hooks. Absent or empty = none.
+   */
+  mcpServers?: { target: McpAgent }[];
   /** The built runtime to deploy: `<extension>/dist/runtime`. */
   runtimeDir: string;
   /** The skill sources: `<extension>/skills`. */

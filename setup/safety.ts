@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { INTEGRATION_ROWS, SKILL_FILE } from './integrations';
 import { HOOK_ROWS } from './hook-targets';
+import { MCP_ROWS } from './mcp-targets';
 import { isWithin } from '../shared/paths';
 
 export type Verdict = { ok: true; dir: string } | { ok: false; reason: string };
@@ -99,13 +100,14 @@ export function projectWriteProblem(dir: string, root: string): string | undefin
 
 /**
  * Of the folders config.json says setup created, those uninstall may remove (when empty):
- * a folder on the way to a known skill or hook location, strictly inside the workspace or
+ * a folder on the way to a known skill, hook or MCP config location, strictly inside the workspace or
  * the home folder. A tampered list cannot make it remove any other (empty) folder.
  */
 export function setupFolders(dirs: readonly unknown[], root: string, home: string): string[] {
   const places = [
     ...knownSkillDirs(root, home).map((k) => k.dir),
     ...HOOK_ROWS.flatMap((r) => [path.dirname(path.join(root, r.projectFile)), path.dirname(path.join(home, r.homeFile))]),
+    ...MCP_ROWS.map((r) => path.dirname(path.join(root, r.file))),
   ];
   return dirs.filter((d): d is string => typeof d === 'string' && path.isAbsolute(d) && path.normalize(d) === d
     && [root, home].some((base) => d !== base && isWithin(base, d))

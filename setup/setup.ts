@@ -6,7 +6,8 @@ import type { SetupAction, SetupOptions, SetupReport, SetupState } from './index
 import { INTEGRATION_ROWS, SKILL_FILE, integrationRow, skillDirs } from './integrations';
 import { renderSkill, isConsiderSkill } from './render';
 import { installPackage } from './skills';
-import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, trackingKey, configPath } from './config';
+import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, mergeMcpInstall, trackingKey, configPath } from './config';
+import { installMcpServers, describeMcpServers } from './mcp-setup';
 import { deployRuntime, deployedVersion, packageVersion } from './runtime';
 import { addGitignoreEntry, gitignoreHasEntry, gitignorePath, type GitignoreSetup } from './gitignore';
 import { isDirectory, syncFile } from './fsutil';
@@ -84,6 +85,10 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
   actions.push(...hooks.actions);
   for (const h of hooks.installs) mergeHookInstall(config, h);
 
+  const mcp = installMcpServers(opts.mcpServers ?? [], root, version, config);
+  actions.push(...mcp.actions);
+  for (const m of mcp.installs) mergeMcpInstall(config, m);
+
   let gitignoreDone: GitignoreSetup | undefined;
   if (opts.gitignore) {
     const change = addGitignoreEntry(root);
@@ -100,6 +105,7 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
     await changeSetupConfig(root, (latest) => {
       for (const i of installs) mergeInstall(latest, i);
       for (const h of hooks.installs) mergeHookInstall(latest, h);
+      for (const m of mcp.installs) mergeMcpInstall(latest, m);
       if (gitignoreDone) latest.gitignoreSetup = gitignoreDone;
     });
     if (problem) actions.push({ kind: 'updated', path: configPath(root), detail: `${problem}; kept as config.json.broken and started afresh` });
@@ -127,5 +133,6 @@ export async function describeWorkspace(rootIn: string, homeIn: string): Promise
         .map((k) => ({ scope: k.scope, path: path.join(k.dir, SKILL_FILE) })),
     })),
     hooks: describeHooks(root, home),
+    mcpServers: describeMcpServers(root),
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Uninstall (spec §8.3): full (skills + `.consider/` + optionally the .gitignore line) or
- * skills only (the threads stay). Deletes only what safety.ts allows and reports the rest.
+ * Uninstall (spec §8.3): full (skills, hooks and MCP servers + `.consider/` + optionally the
+ * .gitignore line) or skills only (the threads stay). Deletes only what safety.ts allows and reports the rest.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,8 @@ import { removeSkillPackage } from './skill-removal';
 import { isWithin } from '../shared/paths';
 import { removeEmptyDirs } from './fsutil';
 import { uninstallHooks } from './hook-setup';
-import { trackedHooks } from './config';
+import { trackedHooks, trackedMcp } from './config';
+import { uninstallMcpServers } from './mcp-setup';
 
 /**
  * Removes the `skills/` folder (and, in a project, the agent folder above it) when deleting
@@ -72,10 +73,14 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
   const { config, problem } = readSetupConfig(root);
   if (problem) actions.push({ kind: 'skipped', path: configPath(root), detail: `${problem}; looking in the known skill locations instead` });
 
-  // Hooks first: a hook file setup created may share the agent folder with a skill, and
-  // the skill's removal then takes the emptied folder.
-  const hooks = uninstallHooks(root, home, config);
+  // Hooks and MCP registrations first: a file setup created may share the agent folder with a
+  // skill, and the skill's removal then takes the emptied folder. A file either of them
+  // created (Gemini keeps both in settings.json) goes once both are out.
+  const createdBySetup = new Set([...trackedHooks(config), ...trackedMcp(config)].filter((t) => t.createdFile).map((t) => t.path));
+  const hooks = uninstallHooks(root, home, config, createdBySetup);
   actions.push(...hooks.actions);
+  const mcp = uninstallMcpServers(root, home, config, createdBySetup);
+  actions.push(...mcp.actions);
 
   const removedOrGone = new Set<string>();
   const hasRecord = fs.existsSync(configPath(root)) && problem === undefined;
@@ -100,17 +105,20 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
 
   // Last, every folder setup made, children first: a folder the hook and the skill shared
   // is empty only now, whichever of the two setup wrote first.
-  sweepCreatedDirs([...config.trackedSkillInstalls, ...trackedHooks(config)], root, home);
+  sweepCreatedDirs([...config.trackedSkillInstalls, ...trackedHooks(config), ...trackedMcp(config)], root, home);
 
   if (opts.mode === 'skills-only') {
     const remaining = config.trackedSkillInstalls.filter((t) => !removedOrGone.has(t.path));
     const hooksLeft = trackedHooks(config).filter((t) => !hooks.cleared.has(t.path));
-    if (fs.existsSync(path.join(root, '.consider')) && (remaining.length !== config.trackedSkillInstalls.length || hooksLeft.length !== trackedHooks(config).length)) {
+    const mcpLeft = trackedMcp(config).filter((t) => !mcp.cleared.has(t.path));
+    const changed = remaining.length !== config.trackedSkillInstalls.length || hooksLeft.length !== trackedHooks(config).length || mcpLeft.length !== trackedMcp(config).length;
+    if (fs.existsSync(path.join(root, '.consider')) && changed) {
       await changeSetupConfig(root, (latest) => {
         latest.trackedSkillInstalls = latest.trackedSkillInstalls.filter((t) => !removedOrGone.has(t.path));
         latest.trackedHookInstalls = trackedHooks(latest).filter((t) => !hooks.cleared.has(t.path));
+        latest.trackedMcpInstalls = trackedMcp(latest).filter((t) => !mcp.cleared.has(t.path));
       });
-      actions.push({ kind: 'updated', path: configPath(root), detail: 'removed skills and hooks no longer tracked' });
+      actions.push({ kind: 'updated', path: configPath(root), detail: 'removed skills, hooks and MCP servers no longer tracked' });
     }
     actions.push({ kind: 'skipped', path: path.join(root, '.consider'), detail: 'kept (skills-only uninstall)' });
     return { actions };

@@ -78,6 +78,7 @@ for (const theme of ['light', 'dark', 'high-contrast'] as const) {
       await board.toggleCheckbox('integration-claude-enable');
       // The toolkit restyles the now-enabled location radios on its next update: wait for it.
       await expect(page.getByTestId('integration-claude-scope').getByRole('radio').first()).toBeEnabled();
+      await board.toggleCheckbox('integration-claude-mcp');
       await page.screenshot({ path: `${OUT}/setup-${theme}.png`, fullPage: true });
       await board.press('setup-run');
       await expect(page.getByTestId('wizard-report')).toBeVisible();

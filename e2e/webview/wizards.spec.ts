@@ -52,6 +52,29 @@ test.describe('setup wizard', () => {
     expect(fs.existsSync(path.join(root, '.gemini/settings.json'))).toBe(false);
   });
 
+  test('MCP: off by default; checked, it registers the server in the agent\'s project file, and uninstall lists it', async ({ page, host, origin, board }) => {
+    const root = host.roots[0]!;
+    await host.open(page, origin, { view: 'setup' });
+    await expect(page.getByTestId('integration-roo-mcp')).toHaveCount(0); // Roo Code takes no MCP registration
+    await board.toggleCheckbox('integration-cursor-enable');
+    await page.getByTestId('integration-cursor-scope').getByRole('radio', { name: /Home/ }).click();
+    await expect(page.getByTestId('integration-cursor-mcp')).toContainText('.cursor/mcp.json'); // always the project's file
+    await board.toggleCheckbox('integration-cursor-mcp');
+    await board.press('setup-run');
+    await expect(page.getByTestId('wizard-report')).toBeVisible();
+    expect(host.messages('setup/run').at(-1)?.params).toEqual({
+      root, gitignore: true, integrations: [{ target: 'cursor', scope: 'home' }],
+      hooks: [{ target: 'cursor', scope: 'home' }], mcpServers: [{ target: 'cursor' }],
+    });
+    expect(JSON.parse(fs.readFileSync(path.join(root, '.cursor/mcp.json'), 'utf8')).mcpServers.consider.command).toBe('sh');
+    await expect(page.getByTestId('integration-cursor-mcp')).toContainText('installed');
+    await page.getByTestId('tab-uninstall').click();
+    await expect(page.getByTestId('uninstall-wizard')).toContainText('Cursor MCP server');
+    await board.press('uninstall-run');
+    await expect(page.getByTestId('wizard-report')).toBeVisible();
+    expect(fs.existsSync(path.join(root, '.cursor'))).toBe(false);
+  });
+
   test('no integrations and no .gitignore edit is a valid setup', async ({ page, host, origin, board }) => {
     const root = host.roots[0]!;
     await host.open(page, origin, { view: 'setup' });

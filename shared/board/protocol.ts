@@ -23,13 +23,13 @@
  * No `vscode` import here.
  */
 import { DISPOSITIONS, MAX_BODY_CHARS, type AnchorState, type Author, type Disposition, type WorkflowState } from '../model';
-import { HOOK_AGENT_IDS, INTEGRATION_IDS, type InstallScope } from '../agents';
+import { HOOK_AGENT_IDS, INTEGRATION_IDS, MCP_AGENT_IDS, type InstallScope } from '../agents';
 import {
   anyStr, arrayOf, bool, check, int, isObject, num, object, oneOf, onlyTrue, optional, refine, schema, str,
   type Check, type Infer, type Same, type Schema,
 } from './schema';
 
-export { HOOK_AGENT_IDS, INTEGRATION_IDS, type HookAgent, type InstallScope, type Integration } from '../agents';
+export { HOOK_AGENT_IDS, INTEGRATION_IDS, MCP_AGENT_IDS, type HookAgent, type InstallScope, type Integration, type McpAgent } from '../agents';
 export { SAFE_LINK_SCHEMES, isSafeLink } from './links';
 
 /**
@@ -297,6 +297,8 @@ const setupStateView = object({
     homePath: anyStr,
     installed: installedAt,
     hook: optional(object({ installed: installedAt })),
+    /** Agents that take MCP servers: the project file setup registers the server in, and whether it is there now. */
+    mcp: optional(object({ path: anyStr, installed: bool })),
   }), 100),
 });
 export type SetupStateView = Infer<typeof setupStateView>;
@@ -335,6 +337,8 @@ export const REQUESTS = {
       integrations: arrayOf(object({ target: oneOf(INTEGRATION_IDS), scope }), INTEGRATION_IDS.length),
       /** Delivery hooks, chosen apart from the skills; absent = none. */
       hooks: optional(arrayOf(object({ target: oneOf(HOOK_AGENT_IDS), scope }), HOOK_AGENT_IDS.length)),
+      /** Agents to register the MCP server with (always in the project); absent = none. */
+      mcpServers: optional(arrayOf(object({ target: oneOf(MCP_AGENT_IDS) }), MCP_AGENT_IDS.length)),
     }),
     result: setupReportView,
   },

@@ -8,6 +8,12 @@ function hookOf(hooks: SetupState['hooks'], target: string): { hook?: { installe
   return h ? { hook: { installed: h.installed } } : {};
 }
 
+/** An integration's MCP registration, for agents that take MCP servers. */
+function mcpOf(servers: SetupState['mcpServers'], target: string): { mcp?: { path: string; installed: boolean } } {
+  const m = servers.find((x) => x.target === target);
+  return m ? { mcp: { path: m.path, installed: m.installed } } : {};
+}
+
 export const setupHandlers: Handlers<'setup/describe' | 'setup/run' | 'uninstall/run'> = {
   'setup/describe': async (p, ctx) => {
     ctx.folder(p.root);
@@ -24,6 +30,7 @@ export const setupHandlers: Handlers<'setup/describe' | 'setup/run' | 'uninstall
         homePath: row.homePath(ctx.s.home),
         installed: st.integrations.find((i) => i.target === row.target)?.installed ?? [],
         ...hookOf(st.hooks, row.target),
+        ...mcpOf(st.mcpServers, row.target),
       })),
     };
   },
@@ -33,6 +40,7 @@ export const setupHandlers: Handlers<'setup/describe' | 'setup/run' | 'uninstall
     const report = await ctx.s.setup.runSetup({
       root: p.root, home: ctx.s.home, gitignore: p.gitignore, integrations: p.integrations.map((i) => ({ ...i })),
       hooks: (p.hooks ?? []).map((h) => ({ ...h })),
+      mcpServers: (p.mcpServers ?? []).map((m) => ({ ...m })),
       runtimeDir: ctx.s.runtimeDir, skillsDir: ctx.s.skillsDir,
     });
     await ctx.afterWrite([p.root]);

@@ -1,11 +1,15 @@
 import { useEffect, useState } from 'react';
-import type { HookAgent, InstallScope, Integration, SetupReportView } from '../../../shared/board/protocol';
+import type { HookAgent, InstallScope, Integration, McpAgent, SetupReportView } from '../../../shared/board/protocol';
 import { useApp } from '../lib/context';
 import { Button, Checkbox, Codicon, RadioGroup } from '../ui/primitives';
 import { displayPath, FolderPicker, Loading, ReportView, useFolderChoice, useSetupState } from './wizardParts';
 
-/** Per agent: install the skill, where, and (agents that have one) the delivery hook too. */
-type Choice = { enabled: boolean; scope: InstallScope; hook: boolean };
+/**
+ * Per agent: install the skill, where, and (agents that have them) the delivery hook and the
+ * MCP server registration. The MCP server is off unless already registered: the skill and the
+ * CLI already do the job, typed tools are for agents that prefer them.
+ */
+type Choice = { enabled: boolean; scope: InstallScope; hook: boolean; mcp: boolean };
 
 /** Spec §8.2: one panel with explicit choices; nothing happens until "Set up" is pressed. */
 export function SetupWizard() {
@@ -27,6 +31,7 @@ export function SetupWizard() {
       enabled: i.installed.length > 0,
       scope: i.installed[0]?.scope ?? i.hook?.installed[0]?.scope ?? 'project',
       hook: !!i.hook && (i.installed.length === 0 || i.hook.installed.length > 0),
+      mcp: !!i.mcp?.installed,
     }])));
   }, [state]);
 
@@ -37,10 +42,12 @@ export function SetupWizard() {
   const selected = state.integrations.filter((i) => choices[i.target]?.enabled).map((i) => ({ target: i.target, scope: choices[i.target]!.scope }));
   const hooks = state.integrations.filter((i) => i.hook && choices[i.target]?.enabled && choices[i.target]?.hook)
     .map((i) => ({ target: i.target as HookAgent, scope: choices[i.target]!.scope }));
+  const mcpServers = state.integrations.filter((i) => i.mcp && choices[i.target]?.enabled && choices[i.target]?.mcp)
+    .map((i) => ({ target: i.target as McpAgent }));
   const run = async () => {
     setRunning(true); setError(undefined);
     try {
-      setReport(await bridge.request('setup/run', { root, gitignore: gitignore && !state.gitignoreHasEntry, integrations: selected, ...(hooks.length ? { hooks } : {}) }));
+      setReport(await bridge.request('setup/run', { root, gitignore: gitignore && !state.gitignoreHasEntry, integrations: selected, ...(hooks.length ? { hooks } : {}), ...(mcpServers.length ? { mcpServers } : {}) }));
       setVersion((v) => v + 1);
     } catch (e) { setError(e instanceof Error ? e.message : String(e)); } finally { setRunning(false); }
   };
@@ -63,9 +70,9 @@ export function SetupWizard() {
 
       <fieldset className="wizard-section">
         <legend>Agent integrations</legend>
-        <p className="muted">Pick the agents you use. Each gets a <code>consider</code> skill, in this project or in your home folder. With the hook, a submitted review reaches the agent by itself when it finishes a turn, and your agent's own settings file keeps everything else it had. Leave all unchecked to skip skills for now.</p>
+        <p className="muted">Pick the agents you use. Each gets a <code>consider</code> skill, in this project or in your home folder. With the hook, a submitted review reaches the agent by itself when it finishes a turn; with MCP, the agent gets the threads as typed tools instead of shell commands. Your agent's own settings files keep everything else they had. Leave all unchecked to skip skills for now.</p>
         {state.integrations.map((i) => {
-          const c = choices[i.target] ?? { enabled: false, scope: 'project' as const, hook: !!i.hook };
+          const c = choices[i.target] ?? { enabled: false, scope: 'project' as const, hook: !!i.hook, mcp: false };
           const set = (patch: Partial<Choice>) => setChoices({ ...choices, [i.target]: { ...c, ...patch } });
           return (
             <div key={i.target} className={`integration${c.enabled ? ' on' : ''}`} data-testid={`integration-${i.target}`}>
@@ -81,6 +88,13 @@ export function SetupWizard() {
               {i.hook && (
                 <Checkbox checked={c.enabled && c.hook} disabled={!c.enabled} onChange={(v) => set({ hook: v })} testId={`integration-${i.target}-hook`}>
                   Deliver my review automatically (hook){i.hook.installed.length > 0 && <span className="tag anchored">installed</span>}
+                </Checkbox>
+              )}
+              {i.mcp && (
+                <Checkbox checked={c.enabled && c.mcp} disabled={!c.enabled} onChange={(v) => set({ mcp: v })} testId={`integration-${i.target}-mcp`}>
+                  Typed tools over MCP, in <span className="path" title={i.mcp.path}>{displayPath(i.mcp.path, root)}</span>
+                  {i.target === 'copilot' && <span className="muted"> (for Copilot outside this editor: here the extension gives agent mode the tools)</span>}
+                  {i.mcp.installed && <span className="tag anchored">installed</span>}
                 </Checkbox>
               )}
             </div>

@@ -29,6 +29,7 @@ export function UninstallWizard() {
   const installed = state.integrations.flatMap((i) => [
     ...i.installed.map((x) => ({ label: i.label, ...x })),
     ...(i.hook?.installed ?? []).map((x) => ({ label: `${i.label} hook`, ...x })),
+    ...(i.mcp?.installed ? [{ label: `${i.label} MCP server`, scope: 'project' as const, path: i.mcp.path }] : []),
   ]);
   const run = async () => {
     if (mode === 'full' && !confirming) { setConfirming(true); return; }
@@ -47,8 +48,8 @@ export function UninstallWizard() {
         <legend>What to remove</legend>
         <RadioGroup<Mode> label="Uninstall mode" value={mode} onChange={(m) => { setMode(m); setConfirming(false); }} orientation="vertical" testId="uninstall-mode"
           options={[
-            { value: 'skills-only', label: <><b>Skills only</b> — remove the agent skills and hooks, keep <code>.consider/</code> and its threads</> },
-            { value: 'full', label: <><b>Everything</b> — remove the skills, the hooks and <code>.consider/</code> with {threads === 1 ? 'its thread' : `all ${plural(threads, 'thread')}`}, the archive and the CLI</> },
+            { value: 'skills-only', label: <><b>Skills only</b> — remove the agent skills, hooks and MCP servers, keep <code>.consider/</code> and its threads</> },
+            { value: 'full', label: <><b>Everything</b> — remove the skills, hooks, MCP servers and <code>.consider/</code> with {threads === 1 ? 'its thread' : `all ${plural(threads, 'thread')}`}, the archive and the CLI</> },
           ]} />
         {mode === 'full' && state.gitignoreHasEntry && (
           <Checkbox checked={removeGitignore} onChange={setRemoveGitignore} testId="uninstall-gitignore">Also remove the <code>.consider/</code> line setup added to <code>.gitignore</code></Checkbox>
@@ -58,13 +59,13 @@ export function UninstallWizard() {
         </Checkbox>
       </fieldset>
       <fieldset className="wizard-section">
-        <legend>Installed skills and hooks</legend>
-        {installed.length === 0 ? <p className="muted">Setup has not installed a skill or a hook here.</p> : (
+        <legend>Installed skills, hooks and MCP servers</legend>
+        {installed.length === 0 ? <p className="muted">Setup has not installed a skill, a hook or an MCP server here.</p> : (
           <ul className="report-list">
             {installed.map((x) => <li key={x.path}><Codicon name="file-code" /> {x.label} <span className="muted">({x.scope})</span> <span className="path" title={x.path}>{displayPath(x.path, root)}</span></li>)}
           </ul>
         )}
-        <p className="muted">Only <code>…/skills/consider</code> folders and <code>.consider/</code> itself are ever deleted; from an agent's settings file only the Consider hook entries are taken out, and only a file setup created is deleted. Anything else is refused and reported.</p>
+        <p className="muted">Only <code>…/skills/consider</code> folders and <code>.consider/</code> itself are ever deleted; from an agent's settings file only the Consider hook and MCP server entries are taken out, and only a file setup created is deleted. Anything else is refused and reported.</p>
       </fieldset>
       <div className="wizard-actions">
         {confirming ? (
