@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Scope } from './integrations';
 import { writeFileAtomic } from './fsutil';
+import { member, parseJsonTree } from './json-text';
 import { projectWriteProblem, realpathOrSelf } from './safety';
 
 /** Drops undefined fields so merging a record into the tracked one never erases anything. */
@@ -43,4 +44,28 @@ export function writeKeepingMode(file: string, text: string): void {
     mode = fs.statSync(file).mode & 0o777;
   } catch { /* new file */ }
   writeFileAtomic(file, text, mode);
+}
+
+/**
+ * Why setup will not edit this settings file's text, if it will not: not strict JSON, not an
+ * object, a `container` member (`hooks`, `mcpServers`) that is not an object, or a key twice
+ * in either (JSON.parse keeps the last of two equal keys, a text edit would touch the first).
+ * On success, the parsed container (empty when absent) for the caller's own checks.
+ */
+export function settingsFileProblem(text: string, container: string): { problem: string } | { container: Record<string, unknown> } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return { problem: `not valid JSON (${(e as Error).message})` };
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return { problem: 'not a JSON object' };
+  const inner = (value as Record<string, unknown>)[container];
+  if (inner !== undefined && (!inner || typeof inner !== 'object' || Array.isArray(inner))) return { problem: `"${container}" is not an object` };
+  const tree = parseJsonTree(text);
+  for (const obj of [tree, member(tree, container)]) {
+    const keys = obj?.kind === 'object' ? obj.members.map((m) => m.key) : [];
+    if (new Set(keys).size !== keys.length) return { problem: 'has the same key twice' };
+  }
+  return { container: (inner ?? {}) as Record<string, unknown> };
 }

@@ -18,7 +18,7 @@ import { PLUGIN_MARKER } from './hook-plugin';
 import { appendChild, detectStyle, emptyInner, jsonEqual, member, parseJsonTree, removeChild, replaceValue, type JsonNode } from './json-text';
 import { missingDirs, readIfExists, removeEmptyDirs, sha256 } from './fsutil';
 import { setupFolders } from './safety';
-import { compact, writeKeepingMode, writeProblem } from './agent-file';
+import { compact, settingsFileProblem, writeKeepingMode, writeProblem } from './agent-file';
 
 export interface HookResult {
   kind: 'created' | 'updated' | 'unchanged' | 'skipped' | 'refused' | 'removed';
@@ -33,26 +33,10 @@ export function hookFile(row: HookRow, scope: Scope, root: string, home: string)
 
 /** Why setup will not touch this file's text, if it will not: not strict JSON, or another shape. */
 function jsonProblem(text: string, row: JsonHookRow): string | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    return `not valid JSON (${(e as Error).message})`;
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'not a JSON object';
-  const hooks = (value as Record<string, unknown>).hooks;
-  if (hooks !== undefined && (!hooks || typeof hooks !== 'object' || Array.isArray(hooks))) return '"hooks" is not an object';
-  for (const e of row.events) {
-    const list = (hooks as Record<string, unknown> | undefined)?.[e.name];
-    if (list !== undefined && !Array.isArray(list)) return `"hooks.${e.name}" is not a list`;
-  }
-  // JSON.parse keeps the last of two equal keys, a text edit would touch the first: ambiguous.
-  const tree = parseJsonTree(text);
-  for (const obj of [tree, member(tree, 'hooks')]) {
-    const keys = obj?.kind === 'object' ? obj.members.map((m) => m.key) : [];
-    if (new Set(keys).size !== keys.length) return 'has the same key twice';
-  }
-  return undefined;
+  const checked = settingsFileProblem(text, 'hooks');
+  if ('problem' in checked) return checked.problem;
+  const event = row.events.find((e) => checked.container[e.name] !== undefined && !Array.isArray(checked.container[e.name]));
+  return event ? `"hooks.${event.name}" is not a list` : undefined;
 }
 
 const eventList = (tree: JsonNode, name: string): JsonNode | undefined => member(member(tree, 'hooks'), name);

@@ -21,7 +21,7 @@ import { MCP_SERVER_NAME, runsConsiderMcp, type JsonMcpRow, type McpRow, type To
 import { appendChild, detectStyle, emptyInner, jsonEqual, member, parseJsonTree, removeChild, replaceValue, type JsonNode } from './json-text';
 import { missingDirs, readIfExists, removeEmptyDirs } from './fsutil';
 import { setupFolders } from './safety';
-import { compact, writeKeepingMode, writeProblem } from './agent-file';
+import { compact, settingsFileProblem, writeKeepingMode, writeProblem } from './agent-file';
 
 export interface McpResult {
   kind: 'created' | 'updated' | 'unchanged' | 'skipped' | 'refused' | 'removed';
@@ -59,22 +59,8 @@ export function hasConsiderServer(row: McpRow, file: string): boolean {
 
 /** Why setup will not touch this JSON text, if it will not. */
 function jsonProblem(text: string, row: JsonMcpRow): string | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    return `not valid JSON (${(e as Error).message})`;
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'not a JSON object';
-  const servers = (value as Record<string, unknown>)[row.container];
-  if (servers !== undefined && (!servers || typeof servers !== 'object' || Array.isArray(servers))) return `"${row.container}" is not an object`;
-  // JSON.parse keeps the last of two equal keys, a text edit would touch the first: ambiguous.
-  const tree = parseJsonTree(text);
-  for (const obj of [tree, member(tree, row.container)]) {
-    const keys = obj?.kind === 'object' ? obj.members.map((m) => m.key) : [];
-    if (new Set(keys).size !== keys.length) return 'has the same key twice';
-  }
-  return undefined;
+  const checked = settingsFileProblem(text, row.container);
+  return 'problem' in checked ? checked.problem : undefined;
 }
 
 const serverNode = (tree: JsonNode, row: JsonMcpRow): JsonNode | undefined => member(member(tree, row.container), MCP_SERVER_NAME);

@@ -36,6 +36,23 @@ export class BoardPage {
     await (within ?? this.page).getByTestId(testId).click();
   }
 
+  /**
+   * From now on, notes whether the page ever shows `text` (a wizard falling back to its loading
+   * state after a run would make its report blink away); `blinked()` tells.
+   */
+  async watchFor(text: string): Promise<void> {
+    await this.page.evaluate((t) => {
+      const w = window as unknown as { __blinked: boolean };
+      w.__blinked = false;
+      new MutationObserver(() => { if (document.body.textContent?.includes(t)) w.__blinked = true; })
+        .observe(document.body, { childList: true, subtree: true, characterData: true });
+    }, text);
+  }
+
+  blinked(): Promise<boolean> {
+    return this.page.evaluate(() => (window as unknown as { __blinked: boolean }).__blinked);
+  }
+
   async expectRows(ids: string[]): Promise<void> {
     await expect.poll(async () => (await this.rowIds()).sort()).toEqual([...ids].sort());
   }

@@ -13,12 +13,7 @@ test.describe('setup wizard', () => {
     await board.toggleCheckbox('integration-codex-enable');
     await page.getByTestId('integration-codex-scope').getByRole('radio', { name: /Home/ }).click();
     // From the run on, the wizard must never fall back to its loading state (the report would blink away).
-    await page.evaluate(() => {
-      const w = window as unknown as { __blinked: boolean };
-      w.__blinked = false;
-      new MutationObserver(() => { if (document.body.textContent?.includes('Checking what is set up')) w.__blinked = true; })
-        .observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
+    await board.watchFor('Checking what is set up');
     await board.press('setup-run');
     await expect(page.getByTestId('wizard-report')).toBeVisible();
     // The delivery hook is on by default with a chosen skill, at the skill's location.
@@ -36,7 +31,7 @@ test.describe('setup wizard', () => {
     // Re-describe after the run: the wizard now shows what is installed.
     await expect(page.getByTestId('integration-claude')).toContainText('installed');
     expect(host.messages('setup/describe').length).toBeGreaterThanOrEqual(2);
-    expect(await page.evaluate(() => (window as unknown as { __blinked: boolean }).__blinked)).toBe(false);
+    expect(await board.blinked()).toBe(false);
   });
 
   test('a skill without its hook: unchecking the hook box sends no hook', async ({ page, host, origin, board }) => {
@@ -80,17 +75,13 @@ test.describe('setup wizard', () => {
     await host.open(page, origin, { view: 'setup' });
     await board.toggleCheckbox('setup-gitignore');
     // From the run on, the wizard must never fall back to its loading state (the report would blink away).
-    await page.evaluate(() => {
-      const w = window as unknown as { __blinked: boolean };
-      w.__blinked = false;
-      new MutationObserver(() => { if (document.body.textContent?.includes('Checking what is set up')) w.__blinked = true; })
-        .observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
+    await board.watchFor('Checking what is set up');
     await board.press('setup-run');
     await expect(page.getByTestId('wizard-report')).toBeVisible();
     expect(host.messages('setup/run').at(-1)?.params).toEqual({ root, gitignore: false, integrations: [] });
     expect(fs.existsSync(path.join(root, '.gitignore'))).toBe(false);
     expect(fs.existsSync(path.join(root, '.consider'))).toBe(true);
+    expect(await board.blinked()).toBe(false);
   });
 });
 
