@@ -1,5 +1,5 @@
 /** What setup makes of a list of choices, for skills and hooks alike. */
-import type { SetupAction } from './index';
+import type { SetupAction } from './types';
 import type { Scope } from './integrations';
 
 /**

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ConsiderConfig } from '../shared/model';
-import type { SetupAction } from './index';
+import type { SetupAction } from './types';
 import type { Scope } from './integrations';
 import { HOOK_ROWS, hookEntries, hookRow, type HookAgent, type HookRow } from './hook-targets';
 import { hookFile, installFileHook, installJsonHook, removeHook, type HookResult } from './hooks';

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import type { ConsiderConfig } from '../shared/model';
-import type { SetupAction } from './index';
+import type { SetupAction } from './types';
 import { MCP_ROWS, mcpRow, type McpAgent, type McpRow } from './mcp-targets';
 import { hasConsiderServer, installMcp, mcpFile, registeredServer, removeMcp, tomlTable } from './mcp';
 import { actionOf, chosenRows } from './choices';

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import type { SkillInstall } from '../shared/model';
-import type { SetupAction, SetupReport } from './index';
+import type { SetupAction, SetupReport } from './types';
 import { integrationRow } from './integrations';
 import { renderSkill } from './render';
 import { installPackage, packageStatus, type PackageStatus } from './skills';

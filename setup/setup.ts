@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SkillInstall } from '../shared/model';
-import type { SetupAction, SetupOptions, SetupReport, SetupState } from './index';
+import type { SetupAction, SetupOptions, SetupReport, SetupState } from './types';
 import { INTEGRATION_ROWS, SKILL_FILE, integrationRow, skillDirs } from './integrations';
 import { renderSkill, isConsiderSkill } from './render';
 import { installPackage } from './skills';

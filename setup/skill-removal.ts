@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SkillInstall } from '../shared/model';
-import type { SetupAction } from './index';
+import type { SetupAction } from './types';
 import { INTEGRATION_ROWS, SKILL_FILE } from './integrations';
 import { knownSkillDirs } from './safety';
 import { packageHashOnDisk } from './render';

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SkillInstall } from '../shared/model';
-import type { SetupAction, SetupReport, UninstallOptions } from './index';
+import type { SetupAction, SetupReport, UninstallOptions } from './types';
 import { SKILL_FILE } from './integrations';
 import { readSetupConfig, changeSetupConfig, configPath } from './config';
 import { checkConsiderDir, checkSkillPackage, knownSkillDirs, setupFolders } from './safety';

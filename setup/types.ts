@@ -1,0 +1,63 @@
+/**
+ * The shapes setup, uninstall and status speak in: what the wizards, the terminal command and
+ * the modules of this folder pass around. Apart from index.ts (which re-exports them) so that
+ * the modules import their types without importing the entry point that imports them.
+ */
+import type { SkillInstall } from '../shared/model';
+import type { Integration, Scope } from './integrations';
+import type { HookAgent } from './hook-targets';
+import type { McpAgent } from './mcp-targets';
+
+export type ActionKind = 'created' | 'updated' | 'unchanged' | 'removed' | 'skipped' | 'refused';
+export interface SetupAction { kind: ActionKind; path: string; detail?: string }
+export interface SetupReport { actions: SetupAction[] }
+
+export interface SetupState {
+  /** `.consider/store.json` exists. */
+  storeExists: boolean;
+  /** Version stamped in the deployed runtime (`.consider/bin/VERSION`), if deployed. */
+  runtimeVersion?: string;
+  /** The root `.gitignore` already ignores `.consider/`. */
+  gitignoreHasEntry: boolean;
+  /** What config.json tracks (spec §4.5). */
+  trackedSkills: SkillInstall[];
+  /** Per integration: where a Consider skill is installed right now (tracked or found on disk). */
+  integrations: { target: Integration; label: string; installed: { scope: Scope; path: string }[] }[];
+  /** Per agent with a delivery hook: where one is installed right now. */
+  hooks: { target: HookAgent; label: string; installed: { scope: Scope; path: string }[] }[];
+  /** Per agent that takes MCP servers: its project file, and whether Consider's server is registered there now. */
+  mcpServers: { target: McpAgent; label: string; path: string; installed: boolean }[];
+}
+
+export interface SetupOptions {
+  root: string;
+  home: string;
+  /** Add `.consider/` to the root .gitignore (append or create, never duplicate). */
+  gitignore: boolean;
+  /** One location per chosen integration; empty = install no skills. */
+  integrations: { target: Integration; scope: Scope }[];
+  /**
+   * Delivery hooks (docs/agent-loop.md), one location per agent; separate from the skills.
+   * Absent or empty = install none.
+   */
+  hooks?: { target: HookAgent; scope: Scope }[];
+  /**
+   * Agents to register Consider's MCP server with (setup/mcp-targets.ts), in the project's own
+   * config file of each; separate from skills and hooks. Absent or empty = none.
+   */
+  mcpServers?: { target: McpAgent }[];
+  /** The built runtime to deploy: `<extension>/dist/runtime`. */
+  runtimeDir: string;
+  /** The skill sources: `<extension>/skills`. */
+  skillsDir: string;
+}
+
+export interface UninstallOptions {
+  root: string;
+  home: string;
+  mode: 'full' | 'skills-only';
+  /** Full mode only: remove the `.consider/` line setup added to the root .gitignore. */
+  removeGitignoreEntry: boolean;
+  /** Also delete skill files the user edited since setup wrote them, and files they added next to them. */
+  removeEdited?: boolean;
+}
