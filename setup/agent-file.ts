@@ -1,11 +1,11 @@
 /**
- * Writing into an agent's own settings file (hooks.ts, mcp.ts): the checks before a write and
+ * Writing into an agent's own settings file (hooks/one-file.ts, mcp/one-file.ts): the checks before a write and
  * the write itself. The file belongs to the user; these keep setup from writing through a
  * link, outside the workspace, or with the wrong permissions.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Scope } from './integrations';
+import type { Scope } from './skills/targets';
 import { writeFileAtomic } from './fsutil';
 import { member, parseJsonTree } from './json-text';
 import { projectWriteProblem, realpathOrSelf } from './safety';

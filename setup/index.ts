@@ -5,9 +5,9 @@
  * No `vscode` import: everything here is plain Node, so tests and the terminal can call it.
  */
 import type { SkillInstall } from '../shared/model';
-import { INTEGRATIONS, type Integration, type Scope } from './integrations';
-import { HOOK_ROWS, type HookAgent } from './hook-targets';
-import { MCP_ROWS, type McpAgent } from './mcp-targets';
+import { INTEGRATIONS, type Integration, type Scope } from './skills/targets';
+import { HOOK_ROWS, type HookAgent } from './hooks/targets';
+import { MCP_ROWS, type McpAgent } from './mcp/targets';
 import { setupWorkspace, describeWorkspace } from './setup';
 import { uninstallWorkspace } from './uninstall';
 import type { SetupOptions, SetupReport, SetupState, UninstallOptions } from './types';

@@ -9,11 +9,11 @@
 import path from 'node:path';
 import type { SkillInstall } from '../shared/model';
 import type { SetupAction, SetupReport } from './types';
-import { integrationRow } from './integrations';
-import { renderSkill } from './render';
-import { installPackage, packageStatus, type PackageStatus } from './skills';
+import { integrationRow } from './skills/targets';
+import { renderSkill } from './skills/render';
+import { installPackage, packageStatus, type PackageStatus } from './skills/install';
 import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, configPath, type HookInstall } from './config';
-import { hooksToRefresh, refreshHooks } from './hook-setup';
+import { hooksToRefresh, refreshHooks } from './hooks/workspace';
 import { deployRuntime, deployedVersion, packageVersion } from './runtime';
 import { checkSkillPackage } from './safety';
 import { actionOf } from './choices';

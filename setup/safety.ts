@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { INTEGRATION_ROWS, SKILL_FILE } from './integrations';
-import { HOOK_ROWS } from './hook-targets';
-import { MCP_ROWS } from './mcp-targets';
+import { INTEGRATION_ROWS, SKILL_FILE } from './skills/targets';
+import { HOOK_ROWS } from './hooks/targets';
+import { MCP_ROWS } from './mcp/targets';
 import { isWithin } from '../shared/paths';
 
 export type Verdict = { ok: true; dir: string } | { ok: false; reason: string };

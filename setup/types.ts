@@ -4,9 +4,9 @@
  * the modules import their types without importing the entry point that imports them.
  */
 import type { SkillInstall } from '../shared/model';
-import type { Integration, Scope } from './integrations';
-import type { HookAgent } from './hook-targets';
-import type { McpAgent } from './mcp-targets';
+import type { Integration, Scope } from './skills/targets';
+import type { HookAgent } from './hooks/targets';
+import type { McpAgent } from './mcp/targets';
 
 export type ActionKind = 'created' | 'updated' | 'unchanged' | 'removed' | 'skipped' | 'refused';
 export interface SetupAction { kind: ActionKind; path: string; detail?: string }
@@ -42,7 +42,7 @@ export interface SetupOptions {
    */
   hooks?: { target: HookAgent; scope: Scope }[];
   /**
-   * Agents to register Consider's MCP server with (setup/mcp-targets.ts), in the project's own
+   * Agents to register Consider's MCP server with (setup/mcp/targets.ts), in the project's own
    * config file of each; separate from skills and hooks. Absent or empty = none.
    */
   mcpServers?: { target: McpAgent }[];

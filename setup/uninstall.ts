@@ -6,17 +6,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SkillInstall } from '../shared/model';
 import type { SetupAction, SetupReport, UninstallOptions } from './types';
-import { SKILL_FILE } from './integrations';
+import { SKILL_FILE } from './skills/targets';
 import { readSetupConfig, changeSetupConfig, configPath } from './config';
 import { checkConsiderDir, checkSkillPackage, knownSkillDirs, setupFolders } from './safety';
-import { isConsiderSkill } from './render';
+import { isConsiderSkill } from './skills/render';
 import { removeGitignoreEntry, gitignorePath, gitignoreSetupOf } from './gitignore';
-import { removeSkillPackage } from './skill-removal';
+import { removeSkillPackage } from './skills/removal';
 import { isWithin } from '../shared/paths';
 import { removeEmptyDirs } from './fsutil';
-import { uninstallHooks } from './hook-setup';
+import { uninstallHooks } from './hooks/workspace';
 import { trackedHooks, trackedMcp } from './config';
-import { uninstallMcpServers } from './mcp-setup';
+import { uninstallMcpServers } from './mcp/workspace';
 
 /**
  * Removes the `skills/` folder (and, in a project, the agent folder above it) when deleting

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HOOK_ROWS, type JsonHookRow } from '../setup/hook-targets';
-import { installJsonHook, removeHook } from '../setup/hooks';
+import { HOOK_ROWS, type JsonHookRow } from '../setup/hooks/targets';
+import { installJsonHook, removeHook } from '../setup/hooks/one-file';
 import { jsonEqual } from '../setup/json-text';
 
 const claude = HOOK_ROWS.find((r) => r.target === 'claude') as JsonHookRow;

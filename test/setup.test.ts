@@ -6,7 +6,7 @@ import {
   INTEGRATIONS, describeSetup, runSetup, runUninstall, planRefresh, applyRefresh,
   type Integration, type Scope, type SetupReport,
 } from '../setup/index';
-import { INTEGRATION_ROWS, skillDirs } from '../setup/integrations';
+import { INTEGRATION_ROWS, skillDirs } from '../setup/skills/targets';
 import { ensureBuilt, git, listFiles, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, tree, uninstallFrom, PACKAGE_VERSION, type Sandbox } from './helpers/setup-env';
 
 beforeAll(ensureBuilt);
@@ -446,7 +446,7 @@ describe('uninstall: a moved workspace', () => {
 describe('the agent ids (shared/agents.ts) and setup\'s tables name the same agents', () => {
   it('every integration has one skill row, every hook agent one hook row', async () => {
     const { INTEGRATION_IDS, HOOK_AGENT_IDS } = await import('../shared/agents');
-    const { HOOK_ROWS } = await import('../setup/hook-targets');
+    const { HOOK_ROWS } = await import('../setup/hooks/targets');
     expect(INTEGRATION_ROWS.map((r) => r.target).sort()).toEqual([...INTEGRATION_IDS].sort());
     expect(HOOK_ROWS.map((r) => r.target).sort()).toEqual([...HOOK_AGENT_IDS].sort());
   });

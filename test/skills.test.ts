@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INTEGRATIONS, runSetup } from '../setup/index';
-import { INTEGRATION_ROWS, SKILL_FILE, isSharedSkillDir } from '../setup/integrations';
-import { renderSkill, packageHash } from '../setup/render';
+import { INTEGRATION_ROWS, SKILL_FILE, isSharedSkillDir } from '../setup/skills/targets';
+import { renderSkill, packageHash } from '../setup/skills/render';
 import { ensureBuilt, PACKAGE_VERSION, RUNTIME_DIR, SKILLS_DIR, sandbox, listFiles, type Sandbox } from './helpers/setup-env';
 
 // js-yaml ships with @vscode/vsce; a real YAML parser is the honest check of our frontmatter.

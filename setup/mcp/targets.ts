@@ -28,10 +28,10 @@
  * those in their config files, and each would expand them differently. `$1`, `$d` and `$(…)` are
  * left to sh by all of them.
  */
-import type { McpAgent } from '../shared/agents';
-import { CLI_REL } from './hook-command';
+import type { McpAgent } from '../../shared/agents';
+import { CLI_REL } from '../hooks/command';
 
-export type { McpAgent } from '../shared/agents';
+export type { McpAgent } from '../../shared/agents';
 
 /** The key of Consider's server in every agent's list. */
 export const MCP_SERVER_NAME = 'consider';

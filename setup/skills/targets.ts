@@ -20,8 +20,8 @@
  */
 import path from 'node:path';
 
-export type { Integration } from '../shared/agents';
-import type { InstallScope, Integration } from '../shared/agents';
+export type { Integration } from '../../shared/agents';
+import type { InstallScope, Integration } from '../../shared/agents';
 export type Scope = InstallScope;
 
 export interface IntegrationRow {

@@ -7,10 +7,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SkillInstall } from '../shared/model';
-import type { SetupAction } from './types';
-import { INTEGRATION_ROWS, SKILL_FILE } from './integrations';
-import { knownSkillDirs } from './safety';
+import type { SkillInstall } from '../../shared/model';
+import type { SetupAction } from '../types';
+import { INTEGRATION_ROWS, SKILL_FILE } from './targets';
+import { knownSkillDirs } from '../safety';
 import { packageHashOnDisk } from './render';
 
 /** The files setup writes into a package folder: SKILL.md and the side files of the agents that read it. */

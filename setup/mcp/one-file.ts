@@ -1,8 +1,8 @@
 /**
- * Registering Consider's MCP server with one agent (a row of mcp-targets.ts) and taking the
+ * Registering Consider's MCP server with one agent (a row of targets.ts) and taking the
  * registration out again.
  *
- * Like the hooks (hooks.ts), the agent's file belongs to the user: setup adds one member,
+ * Like the hooks (hooks/one-file.ts), the agent's file belongs to the user: setup adds one member,
  * `consider`, to the agent's list of servers (JSON: spliced in as text by json-text.ts; TOML:
  * one table appended at the end) and uninstall takes out exactly that, so setup + uninstall
  * leaves the file byte-identical. A `consider` server that is not exactly what setup wrote is
@@ -16,12 +16,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import type { McpInstall } from './config';
-import { MCP_SERVER_NAME, runsConsiderMcp, type JsonMcpRow, type McpRow, type TomlMcpRow } from './mcp-targets';
-import { appendChild, detectStyle, emptyInner, jsonEqual, member, parseJsonTree, removeChild, replaceValue, type JsonNode } from './json-text';
-import { missingDirs, readIfExists, removeEmptyDirs } from './fsutil';
-import { setupFolders } from './safety';
-import { compact, settingsFileProblem, writeKeepingMode, writeProblem } from './agent-file';
+import type { McpInstall } from '../config';
+import { MCP_SERVER_NAME, runsConsiderMcp, type JsonMcpRow, type McpRow, type TomlMcpRow } from './targets';
+import { appendChild, detectStyle, emptyInner, jsonEqual, member, parseJsonTree, removeChild, replaceValue, type JsonNode } from '../json-text';
+import { missingDirs, readIfExists, removeEmptyDirs } from '../fsutil';
+import { setupFolders } from '../safety';
+import { compact, settingsFileProblem, writeKeepingMode, writeProblem } from '../agent-file';
 
 export interface McpResult {
   kind: 'created' | 'updated' | 'unchanged' | 'skipped' | 'refused' | 'removed';

@@ -30,12 +30,12 @@
  *   is loaded at startup and sees every event, `session.idle` when a turn ends; it answers by
  *   prompting the session through the SDK client (opencode.ai/docs/plugins, /docs/sdk).
  */
-import type { HookEvent } from './hook-command';
-import { hookCommand } from './hook-command';
-import { renderOpencodePlugin } from './hook-plugin';
+import type { HookEvent } from './command';
+import { hookCommand } from './command';
+import { renderOpencodePlugin } from './opencode-plugin';
 
-export type { HookAgent } from '../shared/agents';
-import type { HookAgent } from '../shared/agents';
+export type { HookAgent } from '../../shared/agents';
+import type { HookAgent } from '../../shared/agents';
 
 interface RowBase {
   readonly target: HookAgent;

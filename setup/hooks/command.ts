@@ -10,7 +10,7 @@
  * too: some agents read exit code 2 as "block", and a hook must never trap the agent.
  * POSIX sh only: agents run hook commands through a shell.
  */
-import type { HookAgent } from '../shared/agents';
+import type { HookAgent } from '../../shared/agents';
 
 export type HookEvent = 'stop' | 'prompt' | 'session-start';
 

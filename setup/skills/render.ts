@@ -8,9 +8,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { IntegrationRow } from './integrations';
-import { SKILL_FILE, isSharedSkillDir } from './integrations';
-import { sha256 } from './fsutil';
+import type { IntegrationRow } from './targets';
+import { SKILL_FILE, isSharedSkillDir } from './targets';
+import { sha256 } from '../fsutil';
 
 export const SKILL_NAME = 'consider';
 

@@ -4,12 +4,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SkillInstall } from '../shared/model';
-import type { IntegrationRow, Scope } from './integrations';
-import { SKILL_FILE } from './integrations';
+import type { SkillInstall } from '../../shared/model';
+import type { IntegrationRow, Scope } from './targets';
+import { SKILL_FILE } from './targets';
 import { packageHash, packageHashOnDisk, isConsiderSkill, type RenderedFile } from './render';
-import { missingDirs, syncFile } from './fsutil';
-import { projectWriteProblem } from './safety';
+import { missingDirs, syncFile } from '../fsutil';
+import { projectWriteProblem } from '../safety';
 
 export type PackageStatus = 'missing' | 'current' | 'outdated' | 'edited' | 'foreign';
 

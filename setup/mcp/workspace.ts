@@ -1,19 +1,19 @@
 /**
  * MCP server registrations across a whole setup, uninstall or status (the hooks' counterpart,
- * hook-setup.ts): which rows and files, which tracked records, and the actions to report.
- * Chosen per agent, apart from the skills and the hooks; always in the project (mcp-targets.ts
+ * hooks/workspace.ts): which rows and files, which tracked records, and the actions to report.
+ * Chosen per agent, apart from the skills and the hooks; always in the project (targets.ts
  * says why).
  */
 import fs from 'node:fs';
-import type { ConsiderConfig } from '../shared/model';
-import type { SetupAction } from './types';
-import { MCP_ROWS, mcpRow, type McpAgent, type McpRow } from './mcp-targets';
-import { hasConsiderServer, installMcp, mcpFile, registeredServer, removeMcp, tomlTable } from './mcp';
-import { actionOf, chosenRows } from './choices';
-import { trackedMcp, type McpInstall } from './config';
-import { readIfExists } from './fsutil';
-import { jsonEqual } from './json-text';
-import { rebase } from './hook-setup';
+import type { ConsiderConfig } from '../../shared/model';
+import type { SetupAction } from '../types';
+import { MCP_ROWS, mcpRow, type McpAgent, type McpRow } from './targets';
+import { hasConsiderServer, installMcp, mcpFile, registeredServer, removeMcp, tomlTable } from './one-file';
+import { actionOf, chosenRows } from '../choices';
+import { trackedMcp, type McpInstall } from '../config';
+import { readIfExists } from '../fsutil';
+import { jsonEqual } from '../json-text';
+import { rebase } from '../hooks/workspace';
 
 export function installMcpServers(choices: readonly { target: McpAgent }[], root: string, version: string, config: ConsiderConfig): { actions: SetupAction[]; installs: McpInstall[] } {
   const actions: SetupAction[] = [];

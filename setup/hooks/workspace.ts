@@ -5,16 +5,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ConsiderConfig } from '../shared/model';
-import type { SetupAction } from './types';
-import type { Scope } from './integrations';
-import { HOOK_ROWS, hookEntries, hookRow, type HookAgent, type HookRow } from './hook-targets';
-import { hookFile, installFileHook, installJsonHook, removeHook, type HookResult } from './hooks';
-import { actionOf, chosenRows } from './choices';
-import { mentionsConsiderHook } from './hook-command';
-import { PLUGIN_MARKER } from './hook-plugin';
-import { trackedHooks, type HookInstall } from './config';
-import { isWithin } from '../shared/paths';
+import type { ConsiderConfig } from '../../shared/model';
+import type { SetupAction } from '../types';
+import type { Scope } from '../skills/targets';
+import { HOOK_ROWS, hookEntries, hookRow, type HookAgent, type HookRow } from './targets';
+import { hookFile, installFileHook, installJsonHook, removeHook, type HookResult } from './one-file';
+import { actionOf, chosenRows } from '../choices';
+import { mentionsConsiderHook } from './command';
+import { PLUGIN_MARKER } from './opencode-plugin';
+import { trackedHooks, type HookInstall } from '../config';
+import { isWithin } from '../../shared/paths';
 
 const SCOPES: readonly Scope[] = ['project', 'home'];
 

@@ -1,5 +1,5 @@
 /**
- * Installing and removing one delivery hook (a row of hook-targets.ts at one scope).
+ * Installing and removing one delivery hook (a row of targets.ts at one scope).
  *
  * The agent's file belongs to the user: setup merges one item per event into it and never
  * rewrites the rest (json-text.ts splices text), uninstall takes out exactly the items setup
@@ -10,15 +10,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { HookInstall } from './config';
-import type { Scope } from './integrations';
-import { hookEntries, type FileHookRow, type HookRow, type JsonHookRow } from './hook-targets';
-import { mentionsConsiderHook } from './hook-command';
-import { PLUGIN_MARKER } from './hook-plugin';
-import { appendChild, detectStyle, emptyInner, jsonEqual, member, parseJsonTree, removeChild, replaceValue, type JsonNode } from './json-text';
-import { missingDirs, readIfExists, removeEmptyDirs, sha256 } from './fsutil';
-import { setupFolders } from './safety';
-import { compact, settingsFileProblem, writeKeepingMode, writeProblem } from './agent-file';
+import type { HookInstall } from '../config';
+import type { Scope } from '../skills/targets';
+import { hookEntries, type FileHookRow, type HookRow, type JsonHookRow } from './targets';
+import { mentionsConsiderHook } from './command';
+import { PLUGIN_MARKER } from './opencode-plugin';
+import { appendChild, detectStyle, emptyInner, jsonEqual, member, parseJsonTree, removeChild, replaceValue, type JsonNode } from '../json-text';
+import { missingDirs, readIfExists, removeEmptyDirs, sha256 } from '../fsutil';
+import { setupFolders } from '../safety';
+import { compact, settingsFileProblem, writeKeepingMode, writeProblem } from '../agent-file';
 
 export interface HookResult {
   kind: 'created' | 'updated' | 'unchanged' | 'skipped' | 'refused' | 'removed';
