@@ -8,11 +8,14 @@
 //   cli/       runs in the agent's terminal: no `vscode`, no extension/ or webview/
 //   setup/     setup and uninstall, used by the extension and the terminal: no `vscode`, no extension/ or webview/
 //   webview/   runs in the browser: no `node:` modules, no `vscode`, no extension/ or cli/
+// and no source module may import itself round a circle (eslint-plugin-import-x: the maintained
+// fork of eslint-plugin-import, flat-config native, with a fast resolver).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import stylistic from '@stylistic/eslint-plugin';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 /** no-restricted-imports patterns: a folder and the places it must not reach. */
 const forbid = (...groups) => ({
@@ -54,6 +57,19 @@ export default tseslint.config(
       '@stylistic/keyword-spacing': 'error',
       '@stylistic/max-len': ['error', { code: 200, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true, ignoreComments: true }],
     },
+  },
+  // No module imports itself round a circle, types included: a circle means two modules that
+  // cannot be understood (or loaded) one before the other, and the layout stops showing which
+  // depends on which. (A circle in setup/ went unnoticed until a drawing showed it.)
+  {
+    files: ['{shared,cli,setup,extension,webview/src}/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx'], // the modules whose imports it follows
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   { files: ['shared/**/*.ts'], rules: forbid(NO_VSCODE, NO_EXTENSION, NO_WEBVIEW, NO_CLI) },
   { files: ['cli/**/*.ts'], rules: forbid(NO_VSCODE, NO_EXTENSION, NO_WEBVIEW) },

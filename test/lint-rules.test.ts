@@ -36,3 +36,19 @@ describe('the import rules (eslint.config.mjs)', () => {
     expect(await restricted(file, `${code}\nexport {};\n`)).toEqual([]);
   });
 });
+
+describe('no import circles (import-x/no-cycle)', () => {
+  const cycles = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.resolve(__dirname, '..', file) });
+    return result!.messages.filter((m) => m.ruleId === 'import-x/no-cycle');
+  };
+
+  it('reports a module that imports one that imports it back', async () => {
+    // agent-file.ts imports fsutil.ts: fsutil.ts importing agent-file.ts would close a circle.
+    expect(await cycles('setup/fsutil.ts', "import { compact } from './agent-file';\nexport const probe = compact;\n")).toHaveLength(1);
+  });
+
+  it('accepts the same import where it closes no circle', async () => {
+    expect(await cycles('setup/probe.ts', "import { compact } from './agent-file';\nexport const probe = compact;\n")).toEqual([]);
+  });
+});
