@@ -5,10 +5,30 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ActionKind, SetupAction } from './types';
 import type { Scope } from './skills/targets';
 import { writeFileAtomic } from './fsutil';
 import { member, parseJsonTree } from './json-text';
 import { projectWriteProblem, realpathOrSelf } from './safety';
+
+/** What installing into or removing from one agent file did, with the record to track (if any). */
+export interface AgentFileResult<Record> {
+  kind: ActionKind;
+  path: string;
+  detail?: string;
+  install?: Record;
+}
+
+/**
+ * Uninstall's answer for a tracked record that names a file this workspace never writes to
+ * (config.json tampered with, or the workspace moved): never followed. Gone already counts as
+ * clear; a file there is refused.
+ */
+export function recordElsewhere(file: string, what: string): SetupAction {
+  return fs.existsSync(file)
+    ? { kind: 'refused', path: file, detail: `not a file Consider ${what}; not touched` }
+    : { kind: 'skipped', path: file, detail: 'already gone' };
+}
 
 /** Drops undefined fields so merging a record into the tracked one never erases anything. */
 export function compact<T extends object>(o: T): T {

@@ -56,30 +56,33 @@ export function mergeInstall(config: ConsiderConfig, install: SkillInstall): voi
 }
 
 /**
- * One delivery hook setup installed (config.json `trackedHookInstalls`, next to the skills;
- * kept here, not in shared/model.ts, because only setup reads it). Enough to undo exactly
- * what setup did: the items it added (`entries`), the members and the file it created, and
- * the folders it had to make.
+ * What setup wrote into one agent file (a hook or an MCP registration), kept in config.json
+ * (here, not in shared/model.ts, because only setup reads it): enough to undo exactly what
+ * setup did, the members and the file it created and the folders it had to make.
  */
-export interface HookInstall {
+interface AgentFileRecord {
   target: string;
   scope: 'project' | 'home';
   /** Absolute path of the agent's file. */
   path: string;
   version?: string;
-  /** JSON rows: the items setup added, by the agent's event name. */
-  entries?: { name: string; entry: unknown }[];
-  /** JSON rows: members setup created (`hooks`, `hooks.Stop`), removed again once empty. */
+  /** JSON files: members setup created (`hooks`, `hooks.Stop`, `mcpServers`), removed again once empty. */
   createdKeys?: string[];
-  /** JSON rows: what was inside containers setup found empty (`{ }`), put back when they empty again. */
+  /** JSON files: what was inside containers setup found empty (`{ }`), by path ('' = the file's object); put back when they empty again. */
   emptyInner?: Record<string, string>;
   /** Setup created the file: uninstall deletes it when nothing but setup's skeleton is left. */
   createdFile?: boolean;
   /** Folders setup created for the file, deepest first; removed when empty. */
   createdDirs?: string[];
+  [unknownField: string]: unknown;
+}
+
+/** One delivery hook setup installed (config.json `trackedHookInstalls`, next to the skills). */
+export interface HookInstall extends AgentFileRecord {
+  /** JSON rows: the items setup added, by the agent's event name. */
+  entries?: { name: string; entry: unknown }[];
   /** File rows: sha256 of what setup wrote. */
   sha256?: string;
-  [unknownField: string]: unknown;
 }
 
 function isHookInstall(x: unknown): x is HookInstall {
@@ -105,29 +108,13 @@ export function trackingKey(config: ConsiderConfig): string {
   return JSON.stringify(rest);
 }
 
-/**
- * One MCP server registration setup made (config.json `trackedMcpInstalls`, next to the hooks):
- * enough to take out exactly what setup added and nothing of the user's.
- */
-export interface McpInstall {
-  target: string;
+/** One MCP server registration setup made (config.json `trackedMcpInstalls`, next to the hooks). */
+export interface McpInstall extends AgentFileRecord {
   scope: 'project';
-  /** Absolute path of the agent's file. */
-  path: string;
-  version?: string;
   /** JSON rows: the server entry setup wrote (removed only while it is still exactly this). */
   entry?: unknown;
-  /** JSON rows: the container member setup created (`mcpServers`), removed again once empty. */
-  createdKeys?: string[];
-  /** JSON rows: what was inside containers setup found empty, by path ('' = the file's object). */
-  emptyInner?: Record<string, string>;
   /** TOML rows: the exact text setup appended (taken out again byte for byte). */
   block?: string;
-  /** Setup created the file: uninstall deletes it when nothing but what setup wrote is gone. */
-  createdFile?: boolean;
-  /** Folders setup created for the file, deepest first; removed when empty. */
-  createdDirs?: string[];
-  [unknownField: string]: unknown;
 }
 
 /** The tracked MCP registrations of a config (an older config has none). */

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic as writeFileAtomically } from '../shared/store/atomic-write';
+import { isWithin } from '../shared/paths';
 
 export function sha256(text: string | Buffer): string {
   return crypto.createHash('sha256').update(text).digest('hex');
@@ -69,4 +70,21 @@ export function removeEmptyDirs(dirs: readonly unknown[]): void {
       return;
     }
   }
+}
+
+/** `dirs` recorded next to `oldFile`, moved to sit next to `newFile` (a moved workspace). */
+export function rebaseDirs(dirs: string[] | undefined, oldFile: string, newFile: string): string[] | undefined {
+  const common = commonTail(oldFile, newFile);
+  const oldRoot = oldFile.slice(0, oldFile.length - common.length);
+  const newRoot = newFile.slice(0, newFile.length - common.length);
+  return dirs?.filter((d) => d !== oldRoot && isWithin(oldRoot, d)).map((d) => path.join(newRoot, path.relative(oldRoot, d)));
+}
+
+/** The longest common ending of two paths, whole segments only. */
+function commonTail(a: string, b: string): string {
+  const x = a.split(path.sep);
+  const y = b.split(path.sep);
+  let n = 0;
+  while (n < x.length && n < y.length && x[x.length - 1 - n] === y[y.length - 1 - n]) n++;
+  return path.sep + x.slice(x.length - n).join(path.sep);
 }

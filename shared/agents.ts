@@ -1,7 +1,7 @@
 /**
  * The agents Consider can be set up for, by id: one list for setup's tables (setup/), the
  * wizards' protocol (shared/board/protocol.ts) and the CLI's `hook --agent`. Adding an agent starts
- * here; the type checker then asks for its row in setup/skills/targets.ts (skills) and, if it has
+ * here; test/setup.test.ts then asks for its row in setup/skills/targets.ts (skills) and, if it has
  * hooks, setup/hooks/targets.ts, and if it takes MCP servers, setup/mcp/targets.ts.
  */
 export const INTEGRATION_IDS = ['claude', 'codex', 'opencode', 'roo', 'gemini', 'cursor', 'copilot', 'cline', 'agents'] as const;

@@ -444,10 +444,12 @@ describe('uninstall: a moved workspace', () => {
 });
 
 describe('the agent ids (shared/agents.ts) and setup\'s tables name the same agents', () => {
-  it('every integration has one skill row, every hook agent one hook row', async () => {
-    const { INTEGRATION_IDS, HOOK_AGENT_IDS } = await import('../shared/agents');
+  it('every integration has one skill row, every hook agent one hook row, every MCP agent one MCP row', async () => {
+    const { INTEGRATION_IDS, HOOK_AGENT_IDS, MCP_AGENT_IDS } = await import('../shared/agents');
     const { HOOK_ROWS } = await import('../setup/hooks/targets');
+    const { MCP_ROWS } = await import('../setup/mcp/targets');
     expect(INTEGRATION_ROWS.map((r) => r.target).sort()).toEqual([...INTEGRATION_IDS].sort());
     expect(HOOK_ROWS.map((r) => r.target).sort()).toEqual([...HOOK_AGENT_IDS].sort());
+    expect(MCP_ROWS.map((r) => r.target).sort()).toEqual([...MCP_AGENT_IDS].sort());
   });
 });

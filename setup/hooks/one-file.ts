@@ -18,14 +18,9 @@ import { PLUGIN_MARKER } from './opencode-plugin';
 import { appendChild, detectStyle, emptyInner, jsonEqual, member, parseJsonTree, removeChild, replaceValue, type JsonNode } from '../json-text';
 import { missingDirs, readIfExists, removeEmptyDirs, sha256 } from '../fsutil';
 import { setupFolders } from '../safety';
-import { compact, settingsFileProblem, writeKeepingMode, writeProblem } from '../agent-file';
+import { compact, settingsFileProblem, writeKeepingMode, writeProblem, type AgentFileResult } from '../agent-file';
 
-export interface HookResult {
-  kind: 'created' | 'updated' | 'unchanged' | 'skipped' | 'refused' | 'removed';
-  path: string;
-  detail?: string;
-  install?: HookInstall;
-}
+export type HookResult = AgentFileResult<HookInstall>;
 
 export function hookFile(row: HookRow, scope: Scope, root: string, home: string): string {
   return scope === 'project' ? path.join(root, row.projectFile) : path.join(home, row.homeFile);

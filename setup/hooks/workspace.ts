@@ -4,7 +4,6 @@
  * separately from the skills (a user may want the skill without the hook).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { ConsiderConfig } from '../../shared/model';
 import type { SetupAction } from '../types';
 import type { Scope } from '../skills/targets';
@@ -14,7 +13,8 @@ import { actionOf, chosenRows } from '../choices';
 import { mentionsConsiderHook } from './command';
 import { PLUGIN_MARKER } from './opencode-plugin';
 import { trackedHooks, type HookInstall } from '../config';
-import { isWithin } from '../../shared/paths';
+import { recordElsewhere } from '../agent-file';
+import { rebaseDirs } from '../fsutil';
 
 const SCOPES: readonly Scope[] = ['project', 'home'];
 
@@ -91,7 +91,7 @@ export function uninstallHooks(root: string, home: string, config: ConsiderConfi
     // A moved workspace's record says what setup created; without one, take out our entries
     // and whatever lists of ours they leave empty, but never delete the user's file.
     const like = tracked.find((t) => t.target === row.target && t.scope === 'project');
-    if (like) candidates.push({ ...like, path: file, createdDirs: rebase(like.createdDirs, like.path, file) });
+    if (like) candidates.push({ ...like, path: file, createdDirs: rebaseDirs(like.createdDirs, like.path, file) });
     else if (row.kind === 'json') {
       candidates.push({ target: row.target, scope: 'project', path: file, entries: hookEntries(row), createdKeys: ['hooks', ...row.events.map((e) => `hooks.${e.name}`)] });
     } else candidates.push({ target: row.target, scope: 'project', path: file });
@@ -100,12 +100,9 @@ export function uninstallHooks(root: string, home: string, config: ConsiderConfi
     const row = hookRow(install.target);
     const known = row && SCOPES.includes(install.scope) && hookFile(row, install.scope, root, home) === install.path;
     if (!known) {
-      if (!fs.existsSync(install.path)) {
-        cleared.add(install.path);
-        actions.push({ kind: 'skipped', path: install.path, detail: 'already gone' });
-      } else {
-        actions.push({ kind: 'refused', path: install.path, detail: 'not a file Consider installs hooks in; not touched' });
-      }
+      const a = recordElsewhere(install.path, 'installs hooks in');
+      actions.push(a);
+      if (a.kind !== 'refused') cleared.add(install.path);
       continue;
     }
     const r = removeHook(row, install, root, home, createdBySetup.has(install.path));
@@ -113,23 +110,6 @@ export function uninstallHooks(root: string, home: string, config: ConsiderConfi
     if (r.kind !== 'refused') cleared.add(install.path);
   }
   return { actions, cleared };
-}
-
-/** `dirs` recorded next to `oldFile`, moved to sit next to `newFile` (a moved workspace). */
-export function rebase(dirs: string[] | undefined, oldFile: string, newFile: string): string[] | undefined {
-  const common = commonTail(oldFile, newFile);
-  const oldRoot = oldFile.slice(0, oldFile.length - common.length);
-  const newRoot = newFile.slice(0, newFile.length - common.length);
-  return dirs?.filter((d) => d !== oldRoot && isWithin(oldRoot, d)).map((d) => path.join(newRoot, path.relative(oldRoot, d)));
-}
-
-/** The longest common ending of two paths, whole segments only. */
-function commonTail(a: string, b: string): string {
-  const x = a.split(path.sep);
-  const y = b.split(path.sep);
-  let n = 0;
-  while (n < x.length && n < y.length && x[x.length - 1 - n] === y[y.length - 1 - n]) n++;
-  return path.sep + x.slice(x.length - n).join(path.sep);
 }
 
 /** Per agent with a delivery hook: where one is installed now. */

@@ -21,14 +21,9 @@ import { MCP_SERVER_NAME, runsConsiderMcp, type JsonMcpRow, type McpRow, type To
 import { appendChild, detectStyle, emptyInner, jsonEqual, member, parseJsonTree, removeChild, replaceValue, type JsonNode } from '../json-text';
 import { missingDirs, readIfExists, removeEmptyDirs } from '../fsutil';
 import { setupFolders } from '../safety';
-import { compact, settingsFileProblem, writeKeepingMode, writeProblem } from '../agent-file';
+import { compact, settingsFileProblem, writeKeepingMode, writeProblem, type AgentFileResult } from '../agent-file';
 
-export interface McpResult {
-  kind: 'created' | 'updated' | 'unchanged' | 'skipped' | 'refused' | 'removed';
-  path: string;
-  detail?: string;
-  install?: McpInstall;
-}
+export type McpResult = AgentFileResult<McpInstall>;
 
 export function mcpFile(row: McpRow, root: string): string {
   return path.join(root, row.file);
@@ -45,6 +40,11 @@ export function registeredServer(row: McpRow, text: string): { found: boolean; v
   } catch {
     return undefined;
   }
+}
+
+/** Whose a `consider` server that is not setup's current entry is, for the report. */
+function whoseServer(value: unknown, tracked: McpInstall | undefined): string {
+  return runsConsiderMcp(value) ? (tracked ? 'your edited' : 'your own') : 'a different';
 }
 
 /** Does `file` register Consider's server right now (ours or the user's own)? */
@@ -78,8 +78,7 @@ function installJson(row: JsonMcpRow, file: string, before: string | undefined, 
     if (tracked?.entry !== undefined && jsonEqual(value, tracked.entry)) {
       return { text: replaceValue(text, node, want, detectStyle(text)), kind: 'updated', record: { entry: want } };
     }
-    const whose = runsConsiderMcp(value) ? (tracked ? 'your edited' : 'your own') : 'a different';
-    return { text, kind: 'skipped', detail: `${whose} "${MCP_SERVER_NAME}" server is there; kept as is`, record: tracked?.entry !== undefined ? { entry: tracked.entry } : {} };
+    return { text, kind: 'skipped', detail: `${whoseServer(value, tracked)} "${MCP_SERVER_NAME}" server is there; kept as is`, record: tracked?.entry !== undefined ? { entry: tracked.entry } : {} };
   }
   const servers = member(tree, row.container);
   const style = detectStyle(text);
@@ -159,8 +158,7 @@ function installToml(row: TomlMcpRow, before: string | undefined, tracked: McpIn
   }
   const found = registeredServer(row, text);
   if (found?.found) {
-    const whose = runsConsiderMcp(found.value) ? (tracked ? 'your edited' : 'your own') : 'a different';
-    return { text, kind: 'skipped', detail: `${whose} [mcp_servers.${MCP_SERVER_NAME}] is there; kept as is`, record: tracked?.block ? { block: tracked.block } : {} };
+    return { text, kind: 'skipped', detail: `${whoseServer(found.value, tracked)} [mcp_servers.${MCP_SERVER_NAME}] is there; kept as is`, record: tracked?.block ? { block: tracked.block } : {} };
   }
   // A blank line before our table, unless the file is empty; a newline first if the last line lacks one.
   const block = (text === '' ? '' : text.endsWith('\n') ? '\n' : '\n\n') + table;
@@ -170,11 +168,11 @@ function installToml(row: TomlMcpRow, before: string | undefined, tracked: McpIn
   return { text: next, kind: before === undefined ? 'created' : 'updated', record: { block } };
 }
 
-function removeToml(before: string, install: McpInstall): { text: string; edited: boolean } {
+function removeToml(row: TomlMcpRow, before: string, install: McpInstall): { text: string; edited: boolean } {
   const block = install.block;
   const at = block ? before.lastIndexOf(block) : -1;
   if (at >= 0) return { text: before.slice(0, at) + before.slice(at + block!.length), edited: false };
-  const found = registeredServer({ kind: 'toml' } as TomlMcpRow, before);
+  const found = registeredServer(row, before);
   return { text: before, edited: !!found?.found && runsConsiderMcp(found.value) };
 }
 
@@ -217,7 +215,7 @@ export function removeMcp(row: McpRow, install: McpInstall, root: string, home: 
   if (problem) return { kind: 'refused', path: file, detail: problem };
   const before = readIfExists(file)?.toString('utf8');
   if (before === undefined) return { kind: 'skipped', path: file, detail: 'already gone' };
-  const r = row.kind === 'json' ? removeJson(row, before, install) : removeToml(before, install);
+  const r = row.kind === 'json' ? removeJson(row, before, install) : removeToml(row, before, install);
   if ('refused' in r) return { kind: 'refused', path: file, detail: r.refused };
   const detail = r.edited ? `your edited "${MCP_SERVER_NAME}" server kept` : undefined;
   const emptied = row.kind === 'json' ? isEmptyObject(r.text) : r.text === '';

@@ -4,16 +4,15 @@
  * Chosen per agent, apart from the skills and the hooks; always in the project (targets.ts
  * says why).
  */
-import fs from 'node:fs';
 import type { ConsiderConfig } from '../../shared/model';
 import type { SetupAction } from '../types';
 import { MCP_ROWS, mcpRow, type McpAgent, type McpRow } from './targets';
 import { hasConsiderServer, installMcp, mcpFile, registeredServer, removeMcp, tomlTable } from './one-file';
 import { actionOf, chosenRows } from '../choices';
+import { recordElsewhere } from '../agent-file';
 import { trackedMcp, type McpInstall } from '../config';
-import { readIfExists } from '../fsutil';
 import { jsonEqual } from '../json-text';
-import { rebase } from '../hooks/workspace';
+import { readIfExists, rebaseDirs } from '../fsutil';
 
 export function installMcpServers(choices: readonly { target: McpAgent }[], root: string, version: string, config: ConsiderConfig): { actions: SetupAction[]; installs: McpInstall[] } {
   const actions: SetupAction[] = [];
@@ -38,7 +37,7 @@ function untrackedRecord(row: McpRow, root: string, like: McpInstall | undefined
   const text = readIfExists(file)?.toString('utf8');
   if (text === undefined) return undefined;
   const base: McpInstall = like
-    ? { ...like, path: file, createdDirs: rebase(like.createdDirs, like.path, file) }
+    ? { ...like, path: file, createdDirs: rebaseDirs(like.createdDirs, like.path, file) }
     : { target: row.target, scope: 'project', path: file };
   if (row.kind === 'toml') {
     const table = tomlTable(row);
@@ -68,11 +67,9 @@ export function uninstallMcpServers(root: string, home: string, config: Consider
   for (const install of candidates) {
     const row = mcpRow(install.target);
     if (!row || mcpFile(row, root) !== install.path) {
-      // A record for another place (tampered, or the workspace moved): never followed.
-      if (!fs.existsSync(install.path)) {
-        cleared.add(install.path);
-        actions.push({ kind: 'skipped', path: install.path, detail: 'already gone' });
-      } else actions.push({ kind: 'refused', path: install.path, detail: 'not a file Consider registers its MCP server in; not touched' });
+      const a = recordElsewhere(install.path, 'registers its MCP server in');
+      actions.push(a);
+      if (a.kind !== 'refused') cleared.add(install.path);
       continue;
     }
     const r = removeMcp(row, install, root, home, createdBySetup.has(install.path));
