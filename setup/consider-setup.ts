@@ -34,7 +34,7 @@ const USAGE = `usage:
   consider-setup status [--root DIR] [--json]
   consider-setup refresh [--root DIR] [--json]
       updates the deployed CLI and the skills setup installed, except skills you edited
-The root defaults to the current directory.`;
+The root defaults to the current directory (required when run from Consider's own checkout, as npm run does).`;
 
 class UsageError extends Error {}
 
@@ -97,6 +97,11 @@ async function main(argv: string[]): Promise<number> {
   }
   if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
   const root = path.resolve(values.root ?? process.cwd());
+  // `npm run consider-setup` runs in Consider's own checkout whatever folder it was typed in: without
+  // --root it would set up the clone instead of the user's project.
+  if (values.root === undefined && (command === 'setup' || command === 'uninstall') && root === path.resolve(bundleDir, '..', '..')) {
+    throw new UsageError(`${root} is Consider's own checkout: name your project with --root DIR (e.g. --root ~/code/my-project)`);
+  }
   const home = os.homedir();
   let report: SetupReport;
   switch (command) {

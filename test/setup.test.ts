@@ -427,6 +427,17 @@ describe('consider-setup (terminal command)', () => {
     expect(listFiles(sb.root)).toEqual([]);
     expect(run(sb, '--help').status).toBe(0);
   });
+
+  it('run as the README says (npm run, in Consider\'s checkout) without --root, it refuses to set up the checkout itself', () => {
+    // npm runs scripts in the package's own folder whatever folder the user typed the command in.
+    const repo = path.resolve(RUNTIME_DIR, '..', '..');
+    const before = spawnSync('git', ['status', '--porcelain', '--ignored=no'], { cwd: repo, encoding: 'utf8' }).stdout;
+    const r = spawnSync('npm', ['run', '--silent', 'consider-setup', '--', 'setup', '--integration', 'claude:project'], { cwd: repo, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toMatch(/^consider-setup: .* is Consider's own checkout: name your project with --root DIR/);
+    expect(fs.existsSync(path.join(repo, '.claude/skills/consider'))).toBe(false);
+    expect(spawnSync('git', ['status', '--porcelain', '--ignored=no'], { cwd: repo, encoding: 'utf8' }).stdout).toBe(before);
+  });
 });
 
 describe('uninstall: a moved workspace', () => {

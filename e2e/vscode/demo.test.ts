@@ -67,4 +67,26 @@ describe('the demo (npm start)', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 300_000);
+
+  it('`npm run code-server -- --install-extension` (the README\'s line) installs the VSIX with the cached code-server', () => {
+    // code-server's own launcher runs `node` from PATH: under the system Node 20 it fails with a
+    // page of minified source (issue 22). The wrapper runs it under the Node 24 it was built for.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-cs-cli-'));
+    try {
+      const vsix = path.join(dir, 'consider.vsix');
+      const packed = spawnSync(process.execPath, [path.join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--out', vsix], { cwd: REPO, encoding: 'utf8' });
+      expect(packed.status, packed.stderr).toBe(0);
+      const extensions = path.join(dir, 'extensions');
+      // The system Node first, as for a user; a throwaway HOME (code-server writes its config there), the same code-server cache.
+      const cacheBase = process.env.CONSIDER_VSCODE_CACHE ?? path.join(os.homedir(), '.cache/consider-vscode');
+      const env = { ...process.env, HOME: path.join(dir, 'home'), CONSIDER_VSCODE_CACHE: cacheBase, PATH: '/usr/bin:/bin' };
+      const r = spawnSync('npm', ['run', '--silent', 'code-server', '--', '--extensions-dir', extensions, '--install-extension', vsix], { cwd: REPO, encoding: 'utf8', env });
+      expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
+      expect(r.stdout).toMatch(/Extension 'consider\.vsix' was successfully installed/);
+      const listed = spawnSync('npm', ['run', '--silent', 'code-server', '--', '--extensions-dir', extensions, '--list-extensions'], { cwd: REPO, encoding: 'utf8', env });
+      expect(listed.stdout.trim().split('\n')).toContain('consider-dev.consider');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -51,7 +51,7 @@ async function main() {
   for (const f of ['dist/extension/extension.js', 'dist/runtime/bin/consider-cli.cjs']) {
     if (!fs.existsSync(path.join(repo, f))) throw new Error(`${f} is missing: run \`node scripts/build.mjs\` first`);
   }
-  const cs = ensureCodeServer(repo);
+  const cs = await ensureCodeServer();
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-vscode-'));
   const suiteOut = path.join(runDir, 'suite');
   const suiteResults = path.join(runDir, 'suite-results.json');

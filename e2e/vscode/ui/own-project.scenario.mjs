@@ -39,6 +39,9 @@ export default async function ({ vscode, workspace, node }) {
   for (const f of ['.consider/bin/consider-cli', '.claude/skills/consider/SKILL.md']) {
     if (!fs.existsSync(path.join(workspace, f))) throw new Error(`the README's setup did not create ${f}`);
   }
+  // The README promises the review is delivered by itself: its setup line installs Claude Code's hook.
+  const settings = path.join(workspace, '.claude/settings.json');
+  if (!fs.existsSync(settings) || !/hook stop --agent claude/.test(fs.readFileSync(settings, 'utf8'))) throw new Error(`the README's setup installed no Stop hook in ${settings}`);
   await vscode.commentInGutter('lib/util.py', 1, 'OWN-PROJECT: a first comment on my own code.');
   await vscode.shot('own-project-thread');
   // The deployed CLI in the project reads it; git sees none of .consider/.
