@@ -14,7 +14,7 @@
 // The nested installs therefore get the environment of a fresh shell with Node 24 first on PATH
 // (cleanInstallEnv), not the outer npm's with one variable patched.
 //
-// The install is slow on a small machine (4–7 minutes on 2 cores: it compiles native
+// The install is slow on a small machine (4–8 minutes on 2 cores: it compiles native
 // modules), so it says what it does and prints a line every minute; npm's own output goes to
 // <cache>/install.log and its tail is shown if it fails. It installs into a temporary folder and
 // renames it into place, so an interrupted install leaves no half-installed cache behind.
@@ -120,7 +120,7 @@ export async function ensureCodeServer({ env = process.env, say = (m) => process
   const staging = fs.mkdtempSync(path.join(paths.cache, 'installing-'));
   const logFd = fs.openSync(paths.log, 'w');
   const t0 = Date.now();
-  say(`installing VS Code (code-server ${CODE_SERVER_VERSION}) and Node ${NODE24_VERSION} once into ${paths.cache}: 4–7 minutes on 2 cores (it compiles native modules); npm's output goes to ${paths.log}`);
+  say(`installing VS Code (code-server ${CODE_SERVER_VERSION}) and Node ${NODE24_VERSION} once into ${paths.cache}: 4–8 minutes on 2 cores (it compiles native modules); npm's output goes to ${paths.log}`);
   try {
     // npm 11 asks each project to name the dependencies whose install scripts it allows: code-server's
     // postinstall installs VS Code's own modules, argon2's builds its addon.
