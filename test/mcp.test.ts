@@ -141,7 +141,7 @@ describe('consider-cli mcp', () => {
     ];
     for (const t of demo.all) rows.push([`get ${t.id}`, sent(await call(c, 'get', { id: t.id })), text('get', t.id)]);
     for (const [what, mcp, cli] of rows) expect(mcp / cli, `${what}: ${mcp} characters against ${cli}`).toBeLessThanOrEqual(1.3);
-  }, 60_000);
+  }, 120_000);
 });
 
 /** The processes whose parent is `pid` (from /proc: Linux). */
