@@ -12,12 +12,13 @@ const FILES = 50;
 const LINES_PER_FILE = 400;
 
 /**
- * A private copy of dist/runtime, so a concurrent rebuild cannot disturb a benchmark; returns
- * its folder, the CLI in it and its store module.
+ * A private copy of dist/runtime (or of `from`, another build's runtime folder), so a
+ * concurrent rebuild cannot disturb a benchmark; returns its folder, the CLI in it and its
+ * store module.
  */
-export function copyRuntime(repo) {
+export function copyRuntime(repo, from = path.join(repo, 'dist', 'runtime')) {
   const runtime = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-bench-runtime-'));
-  fs.cpSync(path.join(repo, 'dist', 'runtime'), runtime, { recursive: true });
+  fs.cpSync(from, runtime, { recursive: true });
   const store = createRequire(import.meta.url)(path.join(runtime, 'shared', 'store.js'));
   return { runtime, cli: path.join(runtime, 'bin', 'consider-cli.cjs'), store };
 }

@@ -55,8 +55,13 @@ export function readCodeContext(root: string, c: Comment, around: number): CodeC
   return { file: c.file, startLine, endLine, lines };
 }
 
-/** `  > 45 | code` with the target lines marked. */
-export function formatCode(ctx: CodeContext): string {
+/** `> 45 | code` for the commented lines, `  44 | code` around them; `escape` shapes each line's text. */
+export function codeLines(ctx: CodeContext, escape: (text: string) => string = (text) => text): string[] {
   const width = String(ctx.lines.at(-1)?.number ?? 0).length;
-  return ctx.lines.map((l) => `  ${l.target ? '>' : ' '} ${String(l.number).padStart(width)} | ${inert(l.text)}`).join('\n');
+  return ctx.lines.map((l) => `${l.target ? '>' : ' '} ${String(l.number).padStart(width)} | ${escape(l.text)}`);
+}
+
+/** The code for the terminal: codeLines, indented, control characters escaped. */
+export function formatCode(ctx: CodeContext): string {
+  return codeLines(ctx, inert).map((line) => `  ${line}`).join('\n');
 }

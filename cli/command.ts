@@ -13,7 +13,10 @@ export type Values = Record<string, string | boolean | string[] | boolean[] | un
 
 export interface Ctx {
   root: string;
+  /** JSON output: `--json` (the store's shapes) or `--lean`. */
   json: boolean;
+  /** `--lean`: JSON in the agent view (agent-view.ts), what the MCP tools return. */
+  lean: boolean;
   values: Values;
   positionals: string[];
 }
@@ -35,12 +38,14 @@ export interface Command {
 
 export const COMMON_OPTIONS: OptionSpecs = {
   json: { type: 'boolean' },
+  lean: { type: 'boolean' },
   root: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
 export const COMMON_HELP: [string, string][] = [
-  ['--json', 'machine-readable output on stdout (errors too: {"error":{code,message,hint}})'],
+  ['--json', 'machine-readable output on stdout, threads in the store\'s own shape (errors too: {"error":{code,message,hint}})'],
+  ['--lean', 'compact JSON with only what an agent acts on, as the MCP tools answer (no anchoring internals)'],
   ['--root DIR', 'workspace root (default: nearest folder up from here with .consider/, else with .git, else here)'],
   ['-h, --help', 'show this help'],
 ];

@@ -7,8 +7,6 @@
  * 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure, 6 `wait` timed out.
  */
 import './install-compile-cache'; // first: before anything loads the store
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConsiderError, EXIT_CODES, committedChangeCount, describeFsError, isConsiderError } from '../shared/store';
 import type { Command } from './command';
@@ -19,6 +17,7 @@ import { stdoutFailed, writeStderr, writeStdout } from './stdio';
 import { review, wait } from './review-commands';
 import { hook, runHook } from './hook/command';
 import { mcp } from './mcp/command';
+import { productVersion } from './version';
 import { add, archive, reply, resolve, unresolve } from './write-commands';
 
 const COMMANDS: Command[] = [list, get, thread, context, summary, review, reply, resolve, unresolve, wait, add, archive, hook, mcp];
@@ -71,21 +70,6 @@ function mainHelp(): string {
   ].join('\n');
 }
 
-/**
- * The version stamp: beside the CLI where setup deploys it (`.consider/bin/VERSION`, next to
- * the bundle), one folder up in the build (`dist/runtime/VERSION`).
- */
-function version(): string {
-  for (const file of [path.join(__dirname, 'VERSION'), path.join(__dirname, '..', 'VERSION')]) {
-    try {
-      return fs.readFileSync(file, 'utf8').trim();
-    } catch {
-      /* try the next place */
-    }
-  }
-  return 'unknown';
-}
-
 /** node:util parseArgs errors, reworded as one line without the ERR_ code. */
 function parseError(e: unknown, cmd: string): ConsiderError {
   const msg = (e as Error).message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '');
@@ -105,7 +89,7 @@ async function run(argv: string[]): Promise<void> {
     return;
   }
   if (name === '--version') {
-    writeStdout(version() + '\n');
+    writeStdout(productVersion() + '\n');
     return;
   }
   // Hooks take their raw arguments: whatever the command line, they exit 0 (docs/agent-loop.md).
@@ -133,7 +117,7 @@ async function run(argv: string[]): Promise<void> {
   const root = workspaceRoot(values.root);
   const changesBefore = committedChangeCount();
   try {
-    await cmd.run({ root, json: values.json === true, values, positionals: pos });
+    await cmd.run({ root, json: values.json === true || values.lean === true, lean: values.lean === true, values, positionals: pos });
   } catch (e) {
     // The change is saved and only its answer could not be printed: the command succeeded. An
     // exit code saying otherwise would make an agent retry, and a retried reply is a duplicate.
@@ -166,8 +150,8 @@ function tryWrite(write: () => void): void {
 }
 
 const argv = process.argv.slice(2);
-// --json is honoured even when the rest of the command line does not parse.
-const wantsJson = argv.includes('--json');
+// --json (and --lean, the agent view) is honoured even when the rest of the command line does not parse.
+const wantsJson = argv.includes('--json') || argv.includes('--lean');
 // Last resort: even a bug prints one line and a documented code, never a stack.
 process.on('uncaughtException', (e) => {
   process.exitCode = report(e, wantsJson);

@@ -19,10 +19,18 @@ export function inert(text: string): string {
   return text.replace(UNSAFE, (ch) => `\\u{${ch.codePointAt(0)!.toString(16)}}`);
 }
 
-/** One line of text: newlines and tabs shown as spaces, cut at `max` characters. */
-export function oneLine(text: string, max = 100): string {
-  const flat = inert(text).replace(/[\n\t]+/g, ' ').trim();
+/**
+ * A body on one line, as `list` shows it: newlines and tabs as spaces, cut at `max` characters
+ * (… marks the cut). Not escaped: for JSON; text output uses oneLine.
+ */
+export function flatten(text: string, max = 100): string {
+  const flat = text.replace(/[\n\t]+/g, ' ').trim();
   return flat.length > max ? flat.slice(0, max - 1) + '…' : flat;
+}
+
+/** One line of text for the terminal: flatten, with control characters escaped (inert). */
+export function oneLine(text: string, max = 100): string {
+  return flatten(inert(text), max);
 }
 
 /** Indents every line of a (possibly multi-line) untrusted text. */
@@ -32,9 +40,15 @@ export function indented(text: string, prefix: string): string {
 
 export { plural };
 
-export function location(c: Comment): string {
+/** `45-47`, or `12` for one line: the one way every output names a thread's lines (spec §6.3). */
+export function lineSpan(c: Comment): string {
   const { startLine, endLine } = c.anchor;
-  return `${inert(c.file)}:${startLine === endLine ? startLine : `${startLine}-${endLine}`}`;
+  return startLine === endLine ? String(startLine) : `${startLine}-${endLine}`;
+}
+
+/** `src/a.ts:45-47`, `src/a.ts:12`. */
+export function location(c: Comment): string {
+  return `${inert(c.file)}:${lineSpan(c)}`;
 }
 
 /** `[c_abc123] src/a.ts:45-47 (workflow=open, anchor=anchored, unseen)` — spec §6.3. */
@@ -61,4 +75,9 @@ export function writeOutBytes(bytes: Uint8Array): void {
 
 export function writeJson(value: unknown): void {
   writeStdout(JSON.stringify(value, null, 2) + '\n');
+}
+
+/** The agent view (`--lean`): compact, every character is paid for by a token-counting agent. */
+export function writeLean(value: unknown): void {
+  writeStdout(JSON.stringify(value) + '\n');
 }

@@ -6,14 +6,15 @@ import {
 } from '../shared/store';
 import type { Command, Ctx } from './command';
 import { READ_SIDE_WRITE_WAIT_MS, loadReconciled, note, oneOfFlag, warn } from './command';
+import { threadItem, threadView } from './agent-view';
 import { formatCode, missingCodeReason, readCodeContext } from './code';
-import { headline, indented, inert, oneLine, plural, repliesLine, writeJson, writeOut, writeOutBytes } from './output';
+import { headline, indented, inert, location, oneLine, plural, repliesLine, writeJson, writeLean, writeOut, writeOutBytes } from './output';
 
 /**
  * "Seen": the agent has read a thread when it ran get/thread/context on it or replied to
  * it; that sets agentLastSeenAt. A thread is unseen while it is open and a human wrote
- * (the thread, a reply or an edit) after that time. `list` marks nothing: it shows only
- * the first line of each thread, not the conversation.
+ * (the thread, a reply or an edit) after that time. `list` marks nothing: it shows each
+ * body on one line, cut at 100 characters, not the conversation.
  */
 export async function markSeen(root: string, readOnly: boolean, c: Comment): Promise<void> {
   // Already seen and nothing new from the human: no need to rewrite the store.
@@ -108,13 +109,14 @@ export const list: Command = {
       (!v.unseen || unseen()) &&
       (!fileFilter || t.file === fileFilter || t.file.startsWith(fileFilter + '/'));
     // The common read with nothing to re-anchor, told from the list index: no parse of the store.
-    const fromIndex = ctx.json && !archived ? listJsonFromIndex(ctx.root, (t) => wanted(t, () => t.unseen), '{"comments":[', ']}\n') : undefined;
+    const fromIndex = ctx.json && !ctx.lean && !archived ? listJsonFromIndex(ctx.root, (t) => wanted(t, () => t.unseen), '{"comments":[', ']}\n') : undefined;
     if (fromIndex) return writeOutBytes(fromIndex);
     const read = archived ? undefined : await loadForRead(ctx);
     const store = read?.store;
     const source = read ? read.visible : readArchive(ctx.root);
     const shown = source.filter((c) => wanted(c, () => isUnseen(c)));
     const ordered = sortByLocation(shown);
+    if (ctx.lean) return writeLean({ threads: ordered.map(threadItem) });
     // Compact: this can be megabytes, and it is for programs (and token-counting agents).
     if (ctx.json) return writeOut(`{"comments":[${jsonOfEach(ordered, store).join(',')}]}`);
     const filters = [`workflow=${workflow}`, `anchor=${anchor}`];
@@ -127,7 +129,7 @@ export const list: Command = {
   },
 };
 
-/** A thread as `list` shows it: headline, the body's first line, the replies, why it is not anchored. */
+/** A thread as `list` shows it: headline, the body on one line (cut at 100 characters), the replies, why it is not anchored. */
 export function listBlock(c: Comment): string {
   let block = `${headline(c)}\n  "${oneLine(c.body)}"\n  ${repliesLine(c)}`;
   if (c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string') block += `\n  ${c.anchorState}: ${oneLine(c.anchor.reason)}`;
@@ -164,7 +166,7 @@ function codeText(ctx: Ctx, c: Comment, around: number): string {
   if (missing) return `No code context: ${inert(missing)}.\nThe comment was written about:\n${indented(c.anchor.targetContent, '  | ')}`;
   const code = readCodeContext(ctx.root, c, around);
   if (!code) return `No code context: ${inert(c.file)} could not be read.`;
-  let text = `Code at ${inert(c.file)}:${c.anchor.startLine}-${c.anchor.endLine} (current file, > marks the commented lines):\n${formatCode(code)}`;
+  let text = `Code at ${location(c)} (current file, > marks the commented lines):\n${formatCode(code)}`;
   if (c.anchorState === 'stale') {
     text += `\nThe anchor is stale: the code changed since the comment. It was written about:\n${indented(c.anchor.targetContent, '  | ')}`;
   }
@@ -174,6 +176,16 @@ function codeText(ctx: Ctx, c: Comment, around: number): string {
 function idOf(ctx: Ctx): string {
   return ctx.positionals[0]!;
 }
+
+/** The code part of `get --json` and `context --json`: the lines (CodeContext), or why there are none. */
+function codeJson(ctx: Ctx, c: Comment, around: number): { context: ReturnType<typeof readCodeContext> | null; noContextReason?: string } {
+  const missing = missingCodeReason(ctx.root, c);
+  if (missing) return { context: null, noContextReason: missing };
+  return { context: readCodeContext(ctx.root, c, around) ?? null };
+}
+
+/** Lines of code `get` shows around the commented ones (context: --around, default 10). */
+const GET_AROUND = 2;
 
 export const get: Command = {
   name: 'get',
@@ -185,8 +197,10 @@ export const get: Command = {
   positionals: [1, 1, '<id>'],
   async run(ctx) {
     const { thread: c, readOnly } = await loadThreadForRead(ctx, idOf(ctx));
-    if (ctx.json) writeJson(c);
-    else writeOut(`${threadText(c)}\n\n${codeText(ctx, c, 2)}`);
+    // --json: the thread in the store's shape, and the code snippet the text shows (spec §6.2), as context --json gives it.
+    if (ctx.lean) writeLean(threadView(ctx.root, c, GET_AROUND));
+    else if (ctx.json) writeJson({ ...c, ...codeJson(ctx, c, GET_AROUND) });
+    else writeOut(`${threadText(c)}\n\n${codeText(ctx, c, GET_AROUND)}`);
     await markSeen(ctx.root, readOnly, c);
   },
 };
@@ -209,13 +223,9 @@ export const context: Command = {
     const around = raw === undefined ? 10 : Number(raw);
     if (!Number.isInteger(around) || around < 0 || around > 10_000) throw new ConsiderError('usage', `--around must be a whole number from 0 to 10000 (got ${JSON.stringify(raw)})`);
     const { thread: c, readOnly } = await loadThreadForRead(ctx, idOf(ctx));
-    const missing = missingCodeReason(ctx.root, c);
-    if (ctx.json) {
-      const code = missing ? null : readCodeContext(ctx.root, c, around) ?? null;
-      writeJson({ comment: c, context: code, ...(missing ? { noContextReason: missing } : {}) });
-    } else {
-      writeOut(`${threadText(c)}\n\n${codeText(ctx, c, around)}`);
-    }
+    if (ctx.lean) writeLean(threadView(ctx.root, c, around));
+    else if (ctx.json) writeJson({ comment: c, ...codeJson(ctx, c, around) });
+    else writeOut(`${threadText(c)}\n\n${codeText(ctx, c, around)}`);
     await markSeen(ctx.root, readOnly, c);
   },
 };
@@ -231,6 +241,7 @@ export const summary: Command = {
   async run(ctx) {
     // The common read with nothing to re-anchor, counted from the list index: the store is not even read.
     const s = summaryFromIndex(ctx.root) ?? summarize((await loadForRead(ctx)).store);
+    if (ctx.lean) return writeLean(s);
     if (ctx.json) return writeJson(s);
     const lines = [
       `${plural(s.open, 'open comment')} across ${plural(s.files, 'file')} (${groupDigits(s.unseenOpen)} unseen).`,

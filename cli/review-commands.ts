@@ -10,8 +10,10 @@ import {
   readStore, unseenFeedback, unseenReviewMessages, visibleToAgent,
 } from '../shared/store';
 import type { Command, Ctx } from './command';
+import { roundView, threadItem, threadNews as threadNewsView } from './agent-view';
 import { loadForRead, listBlock, sortByLocation } from './read-commands';
-import { indented, inert, plural, writeJson, writeOut } from './output';
+import { headline, indented, inert, oneLine, plural, writeJson, writeLean, writeOut } from './output';
+import { unreadIn, type Unread } from './unread';
 
 function roundNumber(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -24,7 +26,39 @@ function defaultRound(store: StoreFile): ReviewRound | undefined {
   return unseenReviewMessages(store)[0] ?? latestRound(store);
 }
 
-function roundText(round: ReviewRound, threads: readonly Comment[]): string {
+/** A round that still waits for the agent besides the one shown: its overall message unread, or threads it has not read. */
+interface WaitingRound {
+  round: number;
+  unreadMessage?: true;
+  unseenThreads?: number;
+}
+
+/**
+ * The rounds other than `shown` that still wait for the agent, oldest first: `review` shows
+ * one round a call, and says so when there are more, so none is missed.
+ */
+function otherWaitingRounds(store: StoreFile, visible: readonly Comment[], shown: ReviewRound): WaitingRound[] {
+  const unseen = new Set(visible.filter(isUnseen).map((c) => c.id));
+  const waiting: WaitingRound[] = [];
+  for (const r of store.reviews ?? []) {
+    if (r.round === shown.round) continue;
+    const unreadMessage = r.message !== undefined && r.agentSeenAt === undefined;
+    const unseenThreads = r.threadIds.filter((id) => unseen.has(id)).length;
+    if (unreadMessage || unseenThreads) waiting.push({ round: r.round, ...(unreadMessage ? { unreadMessage } : {}), ...(unseenThreads ? { unseenThreads } : {}) });
+  }
+  return waiting;
+}
+
+/** `Also waiting: round 3 (overall message not read), round 4 (2 unseen comments). Run …` */
+function waitingText(waiting: readonly WaitingRound[]): string {
+  const rounds = waiting.map((w) => {
+    const what = [...(w.unreadMessage ? ['overall message not read'] : []), ...(w.unseenThreads ? [plural(w.unseenThreads, 'unseen comment')] : [])];
+    return `round ${w.round} (${what.join(', ')})`;
+  });
+  return `Also waiting: ${rounds.join(', ')}. Run \`consider-cli review ${waiting[0]!.round}\` next.`;
+}
+
+function roundText(round: ReviewRound, threads: readonly Comment[], waiting: readonly WaitingRound[]): string {
   const files = new Set(threads.map((c) => c.file)).size;
   const out = [`Review round ${round.round}, submitted ${inert(round.submittedAt)}: ${plural(threads.length, 'comment')} in ${plural(files, 'file')}.`];
   if (round.message !== undefined) out.push('', 'Overall message:', indented(round.message, '  '));
@@ -34,6 +68,7 @@ function roundText(round: ReviewRound, threads: readonly Comment[]): string {
     out.push('Answer every comment of the round before you stop: `consider-cli context <id>`, then');
     out.push('`consider-cli reply <id> --message "…" --addressed | --declined | --question`.');
   }
+  if (waiting.length) out.push('', waitingText(waiting));
   return out.join('\n');
 }
 
@@ -50,14 +85,17 @@ export const review: Command = {
     const wanted = roundNumber(ctx.positionals[0]);
     const round = wanted !== undefined ? findRound(store, wanted) : defaultRound(store);
     if (!round) {
+      if (ctx.lean) return writeLean({ round: null, threads: [] });
       if (ctx.json) return writeJson({ round: null, comments: [] });
       return writeOut('No review has been submitted yet. Threads the developer adds outside a review are in `consider-cli list`.');
     }
     const ids = new Set(round.threadIds);
     // Threads since resolved, archived or deleted are simply no longer in the round's list.
     const threads = sortByLocation(visible.filter((c) => ids.has(c.id)));
-    if (ctx.json) writeJson({ round, comments: threads });
-    else writeOut(roundText(round, threads));
+    const waiting = otherWaitingRounds(store, visible, round);
+    if (ctx.lean) writeLean({ round: roundView(round), threads: threads.map(threadItem), ...(waiting.length ? { alsoWaiting: waiting } : {}) });
+    else if (ctx.json) writeJson({ round, comments: threads, alsoWaiting: waiting });
+    else writeOut(roundText(round, threads, waiting));
     if (!readOnly && round.message !== undefined && round.agentSeenAt === undefined) await markRoundSeenQuietly(ctx.root, round.round);
   },
 };
@@ -114,6 +152,31 @@ const DEFAULT_WAIT_S = 300;
 const RECHECK_MS = 5_000;
 /** store.json is replaced by a rename: let the writer finish its burst before reading. */
 const SETTLE_MS = 15;
+/** How often `wait` looks whether the process that started it is still there. */
+const PARENT_CHECK_MS = 1_000;
+
+/**
+ * The process that started this one: the one `wait` answers to. Taken as this module loads
+ * (before the parent could be gone), or from CONSIDER_PARENT_PID, which the MCP server sets:
+ * a server killed while the command still starts would otherwise leave it a parent of pid 1.
+ */
+const STARTED_BY = Number(process.env.CONSIDER_PARENT_PID) || process.ppid;
+
+/**
+ * Whether the process that started this one is gone: killed outright (an MCP server, an
+ * agent's shell), it leaves `wait` to pid 1 (or a subreaper), with nobody to read the answer.
+ * On POSIX the parent id changes then; Windows keeps the old id, so there it is asked for.
+ */
+function parentGone(startedBy: number): boolean {
+  if (process.ppid !== startedBy) return true;
+  if (process.platform !== 'win32') return false;
+  try {
+    process.kill(startedBy, 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
 
 /**
  * Resolves with the news once `check` finds some in store.json, re-reading it whenever the
@@ -129,6 +192,7 @@ function watchForNews(root: string, check: NewsCheck, timeoutMs: number): Promis
     const finish = (result: News | undefined, error?: unknown): void => {
       watcher.close();
       clearInterval(recheck);
+      clearInterval(parentCheck);
       clearTimeout(deadline);
       clearTimeout(settle);
       if (error !== undefined) reject(error);
@@ -154,6 +218,8 @@ function watchForNews(root: string, check: NewsCheck, timeoutMs: number): Promis
     watcher.on('error', (e) => finish(undefined, new ConsiderError('io', `cannot watch ${dir}: ${(e as Error).message}`)));
     const recheck = setInterval(soon, RECHECK_MS);
     const deadline = setTimeout(() => finish(undefined), timeoutMs);
+    const orphaned = new ConsiderError('io', 'the process that started `wait` is gone, and nobody is left to read its answer');
+    const parentCheck = setInterval(() => { if (parentGone(STARTED_BY)) finish(undefined, orphaned); }, PARENT_CHECK_MS);
     look(); // a change between the caller's first check and the watch starting is not missed
   });
 }
@@ -191,19 +257,53 @@ export const wait: Command = {
   },
 };
 
-/** Prints what woke `wait`, re-read and re-anchored as any read command shows it. */
+/**
+ * Prints what woke `wait`, re-read and re-anchored as any read command shows it: what the
+ * developer wrote since the agent last read the thread (a new reply, in full for `wait <id>`),
+ * not the thread's first comment again.
+ */
 async function printNews(ctx: Ctx, news: News): Promise<void> {
   if (news.kind === 'gone') throw new ConsiderError('not_found', `thread ${news.id} was deleted or archived while you waited`, 'run `consider-cli list` to see the open threads');
   const { store } = await loadForRead(ctx);
   if (news.kind === 'thread') {
     const c = store.comments.find((t) => t.id === news.thread.id) ?? news.thread;
-    if (ctx.json) return writeJson({ comment: c, what: news.what });
-    return writeOut(`News on [${c.id}]: ${news.what}.\n\n${listBlock(c)}\n\nRead it with \`consider-cli thread ${c.id}\`.`);
+    const unread = unreadIn(c);
+    if (ctx.lean) return writeLean({ what: news.what, thread: threadNewsView(c, unread) });
+    if (ctx.json) return writeJson({ comment: c, what: news.what, unread: unreadIds(unread) });
+    return writeOut(threadNewsText(c, news.what, unread));
   }
   const ids = new Set(news.threads.map((c) => c.id));
   const threads = sortByLocation(store.comments.filter((c) => ids.has(c.id)));
-  if (ctx.json) return writeJson({ comments: threads, reviews: news.reviews });
+  if (ctx.lean) return writeLean({ threads: threads.map((c) => threadNewsView(c, unreadIn(c))), reviews: news.reviews.map(roundView) });
+  if (ctx.json) return writeJson({ comments: threads, reviews: news.reviews, unread: Object.fromEntries(threads.map((c) => [c.id, unreadIds(unreadIn(c))])) });
   const parts = [`New from the developer: ${plural(threads.length, 'unseen comment')}${news.reviews.length ? ` and ${plural(news.reviews.length, 'review message')} (run \`consider-cli review\`)` : ''}.`];
-  for (const c of threads) parts.push('', listBlock(c));
+  for (const c of threads) parts.push('', feedbackBlock(c, unreadIn(c)));
   writeOut(parts.join('\n'));
+}
+
+/** `wait --json`: which parts of the thread are new, by id (the thread itself is printed whole beside it). */
+function unreadIds(unread: Unread): { comment: boolean; replyIds: string[] } {
+  return { comment: unread.comment, replyIds: unread.replies.map((r) => r.id) };
+}
+
+/** A thread in `wait`'s overview: as `list` shows it, then each new reply on one line. */
+function feedbackBlock(c: Comment, unread: Unread): string {
+  const lines = [listBlock(c)];
+  for (const r of unread.replies) lines.push(`  new reply from ${inert(r.author)}${r.editedAt ? ' (edited)' : ''}: "${oneLine(r.body)}"`);
+  return lines.join('\n');
+}
+
+/** `wait <id>`: what happened, then the new comment or replies in full. */
+function threadNewsText(c: Comment, what: string, unread: Unread): string {
+  const id = inert(c.id);
+  const out = [`News on [${id}]: ${what}.`, ''];
+  if (!unread.comment && unread.replies.length === 0) {
+    out.push(listBlock(c), '', `Read it with \`consider-cli thread ${id}\`.`);
+    return out.join('\n');
+  }
+  out.push(headline(c));
+  if (unread.comment) out.push('', `${inert(c.author)} · ${inert(c.editedAt ?? c.createdAt)}${c.editedAt ? ' (edited)' : ''}:`, indented(c.body, '  '));
+  for (const r of unread.replies) out.push('', `[${inert(r.id)}] ${inert(r.author)} · ${inert(r.editedAt ?? r.createdAt)}${r.editedAt ? ' (edited)' : ''}:`, indented(r.body, '  '));
+  out.push('', `Answer with \`consider-cli reply ${id} --message "…"\`; the whole thread: \`consider-cli thread ${id}\`.`);
+  return out.join('\n');
 }

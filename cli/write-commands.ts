@@ -3,7 +3,8 @@ import type { Author, Disposition } from '../shared/store';
 import { AUTHORS, DISPOSITIONS, ConsiderError, addThread, archiveResolved, changeWorkflowState, findThread, readStore, replyToThread } from '../shared/store';
 import type { Command, Ctx } from './command';
 import { messageOf, oneOfFlag } from './command';
-import { inert, location, plural, writeJson, writeOut } from './output';
+import { threadItem } from './agent-view';
+import { inert, location, plural, writeJson, writeLean, writeOut } from './output';
 
 const ID_HELP: [string, string] = ['<id>', 'thread id, or a unique prefix of it (the c_ may be left out)'];
 const MESSAGE_HELP: [string, string] = ['-m, --message TEXT', 'the text (Markdown). Use --message - to read it from stdin; use --message=TEXT when TEXT starts with "-"'];
@@ -42,6 +43,7 @@ export const reply: Command = {
     const disposition = dispositionFlag(ctx.values);
     const body = messageOf(ctx.values);
     const { comment, reply: r } = await replyToThread(ctx.root, ctx.positionals[0]!, { body, author: 'agent', ...(disposition ? { disposition } : {}) });
+    if (ctx.lean) return writeLean({ ...threadItem(comment), replyId: r.id });
     if (ctx.json) return writeJson({ comment, reply: r });
     writeOut(`Replied to [${inert(comment.id)}] ${location(comment)} as reply ${r.id}${disposition ? ` (${disposition})` : ''} (${plural(comment.thread.length, 'reply', 'replies')} now).`);
   },
@@ -59,6 +61,7 @@ function stateCommand(name: 'resolve' | 'unresolve'): Command {
     positionals: [1, 1, '<id>'],
     async run(ctx: Ctx) {
       const { comment: c, changed } = await changeWorkflowState(ctx.root, ctx.positionals[0]!, target, 'agent');
+      if (ctx.lean) return writeLean({ ...threadItem(c), ...(changed ? {} : { unchanged: true }) });
       if (ctx.json) return writeJson(c);
       const verb = name === 'resolve' ? 'Resolved' : 'Reopened';
       writeOut(changed ? `${verb} [${inert(c.id)}] ${location(c)}.` : `[${inert(c.id)}] was already ${target}; nothing changed.`);
@@ -115,6 +118,7 @@ export const add: Command = {
     const body = messageOf(ctx.values);
     const author: Author = oneOfFlag(ctx.values, 'author', AUTHORS, 'agent');
     const c = await addThread(ctx.root, { file: ctx.positionals[0]!, startLine, endLine, body, author });
+    if (ctx.lean) return writeLean(threadItem(c));
     if (ctx.json) return writeJson(c);
     writeOut(`Added [${c.id}] ${location(c)} (workflow=open, anchor=anchored).`);
   },
@@ -135,6 +139,7 @@ export const archive: Command = {
       ids = ctx.positionals.map((p) => findThread(store, p, 'agent').id);
     }
     const moved = await archiveResolved(ctx.root, 'agent', ids ? { ids } : {});
+    if (ctx.lean) return writeLean({ archived: moved.map((c) => c.id) });
     if (ctx.json) return writeJson({ archived: moved });
     writeOut(moved.length ? `Archived ${plural(moved.length, 'resolved thread')}.` : 'No resolved threads to archive.');
   },

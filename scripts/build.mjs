@@ -4,7 +4,7 @@
 //        bin/consider-cli          sh wrapper
 //        bin/consider-cli.cjs      entry point (requires ../shared/*.js, nothing else)
 //        bin/consider-cli.js       same file, for callers that run `node consider-cli.js`
-//        bin/consider-mcp.cjs      `consider-cli mcp`: the MCP server with its SDK, loaded by that command only
+//        bin/consider-mcp.cjs      `consider-cli mcp`: the MCP server, loaded by that command only (requires ../shared/store.js)
 //        bin/package.json          {"type":"commonjs"} so a surrounding "type":"module" can't break it
 //        shared/store.js           the store module (lock, atomic write, operations, reconcile pass)
 //        shared/reconcile.js       the re-anchoring algorithm
@@ -36,6 +36,7 @@ const RUNTIME_MODULES = {
  * Keeps the runtime split as spec §4.1 lays it out: the CLI requires ../shared/store.js and
  * ../shared/reconcile.js instead of inlining them, and store.js requires ./reconcile.js.
  * The CLI may import nothing else from shared/, so the deployed files stay the whole contract.
+ * The MCP server ('mcp') shares the CLI's store module the same way, and bundles its tool table.
  */
 function runtimeSplit(kind) {
   return {
@@ -47,9 +48,9 @@ function runtimeSplit(kind) {
         if (!file) return undefined;
         const target = RUNTIME_MODULES[file];
         const fromShared = a.importer.startsWith(sharedDir + path.sep);
-        if (kind === 'cli') {
+        if (kind === 'cli' || kind === 'mcp') {
           if (target) return { path: `../shared/${target}`, external: true };
-          if (file.startsWith(sharedDir + path.sep) && !fromShared) {
+          if (kind === 'cli' && file.startsWith(sharedDir + path.sep) && !fromShared) {
             return { errors: [{ text: `cli/ may import only shared/store or shared/reconcile (got ${path.relative(root, file)})` }] };
           }
         }
@@ -75,8 +76,8 @@ const builds = [
   { ...common, entryPoints: [path.join(sharedDir, 'store.ts')], outfile: path.join(runtime, 'shared/store.js'), plugins: [runtimeSplit('store')] },
   { ...common, entryPoints: [path.join(sharedDir, 'anchoring', 'reconcile.ts')], outfile: path.join(runtime, 'shared/reconcile.js') },
   { ...common, entryPoints: [path.join(root, 'cli/main.ts')], outfile: path.join(runtime, 'bin/consider-cli.cjs'), plugins: [runtimeSplit('cli')], banner: { js: '#!/usr/bin/env node' } },
-  // `consider-cli mcp` only: the MCP SDK bundled into its own file, loaded by that command alone.
-  { ...common, entryPoints: [path.join(root, 'cli/mcp/server.ts')], outfile: path.join(runtime, 'bin/consider-mcp.cjs'), minify: true },
+  // `consider-cli mcp` only: the MCP server in its own file, loaded by that command alone.
+  { ...common, entryPoints: [path.join(root, 'cli/mcp/server.ts')], outfile: path.join(runtime, 'bin/consider-mcp.cjs'), plugins: [runtimeSplit('mcp')] },
   // consider-setup: setup/uninstall from a terminal; finds ../runtime and ../../skills next to itself.
   { ...common, entryPoints: [path.join(root, 'setup/consider-setup.ts')], outfile: path.join(dist, 'setup/consider-setup.cjs'), banner: { js: '#!/usr/bin/env node' } },
 ];

@@ -3,24 +3,69 @@
  * (`consider-cli mcp`, cli/mcp/server.ts) and by the VS Code language-model tools
  * (extension/lm-tools.ts, declared in package.json's `languageModelTools`, which a test keeps
  * equal to these schemas). Each tool is the CLI command of the same name: `args` turns its
- * input into that command's arguments, and the CLI (with `--json`) does the work.
+ * input into that command's arguments, and the CLI (with `--lean`, the agent view of
+ * docs/agent-loop.md) does the work.
+ *
+ * The input schemas are written as the JSON Schema that MCP and VS Code announce, checked by
+ * the small validator below (checkInput) for the few keywords they use. No schema library:
+ * loading one cost the MCP server most of its start-up (bench/mcp-bench.mjs).
  */
-import { z } from 'zod';
 
-const id = z.string().min(1).max(200).describe('thread id, or a unique prefix of it (the c_ may be left out)');
-const message = z.string().min(1).max(100_000).describe('the text (Markdown)');
+/** The JSON Schema keywords the tables use. */
+export interface JsonSchema {
+  type: 'object' | 'string' | 'integer' | 'boolean';
+  description?: string;
+  enum?: readonly string[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: false;
+}
 
-/** One tool: its input schema and the CLI arguments it stands for. */
-export interface ToolSpec<S extends z.ZodRawShape> {
+/** One input property: its schema, whether it may be left out, and (for TypeScript) its value's type. */
+interface Prop<T, Optional extends boolean> {
+  readonly schema: JsonSchema;
+  readonly optional: Optional;
+  /** Never set: carries the value's type. */
+  readonly value?: T;
+}
+type AnyProp = Prop<unknown, boolean>;
+type Shape = Record<string, AnyProp>;
+
+/** The input object a shape describes: `{ id: string; around?: number }`. */
+export type InputOf<S extends Shape> =
+  { [K in keyof S as S[K]['optional'] extends true ? never : K]: NonNullable<S[K]['value']> } &
+  { [K in keyof S as S[K]['optional'] extends true ? K : never]?: NonNullable<S[K]['value']> };
+
+const prop = <T>(schema: JsonSchema): Prop<T, false> => ({ schema, optional: false });
+const optional = <T>(p: Prop<T, false>): Prop<T, true> => ({ schema: p.schema, optional: true });
+const described = (description: string | undefined): { description?: string } => (description === undefined ? {} : { description });
+const text = (minLength: number, maxLength: number, description?: string) => prop<string>({ type: 'string', minLength, maxLength, ...described(description) });
+const whole = (minimum: number, maximum = Number.MAX_SAFE_INTEGER, description?: string) => prop<number>({ ...described(description), type: 'integer', minimum, maximum });
+const oneOf = <T extends string>(values: readonly T[], description: string) => prop<T>({ description, type: 'string', enum: values });
+const flag = (description: string) => prop<boolean>({ description, type: 'boolean' });
+
+const id = text(1, 200, 'thread id, or a unique prefix of it (the c_ may be left out)');
+const message = text(1, 100_000, 'the text (Markdown)');
+
+/** One tool: its input and the CLI arguments it stands for. */
+export interface ToolSpec<S extends Shape = Shape> {
   readonly title: string;
   readonly description: string;
   readonly input: S;
-  readonly args: (input: z.infer<z.ZodObject<S>>) => string[];
+  /**
+   * The command line after `consider-cli`: the command, its options, then `--` and the
+   * positional arguments, so an id or a file name is never read as an option (`--help`).
+   */
+  readonly args: (input: InputOf<S>) => string[];
   /** How long the command may run (wait: its own timeout and some). */
-  readonly timeoutMs?: (input: z.infer<z.ZodObject<S>>) => number;
+  readonly timeoutMs?: (input: InputOf<S>) => number;
 }
 
-export const tool = <S extends z.ZodRawShape>(spec: ToolSpec<S>): ToolSpec<S> => spec;
+export const tool = <S extends Shape>(spec: ToolSpec<S>): ToolSpec<S> => spec;
 
 /** The tools, one per CLI command, in the order the skill teaches them. */
 export const TOOLS = {
@@ -34,65 +79,65 @@ export const TOOLS = {
     title: 'List review threads',
     description: 'The developer\'s review threads (default: open), each with its place in the code, states and first line. Re-anchors lazily first: line numbers are today\'s.',
     input: {
-      workflow: z.enum(['open', 'resolved', 'all']).optional().describe('conversation state (default open)'),
-      anchor: z.enum(['anchored', 'stale', 'orphaned', 'all']).optional().describe('location reliability (default all)'),
-      unseen: z.boolean().optional().describe('only threads with developer activity you have not read'),
-      file: z.string().max(4096).optional().describe('only threads on this file or under this folder (workspace-relative)'),
+      workflow: optional(oneOf(['open', 'resolved', 'all'], 'conversation state (default open)')),
+      anchor: optional(oneOf(['anchored', 'stale', 'orphaned', 'all'], 'location reliability (default all)')),
+      unseen: optional(flag('only threads with developer activity you have not read')),
+      file: optional(prop<string>({ description: 'only threads on this file or under this folder (workspace-relative)', type: 'string', maxLength: 4096 })),
     },
-    args: (i) => ['list', ...(i.workflow ? ['--workflow', i.workflow] : []), ...(i.anchor ? ['--anchor', i.anchor] : []), ...(i.unseen ? ['--unseen'] : []), ...(i.file ? ['--file', i.file] : [])],
+    args: (i) => ['list', ...(i.workflow ? ['--workflow', i.workflow] : []), ...(i.anchor ? ['--anchor', i.anchor] : []), ...(i.unseen ? ['--unseen'] : []), ...(i.file ? [`--file=${i.file}`] : [])],
   }),
   review: tool({
     title: 'Show a review round',
-    description: 'A submitted review round: its overall message and its threads (default: the oldest whose message you have not read, else the newest). Marks the message read.',
-    input: { round: z.number().int().min(1).optional().describe('the round number') },
-    args: (i) => ['review', ...(i.round ? [String(i.round)] : [])],
+    description: 'A submitted review round: its overall message and its threads (default: the oldest whose message you have not read, else the newest). Marks the message read, and says which other rounds still wait.',
+    input: { round: optional(whole(1, undefined, 'the round number')) },
+    args: (i) => ['review', '--', ...(i.round ? [String(i.round)] : [])],
   }),
   get: tool({
     title: 'Read a thread',
     description: 'One thread: the comment, every reply, and its place. Marks it seen.',
     input: { id },
-    args: (i) => ['get', i.id],
+    args: (i) => ['get', '--', i.id],
   }),
   context: tool({
     title: 'Read a thread with its code',
     description: 'One thread with today\'s code around it (line numbers; the commented lines marked). Marks it seen.',
-    input: { id, around: z.number().int().min(0).max(10_000).optional().describe('lines of code before and after (default 10)') },
-    args: (i) => ['context', i.id, ...(i.around !== undefined ? ['--around', String(i.around)] : [])],
+    input: { id, around: optional(whole(0, 10_000, 'lines of code before and after (default 10)')) },
+    args: (i) => ['context', ...(i.around !== undefined ? ['--around', String(i.around)] : []), '--', i.id],
   }),
   reply: tool({
     title: 'Reply to a thread',
     description: 'Answer a thread (as the agent), saying what you did: addressed (you changed the code), declined (you will not; say why) or question (you need an answer first).',
-    input: { id, message, disposition: z.enum(['addressed', 'declined', 'question']).optional().describe('what you did about the thread') },
-    args: (i) => ['reply', i.id, `--message=${i.message}`, ...(i.disposition ? [`--${i.disposition}`] : [])],
+    input: { id, message, disposition: optional(oneOf(['addressed', 'declined', 'question'], 'what you did about the thread')) },
+    args: (i) => ['reply', `--message=${i.message}`, ...(i.disposition ? [`--${i.disposition}`] : []), '--', i.id],
   }),
   resolve: tool({
     title: 'Resolve a thread',
     description: 'Mark a thread resolved (it needs no more attention; it can be reopened). Usually the developer does this.',
     input: { id },
-    args: (i) => ['resolve', i.id],
+    args: (i) => ['resolve', '--', i.id],
   }),
   unresolve: tool({
     title: 'Reopen a thread',
     description: 'Reopen a resolved thread.',
     input: { id },
-    args: (i) => ['unresolve', i.id],
+    args: (i) => ['unresolve', '--', i.id],
   }),
   add: tool({
     title: 'Ask about a place in the code',
     description: 'Create a thread on lines of a file (1-based, inclusive), to ask the developer a located question.',
     input: {
-      file: z.string().min(1).max(4096).describe('workspace-relative path of an existing file'),
-      startLine: z.number().int().min(1),
-      endLine: z.number().int().min(1).optional().describe('default: startLine'),
+      file: text(1, 4096, 'workspace-relative path of an existing file'),
+      startLine: whole(1),
+      endLine: optional(whole(1, undefined, 'default: startLine')),
       message,
     },
-    args: (i) => ['add', i.file, '--lines', `${i.startLine}-${i.endLine ?? i.startLine}`, `--message=${i.message}`],
+    args: (i) => ['add', '--lines', `${i.startLine}-${i.endLine ?? i.startLine}`, `--message=${i.message}`, '--', i.file],
   }),
   wait: tool({
     title: 'Wait for the developer',
-    description: 'Block until the developer has something new for you (a submitted review, a reply; with id, on that thread) and return it. Times out with error code "timeout".',
-    input: { id: id.optional(), timeoutSeconds: z.number().int().min(1).max(3600).optional().describe('default 300') },
-    args: (i) => ['wait', ...(i.id ? [i.id] : []), '--timeout', String(i.timeoutSeconds ?? 300)],
+    description: 'Block until the developer has something new for you (a submitted review, a reply; with id, on that thread) and return what is new. Times out with error code "timeout".',
+    input: { id: optional(id), timeoutSeconds: optional(whole(1, 3600, 'default 300')) },
+    args: (i) => ['wait', '--timeout', String(i.timeoutSeconds ?? 300), '--', ...(i.id ? [i.id] : [])],
     timeoutMs: (i) => ((i.timeoutSeconds ?? 300) + 30) * 1000,
   }),
 } as const;
@@ -102,6 +147,9 @@ export type ToolName = keyof typeof TOOLS;
 /** A CLI run's outcome, as the tools see it. */
 export interface CliAnswer { code: number | null; stdout: string; stderr: string }
 
+/** A tool call turned into a CLI run, or why its input was refused. */
+export type PreparedCall = { args: string[]; timeoutMs: number } | { error: string };
+
 /**
  * What the MCP server's bundle (cli/mcp/server.ts, `consider-mcp.cjs`) offers VS Code's
  * language-model tools (extension/lm-tools.ts), which load it at run time: the contract
@@ -109,13 +157,78 @@ export interface CliAnswer { code: number | null; stdout: string; stderr: string
  */
 export interface AgentToolRunner {
   /** Checks a tool's input against its schema: the CLI arguments and time limit, or a usage message. */
-  prepareCall(name: string, input: unknown): { args: string[]; timeoutMs: number } | { error: string };
-  /** Runs the CLI next to the bundle, in the workspace `root`, with --json. */
-  runCli(root: string, args: string[], timeoutMs?: number, env?: Record<string, string | undefined>): Promise<CliAnswer>;
+  prepareCall(name: string, input: unknown): PreparedCall;
+  /**
+   * Runs the CLI next to the bundle, in the workspace `root`, in the agent view (`--lean`).
+   * `signal` stops it (the child is killed): a cancelled call leaves nothing running.
+   */
+  runCli(root: string, args: string[], timeoutMs?: number, env?: Record<string, string | undefined>, signal?: AbortSignal): Promise<CliAnswer>;
 }
 
+/** How long a command may run unless its tool says otherwise (wait does). */
+export const CLI_TIMEOUT_MS = 60_000;
+
+const toolSpec = (name: string): ToolSpec | undefined =>
+  Object.prototype.hasOwnProperty.call(TOOLS, name) ? (TOOLS as unknown as Record<string, ToolSpec>)[name] : undefined;
+
 /** A tool's input schema as JSON Schema (what MCP and VS Code announce). */
-export function inputJsonSchema(name: ToolName): Record<string, unknown> {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(z.object(TOOLS[name].input)) as Record<string, unknown>;
-  return schema;
+export function inputJsonSchema(name: ToolName): JsonSchema {
+  const input: Shape = TOOLS[name].input;
+  const names = Object.keys(input);
+  const required = names.filter((n) => !input[n]!.optional);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(names.map((n) => [n, input[n]!.schema])),
+    ...(required.length ? { required } : {}),
+    additionalProperties: false,
+  };
+}
+
+/** Checks a tool's input against its schema and gives the CLI arguments, or a usage message. */
+export function prepareCall(name: string, input: unknown): PreparedCall {
+  const spec = toolSpec(name);
+  if (!spec) return { error: `unknown tool ${JSON.stringify(name)}` };
+  const problems = checkInput(inputJsonSchema(name as ToolName), input ?? {});
+  if (problems.length) return { error: problems.join('; ') };
+  const valid = input as never;
+  return { args: spec.args(valid), timeoutMs: spec.timeoutMs?.(valid) ?? CLI_TIMEOUT_MS };
+}
+
+/** What is wrong with `value` against `schema` (an object schema of the keywords above); empty when nothing is. */
+export function checkInput(schema: JsonSchema, value: unknown): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['input: expected an object'];
+  const problems: string[] = [];
+  const given = value as Record<string, unknown>;
+  const properties = schema.properties ?? {};
+  for (const name of schema.required ?? []) {
+    if (given[name] === undefined) problems.push(`${name}: required`);
+  }
+  for (const [name, v] of Object.entries(given)) {
+    const p = properties[name];
+    if (!p) problems.push(`${name}: not an input of this tool (it takes ${Object.keys(properties).join(', ') || 'none'})`);
+    else if (v !== undefined) problems.push(...checkValue(name, p, v));
+  }
+  return problems;
+}
+
+function checkValue(name: string, p: JsonSchema, v: unknown): string[] {
+  switch (p.type) {
+    case 'string': {
+      if (typeof v !== 'string') return [`${name}: expected a string`];
+      const length = [...v].length;
+      if (p.enum && !p.enum.includes(v)) return [`${name}: expected one of ${p.enum.join(', ')}`];
+      if (p.minLength !== undefined && length < p.minLength) return [p.minLength === 1 ? `${name}: must not be empty` : `${name}: shorter than ${p.minLength} characters`];
+      if (p.maxLength !== undefined && length > p.maxLength) return [`${name}: longer than ${p.maxLength} characters`];
+      return [];
+    }
+    case 'integer':
+      if (typeof v !== 'number' || !Number.isInteger(v)) return [`${name}: expected a whole number`];
+      if (p.minimum !== undefined && v < p.minimum) return [`${name}: must be at least ${p.minimum}`];
+      if (p.maximum !== undefined && v > p.maximum) return [`${name}: must be at most ${p.maximum}`];
+      return [];
+    case 'boolean':
+      return typeof v === 'boolean' ? [] : [`${name}: expected true or false`];
+    default:
+      return [`${name}: unexpected value`];
+  }
 }

@@ -192,7 +192,7 @@ export function lastActivityAt(c: Comment): string {
  * Unseen (spec §4.2 `agentLastSeenAt`): an open thread has human activity the agent has not
  * read yet — the human wrote (thread, reply or edit) after the agent last read the thread
  * with `get`/`thread`/`context` (or replied). `list` alone does not mark anything seen: a
- * listing shows only the first line of a body, not the conversation.
+ * listing shows each body on one line, cut at 100 characters, not the conversation.
  */
 export function isUnseen(c: Comment): boolean {
   if (c.workflowState !== 'open' || c.pending) return false;

@@ -433,6 +433,21 @@ describe('unreadable store (exit 4)', () => {
     expect(err.hint).toMatch(/store\.json\.bak/);
   });
 
+  it('a broken archive.json names the archive and never sends you to the store\'s backup (issue 29)', () => {
+    const { open } = seeded();
+    expect(runCli(ws.root, ['archive']).code).toBe(0);
+    const archive = ws.file('.consider/archive.json');
+    fs.writeFileSync(archive, fs.readFileSync(archive, 'utf8').slice(0, 40));
+    expect(runCli(ws.root, ['resolve', open]).code).toBe(0); // something to archive next
+    for (const args of [['list', '--archived'], ['archive']]) {
+      const err = expectFailure(args, 'unreadable', /\.consider\/archive\.json is not valid JSON/);
+      // Restoring store.json.bak would roll back the healthy store, and fix nothing.
+      expect(err.hint).not.toMatch(/store\.json\.bak|last good copy/);
+      expect(err.hint).toMatch(/archive\.json/);
+    }
+    expect(runCli(ws.root, ['list', '--workflow', 'all']).code).toBe(0); // the store itself is fine
+  });
+
   it('a bad field is named', () => {
     seeded();
     const store = ws.store();

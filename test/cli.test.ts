@@ -68,6 +68,18 @@ describe('list', () => {
     ].join('\n'));
   });
 
+  it('shows a body on one line, cut at 100 characters, as the README says', () => {
+    fresh();
+    const body = `First line.\n\nThen ${'a long second paragraph '.repeat(6)}`;
+    add('README.md', '1-1', body);
+    const shown = ok(['list']).stdout.split('\n')[3]!;
+    const flat = body.replace(/\n+/g, ' ');
+    expect(shown).toBe(`  "${flat.slice(0, 99)}…"`);
+    // README's CLI section says what list shows of a body: the same thing.
+    const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain('`list` does not (it shows each body on one line, cut at 100 characters)');
+  });
+
   it('--json prints {"comments":[…]} in the store\'s own shape', () => {
     fresh();
     const a = add('README.md', '2-4', 'x');
@@ -148,12 +160,50 @@ describe('get / thread / context', () => {
     expect(ok(['thread', a]).stdout).toBe(out);
   });
 
-  it('get --json prints the thread in the store shape; a unique id prefix works', () => {
+  it('get --json prints the thread in the store shape with the code snippet the text shows; a unique id prefix works', () => {
     fresh();
-    const a = add('README.md', '1-2', 'x');
+    const a = add('README.md', '4-5', 'x');
     const got = ok(['get', a.slice(2, 6), '--json']).json();
     expect(got.id).toBe(a);
-    expect(got.anchor).toMatchObject({ startLine: 1, endLine: 2 });
+    expect(got.anchor).toMatchObject({ startLine: 4, endLine: 5 });
+    // spec §6.2: get gives "a snippet of the surrounding code", in --json as in text (2 lines around).
+    expect(got.context).toEqual(ok(['context', a, '--around', '2', '--json']).json().context);
+    expect(got.context.lines.map((l: any) => [l.number, l.text, l.target])).toEqual([
+      [2, 'line 2', false], [3, 'line 3', false], [4, 'line 4', true], [5, 'line 5', true], [6, 'line 6', false], [7, 'line 7', false],
+    ]);
+    fs.rmSync(ws.file('README.md'));
+    ok(['list']); // re-anchors: the file is gone
+    expect(ok(['get', a, '--json']).json()).toMatchObject({ id: a, context: null, noContextReason: expect.stringMatching(/no longer exists/) });
+  });
+
+  it('names a one-line thread file:N everywhere, never file:N-N', () => {
+    fresh();
+    const a = add('README.md', '3-3', 'one line');
+    for (const cmd of [['list'], ['get', a], ['context', a], ['review']]) {
+      const out = runCli(ws.root, cmd).stdout;
+      expect(out, cmd.join(' ')).not.toContain('README.md:3-3');
+    }
+    expect(ok(['get', a]).stdout).toContain('Code at README.md:3 (current file');
+    expect(ok(['context', a]).stdout).toContain('Code at README.md:3 (current file');
+    expect(ok(['get', a, '--lean']).json()).toMatchObject({ file: 'README.md', lines: '3' });
+  });
+
+  it('--lean prints the agent view: what the text says, without the store\'s anchoring internals', () => {
+    fresh();
+    const a = add('src/auth/login.ts', '45-46', 'Why throw?\nSecond paragraph.');
+    ok(['reply', a, '-m', 'Because of the API.', '--declined']);
+    const listed = ok(['list', '--lean']);
+    expect(listed.stdout.trim().split('\n')).toHaveLength(1); // compact
+    expect(listed.json()).toEqual({ threads: [{ id: a, file: 'src/auth/login.ts', lines: '45-46', workflow: 'open', anchor: 'anchored', disposition: 'declined', excerpt: 'Why throw? Second paragraph.', replies: 1, lastReplyFrom: 'agent' }] });
+    const got = ok(['get', a, '--lean']).json();
+    expect(got).toMatchObject({ id: a, author: 'human', body: 'Why throw?\nSecond paragraph.', replies: [{ author: 'agent', disposition: 'declined', body: 'Because of the API.' }] });
+    expect(got.code).toBe('  43 | line 43\n  44 | line 44\n> 45 | line 45\n> 46 | line 46\n  47 | line 47\n  48 | line 48');
+    for (const internal of ['contextBefore', 'contentHash', 'snapshot', 'lastAnchorCheck', 'mtimeMs', 'agentLastSeenAt']) {
+      expect(listed.stdout + JSON.stringify(got)).not.toContain(internal);
+    }
+    // Errors as with --json.
+    const missing = runCli(ws.root, ['get', 'c_nothere', '--lean']);
+    expect([missing.code, missing.json().error.code]).toEqual([2, 'not_found']);
   });
 
   it('context shows ~10 lines around the anchor with line numbers and markers', () => {

@@ -186,4 +186,47 @@ describe('wait', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`News on [${t.id}]: the developer wrote in it.`);
   });
+
+  it('wait prints what is new: the developer\'s new reply in full, not the thread\'s first comment again', async () => {
+    fresh();
+    const t = await addThread(ws.root, { file: 'src/a.ts', startLine: 1, endLine: 1, body: 'The first comment.', author: 'human' });
+    runCli(ws.root, ['reply', t.id, '-m', 'Shall I?', '--question']); // the agent has read it now
+    const one = runCliAsync(ws.root, ['wait', t.id, '--timeout', '20']);
+    const any = runCliAsync(ws.root, ['wait', '--timeout', '20']);
+    const anyJson = runCliAsync(ws.root, ['wait', t.id, '--timeout', '20', '--json']);
+    await new Promise((r) => setTimeout(r, 700));
+    const answer = await replyToThread(ws.root, t.id, { body: 'Yes, go ahead.\nAnd keep the old name as an alias.', author: 'human' });
+
+    const single = await one;
+    expect(single.code).toBe(0);
+    expect(single.stdout).toContain(`[${answer.reply.id}] human · ${answer.reply.createdAt}:\n  Yes, go ahead.\n  And keep the old name as an alias.`);
+    expect(single.stdout).not.toContain('The first comment.');
+    const overview = await any;
+    expect(overview.stdout).toContain('  new reply from human: "Yes, go ahead. And keep the old name as an alias."');
+    expect((await anyJson).json().unread).toEqual({ comment: false, replyIds: [answer.reply.id] });
+  });
+});
+
+describe('review: one round a call', () => {
+  it('says which other rounds still wait, and which to read next', async () => {
+    fresh();
+    await pendingThread('src/a.ts', 1, 'first round');
+    await submitReview(ws.root, { message: 'Round one.' });
+    await pendingThread('src/b.ts', 1, 'second round');
+    await submitReview(ws.root, { message: 'Round two.' });
+    await submitReview(ws.root, { message: 'Round three: just a note.' });
+
+    const first = runCli(ws.root, ['review']);
+    expect(first.stdout).toContain('Review round 1');
+    expect(first.stdout).toContain('Also waiting: round 2 (overall message not read, 1 unseen comment), round 3 (overall message not read). Run `consider-cli review 2` next.');
+    expect(runCli(ws.root, ['review', '--json']).json().alsoWaiting).toEqual([
+      { round: 1, unseenThreads: 1 }, { round: 3, unreadMessage: true },
+    ]); // showed round 2 (the oldest unread message); round 1's message is read, its thread is not
+    const c1 = readStore(ws.root).store.comments.find((c) => c.round === 1)!;
+    runCli(ws.root, ['get', c1.id]);
+    expect(runCli(ws.root, ['review', '3']).stdout).toContain('Also waiting: round 2 (1 unseen comment). Run `consider-cli review 2` next.');
+    const c2 = readStore(ws.root).store.comments.find((c) => c.round === 2)!;
+    runCli(ws.root, ['get', c2.id]);
+    expect(runCli(ws.root, ['review']).stdout).not.toContain('Also waiting');
+  });
 });

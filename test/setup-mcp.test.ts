@@ -197,7 +197,8 @@ describe('MCP servers: what setup writes starts the server', () => {
       expect(names).toEqual(expect.arrayContaining(['list', 'get', 'reply', 'resolve', 'wait']));
       const summary = await client.callTool({ name: 'summary', arguments: {} });
       expect(summary.isError).toBeFalsy();
-      expect(summary.structuredContent).toMatchObject({ total: 0 });
+      const [answer] = summary.content as { type: string; text: string }[];
+      expect(JSON.parse(answer!.text)).toMatchObject({ total: 0 });
     } finally {
       await client.close();
     }

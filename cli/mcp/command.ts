@@ -1,6 +1,6 @@
 /**
  * The `mcp` command as main.ts lists it: starts the MCP server (server.ts), which is built into
- * its own file beside this CLI and loaded only here, so no other command pays for the SDK.
+ * its own file beside this CLI and loaded only here, so no other command pays for it.
  */
 import path from 'node:path';
 import type { Command } from '../command';
@@ -14,7 +14,7 @@ export const mcp: Command = {
   examples: ['consider-cli mcp', 'claude mcp add consider -- .consider/bin/consider-cli mcp'],
   positionals: [0, 0, ''],
   async run(ctx) {
-    // Not bundled into this file: a path esbuild cannot follow keeps the SDK out of every other command.
+    // Not bundled into this file: a path esbuild cannot follow keeps the server out of every other command.
     const file = path.join(__dirname, 'consider-mcp.cjs');
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at run time, by design (see above)
     const { serveMcp } = require(file) as typeof import('./server');

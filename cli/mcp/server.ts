@@ -1,78 +1,125 @@
 /**
  * `consider-cli mcp`: Consider's tools over the Model Context Protocol (stdio), for agents that
- * prefer typed tools to a shell (spec §8.4). Built with the official TypeScript SDK into its own
- * file (`.consider/bin/consider-mcp.cjs`), loaded only by this command, so the plain CLI does
- * not parse a line of it.
+ * prefer typed tools to a shell (spec §8.4). Built into its own file
+ * (`.consider/bin/consider-mcp.cjs`), loaded only by this command; it speaks the protocol
+ * itself (protocol.ts), so it starts about as fast as the plain CLI.
  *
- * Each tool is the CLI command of the same name, run as the agent would run it (`--json`, the
- * server's workspace root): re-anchoring, seen marks, dispositions, locking, limits and errors are
- * the CLI's own, not a second implementation of them. A command's JSON is the tool's structured
- * result; its `{"error":{code,message,hint}}` becomes an MCP tool error carrying the same code.
+ * Each tool is the CLI command of the same name, run as the agent would run it (the server's
+ * workspace root), in the agent view (`--lean`, cli/agent-view.ts): re-anchoring, seen marks,
+ * dispositions, locking, limits and errors are the CLI's own, not a second implementation of
+ * them. A command's answer is the tool's result, sent once, as one text block of compact JSON
+ * (no `structuredContent` copy of it: an agent would pay for both). Its
+ * `{"error":{code,message,hint}}` becomes an MCP tool error carrying the same code.
+ *
+ * Nothing outlives the server: a cancelled call's command is stopped, every command still
+ * running is stopped when the client closes stdin or the server is told to stop, and `wait`
+ * ends by itself when the process that started it is gone (a server killed outright).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { z as zod, type z } from 'zod';
-import { TOOLS, type AgentToolRunner, type CliAnswer, type ToolName, type ToolSpec } from '../../shared/agent-tools';
+import { CLI_TIMEOUT_MS, TOOLS, inputJsonSchema, prepareCall, type AgentToolRunner, type CliAnswer, type ToolName } from '../../shared/agent-tools';
+import { writeStdout } from '../stdio';
+import { productVersion } from '../version';
+import { RPC, RpcError, negotiateVersion, serveJsonRpc, type Params } from './protocol';
 
-const VERSION = '1';
-/** How long a command may run unless its tool says otherwise (wait does). */
-const CLI_TIMEOUT_MS = 60_000;
+/** The CLI processes started and not yet ended. */
+const running = new Set<ChildProcess>();
 
-/** Runs the CLI next to this file, in the workspace, with --json. */
-function runCli(root: string, args: string[], timeoutMs = CLI_TIMEOUT_MS, env: NodeJS.ProcessEnv = process.env): Promise<CliAnswer> {
+function stopAll(): void {
+  for (const child of running) child.kill('SIGTERM');
+}
+
+/**
+ * Runs the CLI next to this file, in the workspace, in the agent view: `args` is the command
+ * and its arguments (shared/agent-tools.ts). Killed when `timeoutMs` passes or `signal` aborts.
+ */
+function runCli(root: string, args: string[], timeoutMs = CLI_TIMEOUT_MS, env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal): Promise<CliAnswer> {
+  const [command, ...rest] = args;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(__dirname, 'consider-cli.cjs'), ...args, '--json', '--root', root], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    if (signal?.aborted) return resolve({ code: null, stdout: '', stderr: 'cancelled' });
+    // CONSIDER_PARENT_PID: `wait` ends when this process is gone, even if it goes before the command has started.
+    const child = spawn(process.execPath, [path.join(__dirname, 'consider-cli.cjs'), command!, '--lean', '--root', root, ...rest], {
+      stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, CONSIDER_PARENT_PID: String(process.pid) },
+    });
+    running.add(child);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
     child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
-    const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
-    child.on('error', reject);
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+    const stop = (): void => { child.kill('SIGTERM'); };
+    const timer = setTimeout(stop, timeoutMs);
+    signal?.addEventListener('abort', stop, { once: true });
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
+      running.delete(child);
+    };
+    child.on('error', (e) => { done(); reject(e); });
+    child.on('close', (code) => { done(); resolve({ code, stdout, stderr }); });
   });
 }
 
-/** The MCP result of a CLI answer: its JSON as the structured result, or its error as a tool error. */
-export function toolResult(answer: CliAnswer): { content: { type: 'text'; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean } {
+type ToolResult = { content: { type: 'text'; text: string }[]; structuredContent?: Record<string, unknown>; isError?: true };
+
+function toolError(code: string, message: string, hint: string | null): ToolResult {
+  return { isError: true, content: [{ type: 'text', text: `${code}: ${message}${hint ? ` (${hint})` : ''}` }], structuredContent: { error: { code, message, hint } } };
+}
+
+/** The MCP result of a CLI answer: its JSON once, as text, or its error as a tool error. */
+export function toolResult(answer: CliAnswer): ToolResult {
   let json: unknown;
   try {
     json = JSON.parse(answer.stdout);
   } catch {
-    const why = answer.stderr.trim().split('\n')[0] || `consider-cli exited ${answer.code} without an answer`;
-    return { isError: true, content: [{ type: 'text', text: why }], structuredContent: { error: { code: 'io', message: why, hint: null } } };
+    return toolError('io', answer.stderr.trim().split('\n')[0] || `consider-cli exited ${answer.code} without an answer`, null);
   }
-  const object = json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : { value: json };
-  if (answer.code !== 0 && 'error' in object) {
-    const e = object.error as { code: string; message: string; hint: string | null };
-    return { isError: true, content: [{ type: 'text', text: `${e.code}: ${e.message}${e.hint ? ` (${e.hint})` : ''}` }], structuredContent: object };
-  }
-  return { content: [{ type: 'text', text: answer.stdout.trim() }], structuredContent: object };
-}
-
-/** Checks a tool's input against its schema and gives the CLI arguments, or a usage message. */
-function prepareCall(name: string, input: unknown): { args: string[]; timeoutMs: number } | { error: string } {
-  const spec = (TOOLS as unknown as Record<string, ToolSpec<z.ZodRawShape> | undefined>)[name];
-  if (!spec) return { error: `unknown tool ${JSON.stringify(name)}` };
-  const parsed = zod.object(spec.input).safeParse(input ?? {});
-  if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ') };
-  return { args: spec.args(parsed.data as never), timeoutMs: spec.timeoutMs?.(parsed.data as never) ?? CLI_TIMEOUT_MS };
+  const error = json && typeof json === 'object' ? (json as { error?: { code: string; message: string; hint: string | null } }).error : undefined;
+  if (answer.code !== 0 && error) return toolError(error.code, error.message, error.hint);
+  return { content: [{ type: 'text', text: answer.stdout.trim() }] };
 }
 
 /**
  * For VS Code's language-model tools (extension/lm-tools.ts), which load this file when a tool
- * is first invoked: the extension's own bundle carries no schema library, and spawns the CLI
- * the same way as the MCP server (with ELECTRON_RUN_AS_NODE in `env`).
+ * is first invoked: they spawn the CLI the same way as the MCP server (with
+ * ELECTRON_RUN_AS_NODE in `env`).
  */
 export const agentToolRunner: AgentToolRunner = { prepareCall, runCli };
 
-/** Serves the tools on stdin/stdout until the client closes the connection. */
-export async function serveMcp(root: string): Promise<void> {
-  const server = new McpServer({ name: 'consider', version: VERSION });
-  for (const [name, spec] of Object.entries(TOOLS) as [ToolName, ToolSpec<z.ZodRawShape>][]) {
-    server.registerTool(name, { title: spec.title, description: spec.description, inputSchema: spec.input }, async (input: Record<string, unknown>) =>
-      toolResult(await runCli(root, spec.args(input as never), spec.timeoutMs?.(input as never))));
-  }
-  await server.connect(new StdioServerTransport());
+/** What `tools/list` answers: built once, the schemas are plain data. */
+const toolList = (Object.keys(TOOLS) as ToolName[]).map((name) => ({
+  name, title: TOOLS[name].title, description: TOOLS[name].description, inputSchema: inputJsonSchema(name),
+}));
+
+async function callTool(root: string, params: Params, signal: AbortSignal): Promise<ToolResult> {
+  const name = params.name;
+  if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(TOOLS, name)) throw new RpcError(RPC.invalidParams, `Unknown tool: ${JSON.stringify(name)}`);
+  const call = prepareCall(name, params.arguments ?? {});
+  if ('error' in call) return toolError('usage', call.error, 'see the tool\'s input schema');
+  return toolResult(await runCli(root, call.args, call.timeoutMs, process.env, signal));
+}
+
+/** Serves the tools on stdin/stdout until the client closes stdin (or a signal stops the server). */
+export function serveMcp(root: string): Promise<void> {
+  // Whatever ends this process, the commands it started end with it.
+  process.on('exit', stopAll);
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
+  return new Promise((resolve) => {
+    serveJsonRpc({
+      initialize: (params) => ({
+        protocolVersion: negotiateVersion(params.protocolVersion),
+        capabilities: { tools: {} },
+        serverInfo: { name: 'consider', title: 'Consider', version: productVersion() },
+      }),
+      ping: () => ({}),
+      'tools/list': () => ({ tools: toolList }),
+      'tools/call': (params, signal) => callTool(root, params, signal),
+    }, {
+      write: writeStdout,
+      onClose: () => {
+        stopAll();
+        resolve();
+      },
+    });
+  });
 }

@@ -22,7 +22,15 @@ function readArchiveFile(root: string): StoreFile {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { version: STORE_VERSION, comments: [] };
     throw new ConsiderError('io', `cannot read ${file}: ${(e as Error).message}`);
   }
-  return parseStoreText(text, '.consider/archive.json');
+  try {
+    return parseStoreText(text, '.consider/archive.json');
+  } catch (e) {
+    // parseStoreText's hint is the store's (restore store.json.bak): followed for a broken
+    // archive, it would roll the healthy store back. The archive has no backup of its own.
+    if (!(e instanceof ConsiderError) || e.code !== 'unreadable' || /newer Consider/.test(e.hint ?? '')) throw e;
+    throw new ConsiderError('unreadable', e.message,
+      'fix .consider/archive.json by hand, or move it aside to start a new archive; the active threads in store.json are not affected');
+  }
 }
 
 /** The archived threads (empty when there is no archive). */

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import * as vscode from 'vscode';
 import { addByCli, folder, freshCopy, openInEditor, rendered, storedThread, waitFor } from './helpers';
 
@@ -31,4 +32,36 @@ suite('language-model tools', () => {
     });
     assert.match(shown.label, /Agent: addressed/);
   });
+
+  test('a cancelled consider_wait stops its consider-cli wait (it could run for an hour)', async () => {
+    const { root } = folder('alpha');
+    const file = freshCopy(root, 'src/greeting.ts', 'src/lm-wait.ts');
+    // The agent's own question: nothing new on it until the developer answers, so the wait waits.
+    const id = await addByCli(root, file, '2-3', 'LM-TOOLS: a question nobody answers', 'agent');
+    await openInEditor(root, file);
+    const waits = () => runningCommands().filter((args) => args.includes('wait') && args.includes(id));
+    const cancel = new vscode.CancellationTokenSource();
+    const answered = vscode.lm.invokeTool('consider_wait', { input: { id, timeoutSeconds: 3600 }, toolInvocationToken: undefined }, cancel.token);
+    await waitFor('consider-cli wait runs', () => waits().length === 1);
+    await new Promise((r) => setTimeout(r, 1_500)); // still waiting: the thread has no news
+    assert.equal(waits().length, 1);
+    cancel.cancel();
+    await Promise.resolve(answered).catch(() => undefined);
+    await waitFor('consider-cli wait has ended', () => waits().length === 0, 5_000);
+  });
 });
+
+/** The command lines of the consider-cli processes running now (Linux /proc). */
+function runningCommands(): string[][] {
+  const found: string[][] = [];
+  for (const pid of fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+    try {
+      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      const state = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (args.some((a) => a.endsWith('consider-cli.cjs')) && state.slice(state.lastIndexOf(')') + 2)[0] !== 'Z') found.push(args);
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return found;
+}
