@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addThread, markSeenByAgent, setWorkflowState, submitReview } from '../shared/store';
 import { ensureBuilt, makeWorkspace, runCli } from './helpers/cli';
+import { recordProject } from '../setup/user-install';
 import type { CliResult, Workspace } from './helpers/cli';
 
 let ws: Workspace;
@@ -184,22 +185,67 @@ describe('hook: the rest of the contract', () => {
     expect(runCli(ws.root, ['hook', 'stop', '--agent', 'claude'], { input, cwd: os.tmpdir() }).json().decision).toBe('block');
   });
 
-  it('unknown agent, unknown event, odd options, missing arguments: exit 0, no output, no stderr', async () => {
+  it('unknown agent, unknown event, odd options, missing arguments: exit 0, no output, one line on stderr saying what is wrong', async () => {
     fresh();
     await humanThread();
     const input = fixture('claude', 'stop');
-    for (const args of [
-      ['hook', 'stop', '--agent', 'claude-code'],
-      ['hook', 'end', '--agent', 'claude'],
-      ['hook', 'stop'],
-      ['hook'],
-      ['hook', 'stop', '--agent'],
-      ['hook', '--agent', 'claude'],
-      ['hook', 'stop', '--agent', 'toString'],
-      ['hook', 'stop', '--agent', '__proto__'],
-      ['hook', 'stop', '--root', '/nonexistent/folder', '--agent', 'nobody'],
-    ]) {
-      expectSilent(runCli(ws.root, args, { input, cwd: os.tmpdir() }));
+    for (const [args, problem] of [
+      [['hook', 'stop', '--agent', 'claude-code'], /^--agent must be one of claude\|codex\|gemini\|cursor\|copilot\|opencode \(got "claude-code"\)/],
+      [['hook', 'end', '--agent', 'claude'], /^the event must be one of stop\|prompt\|session-start or Claude Code's own Stop\|UserPromptSubmit\|SessionStart \(got "end"\)/],
+      [['hook', 'AfterAgent', '--agent', 'claude'], /^the event must be one of .* \(got "AfterAgent"\)/], // Gemini's name, not Claude's
+      [['hook', 'stop'], /^--agent must be one of .* \(got ""\)/],
+      [['hook'], /^--agent must be one of/],
+      [['hook', 'stop', '--agent'], /^--agent must be one of/],
+      [['hook', '--agent', 'claude'], /^the event must be one of .* \(got ""\)/],
+      [['hook', 'stop', '--agent', 'toString'], /^--agent must be one of .* \(got "toString"\)/],
+      [['hook', 'stop', '--agent', '__proto__'], /^--agent must be one of .* \(got "__proto__"\)/],
+      [['hook', 'stop', '--root', '/nonexistent/folder', '--agent', 'nobody'], /^--agent must be one of .* \(got "nobody"\)/],
+    ] as const) {
+      const r = runCli(ws.root, [...args], { input, cwd: os.tmpdir() });
+      expect({ code: r.code, stdout: r.stdout }, args.join(' ')).toEqual({ code: 0, stdout: '' });
+      const lines = r.stderr.split('\n').filter(Boolean);
+      expect(lines, args.join(' ')).toHaveLength(1);
+      expect(lines[0]!.replace(/^consider-cli: hook: /, ''), args.join(' ')).toMatch(problem);
+      expect(lines[0]).toMatch(/; nothing done \(a hook always exits 0 and prints nothing then\), see consider-cli hook --help$/);
+    }
+  });
+
+  it("each agent's own event names answer as ours do (`hook Stop --agent claude`), in any letter case", async () => {
+    const own: Record<string, Record<string, Event>> = {
+      claude: { Stop: 'stop', UserPromptSubmit: 'prompt', SessionStart: 'session-start' },
+      codex: { Stop: 'stop', UserPromptSubmit: 'prompt', SessionStart: 'session-start' },
+      gemini: { AfterAgent: 'stop', BeforeAgent: 'prompt', SessionStart: 'session-start' },
+      cursor: { stop: 'stop', sessionStart: 'session-start' },
+      copilot: { agentStop: 'stop', Stop: 'stop', sessionStart: 'session-start' },
+      opencode: { 'session.idle': 'stop' },
+    };
+    for (const [agent, names] of Object.entries(own)) {
+      fresh();
+      await humanThread(); // waiting all along: a hook never marks it read
+      for (const [name, event] of Object.entries(names)) {
+        const want = event === 'stop' ? AGENTS[agent]!.stop(reasonFor(1)) : AGENTS[agent]![event]!(contextFor(1));
+        for (const spelled of [name, name.toUpperCase()]) {
+          const r = runCli(ws.root, ['hook', spelled, '--agent', agent], { input: fixture(agent, event), cwd: os.tmpdir() });
+          expect({ stderr: r.stderr, out: r.json() }, `${agent} ${spelled}`).toStrictEqual({ stderr: '', out: want });
+          fs.rmSync(path.join(ws.root, '.consider', 'hook-state.json'), { force: true }); // each stop a first block
+        }
+      }
+      ws.cleanup();
+    }
+  });
+
+  it('--if-set-up: answers only in a project recorded as set up by this user', async () => {
+    fresh();
+    await humanThread();
+    const home = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'consider-home-')));
+    try {
+      const guarded = () => runCli(ws.root, ['hook', 'stop', '--agent', 'claude', '--if-set-up'], { input: fixture('claude', 'stop'), cwd: os.tmpdir(), env: { HOME: home } });
+      expectSilent(guarded()); // a folder with a store and waiting feedback, but never set up by this user (a clone that commits .consider/)
+      expect(fs.existsSync(path.join(ws.root, '.consider', 'hook-state.json'))).toBe(false);
+      recordProject(home, ws.root);
+      expect(guarded().json()).toStrictEqual({ decision: 'block', reason: reasonFor(1) });
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
     }
   });
 

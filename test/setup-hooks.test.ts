@@ -15,6 +15,7 @@ import { hookCommand } from '../setup/hooks/command';
 import { integrationRow } from '../setup/skills/targets';
 import { PLUGIN_MARKER, renderOpencodePlugin } from '../setup/hooks/opencode-plugin';
 import { ensureBuilt, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, tree, uninstallFrom, type Sandbox } from './helpers/setup-env';
+import { isSetUpProject, userCliPath } from '../shared/user-data';
 
 beforeAll(ensureBuilt);
 let sb: Sandbox;
@@ -74,7 +75,9 @@ describe('hooks: setup then uninstall leaves everything byte-identical', () => {
     const u = await uninstallFrom(sb, { mode });
     expect(u.actions.filter((a) => a.kind === 'refused')).toEqual([]);
     expect(tree(sb.root, (rel) => mode === 'skills-only' && rel.startsWith('.consider'))).toEqual(beforeRoot);
-    expect(tree(sb.home)).toEqual(beforeHome);
+    // A skills-only uninstall keeps the project set up (its threads), so its record and the user's copy of the CLI stay.
+    expect(tree(sb.home, (rel) => mode === 'skills-only' && (rel === '.local' || rel.startsWith(`.local${path.sep}`)))).toEqual(beforeHome);
+    expect(isSetUpProject(sb.root, sb.home)).toBe(mode === 'skills-only');
   });
 });
 
@@ -260,50 +263,66 @@ describe('hooks: what setup refuses', () => {
 });
 
 describe('hooks: the command line and the OpenCode plugin', () => {
-  /** A stand-in consider-cli that prints how it was called. */
-  function fakeCli(root: string, out = 'ARGS $*'): void {
-    const bin = path.join(root, '.consider', 'bin');
-    fs.mkdirSync(bin, { recursive: true });
-    fs.writeFileSync(path.join(bin, 'consider-cli'), `#!/bin/sh\ncat >/dev/null\necho "${out}"\n`, { mode: 0o755 });
+  /** A stand-in for the user's copy of consider-cli (in the sandbox's home) that prints how it was called. */
+  function fakeUserCli(home: string, out = 'ARGS $*'): void {
+    fs.mkdirSync(path.dirname(userCliPath(home)), { recursive: true });
+    fs.writeFileSync(userCliPath(home), `#!/bin/sh\ncat >/dev/null\necho "${out}"\n`, { mode: 0o755 });
   }
+  const run = (cmd: string, cwd: string, env: Record<string, string>) =>
+    spawnSync('/bin/sh', ['-c', cmd], { cwd, input: '{}', encoding: 'utf8', env: { PATH: process.env.PATH!, ...env } });
 
-  it('finds the CLI from a subfolder or the project variable, and is silent where Consider is not set up', () => {
+  it('runs the user\'s copy for the nearest project with .consider/, from a subfolder or the project variable; silent elsewhere', () => {
     sb = sandbox();
-    fakeCli(sb.root);
+    fakeUserCli(sb.home);
+    fs.mkdirSync(path.join(sb.root, '.consider'));
     const sub = path.join(sb.root, 'src', 'deep');
     fs.mkdirSync(sub, { recursive: true });
-    const run = (cmd: string, cwd: string, env: Record<string, string> = {}) =>
-      spawnSync('/bin/sh', ['-c', cmd], { cwd, input: '{}', encoding: 'utf8', env: { PATH: process.env.PATH!, ...env } });
-    const codex = run(hookCommand('codex', 'stop'), sub);
-    expect(codex.stdout.trim()).toBe(`ARGS hook stop --agent codex --root ${sb.root}`);
-    const claude = run(hookCommand('claude', 'prompt'), sb.home, { CLAUDE_PROJECT_DIR: sb.root });
-    expect(claude.stdout.trim()).toBe(`ARGS hook prompt --agent claude --root ${sb.root}`);
-    const elsewhere = run(hookCommand('gemini', 'session-start'), sb.home);
+    const codex = run(hookCommand('codex', 'stop'), sub, { HOME: sb.home });
+    expect(codex.stdout.trim()).toBe(`ARGS hook stop --agent codex --if-set-up --root ${sb.root}`);
+    const claude = run(hookCommand('claude', 'prompt'), sb.home, { HOME: sb.home, CLAUDE_PROJECT_DIR: sb.root });
+    expect(claude.stdout.trim()).toBe(`ARGS hook prompt --agent claude --if-set-up --root ${sb.root}`);
+    const elsewhere = run(hookCommand('gemini', 'session-start'), sb.home, { HOME: sb.home });
     expect(elsewhere).toMatchObject({ status: 0, stdout: '', stderr: '' });
+    const relative = run(hookCommand('cursor', 'stop'), sub, { HOME: sb.home, CURSOR_PROJECT_DIR: 'ws' });
+    expect(relative).toMatchObject({ status: 0, stdout: '', stderr: '' });
+    const noCopy = run(hookCommand('claude', 'stop'), sub, { HOME: sb.dir });
+    expect(noCopy).toMatchObject({ status: 0, stdout: '', stderr: '' });
   });
 
-  it('exits 0 with the real deployed CLI, whether or not it knows `hook` yet', async () => {
+  it('exits 0 with the real CLI, whether or not a project is set up there', async () => {
     sb = sandbox();
-    await setup(sb, []);
+    await setup(sb, [{ target: 'claude', scope: 'project' }]);
     for (const row of HOOK_ROWS) {
-      const r = spawnSync('/bin/sh', ['-c', hookCommand(row.target, 'stop')], { cwd: sb.root, input: '{"session_id":"s","stop_hook_active":false}', encoding: 'utf8' });
-      expect(r.status, row.target).toBe(0);
+      for (const cwd of [sb.root, sb.dir]) {
+        const r = spawnSync('/bin/sh', ['-c', hookCommand(row.target, 'stop')], { cwd, input: '{"session_id":"s","stop_hook_active":false}', encoding: 'utf8', env: { ...process.env, HOME: sb.home } });
+        expect(r.status, row.target).toBe(0);
+      }
     }
   });
 
-  it('the plugin runs the stop hook on session.idle and prompts the session with its message', async () => {
+  it('the plugin runs the user\'s copy on session.idle and prompts the session with its message', async () => {
     sb = sandbox();
     await setup(sb, [{ target: 'opencode', scope: 'project' }]);
-    fakeCli(sb.root, '{\\"message\\":\\"2 new review comments\\"}'); // after setup, which deploys the real CLI
+    fakeUserCli(sb.home, '{\\"message\\":\\"2 new review comments\\"}'); // after setup, which deploys the real CLI
     const plugin = path.join(sb.dir, 'plugin.mjs'); // .mjs: loadable by Node as it is by Bun
     fs.copyFileSync(path.join(sb.root, '.opencode', 'plugins', 'consider.js'), plugin);
-    const mod = await import(plugin) as { ConsiderReview: (ctx: unknown) => Promise<{ event(e: unknown): Promise<void> }> };
+    const home = process.env.HOME;
+    process.env.HOME = sb.home; // the plugin finds the user's copy through os.homedir()
+    let mod: { ConsiderReview: (ctx: unknown) => Promise<{ event(e: unknown): Promise<void> }> };
+    try {
+      mod = await import(plugin) as typeof mod;
+    } finally {
+      process.env.HOME = home;
+    }
     const prompts: unknown[] = [];
     const client = { session: { prompt: async (p: unknown) => { prompts.push(p); } } };
-    const hooks = await mod.ConsiderReview({ client, directory: path.join(sb.root) });
+    const hooks = await mod.ConsiderReview({ client, directory: path.join(sb.root, '.opencode') });
     await hooks.event({ event: { type: 'message.updated', properties: {} } });
     await hooks.event({ event: { type: 'session.idle', properties: { sessionID: 'ses_1' } } });
     expect(prompts).toEqual([{ path: { id: 'ses_1' }, body: { parts: [{ type: 'text', text: '2 new review comments' }] } }]);
+    const elsewhere = await mod.ConsiderReview({ client, directory: sb.home });
+    await elsewhere.event({ event: { type: 'session.idle', properties: { sessionID: 'ses_2' } } });
+    expect(prompts).toHaveLength(1);
   });
 });
 
