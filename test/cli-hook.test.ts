@@ -4,6 +4,7 @@
  * on stdin, the output checked against that agent's documented shape, exact keys and all.
  * The process runs from an unrelated folder, so the workspace must come from the input.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -164,6 +165,79 @@ describe.each(Object.keys(AGENTS))('hook --agent %s', (agent) => {
       for (const event of EVENTS) expectSilent(runCli(ws.root, ['hook', event, '--agent', agent], { input }));
     }
   });
+});
+
+describe('hook: never traps the agent, whatever the disk, clock or install (issue 29)', () => {
+  const stop = (extra: Record<string, unknown>, session = 'trap') => hook('claude', 'stop', fixture('claude', 'stop', { session_id: session, ...extra }));
+  const blocked = (r: CliResult) => r.stdout !== '' && r.json().decision === 'block';
+
+  it('a hook-state.json that cannot be written (a folder in its place): every stop goes through', async () => {
+    fresh();
+    await humanThread();
+    fs.mkdirSync(path.join(ws.root, '.consider', 'hook-state.json'));
+    for (let n = 0; n < 4; n++) expectSilent(stop({ stop_hook_active: n > 0 }));
+  });
+
+  it('an agent that always says stop_hook_active: false is let go after 3 blocks for the same feedback', async () => {
+    fresh();
+    await humanThread();
+    const answers = Array.from({ length: 6 }, () => blocked(stop({ stop_hook_active: false })));
+    expect(answers).toEqual([true, true, true, false, false, false]);
+    await humanThread(); // new feedback: announced again
+    expect(blocked(stop({ stop_hook_active: false }))).toBe(true);
+  });
+
+  it('the same hook installed twice (home and project scope) answering every stop: the agent is let go', async () => {
+    fresh();
+    await humanThread();
+    const twice = (extra: Record<string, unknown>) => [blocked(stop(extra)), blocked(stop(extra))];
+    expect(twice({ stop_hook_active: false })).toEqual([true, true]);
+    expect(twice({ stop_hook_active: true })).toEqual([false, false]); // continuing, nothing new: both let it stop
+    // And with an agent that always says false: at most 3 blocks for this feedback, then never again.
+    const stops = Array.from({ length: 4 }, () => twice({ stop_hook_active: false }).some(Boolean));
+    expect(stops).toEqual([true, false, false, false]);
+  });
+
+  it('many other sessions stopping in between do not make a session forget it was let go', async () => {
+    fresh();
+    await humanThread();
+    expect(blocked(stop({ stop_hook_active: false }, 'mine'))).toBe(true);
+    const others = Array.from({ length: 40 }, (_, i) => JSON.stringify({ session_id: `other-${i}`, cwd: ws.root, stop_hook_active: false }));
+    for (const input of others) expect(blocked(hook('claude', 'stop', input))).toBe(true);
+    expectSilent(stop({ stop_hook_active: true }, 'mine'));
+  }, 120_000);
+
+  it('human activity dated in the future (another machine\'s clock) blocks at most 3 times, however the agent reads it', async () => {
+    fresh();
+    const t = await humanThread();
+    const store = ws.store();
+    store.comments.find((c: { id: string }) => c.id === t.id).createdAt = '2999-01-01T00:00:00.000Z';
+    fs.writeFileSync(ws.storePath, JSON.stringify(store));
+    const answers: boolean[] = [];
+    for (let n = 0; n < 5; n++) {
+      expect(runCli(ws.root, ['get', t.id]).code).toBe(0); // the agent reads it: still "unseen", the activity is later than now
+      answers.push(blocked(stop({ stop_hook_active: false })));
+    }
+    expect(answers).toEqual([true, true, true, false, false]);
+  });
+
+  it('stdin left open by the agent: the hook answers from what arrived, within its deadline', async () => {
+    fresh();
+    await humanThread();
+    const child = spawn(process.execPath, [path.join(__dirname, '..', 'dist', 'runtime', 'bin', 'consider-cli.cjs'), 'hook', 'stop', '--agent', 'claude'], { cwd: os.tmpdir(), stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => { out += b; });
+    child.stdin.write(fixture('claude', 'stop')); // and never closed
+    const started = Date.now();
+    const code = await new Promise<number | null>((resolve) => {
+      const kill = setTimeout(() => child.kill(), 15_000);
+      child.on('exit', (c) => { clearTimeout(kill); resolve(c); });
+    });
+    const took = Date.now() - started;
+    child.stdin.destroy();
+    expect({ code, decision: out ? JSON.parse(out).decision : out }).toEqual({ code: 0, decision: 'block' });
+    expect(took).toBeLessThan(10_000);
+  }, 30_000);
 });
 
 describe('hook: the rest of the contract', () => {

@@ -262,6 +262,91 @@ describe('hooks: what setup refuses', () => {
   });
 });
 
+describe('hooks: files setup must leave as their owner has them (issue 29)', () => {
+  const claude = () => HOOK_ROWS.find((r) => r.target === 'claude') as JsonHookRow;
+
+  it('a teammate\'s committed file already holding Consider\'s exact entries: reported, never tracked, and uninstall leaves it byte-identical', async () => {
+    sb = sandbox();
+    const file = path.join(sb.root, '.claude', 'settings.json');
+    const theirs = JSON.stringify({ hooks: Object.fromEntries(hookEntries(claude()).map((e) => [e.name, [e.entry]])) }, null, 2) + '\n';
+    put(file, theirs);
+    const r = await setup(sb, [{ target: 'claude', scope: 'project' }, { target: 'codex', scope: 'project' }]);
+    expect(actionFor(r, file)).toEqual({ kind: 'unchanged', path: file, detail: "Consider's Stop, UserPromptSubmit, SessionStart hook was there already, not written by this setup: left as it is, by uninstall too" });
+    expect(readConfig(sb.root).trackedHookInstalls.map((t: { target: string }) => t.target)).toEqual(['codex']);
+    for (const mode of ['skills-only', 'full'] as const) {
+      await uninstallFrom(sb, { mode });
+      expect(fs.readFileSync(file, 'utf8'), mode).toBe(theirs);
+    }
+  });
+
+  it('the same agent\'s hook at both scopes is installed, and setup says one is enough', async () => {
+    sb = sandbox();
+    await setup(sb, [{ target: 'claude', scope: 'home' }]);
+    const r = await setup(sb, [{ target: 'claude', scope: 'project' }]);
+    expect(actionFor(r, path.join(sb.root, '.claude', 'settings.json'))?.detail).toBe(`the same hook is also in ${path.join(sb.home, '.claude', 'settings.json')}: both run at every event; one of them is enough`);
+  });
+
+  it('a settings file its owner made read-only is refused, never replaced; the rest of setup goes on', async () => {
+    sb = sandbox();
+    const file = path.join(sb.root, '.claude', 'settings.json');
+    put(file, '{\n  "model": "mine"\n}\n');
+    fs.chmodSync(file, 0o444);
+    const inode = fs.statSync(file).ino;
+    const r = await setup(sb, [{ target: 'claude', scope: 'project' }, { target: 'gemini', scope: 'home' }]);
+    expect(actionFor(r, file)).toEqual({ kind: 'refused', path: file, detail: 'is read-only; not touched (make it writable and run this again to change it)' });
+    expect({ text: fs.readFileSync(file, 'utf8'), mode: fs.statSync(file).mode & 0o777, inode: fs.statSync(file).ino }).toEqual({ text: '{\n  "model": "mine"\n}\n', mode: 0o444, inode });
+    expect(readConfig(sb.root).trackedHookInstalls.map((t: { target: string }) => t.target)).toEqual(['gemini']);
+    // Made read-only after setup wrote into it: uninstall leaves it too, and says so.
+    const gemini = path.join(sb.home, '.gemini', 'settings.json');
+    fs.chmodSync(gemini, 0o400);
+    const before = fs.readFileSync(gemini, 'utf8');
+    const u = await uninstallFrom(sb, { mode: 'skills-only' });
+    expect(actionFor(u, gemini)?.kind).toBe('refused');
+    expect(fs.readFileSync(gemini, 'utf8')).toBe(before);
+  });
+
+  it('a settings file nested 50,000 levels deep: one line, nothing half-installed, status still answers', async () => {
+    sb = sandbox();
+    const file = path.join(sb.root, '.claude', 'settings.json');
+    const deep = `{"model": ${'['.repeat(50_000)}${']'.repeat(50_000)}}`;
+    put(file, deep);
+    put(path.join(sb.root, '.mcp.json'), deep);
+    const r = await runSetup({ root: sb.root, home: sb.home, gitignore: false, integrations: [], hooks: [{ target: 'claude', scope: 'project' }, { target: 'codex', scope: 'project' }], mcpServers: [{ target: 'claude' }], runtimeDir: RUNTIME_DIR, skillsDir: SKILLS_DIR });
+    const refusal = 'nests objects and lists more than 100 levels deep; not touched';
+    expect(actionFor(r, file)).toEqual({ kind: 'refused', path: file, detail: refusal });
+    expect(actionFor(r, path.join(sb.root, '.mcp.json'))).toEqual({ kind: 'refused', path: path.join(sb.root, '.mcp.json'), detail: refusal });
+    expect(fs.readFileSync(file, 'utf8')).toBe(deep);
+    expect(readConfig(sb.root).trackedHookInstalls.map((t: { target: string }) => t.target)).toEqual(['codex']);
+    const state = await describeSetup(sb.root, sb.home);
+    expect(state.hooks.find((h) => h.target === 'codex')?.installed.map((i) => i.scope)).toEqual(['project']);
+  });
+
+  it('a settings file with a UTF-8 byte order mark: merged into, the mark kept, and taken out again byte for byte', async () => {
+    sb = sandbox();
+    const file = path.join(sb.root, '.claude', 'settings.json');
+    const text = '\uFEFF{\n  "model": "mine"\n}\n';
+    put(file, text);
+    const r = await setup(sb, [{ target: 'claude', scope: 'project' }]);
+    expect(actionFor(r, file)?.kind).toBe('updated');
+    const merged = fs.readFileSync(file, 'utf8');
+    expect(merged.startsWith('\uFEFF{\n  "model": "mine",\n  "hooks": {')).toBe(true);
+    expect(JSON.parse(merged.slice(1)).hooks.Stop).toEqual([hookEntries(claude())[0]!.entry]);
+    expect(actionFor(await setup(sb, [{ target: 'claude', scope: 'project' }]), file)?.kind).toBe('unchanged');
+    await uninstallFrom(sb);
+    expect(fs.readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  it('a file that is not JSON because of an invisible character: the refusal is one line and shows it as an escape', async () => {
+    sb = sandbox();
+    const file = path.join(sb.root, '.claude', 'settings.json');
+    put(file, '\u200b{\n  "model": "x"\n}\n'); // a zero-width space before it: V8 quotes the text, newline and all
+    const a = actionFor(await setup(sb, [{ target: 'claude', scope: 'project' }]), file)!;
+    expect(a.kind).toBe('refused');
+    expect(a.detail).toMatch(/^not valid JSON \(.*\\u\{200b\}.*\); not touched$/);
+    expect(a.detail).not.toMatch(/[\n\u200b]/);
+  });
+});
+
 describe('hooks: the command line and the OpenCode plugin', () => {
   /** A stand-in for the user's copy of consider-cli (in the sandbox's home) that prints how it was called. */
   function fakeUserCli(home: string, out = 'ARGS $*'): void {

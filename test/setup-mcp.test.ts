@@ -223,6 +223,20 @@ describe('MCP servers: what setup writes starts the server', () => {
   });
 });
 
+describe('MCP servers: an entry setup did not write', () => {
+  it('a teammate\'s committed file already holding Consider\'s exact entry: reported, never tracked, left by uninstall', async () => {
+    sb = sandbox();
+    const row = mcpRow('claude') as Extract<McpRow, { kind: 'json' }>;
+    const theirs = JSON.stringify({ mcpServers: { consider: row.entry } }, null, 2) + '\n';
+    put(fileOf(sb, row), theirs);
+    const r = await setup(sb, ['claude']);
+    expect(actionFor(r, fileOf(sb, row))).toEqual({ kind: 'unchanged', path: fileOf(sb, row), detail: 'Consider\'s "consider" server was there already, not written by this setup: left as it is, by uninstall too' });
+    expect(readConfig(sb.root).trackedMcpInstalls ?? []).toEqual([]);
+    await uninstallFrom(sb);
+    expect(fs.readFileSync(fileOf(sb, row), 'utf8')).toBe(theirs);
+  });
+});
+
 describe('MCP servers: uninstall without (valid) tracking', () => {
   it('no config.json: our exact entry is found and taken out, the user\'s file and servers stay', async () => {
     sb = sandbox();

@@ -9,7 +9,10 @@ import { AGENT_NAMES, HOOK_EVENTS } from './names';
 
 export async function runHook(args: string[]): Promise<void> {
   const { answerHook, hookRequest } = await import('./run');
-  answerHook(hookRequest(args));
+  await answerHook(hookRequest(args));
+  // Answered (stdout is written synchronously): a read of stdin still waiting on a pipe the
+  // agent never closed (input.ts, INPUT_DEADLINE_MS) must not keep the process alive.
+  process.exit(0);
 }
 
 export const hook: Command = {
@@ -18,7 +21,7 @@ export const hook: Command = {
   usage: `consider-cli hook ${HOOK_EVENTS.join('|')} --agent ${AGENT_NAMES.join('|')} [--if-set-up] [--root DIR]`,
   options: { agent: { type: 'string' }, 'if-set-up': { type: 'boolean' } },
   optionHelp: [
-    ['stop', 'the agent is about to end its turn: while feedback waits, print the answer that keeps it working (not again for feedback unchanged since the last block of this turn, and at most 3 times in a row)'],
+    ['stop', 'the agent is about to end its turn: while feedback waits, print the answer that keeps it working (not again for feedback unchanged since the last block of this turn; at most 3 times for the same feedback and 3 times in a row; never when it cannot remember its blocks)'],
     ['prompt', 'the developer sent a prompt: while feedback waits, print one line of context (where the agent takes context there)'],
     ['session-start', 'a session starts: the same line of context'],
     ['(event names)', "the agent's own name for an event works too: Stop, UserPromptSubmit, SessionStart (Claude Code, Codex), AfterAgent, BeforeAgent (Gemini CLI), agentStop, sessionStart (Copilot, Cursor), session.idle (OpenCode)"],
@@ -34,6 +37,6 @@ export const hook: Command = {
   positionals: [1, 1, '<event>'],
   async run(ctx) {
     const { answerHook, stringValue } = await import('./run');
-    answerHook({ event: ctx.positionals[0], agent: stringValue(ctx.values.agent), root: stringValue(ctx.values.root), ifSetUp: ctx.values['if-set-up'] === true });
+    await answerHook({ event: ctx.positionals[0], agent: stringValue(ctx.values.agent), root: stringValue(ctx.values.root), ifSetUp: ctx.values['if-set-up'] === true });
   },
 };

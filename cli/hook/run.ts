@@ -47,20 +47,20 @@ export function hookRequest(args: string[]): HookRequest {
 }
 
 /** Answers the hook; never throws. */
-export function answerHook(req: HookRequest): void {
+export async function answerHook(req: HookRequest): Promise<void> {
   try {
-    const out = answer(req);
+    const out = await answer(req);
     if (out !== undefined) writeStdout(JSON.stringify(out) + '\n');
   } catch {
     /* a hook never breaks its agent */
   }
 }
 
-function answer(req: HookRequest): object | undefined {
+async function answer(req: HookRequest): Promise<object | undefined> {
   const format = agentFormat(req.agent);
   const event = hookEvent(req.agent, req.event);
   if (!format || !event) return misuse(req);
-  const input = readHookInput();
+  const input = await readHookInput();
   if (!input) return undefined;
   // What the agent can be told at this event: when nothing, the store is not even looked at.
   const render = event === 'stop' ? format.block : event === 'prompt' ? format.promptContext : format.sessionContext;

@@ -8,6 +8,7 @@ import { hookCommand, legacyHookCommand, mentionsConsiderHook, type HookEvent } 
 import type { HookRow } from './targets';
 import type { Scope } from '../skills/targets';
 import { readIfExists } from '../fsutil';
+import { jsonDepth, MAX_JSON_DEPTH, parseJsonText } from '../json-text';
 
 export interface HookRuns {
   runs: 'your-cli' | 'earlier-version' | 'edited';
@@ -41,7 +42,8 @@ export function hookRuns(row: HookRow, file: string): HookRuns | undefined {
   }
   let hooks: Record<string, unknown>;
   try {
-    hooks = ((JSON.parse(text) as { hooks?: Record<string, unknown> }).hooks ?? {});
+    if (jsonDepth(text) > MAX_JSON_DEPTH) return undefined;
+    hooks = ((parseJsonText(text) as { hooks?: Record<string, unknown> }).hooks ?? {});
   } catch {
     return undefined;
   }

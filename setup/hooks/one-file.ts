@@ -15,7 +15,7 @@ import type { Scope } from '../skills/targets';
 import { hookEntries, legacyHookEntries, type FileHookRow, type HookRow, type JsonHookRow } from './targets';
 import { mentionsConsiderHook } from './command';
 import { PLUGIN_MARKER } from './opencode-plugin';
-import { appendChild, detectStyle, emptyInner, jsonEqual, member, parseJsonTree, removeChild, replaceValue, type JsonNode } from '../json-text';
+import { appendChild, detectStyle, emptyInner, jsonEqual, member, parseJsonText, parseJsonTree, removeChild, replaceValue, type JsonNode } from '../json-text';
 import { missingDirs, readIfExists, removeEmptyDirs, sha256 } from '../fsutil';
 import { setupFolders } from '../safety';
 import { compact, settingsFileProblem, writeKeepingMode, writeProblem, type AgentFileResult } from '../agent-file';
@@ -197,7 +197,7 @@ export function removeHook(row: HookRow, install: HookInstall, root: string, hom
     if (parent?.kind === 'object' && empty) text = removeChild(text, parent, parent.members.findIndex((m) => m.value === node), install.emptyInner?.[at]);
   }
   const detail = edited.length ? `your edited ${[...new Set(edited)].join(', ')} hook kept` : undefined;
-  if ((install.createdFile || createdBySetup) && jsonEqual(JSON.parse(text), row.skeleton)) {
+  if ((install.createdFile || createdBySetup) && jsonEqual(parseJsonText(text), row.skeleton)) {
     fs.rmSync(file);
     removeEmptyDirs(setupFolders(install.createdDirs ?? [], root, home));
     return compact({ kind: 'removed', path: file, detail });

@@ -13,9 +13,9 @@ import { actionOf, chosenRows } from '../choices';
 import { mentionsConsiderHook } from './command';
 import { PLUGIN_MARKER } from './opencode-plugin';
 import { trackedHooks, type HookInstall } from '../config';
-import { recordElsewhere } from '../agent-file';
+import { guarded, recordElsewhere } from '../agent-file';
 import { readIfExists, rebaseDirs, sha256 } from '../fsutil';
-import { jsonEqual } from '../json-text';
+import { jsonDepth, jsonEqual, MAX_JSON_DEPTH, parseJsonText } from '../json-text';
 import { hookRuns, type InstalledHook } from './inspect';
 
 const SCOPES: readonly Scope[] = ['project', 'home'];
@@ -23,7 +23,7 @@ const SCOPES: readonly Scope[] = ['project', 'home'];
 /** Installs one row at one scope, given what is tracked for that file. */
 function installRow(row: HookRow, scope: Scope, root: string, home: string, version: string, tracked?: HookInstall): HookResult {
   const opts = { scope, root, home, version, tracked };
-  const r = row.kind === 'json' ? installJsonHook({ row, ...opts }) : installFileHook({ row, ...opts });
+  const r = guarded(hookFile(row, scope, root, home), () => (row.kind === 'json' ? installJsonHook({ row, ...opts }) : installFileHook({ row, ...opts })));
   return row.note && !r.detail && (r.kind === 'created' || r.kind === 'updated') ? { ...r, detail: row.note } : r;
 }
 
@@ -68,7 +68,9 @@ function holdsLegacyEntry(row: JsonHookRow, t: HookInstall): boolean {
   const tracked = (t.entries ?? []).filter((e) => legacy.some((l) => l.name === e.name && jsonEqual(l.entry, e.entry)));
   if (!tracked.length) return false;
   try {
-    const hooks = (JSON.parse(fs.readFileSync(t.path, 'utf8')) as { hooks?: Record<string, unknown> }).hooks ?? {};
+    const text = fs.readFileSync(t.path, 'utf8');
+    if (jsonDepth(text) > MAX_JSON_DEPTH) return false;
+    const hooks = (parseJsonText(text) as { hooks?: Record<string, unknown> }).hooks ?? {};
     return tracked.some((e) => {
       const list = hooks[e.name];
       return Array.isArray(list) && list.some((item) => jsonEqual(item, e.entry));
@@ -87,7 +89,10 @@ export function installHooks(
     const file = hookFile(row, scope, root, home);
     const tracked = trackedHooks(config).find((t) => t.path === file);
     const r = installRow(row, scope, root, home, version, tracked);
-    actions.push(actionOf(r));
+    // Both scopes at once is allowed (stop-state.ts keeps it harmless) but never useful: say so.
+    const other = hookFile(row, scope === 'project' ? 'home' : 'project', root, home);
+    const twice = r.kind !== 'refused' && hasConsiderHook(other, row.kind) ? `the same hook is also in ${other}: both run at every event; one of them is enough` : undefined;
+    actions.push(actionOf(twice ? { ...r, detail: [r.detail, twice].filter(Boolean).join('; ') } : r));
     if (r.install) installs.push(r.install);
   }
   return { actions, installs };
@@ -141,7 +146,7 @@ export function uninstallHooks(
       if (a.kind !== 'refused') cleared.add(install.path);
       continue;
     }
-    const r = removeHook(row, install, root, home, createdBySetup.has(install.path));
+    const r = guarded(install.path, () => removeHook(row, install, root, home, createdBySetup.has(install.path)));
     actions.push(actionOf(r));
     if (r.kind !== 'refused') cleared.add(install.path);
   }

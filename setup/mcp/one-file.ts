@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import type { McpInstall } from '../config';
 import { legacyMcpRow, MCP_SERVER_NAME, runsConsiderMcp, type JsonMcpRow, type McpRow, type TomlMcpRow } from './targets';
-import { appendChild, detectStyle, emptyInner, jsonEqual, member, parseJsonTree, removeChild, replaceValue, type JsonNode } from '../json-text';
+import { appendChild, detectStyle, emptyInner, jsonDepth, jsonEqual, MAX_JSON_DEPTH, member, parseJsonText, parseJsonTree, removeChild, replaceValue, type JsonNode } from '../json-text';
 import { missingDirs, readIfExists, removeEmptyDirs } from '../fsutil';
 import { setupFolders } from '../safety';
 import { compact, settingsFileProblem, writeKeepingMode, writeProblem, type AgentFileResult } from '../agent-file';
@@ -31,9 +31,10 @@ export function mcpFile(row: McpRow, root: string): string {
 
 /** What the file says about a `consider` server: none, or its value. Undefined when unreadable. */
 export function registeredServer(row: McpRow, text: string): { found: boolean; value?: unknown } | undefined {
+  if (row.kind === 'json' && jsonDepth(text) > MAX_JSON_DEPTH) return undefined; // its walks below would overflow the stack
   try {
     const servers = row.kind === 'json'
-      ? (JSON.parse(text) as Record<string, unknown>)[row.container]
+      ? (parseJsonText(text) as Record<string, unknown>)[row.container]
       : (parseToml(text) as Record<string, unknown>).mcp_servers;
     const value = servers && typeof servers === 'object' ? (servers as Record<string, unknown>)[MCP_SERVER_NAME] : undefined;
     return value === undefined ? { found: false } : { found: true, value };
@@ -238,7 +239,7 @@ export function removeMcp(row: McpRow, install: McpInstall, root: string, home: 
 
 function isEmptyObject(text: string): boolean {
   try {
-    return jsonEqual(JSON.parse(text), {});
+    return jsonEqual(parseJsonText(text), {});
   } catch {
     return false;
   }

@@ -9,7 +9,7 @@ import type { SetupAction } from '../types';
 import { legacyMcpRow, MCP_ROWS, mcpRow, type JsonMcpRow, type McpAgent, type McpRow, type TomlMcpRow } from './targets';
 import { hasConsiderServer, installMcp, mcpFile, registeredServer, removeMcp, tomlTable } from './one-file';
 import { actionOf, chosenRows } from '../choices';
-import { recordElsewhere } from '../agent-file';
+import { guarded, recordElsewhere } from '../agent-file';
 import { trackedMcp, type McpInstall } from '../config';
 import { jsonEqual } from '../json-text';
 import { readIfExists, rebaseDirs } from '../fsutil';
@@ -20,7 +20,7 @@ export function installMcpServers(choices: readonly { target: McpAgent }[], root
   for (const { row } of chosenRows(choices.map((c) => ({ target: c.target, scope: 'project' as const })), mcpRow, 'no MCP registration for this agent', actions)) {
     const file = mcpFile(row, root);
     const tracked = trackedMcp(config).find((t) => t.path === file);
-    const r = installMcp({ row, root, version, tracked });
+    const r = guarded(file, () => installMcp({ row, root, version, tracked }));
     actions.push(actionOf(r));
     if (r.install) installs.push(r.install);
   }
@@ -49,7 +49,7 @@ export function refreshMcpServers(root: string, version: string, config: Conside
   const actions: SetupAction[] = [];
   const installs: McpInstall[] = [];
   for (const t of mcpToRefresh(root, config)) {
-    const r = installMcp({ row: mcpRow(t.target)!, root, version, tracked: t });
+    const r = guarded(t.path, () => installMcp({ row: mcpRow(t.target)!, root, version, tracked: t }));
     actions.push(actionOf(r));
     if (r.install) installs.push(r.install);
   }
@@ -107,7 +107,7 @@ export function uninstallMcpServers(root: string, home: string, config: Consider
       if (a.kind !== 'refused') cleared.add(install.path);
       continue;
     }
-    const r = removeMcp(row, install, root, home, createdBySetup.has(install.path));
+    const r = guarded(install.path, () => removeMcp(row, install, root, home, createdBySetup.has(install.path)));
     actions.push(actionOf(r));
     if (r.kind !== 'refused') cleared.add(install.path);
   }
