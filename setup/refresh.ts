@@ -9,6 +9,7 @@
  * command lines now run, and records the project as set up by the user (user-install.ts): the
  * CLI refresh has just deployed into it is its own. Never installs anything that was not installed.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { SkillInstall } from '../shared/model';
 import type { SetupAction, SetupReport } from './types';
@@ -19,8 +20,8 @@ import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, con
 import { hooksToRefresh, refreshHooks } from './hooks/workspace';
 import { mcpToRefresh, refreshMcpServers } from './mcp/workspace';
 import { installUserCli, recordProject, userCliStatus } from './user-install';
-import { isSetUpProject } from '../shared/user-data';
-import { mergeMcpInstall, type McpInstall } from './config';
+import { isSetUpProject, userDataDir } from '../shared/user-data';
+import { mergeMcpInstall, trackedHooks, trackedMcp, type McpInstall } from './config';
 import { deployRuntime, deployedVersion, packageVersion } from './runtime';
 import { checkSkillPackage } from './safety';
 import { actionOf } from './choices';
@@ -40,6 +41,8 @@ export interface RefreshPlan {
   userCli: 'missing' | 'current' | 'outdated' | 'newer';
   /** The project is recorded as set up by the user (the hooks speak here). */
   recorded: boolean;
+  /** The project has hooks or MCP servers, or the user has a copy of the CLI: then refresh looks after both. */
+  usesUserCli: boolean;
 }
 
 export interface RefreshInput {
@@ -71,6 +74,8 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
     mcp: mcpToRefresh(input.root, config),
     userCli: userCliStatus(input.home, version),
     recorded: isSetUpProject(input.root, input.home),
+    // As setup decides (setup.ts): a user of skills alone gets nothing in their home folder.
+    usesUserCli: trackedHooks(config).length > 0 || trackedMcp(config).length > 0 || fs.existsSync(userDataDir(input.home)),
   };
 }
 
@@ -79,9 +84,14 @@ function updatesOlderInstall(plan: RefreshPlan): boolean {
   return plan.runtime === 'outdated' || plan.hooks.length > 0 || plan.mcp.length > 0;
 }
 
+/** Refresh records the project: it brings its older install up to date, which uses the user's copy. */
+function recordsProject(plan: RefreshPlan): boolean {
+  return !plan.recorded && plan.usesUserCli && updatesOlderInstall(plan);
+}
+
 /** The project is (or will be, once refreshed) the user's: then their copy of the CLI must be current. */
 function needsUserCli(plan: RefreshPlan): boolean {
-  return (plan.recorded || updatesOlderInstall(plan)) && (plan.userCli === 'missing' || plan.userCli === 'outdated');
+  return (plan.recorded || recordsProject(plan)) && (plan.userCli === 'missing' || plan.userCli === 'outdated');
 }
 
 /** True when there is anything for `applyRefresh` to do. */
@@ -100,7 +110,7 @@ export async function applyRefresh(input: RefreshInput, replaceEdited: readonly 
     for (const a of deployRuntime(input.root, input.runtimeDir)) actions.push(a);
   }
   if (needsUserCli(plan)) actions.push(installUserCli(input.home, input.runtimeDir, plan.version));
-  if (updatesOlderInstall(plan) && !plan.recorded) actions.push(recordProject(input.home, input.root));
+  if (recordsProject(plan)) actions.push(recordProject(input.home, input.root));
   const refreshed: SkillInstall[] = [];
   for (const s of plan.skills) {
     if (!s.needsUpdate) continue;

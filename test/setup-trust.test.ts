@@ -20,7 +20,7 @@ import { tomlTable } from '../setup/mcp/one-file';
 import { hookEvent } from '../cli/hook/agents';
 import { addThread } from '../shared/store';
 import { isSetUpProject, userCliPath, userDataDir } from '../shared/user-data';
-import { ensureBuilt, git, RUNTIME_DIR, SETUP_CLI, SKILLS_DIR, sandbox, tree, type Sandbox } from './helpers/setup-env';
+import { ensureBuilt, git, RUNTIME_DIR, runtimeWithVersion, SETUP_CLI, SKILLS_DIR, sandbox, tree, type Sandbox } from './helpers/setup-env';
 
 beforeAll(ensureBuilt);
 let sb: Sandbox;
@@ -215,6 +215,23 @@ describe('trust: what setup records and deploys in the home folder', () => {
     const u = await runUninstall({ root: second, home: sb.home, mode: 'full', removeGitignoreEntry: true });
     expect(u.actions).toContainEqual(expect.objectContaining({ kind: 'removed', path: userCliPath(sb.home) }));
     expect(tree(sb.home)).toEqual(before);
+  });
+
+  it('refreshing an older install of skills alone writes nothing there either; one with a hook gets both', async () => {
+    sb = sandbox();
+    const before = tree(sb.home);
+    const old = runtimeWithVersion(sb.dir, '0.0.1');
+    await runSetup({ root: sb.root, home: sb.home, gitignore: false, integrations: [{ target: 'claude', scope: 'project' }], runtimeDir: old, skillsDir: SKILLS_DIR });
+    const input = { root: sb.root, home: sb.home, runtimeDir: RUNTIME_DIR, skillsDir: SKILLS_DIR };
+    expect(refreshNeeded(planRefresh(input))).toBe(true); // its CLI is older
+    await applyRefresh(input);
+    expect(tree(sb.home)).toEqual(before);
+    const other = path.join(sb.dir, 'other');
+    fs.mkdirSync(other);
+    await runSetup({ root: other, home: sb.home, gitignore: false, integrations: [], hooks: [{ target: 'codex', scope: 'project' }], runtimeDir: old, skillsDir: SKILLS_DIR });
+    fs.rmSync(userDataDir(sb.home), { recursive: true }); // as an earlier version left it: no copy, no record
+    await applyRefresh({ ...input, root: other });
+    expect({ recorded: isSetUpProject(other, sb.home), copy: fs.existsSync(userCliPath(sb.home)) }).toEqual({ recorded: true, copy: true });
   });
 
   it('never replaces a newer copy another editor\'s Consider put there', async () => {
