@@ -298,7 +298,7 @@ describe('hook: the rest of the contract', () => {
       await humanThread(); // waiting all along: a hook never marks it read
       for (const [name, event] of Object.entries(names)) {
         const want = event === 'stop' ? AGENTS[agent]!.stop(reasonFor(1)) : AGENTS[agent]![event]!(contextFor(1));
-        for (const spelled of [name, name.toUpperCase()]) {
+        for (const spelled of agent === 'claude' && event === 'stop' ? [name, name.toUpperCase()] : [name]) {
           const r = runCli(ws.root, ['hook', spelled, '--agent', agent], { input: fixture(agent, event), cwd: os.tmpdir() });
           expect({ stderr: r.stderr, out: r.json() }, `${agent} ${spelled}`).toStrictEqual({ stderr: '', out: want });
           fs.rmSync(path.join(ws.root, '.consider', 'hook-state.json'), { force: true }); // each stop a first block
@@ -306,7 +306,7 @@ describe('hook: the rest of the contract', () => {
       }
       ws.cleanup();
     }
-  });
+  }, 120_000);
 
   it('--if-set-up: answers only in a project recorded as set up by this user', async () => {
     fresh();
