@@ -4,7 +4,7 @@
  * first `.consider/bin/consider-cli` above the project, which any repository could ship:
  * refresh replaces it), or a command the user edited, shown as it is.
  */
-import { hookCommand, legacyHookCommand, mentionsConsiderHook, type HookEvent } from './command';
+import { hookCommand, IF_SET_UP, legacyHookCommand, mentionsConsiderHook, USER_CLI_SH, type HookEvent } from './command';
 import type { HookRow } from './targets';
 import type { Scope } from '../skills/targets';
 import { readIfExists } from '../fsutil';
@@ -35,7 +35,7 @@ export function hookRuns(row: HookRow, file: string): HookRuns | undefined {
   const text = readIfExists(file)?.toString('utf8');
   if (text === undefined) return undefined;
   if (row.kind === 'file') {
-    if (text === row.render()) return { runs: 'your-cli', command: '~/.local/share/consider/bin/consider-cli hook stop --agent opencode --if-set-up' };
+    if (text === row.render()) return { runs: 'your-cli', command: `${USER_CLI_SH} hook stop --agent opencode ${IF_SET_UP}` };
     // The plugin of earlier versions ran `.consider/bin/consider-cli` of the nearest project folder.
     if (text.includes("path.join('.consider', 'bin', 'consider-cli')")) return { runs: 'earlier-version', command: '.consider/bin/consider-cli hook stop --agent opencode' };
     return { runs: 'edited', command: file };
@@ -63,7 +63,7 @@ function classify(row: HookRow, event: HookEvent, command: string): HookRuns['ru
 /** One line for a person: what runs when the hook fires. */
 export function describeRuns(r: HookRuns): string {
   switch (r.runs) {
-    case 'your-cli': return 'runs your copy, ~/.local/share/consider/bin/consider-cli';
+    case 'your-cli': return `runs your copy, ${USER_CLI_SH}`;
     case 'earlier-version': return 'runs the first .consider/bin/consider-cli above the project (an earlier version\'s hook: consider-setup refresh replaces it)';
     case 'edited': return `runs your edited command: ${r.command}`;
   }
