@@ -100,10 +100,10 @@ A tiny shop backend used to demo Consider.
 - \`src/cart.ts\`: prices and discounts
 `;
 
-function sh(cwd, cmd, args, input) {
+function sh(cwd, cmd, args, input, env = {}) {
   const r = spawnSync(cmd, args, {
     cwd, encoding: 'utf8', input,
-    env: { ...process.env, GIT_AUTHOR_NAME: 'Demo', GIT_AUTHOR_EMAIL: 'demo@example.com', GIT_COMMITTER_NAME: 'Demo', GIT_COMMITTER_EMAIL: 'demo@example.com' },
+    env: { ...process.env, GIT_AUTHOR_NAME: 'Demo', GIT_AUTHOR_EMAIL: 'demo@example.com', GIT_COMMITTER_NAME: 'Demo', GIT_COMMITTER_EMAIL: 'demo@example.com', ...env },
   });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr || r.stdout}`);
   return r.stdout;
@@ -120,7 +120,7 @@ const lineOf = (text, needle) => text.split('\n').findIndex((l) => l.includes(ne
  * Creates the demo workspace at `ws` (must not exist). `repo` is the Consider checkout whose
  * dist/ is built. Returns the threads by role and the final `list --json` of all threads.
  */
-export async function createDemoWorkspace(ws, { repo, integrations = ['claude:project'] }) {
+export async function createDemoWorkspace(ws, { repo, integrations = ['claude:project'], home }) {
   fs.mkdirSync(ws, { recursive: true });
   const files = { 'src/auth/login.ts': LOGIN, 'src/auth/session.ts': SESSION, 'src/auth/users.ts': USERS, 'src/cart.ts': CART, 'src/legacy/report.ts': REPORT, 'README.md': README };
   for (const [rel, text] of Object.entries(files)) write(ws, rel, text);
@@ -132,7 +132,8 @@ export async function createDemoWorkspace(ws, { repo, integrations = ['claude:pr
   // Setup, as a developer would from a terminal (the wizard calls the same function).
   // The skill and, for the same agents, the delivery hook (docs/agent-loop.md).
   const setupArgs = ['setup', '--root', ws, ...integrations.flatMap((i) => ['--integration', i, '--hook', i])];
-  sh(ws, process.execPath, [path.join(repo, 'dist/setup/consider-setup.cjs'), ...setupArgs]);
+  // `home`: the home folder setup installs into (the user's copy of the CLI, home-scope files); default the real one.
+  sh(ws, process.execPath, [path.join(repo, 'dist/setup/consider-setup.cjs'), ...setupArgs], undefined, home ? { HOME: home } : {});
   sh(ws, 'git', ['add', '.']);
   sh(ws, 'git', ['commit', '-qm', 'Set up Consider (.gitignore entry, the agent skill and its hook)']);
 

@@ -93,7 +93,8 @@ try {
 // 3. The demo workspace.
 say('creating the demo workspace (sample project, git repo, Consider set up, threads)');
 const ws = path.join(runDir, 'shop-demo');
-const demo = await createDemoWorkspace(ws, { repo });
+// Set up with the run's own home (code-server's HOME): your copy of consider-cli and the project's record go there, not into your real home.
+const demo = await createDemoWorkspace(ws, { repo, home: path.join(runDir, 'home') });
 const problems = checkDemoStates(demo);
 if (problems.length) die(`the demo workspace is not as expected:\n  ${problems.join('\n  ')}`);
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { ActionKind, SetupAction } from './types';
 import type { Scope } from './skills/targets';
 import { writeFileAtomic } from './fsutil';
-import { member, parseJsonTree } from './json-text';
+import { jsonDepth, MAX_JSON_DEPTH, member, parseJsonText, parseJsonTree } from './json-text';
 import { projectWriteProblem, realpathOrSelf } from './safety';
 
 /** What installing into or removing from one agent file did, with the record to track (if any). */
@@ -30,6 +30,21 @@ export function recordElsewhere(file: string, what: string): SetupAction {
     : { kind: 'skipped', path: file, detail: 'already gone' };
 }
 
+/**
+ * One agent file's change, whatever happens in it: an unexpected failure (a disk error, a file
+ * no check foresaw) becomes that file's one-line refusal, and setup goes on with the others and
+ * tracks what it did, rather than stopping half-way with nothing tracked. Each change writes its
+ * file once, atomically, last: a failure leaves it as it was.
+ */
+export function guarded<Record>(file: string, change: () => AgentFileResult<Record>): AgentFileResult<Record> {
+  try {
+    return change();
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return { kind: 'refused', path: file, detail: `could not be changed (${oneLine(code ? `${code}: ${(e as Error).message}` : String((e as Error).message ?? e))}); not touched` };
+  }
+}
+
 /** Drops undefined fields so merging a record into the tracked one never erases anything. */
 export function compact<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
@@ -37,14 +52,16 @@ export function compact<T extends object>(o: T): T {
 
 /**
  * Why setup must not write `file`, if it must not: a symbolic link (writing would replace
- * the user's link, or write outside the project), a non-file, or a project folder that
- * leads outside the workspace.
+ * the user's link, or write outside the project), a non-file, a file its owner made read-only,
+ * or a project folder that leads outside the workspace.
  */
 export function writeProblem(file: string, scope: Scope, root: string): string | undefined {
   try {
     const st = fs.lstatSync(file);
     if (st.isSymbolicLink()) return 'is a symbolic link; not written through';
     if (!st.isFile()) return 'is not a file';
+    // Setup replaces a file by rename, which a read-only file's mode would not stop: honour it.
+    if ((st.mode & 0o200) === 0 || !canWrite(file)) return 'is read-only; not touched (make it writable and run this again to change it)';
   } catch { /* missing: fine */ }
   if (scope === 'project') {
     const escape = projectWriteProblem(path.dirname(file), root);
@@ -57,6 +74,15 @@ export function writeProblem(file: string, scope: Scope, root: string): string |
   return undefined;
 }
 
+function canWrite(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Writes keeping the file's permissions (settings files may be private). */
 export function writeKeepingMode(file: string, text: string): void {
   let mode = 0o644;
@@ -66,18 +92,26 @@ export function writeKeepingMode(file: string, text: string): void {
   writeFileAtomic(file, text, mode);
 }
 
+/** A parser's message on one line, invisible characters shown as escapes (`\u{feff}`), never raw. */
+function oneLine(message: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return message.replace(/[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/gu, (c) => (c === '\n' || c === '\r' ? ' ' : `\\u{${c.codePointAt(0)!.toString(16)}}`));
+}
+
 /**
- * Why setup will not edit this settings file's text, if it will not: not strict JSON, not an
+ * Why setup will not edit this settings file's text, if it will not: nested deeper than any
+ * settings file is (jsonDepth), not strict JSON (a leading byte order mark is fine), not an
  * object, a `container` member (`hooks`, `mcpServers`) that is not an object, or a key twice
  * in either (JSON.parse keeps the last of two equal keys, a text edit would touch the first).
  * On success, the parsed container (empty when absent) for the caller's own checks.
  */
 export function settingsFileProblem(text: string, container: string): { problem: string } | { container: Record<string, unknown> } {
+  if (jsonDepth(text) > MAX_JSON_DEPTH) return { problem: `nests objects and lists more than ${MAX_JSON_DEPTH} levels deep` };
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJsonText(text);
   } catch (e) {
-    return { problem: `not valid JSON (${(e as Error).message})` };
+    return { problem: `not valid JSON (${oneLine((e as Error).message)})` };
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { problem: 'not a JSON object' };
   const inner = (value as Record<string, unknown>)[container];

@@ -17,6 +17,7 @@ import {
   type HookAgent, type Integration, type McpAgent, type Scope, type SetupReport,
 } from './index';
 import { isWithin } from '../shared/paths';
+import { describeRuns } from './hooks/inspect';
 
 const USAGE = `usage:
   consider-setup setup [--root DIR] [--no-gitignore] [--integration TARGET:SCOPE]... [--hook AGENT:SCOPE]... [--mcp AGENT]... [--json]
@@ -121,18 +122,19 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'status': {
       const state = await describeSetup(root, home);
+      const where = (x: { scope: string; path: string }) => `${x.scope}: ${shown(x.path, root, home)}`;
       if (values.json) console.log(JSON.stringify(state, null, 2));
       else {
         console.log(`store: ${state.storeExists ? 'yes' : 'no'}   CLI: ${state.runtimeVersion ?? 'not deployed'}   .gitignore entry: ${state.gitignoreHasEntry ? 'yes' : 'no'}`);
+        const you = state.userCli;
+        console.log(`your copy of the CLI (what hooks and MCP servers run): ${shown(you.path, root, home)} ${you.version ?? '(not installed)'}   this project recorded as set up by you: ${you.projectRecorded ? 'yes' : 'no (the hooks say nothing here)'}`);
         const rows = [
-          ...state.integrations.map((i) => ({ label: i.label, installed: i.installed })),
-          ...state.hooks.map((h) => ({ label: `${h.label} hook`, installed: h.installed })),
-          ...state.mcpServers.map((m) => ({ label: `${m.label} MCP server`, installed: m.installed ? [{ scope: 'project', path: m.path }] : [] })),
+          ...state.integrations.map((i) => ({ label: i.label, installed: i.installed.map((x) => where(x)) })),
+          ...state.hooks.map((h) => ({ label: `${h.label} hook`, installed: h.installed.map((x) => `${where(x)}${x.runs ? ` — ${describeRuns({ runs: x.runs, command: x.command ?? '' })}` : ''}`) })),
+          ...state.mcpServers.map((m) => ({ label: `${m.label} MCP server`, installed: m.installed ? [where({ scope: 'project', path: m.path })] : [] })),
         ];
         const width = Math.max(...rows.map((r) => r.label.length));
-        for (const { label, installed } of rows) {
-          console.log(`${label.padEnd(width)}  ${installed.length ? installed.map((x) => `${x.scope}: ${shown(x.path, root, home)}`).join(', ') : '-'}`);
-        }
+        for (const { label, installed } of rows) console.log(`${label.padEnd(width)}  ${installed.length ? installed.join(', ') : '-'}`);
       }
       return 0;
     }

@@ -14,9 +14,38 @@ export type JsonNode =
   | { kind: 'array'; start: number; end: number; items: JsonNode[] }
   | { kind: 'scalar'; start: number; end: number };
 
-/** Positions of every value in `text` (which must already have passed JSON.parse). */
+/** A UTF-8 byte order mark: JSON forbids it, editors write it; setup reads past it and keeps it. */
+const BOM = '\uFEFF';
+
+/** JSON.parse of a whole file's text, a leading byte order mark allowed. */
+export function parseJsonText(text: string): unknown {
+  return JSON.parse(text.startsWith(BOM) ? text.slice(1) : text);
+}
+
+/**
+ * Deepest nesting of objects and arrays in `text` (strings skipped), in one pass without
+ * recursion: the tree walks below recurse, so a file nested deeper than MAX_JSON_DEPTH is refused
+ * before any of them runs (a 50,000-level file would overflow the stack half-way through setup).
+ */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) { // a string: skip to its closing quote
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x7b || c === 0x5b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return deepest;
+}
+
+/** Settings files nest a handful of levels; far more than any has is refused rather than walked. */
+export const MAX_JSON_DEPTH = 100;
+
+/** Positions of every value in `text` (which must already have passed parseJsonText, and jsonDepth). */
 export function parseJsonTree(text: string): JsonNode {
-  let i = 0;
+  let i = text.startsWith(BOM) ? 1 : 0;
   const ws = (): void => {
     while (i < text.length && ' \t\r\n'.includes(text[i]!)) i++;
   };

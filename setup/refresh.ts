@@ -3,9 +3,13 @@
  * deployed CLI and the skills setup installed carry the package version; when it differs
  * from the running extension's, refresh them — except a skill the user edited, which is
  * only replaced when the user says so. Delivery hooks written by another version are brought
- * up to date the same way (an entry the user edited is kept). Never installs anything that
- * was not installed.
+ * up to date the same way (an entry the user edited is kept), and so are the hook and MCP
+ * command lines of earlier versions, which ran a program found in the project (issue 28).
+ * Bringing an older install up to date also deploys the user's copy of the CLI, which those
+ * command lines now run, and records the project as set up by the user (user-install.ts): the
+ * CLI refresh has just deployed into it is its own. Never installs anything that was not installed.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { SkillInstall } from '../shared/model';
 import type { SetupAction, SetupReport } from './types';
@@ -14,6 +18,10 @@ import { renderSkill } from './skills/render';
 import { installPackage, packageStatus, type PackageStatus } from './skills/install';
 import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, configPath, type HookInstall } from './config';
 import { hooksToRefresh, refreshHooks } from './hooks/workspace';
+import { mcpToRefresh, refreshMcpServers } from './mcp/workspace';
+import { installUserCli, recordProject, userCliStatus } from './user-install';
+import { isSetUpProject, userDataDir } from '../shared/user-data';
+import { mergeMcpInstall, trackedHooks, trackedMcp, type McpInstall } from './config';
 import { deployRuntime, deployedVersion, packageVersion } from './runtime';
 import { checkSkillPackage } from './safety';
 import { actionOf } from './choices';
@@ -27,6 +35,14 @@ export interface RefreshPlan {
   skills: { install: SkillInstall; status: PackageStatus | 'refused'; needsUpdate: boolean }[];
   /** Tracked delivery hooks written by another version (edited ones are kept when applied). */
   hooks: HookInstall[];
+  /** Tracked MCP registrations still holding an earlier version's command line. */
+  mcp: McpInstall[];
+  /** The user's copy of the CLI (user-install.ts), which the hooks and MCP entries run. */
+  userCli: 'missing' | 'current' | 'outdated' | 'newer';
+  /** The project is recorded as set up by the user (the hooks speak here). */
+  recorded: boolean;
+  /** The project has hooks or MCP servers, or the user has a copy of the CLI: then refresh looks after both. */
+  usesUserCli: boolean;
 }
 
 export interface RefreshInput {
@@ -55,12 +71,32 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
     ...(deployed ? { deployedVersion: deployed } : {}),
     skills,
     hooks: hooksToRefresh(input.root, input.home, version, config),
+    mcp: mcpToRefresh(input.root, config),
+    userCli: userCliStatus(input.home, version),
+    recorded: isSetUpProject(input.root, input.home),
+    // As setup decides (setup.ts): a user of skills alone gets nothing in their home folder.
+    usesUserCli: trackedHooks(config).length > 0 || trackedMcp(config).length > 0 || fs.existsSync(userDataDir(input.home)),
   };
+}
+
+/** Refresh brings an older install up to date: its CLI, or a hook or MCP command line. */
+function updatesOlderInstall(plan: RefreshPlan): boolean {
+  return plan.runtime === 'outdated' || plan.hooks.length > 0 || plan.mcp.length > 0;
+}
+
+/** Refresh records the project: it brings its older install up to date, which uses the user's copy. */
+function recordsProject(plan: RefreshPlan): boolean {
+  return !plan.recorded && plan.usesUserCli && updatesOlderInstall(plan);
+}
+
+/** The project is (or will be, once refreshed) the user's: then their copy of the CLI must be current. */
+function needsUserCli(plan: RefreshPlan): boolean {
+  return (plan.recorded || recordsProject(plan)) && (plan.userCli === 'missing' || plan.userCli === 'outdated');
 }
 
 /** True when there is anything for `applyRefresh` to do. */
 export function refreshNeeded(plan: RefreshPlan): boolean {
-  return plan.runtime === 'outdated' || plan.skills.some((s) => s.needsUpdate) || plan.hooks.length > 0;
+  return updatesOlderInstall(plan) || plan.skills.some((s) => s.needsUpdate) || needsUserCli(plan);
 }
 
 /**
@@ -73,6 +109,8 @@ export async function applyRefresh(input: RefreshInput, replaceEdited: readonly 
   if (plan.runtime === 'outdated') {
     for (const a of deployRuntime(input.root, input.runtimeDir)) actions.push(a);
   }
+  if (needsUserCli(plan)) actions.push(installUserCli(input.home, input.runtimeDir, plan.version));
+  if (recordsProject(plan)) actions.push(recordProject(input.home, input.root));
   const refreshed: SkillInstall[] = [];
   for (const s of plan.skills) {
     if (!s.needsUpdate) continue;
@@ -87,10 +125,13 @@ export async function applyRefresh(input: RefreshInput, replaceEdited: readonly 
   }
   const hooks = refreshHooks(input.root, input.home, plan.version, readSetupConfig(input.root).config);
   actions.push(...hooks.actions);
-  if (refreshed.length || hooks.installs.length) {
+  const mcp = refreshMcpServers(input.root, plan.version, readSetupConfig(input.root).config);
+  actions.push(...mcp.actions);
+  if (refreshed.length || hooks.installs.length || mcp.installs.length) {
     await changeSetupConfig(input.root, (latest) => {
       for (const i of refreshed) mergeInstall(latest, i);
       for (const h of hooks.installs) mergeHookInstall(latest, h);
+      for (const m of mcp.installs) mergeMcpInstall(latest, m);
     });
     actions.push({ kind: 'updated', path: configPath(input.root) });
   }

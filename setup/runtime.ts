@@ -25,19 +25,28 @@ export function packageVersion(runtimeDir: string): string {
 }
 
 export function deployedVersion(root: string): string | undefined {
+  return versionIn(path.join(root, '.consider'));
+}
+
+/** The version stamped in a runtime deployed into `dir` (a `.consider/`, or the user's data folder). */
+export function versionIn(dir: string): string | undefined {
   try {
-    return fs.readFileSync(path.join(root, '.consider', 'bin', 'VERSION'), 'utf8').trim() || undefined;
+    return fs.readFileSync(path.join(dir, 'bin', 'VERSION'), 'utf8').trim() || undefined;
   } catch {
     return undefined;
   }
 }
 
 export function deployRuntime(root: string, runtimeDir: string): { kind: 'created' | 'updated' | 'unchanged'; path: string }[] {
+  return deployRuntimeTo(path.join(root, '.consider'), runtimeDir);
+}
+
+/** The runtime's files into `dir`, laid out as in `.consider/` (the user's copy goes through here too). */
+export function deployRuntimeTo(dir: string, runtimeDir: string): { kind: 'created' | 'updated' | 'unchanged'; path: string }[] {
   const missing = RUNTIME_FILES.filter(([from]) => !fs.existsSync(path.join(runtimeDir, from)));
   if (missing.length) {
     throw new Error(`the CLI runtime is incomplete in ${runtimeDir} (missing ${missing.map((m) => m[0]).join(', ')}); run the build first`);
   }
-  const dir = path.join(root, '.consider');
   return RUNTIME_FILES.map(([from, to, exec]) => {
     const target = path.join(dir, to);
     return { kind: syncFile(target, fs.readFileSync(path.join(runtimeDir, from)), exec ? 0o755 : 0o644), path: target };

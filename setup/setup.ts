@@ -8,12 +8,14 @@ import { renderSkill, isConsiderSkill } from './skills/render';
 import { installPackage } from './skills/install';
 import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, mergeMcpInstall, trackingKey, configPath } from './config';
 import { installMcpServers, describeMcpServers } from './mcp/workspace';
-import { deployRuntime, deployedVersion, packageVersion } from './runtime';
+import { deployRuntime, deployedVersion, packageVersion, versionIn } from './runtime';
+import { isSetUpProject, userCliPath, userDataDir } from '../shared/user-data';
 import { addGitignoreEntry, gitignoreHasEntry, gitignorePath, type GitignoreSetup } from './gitignore';
 import { isDirectory, syncFile } from './fsutil';
 import { knownSkillDirs } from './safety';
 import { installHooks, describeHooks } from './hooks/workspace';
 import { actionOf, chosenRows } from './choices';
+import { installUserCli, recordProject } from './user-install';
 import { emptyStore, ensureConsiderDir, serializeStore } from '../shared/store';
 
 /**
@@ -62,6 +64,13 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
   ensureDir(root, actions);
   for (const a of deployRuntime(root, opts.runtimeDir)) actions.push(a);
   ensureStore(root, actions);
+  // What every hook and MCP entry runs, and the record that lets the hooks speak here (README,
+  // "Trust model"): for a user of hooks or MCP servers (this setup installs some, or their copy
+  // is there already); a user of skills alone gets nothing in their home folder.
+  if (opts.hooks?.length || opts.mcpServers?.length || fs.existsSync(userDataDir(home))) {
+    actions.push(installUserCli(home, opts.runtimeDir, version));
+    actions.push(recordProject(home, root));
+  }
 
   const { config, problem } = readSetupConfig(root);
   const before = fs.existsSync(configPath(root)) && !problem ? trackingKey(config) : undefined;
@@ -119,6 +128,7 @@ export async function describeWorkspace(rootIn: string, homeIn: string): Promise
   const home = path.resolve(homeIn);
   const { config } = readSetupConfig(root);
   const runtimeVersion = deployedVersion(root);
+  const userVersion = versionIn(userDataDir(home));
   const known = knownSkillDirs(root, home);
   return {
     storeExists: fs.existsSync(path.join(root, '.consider', 'store.json')),
@@ -134,5 +144,6 @@ export async function describeWorkspace(rootIn: string, homeIn: string): Promise
     })),
     hooks: describeHooks(root, home),
     mcpServers: describeMcpServers(root),
+    userCli: { path: userCliPath(home), ...(userVersion ? { version: userVersion } : {}), projectRecorded: isSetUpProject(root, home) },
   };
 }

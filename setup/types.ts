@@ -6,6 +6,7 @@
 import type { SkillInstall } from '../shared/model';
 import type { Integration, Scope } from './skills/targets';
 import type { HookAgent } from './hooks/targets';
+import type { InstalledHook } from './hooks/inspect';
 import type { McpAgent } from './mcp/targets';
 
 export type ActionKind = 'created' | 'updated' | 'unchanged' | 'removed' | 'skipped' | 'refused';
@@ -23,8 +24,10 @@ export interface SetupState {
   trackedSkills: SkillInstall[];
   /** Per integration: where a Consider skill is installed right now (tracked or found on disk). */
   integrations: { target: Integration; label: string; installed: { scope: Scope; path: string }[] }[];
-  /** Per agent with a delivery hook: where one is installed right now. */
-  hooks: { target: HookAgent; label: string; installed: { scope: Scope; path: string }[] }[];
+  /** Per agent with a delivery hook: where one is installed right now, and what it runs there. */
+  hooks: { target: HookAgent; label: string; installed: InstalledHook[] }[];
+  /** The user's copy of the CLI, which every hook and MCP entry runs, and whether this project is recorded as theirs. */
+  userCli: { path: string; version?: string; projectRecorded: boolean };
   /** Per agent that takes MCP servers: its project file, and whether Consider's server is registered there now. */
   mcpServers: { target: McpAgent; label: string; path: string; installed: boolean }[];
 }

@@ -17,6 +17,7 @@ import { removeEmptyDirs } from './fsutil';
 import { uninstallHooks } from './hooks/workspace';
 import { trackedHooks, trackedMcp } from './config';
 import { uninstallMcpServers } from './mcp/workspace';
+import { forgetProject } from './user-install';
 
 /**
  * Removes the `skills/` folder (and, in a project, the agent folder above it) when deleting
@@ -77,13 +78,13 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
   // skill, and the skill's removal then takes the emptied folder. A file either of them
   // created (Gemini keeps both in settings.json) goes once both are out.
   const createdBySetup = new Set([...trackedHooks(config), ...trackedMcp(config)].filter((t) => t.createdFile).map((t) => t.path));
-  const hooks = uninstallHooks(root, home, config, createdBySetup);
+  const hasRecord = fs.existsSync(configPath(root)) && problem === undefined;
+  const hooks = uninstallHooks(root, home, config, createdBySetup, hasRecord);
   actions.push(...hooks.actions);
-  const mcp = uninstallMcpServers(root, home, config, createdBySetup);
+  const mcp = uninstallMcpServers(root, home, config, createdBySetup, hasRecord);
   actions.push(...mcp.actions);
 
   const removedOrGone = new Set<string>();
-  const hasRecord = fs.existsSync(configPath(root)) && problem === undefined;
   for (const c of skillCandidates(root, home, config.trackedSkillInstalls, hasRecord)) {
     const verdict = checkSkillPackage(c.path, root, home);
     if (!verdict.ok) {
@@ -131,6 +132,9 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
   } else {
     actions.push({ kind: dirVerdict.reason === 'already gone' ? 'skipped' : 'refused', path: path.join(root, '.consider'), detail: dirVerdict.reason });
   }
+
+  // The hooks stop speaking here; the last project out takes the user's copy of the CLI too.
+  actions.push(...forgetProject(home, root));
 
   if (opts.removeGitignoreEntry) {
     const r = removeGitignoreEntry(root, gitignoreSetupOf(config));

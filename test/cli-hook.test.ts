@@ -4,12 +4,14 @@
  * on stdin, the output checked against that agent's documented shape, exact keys and all.
  * The process runs from an unrelated folder, so the workspace must come from the input.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addThread, markSeenByAgent, setWorkflowState, submitReview } from '../shared/store';
 import { ensureBuilt, makeWorkspace, runCli } from './helpers/cli';
+import { recordProject } from '../setup/user-install';
 import type { CliResult, Workspace } from './helpers/cli';
 
 let ws: Workspace;
@@ -165,6 +167,79 @@ describe.each(Object.keys(AGENTS))('hook --agent %s', (agent) => {
   });
 });
 
+describe('hook: never traps the agent, whatever the disk, clock or install (issue 29)', () => {
+  const stop = (extra: Record<string, unknown>, session = 'trap') => hook('claude', 'stop', fixture('claude', 'stop', { session_id: session, ...extra }));
+  const blocked = (r: CliResult) => r.stdout !== '' && r.json().decision === 'block';
+
+  it('a hook-state.json that cannot be written (a folder in its place): every stop goes through', async () => {
+    fresh();
+    await humanThread();
+    fs.mkdirSync(path.join(ws.root, '.consider', 'hook-state.json'));
+    for (let n = 0; n < 4; n++) expectSilent(stop({ stop_hook_active: n > 0 }));
+  });
+
+  it('an agent that always says stop_hook_active: false is let go after 3 blocks for the same feedback', async () => {
+    fresh();
+    await humanThread();
+    const answers = Array.from({ length: 6 }, () => blocked(stop({ stop_hook_active: false })));
+    expect(answers).toEqual([true, true, true, false, false, false]);
+    await humanThread(); // new feedback: announced again
+    expect(blocked(stop({ stop_hook_active: false }))).toBe(true);
+  });
+
+  it('the same hook installed twice (home and project scope) answering every stop: the agent is let go', async () => {
+    fresh();
+    await humanThread();
+    const twice = (extra: Record<string, unknown>) => [blocked(stop(extra)), blocked(stop(extra))];
+    expect(twice({ stop_hook_active: false })).toEqual([true, true]);
+    expect(twice({ stop_hook_active: true })).toEqual([false, false]); // continuing, nothing new: both let it stop
+    // And with an agent that always says false: at most 3 blocks for this feedback, then never again.
+    const stops = Array.from({ length: 4 }, () => twice({ stop_hook_active: false }).some(Boolean));
+    expect(stops).toEqual([true, false, false, false]);
+  });
+
+  it('many other sessions stopping in between do not make a session forget it was let go', async () => {
+    fresh();
+    await humanThread();
+    expect(blocked(stop({ stop_hook_active: false }, 'mine'))).toBe(true);
+    const others = Array.from({ length: 40 }, (_, i) => JSON.stringify({ session_id: `other-${i}`, cwd: ws.root, stop_hook_active: false }));
+    for (const input of others) expect(blocked(hook('claude', 'stop', input))).toBe(true);
+    expectSilent(stop({ stop_hook_active: true }, 'mine'));
+  }, 120_000);
+
+  it('human activity dated in the future (another machine\'s clock) blocks at most 3 times, however the agent reads it', async () => {
+    fresh();
+    const t = await humanThread();
+    const store = ws.store();
+    store.comments.find((c: { id: string }) => c.id === t.id).createdAt = '2999-01-01T00:00:00.000Z';
+    fs.writeFileSync(ws.storePath, JSON.stringify(store));
+    const answers: boolean[] = [];
+    for (let n = 0; n < 5; n++) {
+      expect(runCli(ws.root, ['get', t.id]).code).toBe(0); // the agent reads it: still "unseen", the activity is later than now
+      answers.push(blocked(stop({ stop_hook_active: false })));
+    }
+    expect(answers).toEqual([true, true, true, false, false]);
+  });
+
+  it('stdin left open by the agent: the hook answers from what arrived, within its deadline', async () => {
+    fresh();
+    await humanThread();
+    const child = spawn(process.execPath, [path.join(__dirname, '..', 'dist', 'runtime', 'bin', 'consider-cli.cjs'), 'hook', 'stop', '--agent', 'claude'], { cwd: os.tmpdir(), stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => { out += b; });
+    child.stdin.write(fixture('claude', 'stop')); // and never closed
+    const started = Date.now();
+    const code = await new Promise<number | null>((resolve) => {
+      const kill = setTimeout(() => child.kill(), 15_000);
+      child.on('exit', (c) => { clearTimeout(kill); resolve(c); });
+    });
+    const took = Date.now() - started;
+    child.stdin.destroy();
+    expect({ code, decision: out ? JSON.parse(out).decision : out }).toEqual({ code: 0, decision: 'block' });
+    expect(took).toBeLessThan(10_000);
+  }, 30_000);
+});
+
 describe('hook: the rest of the contract', () => {
   it('empty stdin answers for the workspace found from the working folder (or --root)', async () => {
     fresh();
@@ -184,22 +259,67 @@ describe('hook: the rest of the contract', () => {
     expect(runCli(ws.root, ['hook', 'stop', '--agent', 'claude'], { input, cwd: os.tmpdir() }).json().decision).toBe('block');
   });
 
-  it('unknown agent, unknown event, odd options, missing arguments: exit 0, no output, no stderr', async () => {
+  it('unknown agent, unknown event, odd options, missing arguments: exit 0, no output, one line on stderr saying what is wrong', async () => {
     fresh();
     await humanThread();
     const input = fixture('claude', 'stop');
-    for (const args of [
-      ['hook', 'stop', '--agent', 'claude-code'],
-      ['hook', 'end', '--agent', 'claude'],
-      ['hook', 'stop'],
-      ['hook'],
-      ['hook', 'stop', '--agent'],
-      ['hook', '--agent', 'claude'],
-      ['hook', 'stop', '--agent', 'toString'],
-      ['hook', 'stop', '--agent', '__proto__'],
-      ['hook', 'stop', '--root', '/nonexistent/folder', '--agent', 'nobody'],
-    ]) {
-      expectSilent(runCli(ws.root, args, { input, cwd: os.tmpdir() }));
+    for (const [args, problem] of [
+      [['hook', 'stop', '--agent', 'claude-code'], /^--agent must be one of claude\|codex\|gemini\|cursor\|copilot\|opencode \(got "claude-code"\)/],
+      [['hook', 'end', '--agent', 'claude'], /^the event must be one of stop\|prompt\|session-start or Claude Code's own Stop\|UserPromptSubmit\|SessionStart \(got "end"\)/],
+      [['hook', 'AfterAgent', '--agent', 'claude'], /^the event must be one of .* \(got "AfterAgent"\)/], // Gemini's name, not Claude's
+      [['hook', 'stop'], /^--agent must be one of .* \(got ""\)/],
+      [['hook'], /^--agent must be one of/],
+      [['hook', 'stop', '--agent'], /^--agent must be one of/],
+      [['hook', '--agent', 'claude'], /^the event must be one of .* \(got ""\)/],
+      [['hook', 'stop', '--agent', 'toString'], /^--agent must be one of .* \(got "toString"\)/],
+      [['hook', 'stop', '--agent', '__proto__'], /^--agent must be one of .* \(got "__proto__"\)/],
+      [['hook', 'stop', '--root', '/nonexistent/folder', '--agent', 'nobody'], /^--agent must be one of .* \(got "nobody"\)/],
+    ] as const) {
+      const r = runCli(ws.root, [...args], { input, cwd: os.tmpdir() });
+      expect({ code: r.code, stdout: r.stdout }, args.join(' ')).toEqual({ code: 0, stdout: '' });
+      const lines = r.stderr.split('\n').filter(Boolean);
+      expect(lines, args.join(' ')).toHaveLength(1);
+      expect(lines[0]!.replace(/^consider-cli: hook: /, ''), args.join(' ')).toMatch(problem);
+      expect(lines[0]).toMatch(/; nothing done \(a hook always exits 0 and prints nothing then\), see consider-cli hook --help$/);
+    }
+  });
+
+  it("each agent's own event names answer as ours do (`hook Stop --agent claude`), in any letter case", async () => {
+    const own: Record<string, Record<string, Event>> = {
+      claude: { Stop: 'stop', UserPromptSubmit: 'prompt', SessionStart: 'session-start' },
+      codex: { Stop: 'stop', UserPromptSubmit: 'prompt', SessionStart: 'session-start' },
+      gemini: { AfterAgent: 'stop', BeforeAgent: 'prompt', SessionStart: 'session-start' },
+      cursor: { stop: 'stop', sessionStart: 'session-start' },
+      copilot: { agentStop: 'stop', Stop: 'stop', sessionStart: 'session-start' },
+      opencode: { 'session.idle': 'stop' },
+    };
+    for (const [agent, names] of Object.entries(own)) {
+      fresh();
+      await humanThread(); // waiting all along: a hook never marks it read
+      for (const [name, event] of Object.entries(names)) {
+        const want = event === 'stop' ? AGENTS[agent]!.stop(reasonFor(1)) : AGENTS[agent]![event]!(contextFor(1));
+        for (const spelled of agent === 'claude' && event === 'stop' ? [name, name.toUpperCase()] : [name]) {
+          const r = runCli(ws.root, ['hook', spelled, '--agent', agent], { input: fixture(agent, event), cwd: os.tmpdir() });
+          expect({ stderr: r.stderr, out: r.json() }, `${agent} ${spelled}`).toStrictEqual({ stderr: '', out: want });
+          fs.rmSync(path.join(ws.root, '.consider', 'hook-state.json'), { force: true }); // each stop a first block
+        }
+      }
+      ws.cleanup();
+    }
+  }, 120_000);
+
+  it('--if-set-up: answers only in a project recorded as set up by this user', async () => {
+    fresh();
+    await humanThread();
+    const home = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'consider-home-')));
+    try {
+      const guarded = () => runCli(ws.root, ['hook', 'stop', '--agent', 'claude', '--if-set-up'], { input: fixture('claude', 'stop'), cwd: os.tmpdir(), env: { HOME: home } });
+      expectSilent(guarded()); // a folder with a store and waiting feedback, but never set up by this user (a clone that commits .consider/)
+      expect(fs.existsSync(path.join(ws.root, '.consider', 'hook-state.json'))).toBe(false);
+      recordProject(home, ws.root);
+      expect(guarded().json()).toStrictEqual({ decision: 'block', reason: reasonFor(1) });
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
     }
   });
 

@@ -15,6 +15,7 @@ import { hookCommand } from '../setup/hooks/command';
 import { integrationRow } from '../setup/skills/targets';
 import { PLUGIN_MARKER, renderOpencodePlugin } from '../setup/hooks/opencode-plugin';
 import { ensureBuilt, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, tree, uninstallFrom, type Sandbox } from './helpers/setup-env';
+import { isSetUpProject, userCliPath } from '../shared/user-data';
 
 beforeAll(ensureBuilt);
 let sb: Sandbox;
@@ -74,7 +75,9 @@ describe('hooks: setup then uninstall leaves everything byte-identical', () => {
     const u = await uninstallFrom(sb, { mode });
     expect(u.actions.filter((a) => a.kind === 'refused')).toEqual([]);
     expect(tree(sb.root, (rel) => mode === 'skills-only' && rel.startsWith('.consider'))).toEqual(beforeRoot);
-    expect(tree(sb.home)).toEqual(beforeHome);
+    // A skills-only uninstall keeps the project set up (its threads), so its record and the user's copy of the CLI stay.
+    expect(tree(sb.home, (rel) => mode === 'skills-only' && (rel === '.local' || rel.startsWith(`.local${path.sep}`)))).toEqual(beforeHome);
+    expect(isSetUpProject(sb.root, sb.home)).toBe(mode === 'skills-only');
   });
 });
 
@@ -259,51 +262,152 @@ describe('hooks: what setup refuses', () => {
   });
 });
 
-describe('hooks: the command line and the OpenCode plugin', () => {
-  /** A stand-in consider-cli that prints how it was called. */
-  function fakeCli(root: string, out = 'ARGS $*'): void {
-    const bin = path.join(root, '.consider', 'bin');
-    fs.mkdirSync(bin, { recursive: true });
-    fs.writeFileSync(path.join(bin, 'consider-cli'), `#!/bin/sh\ncat >/dev/null\necho "${out}"\n`, { mode: 0o755 });
-  }
+describe('hooks: files setup must leave as their owner has them (issue 29)', () => {
+  const claude = () => HOOK_ROWS.find((r) => r.target === 'claude') as JsonHookRow;
 
-  it('finds the CLI from a subfolder or the project variable, and is silent where Consider is not set up', () => {
+  it('a teammate\'s committed file already holding Consider\'s exact entries: reported, never tracked, and uninstall leaves it byte-identical', async () => {
     sb = sandbox();
-    fakeCli(sb.root);
-    const sub = path.join(sb.root, 'src', 'deep');
-    fs.mkdirSync(sub, { recursive: true });
-    const run = (cmd: string, cwd: string, env: Record<string, string> = {}) =>
-      spawnSync('/bin/sh', ['-c', cmd], { cwd, input: '{}', encoding: 'utf8', env: { PATH: process.env.PATH!, ...env } });
-    const codex = run(hookCommand('codex', 'stop'), sub);
-    expect(codex.stdout.trim()).toBe(`ARGS hook stop --agent codex --root ${sb.root}`);
-    const claude = run(hookCommand('claude', 'prompt'), sb.home, { CLAUDE_PROJECT_DIR: sb.root });
-    expect(claude.stdout.trim()).toBe(`ARGS hook prompt --agent claude --root ${sb.root}`);
-    const elsewhere = run(hookCommand('gemini', 'session-start'), sb.home);
-    expect(elsewhere).toMatchObject({ status: 0, stdout: '', stderr: '' });
-  });
-
-  it('exits 0 with the real deployed CLI, whether or not it knows `hook` yet', async () => {
-    sb = sandbox();
-    await setup(sb, []);
-    for (const row of HOOK_ROWS) {
-      const r = spawnSync('/bin/sh', ['-c', hookCommand(row.target, 'stop')], { cwd: sb.root, input: '{"session_id":"s","stop_hook_active":false}', encoding: 'utf8' });
-      expect(r.status, row.target).toBe(0);
+    const file = path.join(sb.root, '.claude', 'settings.json');
+    const theirs = JSON.stringify({ hooks: Object.fromEntries(hookEntries(claude()).map((e) => [e.name, [e.entry]])) }, null, 2) + '\n';
+    put(file, theirs);
+    const r = await setup(sb, [{ target: 'claude', scope: 'project' }, { target: 'codex', scope: 'project' }]);
+    expect(actionFor(r, file)).toEqual({ kind: 'unchanged', path: file, detail: "Consider's Stop, UserPromptSubmit, SessionStart hook was there already, not written by this setup: left as it is, by uninstall too" });
+    expect(readConfig(sb.root).trackedHookInstalls.map((t: { target: string }) => t.target)).toEqual(['codex']);
+    for (const mode of ['skills-only', 'full'] as const) {
+      await uninstallFrom(sb, { mode });
+      expect(fs.readFileSync(file, 'utf8'), mode).toBe(theirs);
     }
   });
 
-  it('the plugin runs the stop hook on session.idle and prompts the session with its message', async () => {
+  it('the same agent\'s hook at both scopes is installed, and setup says one is enough', async () => {
+    sb = sandbox();
+    await setup(sb, [{ target: 'claude', scope: 'home' }]);
+    const r = await setup(sb, [{ target: 'claude', scope: 'project' }]);
+    expect(actionFor(r, path.join(sb.root, '.claude', 'settings.json'))?.detail).toBe(`the same hook is also in ${path.join(sb.home, '.claude', 'settings.json')}: both run at every event; one of them is enough`);
+  });
+
+  it('a settings file its owner made read-only is refused, never replaced; the rest of setup goes on', async () => {
+    sb = sandbox();
+    const file = path.join(sb.root, '.claude', 'settings.json');
+    put(file, '{\n  "model": "mine"\n}\n');
+    fs.chmodSync(file, 0o444);
+    const inode = fs.statSync(file).ino;
+    const r = await setup(sb, [{ target: 'claude', scope: 'project' }, { target: 'gemini', scope: 'home' }]);
+    expect(actionFor(r, file)).toEqual({ kind: 'refused', path: file, detail: 'is read-only; not touched (make it writable and run this again to change it)' });
+    expect({ text: fs.readFileSync(file, 'utf8'), mode: fs.statSync(file).mode & 0o777, inode: fs.statSync(file).ino }).toEqual({ text: '{\n  "model": "mine"\n}\n', mode: 0o444, inode });
+    expect(readConfig(sb.root).trackedHookInstalls.map((t: { target: string }) => t.target)).toEqual(['gemini']);
+    // Made read-only after setup wrote into it: uninstall leaves it too, and says so.
+    const gemini = path.join(sb.home, '.gemini', 'settings.json');
+    fs.chmodSync(gemini, 0o400);
+    const before = fs.readFileSync(gemini, 'utf8');
+    const u = await uninstallFrom(sb, { mode: 'skills-only' });
+    expect(actionFor(u, gemini)?.kind).toBe('refused');
+    expect(fs.readFileSync(gemini, 'utf8')).toBe(before);
+  });
+
+  it('a settings file nested 50,000 levels deep: one line, nothing half-installed, status still answers', async () => {
+    sb = sandbox();
+    const file = path.join(sb.root, '.claude', 'settings.json');
+    const deep = `{"model": ${'['.repeat(50_000)}${']'.repeat(50_000)}}`;
+    put(file, deep);
+    put(path.join(sb.root, '.mcp.json'), deep);
+    const r = await runSetup({ root: sb.root, home: sb.home, gitignore: false, integrations: [], hooks: [{ target: 'claude', scope: 'project' }, { target: 'codex', scope: 'project' }], mcpServers: [{ target: 'claude' }], runtimeDir: RUNTIME_DIR, skillsDir: SKILLS_DIR });
+    const refusal = 'nests objects and lists more than 100 levels deep; not touched';
+    expect(actionFor(r, file)).toEqual({ kind: 'refused', path: file, detail: refusal });
+    expect(actionFor(r, path.join(sb.root, '.mcp.json'))).toEqual({ kind: 'refused', path: path.join(sb.root, '.mcp.json'), detail: refusal });
+    expect(fs.readFileSync(file, 'utf8')).toBe(deep);
+    expect(readConfig(sb.root).trackedHookInstalls.map((t: { target: string }) => t.target)).toEqual(['codex']);
+    const state = await describeSetup(sb.root, sb.home);
+    expect(state.hooks.find((h) => h.target === 'codex')?.installed.map((i) => i.scope)).toEqual(['project']);
+  });
+
+  it('a settings file with a UTF-8 byte order mark: merged into, the mark kept, and taken out again byte for byte', async () => {
+    sb = sandbox();
+    const file = path.join(sb.root, '.claude', 'settings.json');
+    const text = '\uFEFF{\n  "model": "mine"\n}\n';
+    put(file, text);
+    const r = await setup(sb, [{ target: 'claude', scope: 'project' }]);
+    expect(actionFor(r, file)?.kind).toBe('updated');
+    const merged = fs.readFileSync(file, 'utf8');
+    expect(merged.startsWith('\uFEFF{\n  "model": "mine",\n  "hooks": {')).toBe(true);
+    expect(JSON.parse(merged.slice(1)).hooks.Stop).toEqual([hookEntries(claude())[0]!.entry]);
+    expect(actionFor(await setup(sb, [{ target: 'claude', scope: 'project' }]), file)?.kind).toBe('unchanged');
+    await uninstallFrom(sb);
+    expect(fs.readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  it('a file that is not JSON because of an invisible character: the refusal is one line and shows it as an escape', async () => {
+    sb = sandbox();
+    const file = path.join(sb.root, '.claude', 'settings.json');
+    put(file, '\u200b{\n  "model": "x"\n}\n'); // a zero-width space before it: V8 quotes the text, newline and all
+    const a = actionFor(await setup(sb, [{ target: 'claude', scope: 'project' }]), file)!;
+    expect(a.kind).toBe('refused');
+    expect(a.detail).toMatch(/^not valid JSON \(.*\\u\{200b\}.*\); not touched$/);
+    expect(a.detail).not.toMatch(/[\n\u200b]/);
+  });
+});
+
+describe('hooks: the command line and the OpenCode plugin', () => {
+  /** A stand-in for the user's copy of consider-cli (in the sandbox's home) that prints how it was called. */
+  function fakeUserCli(home: string, out = 'ARGS $*'): void {
+    fs.mkdirSync(path.dirname(userCliPath(home)), { recursive: true });
+    fs.writeFileSync(userCliPath(home), `#!/bin/sh\ncat >/dev/null\necho "${out}"\n`, { mode: 0o755 });
+  }
+  const run = (cmd: string, cwd: string, env: Record<string, string>) =>
+    spawnSync('/bin/sh', ['-c', cmd], { cwd, input: '{}', encoding: 'utf8', env: { PATH: process.env.PATH!, ...env } });
+
+  it('runs the user\'s copy for the nearest project with .consider/, from a subfolder or the project variable; silent elsewhere', () => {
+    sb = sandbox();
+    fakeUserCli(sb.home);
+    fs.mkdirSync(path.join(sb.root, '.consider'));
+    const sub = path.join(sb.root, 'src', 'deep');
+    fs.mkdirSync(sub, { recursive: true });
+    const codex = run(hookCommand('codex', 'stop'), sub, { HOME: sb.home });
+    expect(codex.stdout.trim()).toBe(`ARGS hook stop --agent codex --if-set-up --root ${sb.root}`);
+    const claude = run(hookCommand('claude', 'prompt'), sb.home, { HOME: sb.home, CLAUDE_PROJECT_DIR: sb.root });
+    expect(claude.stdout.trim()).toBe(`ARGS hook prompt --agent claude --if-set-up --root ${sb.root}`);
+    const elsewhere = run(hookCommand('gemini', 'session-start'), sb.home, { HOME: sb.home });
+    expect(elsewhere).toMatchObject({ status: 0, stdout: '', stderr: '' });
+    const relative = run(hookCommand('cursor', 'stop'), sub, { HOME: sb.home, CURSOR_PROJECT_DIR: 'ws' });
+    expect(relative).toMatchObject({ status: 0, stdout: '', stderr: '' });
+    const noCopy = run(hookCommand('claude', 'stop'), sub, { HOME: sb.dir });
+    expect(noCopy).toMatchObject({ status: 0, stdout: '', stderr: '' });
+  });
+
+  it('exits 0 with the real CLI, whether or not a project is set up there', async () => {
+    sb = sandbox();
+    await setup(sb, [{ target: 'claude', scope: 'project' }]);
+    for (const row of HOOK_ROWS) {
+      for (const cwd of [sb.root, sb.dir]) {
+        const r = spawnSync('/bin/sh', ['-c', hookCommand(row.target, 'stop')], { cwd, input: '{"session_id":"s","stop_hook_active":false}', encoding: 'utf8', env: { ...process.env, HOME: sb.home } });
+        expect(r.status, row.target).toBe(0);
+      }
+    }
+  });
+
+  it('the plugin runs the user\'s copy on session.idle and prompts the session with its message', async () => {
     sb = sandbox();
     await setup(sb, [{ target: 'opencode', scope: 'project' }]);
-    fakeCli(sb.root, '{\\"message\\":\\"2 new review comments\\"}'); // after setup, which deploys the real CLI
+    fakeUserCli(sb.home, '{\\"message\\":\\"2 new review comments\\"}'); // after setup, which deploys the real CLI
     const plugin = path.join(sb.dir, 'plugin.mjs'); // .mjs: loadable by Node as it is by Bun
     fs.copyFileSync(path.join(sb.root, '.opencode', 'plugins', 'consider.js'), plugin);
-    const mod = await import(plugin) as { ConsiderReview: (ctx: unknown) => Promise<{ event(e: unknown): Promise<void> }> };
+    const home = process.env.HOME;
+    process.env.HOME = sb.home; // the plugin finds the user's copy through os.homedir()
+    let mod: { ConsiderReview: (ctx: unknown) => Promise<{ event(e: unknown): Promise<void> }> };
+    try {
+      mod = await import(plugin) as typeof mod;
+    } finally {
+      process.env.HOME = home;
+    }
     const prompts: unknown[] = [];
     const client = { session: { prompt: async (p: unknown) => { prompts.push(p); } } };
-    const hooks = await mod.ConsiderReview({ client, directory: path.join(sb.root) });
+    const hooks = await mod.ConsiderReview({ client, directory: path.join(sb.root, '.opencode') });
     await hooks.event({ event: { type: 'message.updated', properties: {} } });
     await hooks.event({ event: { type: 'session.idle', properties: { sessionID: 'ses_1' } } });
     expect(prompts).toEqual([{ path: { id: 'ses_1' }, body: { parts: [{ type: 'text', text: '2 new review comments' }] } }]);
+    const elsewhere = await mod.ConsiderReview({ client, directory: sb.home });
+    await elsewhere.event({ event: { type: 'session.idle', properties: { sessionID: 'ses_2' } } });
+    expect(prompts).toHaveLength(1);
   });
 });
 

@@ -191,7 +191,8 @@ describe('MCP servers: what setup writes starts the server', () => {
     fs.mkdirSync(sub, { recursive: true });
     const { command, args } = commandOf(row, fileOf(sb, row), sb.root);
     const client = new Client({ name: 'test', version: '1' });
-    await client.connect(new StdioClientTransport({ command, args, cwd: sub, stderr: 'pipe' }));
+    // The entry runs the user's copy of the CLI, found through HOME (setup deployed it into the sandbox's).
+    await client.connect(new StdioClientTransport({ command, args, cwd: sub, stderr: 'pipe', env: { PATH: process.env.PATH!, HOME: sb.home } }));
     try {
       const names = (await client.listTools()).tools.map((t) => t.name);
       expect(names).toEqual(expect.arrayContaining(['list', 'get', 'reply', 'resolve', 'wait']));
@@ -204,12 +205,36 @@ describe('MCP servers: what setup writes starts the server', () => {
     }
   }, 30_000);
 
-  it('outside a project Consider is set up in, it fails at once with one line saying what to do', () => {
+  it('without the user\'s copy of the CLI, or outside a project, it fails at once with one line saying what to do', async () => {
     sb = sandbox();
     const argv = (mcpRow('claude') as Extract<McpRow, { kind: 'json' }>).entry as { command: string; args: string[] };
-    const r = spawnSync(argv.command, argv.args, { cwd: sb.root, encoding: 'utf8', timeout: 5000 });
-    expect(r.status).toBe(1);
-    expect(r.stderr.trim().split('\n')).toEqual(['consider: no .consider/bin/consider-cli in . or a folder above it; run Consider setup in this project']);
+    const start = (env: Record<string, string>) => spawnSync(argv.command, argv.args, { cwd: sb.root, encoding: 'utf8', timeout: 5000, env: { PATH: process.env.PATH!, ...env } });
+    const noCopy = start({ HOME: sb.home });
+    expect(noCopy.status).toBe(1);
+    expect(noCopy.stderr.trim().split('\n')).toEqual(['consider: your copy of consider-cli (~/.local/share/consider/bin/consider-cli) is missing; run Consider setup']);
+    const other = sandbox(); // a project with MCP set up gives this user their copy
+    try {
+      await setup(other, ['claude']);
+      const outside = start({ HOME: other.home });
+      expect(outside.status).toBe(1);
+      expect(outside.stderr.trim().split('\n')).toEqual(['consider: no .consider/ in . or a folder above it; run Consider setup in this project']);
+    } finally {
+      other.cleanup();
+    }
+  });
+});
+
+describe('MCP servers: an entry setup did not write', () => {
+  it('a teammate\'s committed file already holding Consider\'s exact entry: reported, never tracked, left by uninstall', async () => {
+    sb = sandbox();
+    const row = mcpRow('claude') as Extract<McpRow, { kind: 'json' }>;
+    const theirs = JSON.stringify({ mcpServers: { consider: row.entry } }, null, 2) + '\n';
+    put(fileOf(sb, row), theirs);
+    const r = await setup(sb, ['claude']);
+    expect(actionFor(r, fileOf(sb, row))).toEqual({ kind: 'unchanged', path: fileOf(sb, row), detail: 'Consider\'s "consider" server was there already, not written by this setup: left as it is, by uninstall too' });
+    expect(readConfig(sb.root).trackedMcpInstalls ?? []).toEqual([]);
+    await uninstallFrom(sb);
+    expect(fs.readFileSync(fileOf(sb, row), 'utf8')).toBe(theirs);
   });
 });
 

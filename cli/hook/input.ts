@@ -22,24 +22,75 @@ export function typedByHand(): boolean {
   return (require('node:tty') as typeof import('node:tty')).isatty(0);
 }
 
+/**
+ * How long the hook waits for the agent's input to end. Agents write it at once and close the
+ * pipe; one left open must not hold the agent's turn (up to its own hook timeout, 30 s or more):
+ * after this the hook answers from what arrived.
+ */
+export const INPUT_DEADLINE_MS = 2000;
+
 /** The parsed stdin object; {} when there is none; undefined when it is not a JSON object. */
-export function readHookInput(): HookInput | undefined {
+export async function readHookInput(): Promise<HookInput | undefined> {
   if (typedByHand()) return {}; // reading would wait for a person to type JSON
-  let text: string;
-  try {
-    const bytes = fs.readFileSync(0);
-    if (bytes.length > MAX_INPUT_BYTES) return undefined;
-    text = bytes.toString('utf8');
-  } catch {
-    return {}; // stdin closed or absent
-  }
+  const bytes = await readStdin(INPUT_DEADLINE_MS);
+  if (bytes === undefined) return undefined;
+  const text = bytes.toString('utf8');
   if (text.trim() === '') return {};
   try {
     const value: unknown = JSON.parse(text);
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as HookInput) : undefined;
   } catch {
-    return undefined;
+    return undefined; // not JSON, or cut short at the deadline
   }
+}
+
+/**
+ * Stdin until it ends or `deadlineMs` passes, whichever is first; undefined when larger than
+ * any hook payload. A file (or /dev/null) is read at once. A pipe or socket is read through the
+ * event loop (node:net, as process.stdin does), never by a blocking read: a read blocked in a
+ * thread would keep the process from exiting after the deadline.
+ */
+function readStdin(deadlineMs: number): Promise<Buffer | undefined> {
+  let stream: boolean;
+  try {
+    const st = fs.fstatSync(0);
+    stream = st.isFIFO() || st.isSocket();
+    if (!stream) {
+      const bytes = fs.readFileSync(0);
+      return Promise.resolve(bytes.length > MAX_INPUT_BYTES ? undefined : bytes);
+    }
+  } catch {
+    return Promise.resolve(Buffer.alloc(0)); // no stdin at all
+  }
+  return new Promise((resolve) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only for a pipe, which every agent's hook input is
+    const net = require('node:net') as typeof import('node:net');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let socket: import('node:net').Socket;
+    const finish = (value: Buffer | undefined): void => {
+      clearTimeout(timer);
+      socket.removeAllListeners();
+      socket.on('error', () => {});
+      socket.destroy();
+      resolve(value);
+    };
+    const timer = setTimeout(() => finish(Buffer.concat(chunks)), deadlineMs);
+    try {
+      socket = new net.Socket({ fd: 0, readable: true, writable: false });
+    } catch {
+      clearTimeout(timer);
+      resolve(Buffer.alloc(0));
+      return;
+    }
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > MAX_INPUT_BYTES) finish(undefined);
+    });
+    socket.on('end', () => finish(Buffer.concat(chunks)));
+    socket.on('error', () => finish(Buffer.concat(chunks))); // stdin closed or absent
+  });
 }
 
 /** The first of `keys` holding a non-empty string. */

@@ -3,16 +3,21 @@
  * the JSON that agent expects (agents.ts), or nothing. Exit 0, no output, whenever nothing is
  * waiting or anything goes wrong (no store, a broken one, bad input, an unknown agent or
  * event): a hook that fails would break the agent's turn, and a broken store must not.
- * A person typing a wrong command line at a terminal gets one line on stderr; agents pipe
- * their input and never see it (they ignore stderr on exit 0 anyway).
+ * `<event>` is ours or the agent's own name for it (`Stop`, `AfterAgent`, …). A command line
+ * it cannot use (an unknown agent or event) is said in one line on stderr, which agents keep
+ * out of the model's sight on exit 0, so that whoever wrote the hook can see what is wrong.
+ * With `--if-set-up` (every hook setup installs) it answers only in a project the user set up
+ * on this machine (shared/user-data.ts): a repository or folder that merely holds a
+ * `.consider/` gets nothing said into the agent's session.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { findWorkspaceRoot, isDir } from '../../shared/store';
+import { findWorkspaceRoot, isDir, isSetUpProject } from '../../shared/store';
 import { writeStderr, writeStdout } from '../stdio';
-import { agentFormat } from './agents';
-import { AGENT_NAMES, HOOK_EVENTS, isHookEvent } from './names';
-import { readHookInput, typedByHand } from './input';
+import { agentEvents, agentFormat, hookEvent } from './agents';
+import { AGENT_NAMES, HOOK_EVENTS } from './names';
+import { readHookInput } from './input';
 import { contextLine, stopReason, waitingFeedback } from './feedback';
 import { forgetBlocks, shouldBlock } from './stop-state';
 
@@ -20,6 +25,8 @@ export interface HookRequest {
   event?: string;
   agent?: string;
   root?: string;
+  /** Answer only in a project recorded as set up by the user (`--if-set-up`). */
+  ifSetUp?: boolean;
 }
 
 /** An option's value when it is a string (a lenient parse may give `true` for `--agent` alone). */
@@ -30,33 +37,36 @@ export function stringValue(v: unknown): string | undefined {
 /** The request from raw arguments, leniently: whatever does not parse is simply absent. */
 export function hookRequest(args: string[]): HookRequest {
   try {
-    const { values, positionals } = parseArgs({ args, options: { agent: { type: 'string' }, root: { type: 'string' } }, strict: false, allowPositionals: true });
-    return { event: positionals[0], agent: stringValue(values.agent), root: stringValue(values.root) };
+    const { values, positionals } = parseArgs({
+      args, options: { agent: { type: 'string' }, root: { type: 'string' }, 'if-set-up': { type: 'boolean' } }, strict: false, allowPositionals: true,
+    });
+    return { event: positionals[0], agent: stringValue(values.agent), root: stringValue(values.root), ifSetUp: values['if-set-up'] === true };
   } catch {
     return {};
   }
 }
 
 /** Answers the hook; never throws. */
-export function answerHook(req: HookRequest): void {
+export async function answerHook(req: HookRequest): Promise<void> {
   try {
-    const out = answer(req);
+    const out = await answer(req);
     if (out !== undefined) writeStdout(JSON.stringify(out) + '\n');
   } catch {
     /* a hook never breaks its agent */
   }
 }
 
-function answer(req: HookRequest): object | undefined {
+async function answer(req: HookRequest): Promise<object | undefined> {
   const format = agentFormat(req.agent);
-  if (!format || !isHookEvent(req.event)) return misuse(req);
-  const input = readHookInput();
+  const event = hookEvent(req.agent, req.event);
+  if (!format || !event) return misuse(req);
+  const input = await readHookInput();
   if (!input) return undefined;
-  const event = req.event;
   // What the agent can be told at this event: when nothing, the store is not even looked at.
   const render = event === 'stop' ? format.block : event === 'prompt' ? format.promptContext : format.sessionContext;
   if (!render) return undefined;
   const root = workspaceRoot(format.projectDir(input), req.root);
+  if (req.ifSetUp && !isSetUpProject(root, os.homedir())) return undefined;
   const feedback = waitingFeedback(root);
   const session = `${req.agent}:${format.sessionId(input) ?? ''}`;
   if (event !== 'stop') return feedback && render(contextLine(feedback));
@@ -78,11 +88,12 @@ function workspaceRoot(projectDir: string | undefined, rootFlag: string | undefi
   return findWorkspaceRoot(process.cwd());
 }
 
+/** Says on stderr what is wrong with the command line; prints nothing for the agent. */
 function misuse(req: HookRequest): undefined {
-  if (!typedByHand()) return undefined;
-  const problem = !isHookEvent(req.event)
-    ? `the event must be one of ${HOOK_EVENTS.join('|')} (got ${JSON.stringify(req.event ?? '')})`
-    : `--agent must be one of ${AGENT_NAMES.join('|')} (got ${JSON.stringify(req.agent ?? '')})`;
-  writeStderr(`consider-cli: hook: ${problem}; it prints nothing and exits 0 whatever goes wrong, see consider-cli hook --help\n`);
+  const known = agentEvents(req.agent);
+  const problem = !known
+    ? `--agent must be one of ${AGENT_NAMES.join('|')} (got ${JSON.stringify(req.agent ?? '')})`
+    : `the event must be one of ${HOOK_EVENTS.join('|')} or ${known.label}'s own ${known.names.join('|')} (got ${JSON.stringify(req.event ?? '')})`;
+  writeStderr(`consider-cli: hook: ${problem}; nothing done (a hook always exits 0 and prints nothing then), see consider-cli hook --help\n`);
   return undefined;
 }

@@ -1,25 +1,39 @@
 /**
  * Never trapping the agent: what `hook stop` remembers between calls, in
- * `.consider/hook-state.json` (docs/agent-loop.md). Per agent session, the key of the feedback
- * it blocked the last stop for and how many stops it blocked in a row. The agent is let go when
- * it stops again while still continuing because of that block and nothing changed (the same
- * key), or after MAX_BLOCKS blocks in a row: the developer's feedback waits for the next turn.
+ * `.consider/hook-state.json` (docs/agent-loop.md). Per agent session: the key of the feedback
+ * it last blocked a stop for, how many stops it blocked for that very feedback, how many in a
+ * row, and whether it let the agent go since.
  *
- * Best effort throughout: a state that cannot be read is no state, one that cannot be written
- * only means the next stop decides without it (agents cap blocked stops themselves too).
+ * The rules, each of which holds whatever the agent says, the disk allows or the install is:
+ * - a stop is let through when the agent continues because of our block (`stop_hook_active`;
+ *   an agent that says nothing counts as continuing right after a block) and nothing changed;
+ * - the same feedback blocks a session at most MAX_BLOCKS times in all, so an agent that always
+ *   says it starts a fresh turn, or two copies of the hook (home and project scope), cannot loop;
+ * - at most MAX_BLOCKS blocks in a row while new feedback keeps coming;
+ * - a block is given only once it is remembered: when the state cannot be written (a folder in
+ *   its place, a read-only `.consider/`, a full disk) the stop goes through (fail open).
+ * A state that cannot be read is no state. Records of sessions not seen for a week are dropped,
+ * and at most MAX_SESSIONS are kept (the least recent go first).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { considerPaths, writeFileAtomic } from '../../shared/store';
 
-/** Blocks in a row for one session, after which a stop goes through. */
+/** Blocks for one feedback (and blocks in a row), after which a stop goes through. */
 export const MAX_BLOCKS = 3;
-/** Sessions remembered; the oldest are forgotten first. */
-const MAX_SESSIONS = 32;
+/** Sessions remembered; the least recent are forgotten first. */
+export const MAX_SESSIONS = 256;
+/** A session not seen for this long is forgotten. */
+const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 interface SessionState {
   key: string;
+  /** Stops blocked for `key`. */
   blocks: number;
+  /** Stops blocked in a row, whatever the feedback (absent in files of earlier versions: `blocks`). */
+  inRow?: number;
+  /** The agent was let go since the last block. */
+  released?: boolean;
   at: string;
 }
 
@@ -42,13 +56,17 @@ function readState(root: string): StateFile {
   return { version: 1, sessions: {} };
 }
 
-function writeState(root: string, state: StateFile): void {
-  const entries = Object.entries(state.sessions).sort(([, a], [, b]) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
-  const kept: StateFile = { version: 1, sessions: Object.fromEntries(entries.slice(0, MAX_SESSIONS)) };
+/** Writes the state (the most recent sessions); false when it could not be written. */
+function writeState(root: string, state: StateFile, now: number): boolean {
+  const recent = Object.entries(state.sessions)
+    .filter(([, s]) => !(now - Date.parse(s.at) > SESSION_TTL_MS)) // a far-future or unreadable time is kept, not trusted
+    .sort(([, a], [, b]) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  const kept: StateFile = { version: 1, sessions: Object.fromEntries(recent.slice(0, MAX_SESSIONS)) };
   try {
     writeFileAtomic(stateFile(root), JSON.stringify(kept, null, 1) + '\n');
+    return true;
   } catch {
-    /* best effort: see the module comment */
+    return false;
   }
 }
 
@@ -57,24 +75,31 @@ function isSessionState(s: unknown): s is SessionState {
 }
 
 /**
- * Whether to block this stop for the feedback named `key`, recording the block when so.
- * `continuing` is what the agent says (format.ts): false starts a fresh run of blocks.
+ * Whether to block this stop for the feedback named `key`, recording the decision.
+ * `continuing` is what the agent says (format.ts): true right after a block, false for a fresh
+ * turn, undefined when it does not say.
  */
-export function shouldBlock(root: string, session: string, continuing: boolean | undefined, key: string): boolean {
+export function shouldBlock(root: string, session: string, continuing: boolean | undefined, key: string, now = Date.now()): boolean {
   const state = readState(root);
   const stored = state.sessions[session];
-  const last = continuing === false || !isSessionState(stored) ? undefined : stored;
-  if (last && (last.key === key || last.blocks >= MAX_BLOCKS)) {
-    delete state.sessions[session]; // let go: the next turn starts afresh
-    writeState(root, state);
+  const last = isSessionState(stored) ? stored : undefined;
+  const sameKey = last?.key === key;
+  const at = new Date(now).toISOString();
+  const letGo = (blocks: number): false => {
+    state.sessions[session] = { key, blocks, inRow: 0, released: true, at };
+    writeState(root, state, now);
     return false;
-  }
-  state.sessions[session] = { key, blocks: (last?.blocks ?? 0) + 1, at: new Date().toISOString() };
-  writeState(root, state);
-  return true;
+  };
+  // Continuing because of our block, and nothing changed: its turn may end.
+  if (sameKey && (continuing === true || (continuing === undefined && !last.released))) return letGo(last.blocks);
+  const forKey = sameKey ? last.blocks : 0;
+  const inRow = last && continuing !== false && !last.released ? (last.inRow ?? last.blocks) : 0;
+  if (forKey >= MAX_BLOCKS || inRow >= MAX_BLOCKS) return letGo(forKey);
+  state.sessions[session] = { key, blocks: forKey + 1, inRow: inRow + 1, at };
+  return writeState(root, state, now); // a block that is not remembered could repeat forever: let it go
 }
 
-/** Nothing is waiting at this stop: the session's run of blocks is over (writes only if there was one). */
+/** Nothing is waiting at this stop: the session's blocks are over (writes only if there were some). */
 export function forgetBlocks(root: string, session: string): void {
   let state: StateFile;
   try {
@@ -85,5 +110,5 @@ export function forgetBlocks(root: string, session: string): void {
   }
   if (!(session in state.sessions)) return;
   delete state.sessions[session];
-  writeState(root, state);
+  writeState(root, state, Date.now());
 }

@@ -21,7 +21,7 @@ test.describe('setup wizard', () => {
       root, gitignore: true, integrations: [{ target: 'claude', scope: 'project' }, { target: 'codex', scope: 'home' }],
       hooks: [{ target: 'claude', scope: 'project' }, { target: 'codex', scope: 'home' }],
     });
-    expect(fs.readFileSync(path.join(root, '.claude/settings.json'), 'utf8')).toContain('consider-cli\\" hook stop --agent claude');
+    expect(fs.readFileSync(path.join(root, '.claude/settings.json'), 'utf8')).toContain('hook stop --agent claude --if-set-up');
     expect(fs.existsSync(path.join(host.home, '.codex/hooks.json'))).toBe(true);
     expect(fs.readFileSync(path.join(root, '.gitignore'), 'utf8')).toMatch(/^\.consider\/$/m);
     expect(fs.existsSync(path.join(root, '.claude/skills/consider/SKILL.md'))).toBe(true);

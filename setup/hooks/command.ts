@@ -1,27 +1,46 @@
 /**
- * The command line every installed hook runs (written out in docs/agent-loop.md).
+ * The command line every installed hook runs (written out in docs/agent-loop.md; the trust
+ * model is in the README).
  *
- * One form for every agent and both scopes: start at the agent's project folder (the
- * variable it documents, else the cwd it runs hooks in), walk up to the nearest folder with
- * an executable `.consider/bin/consider-cli`, and run `hook` there with `--root`. Without one
- * (a project Consider is not set up in, or `.consider/` deleted by hand) it exits 0 with no
- * output, so a home-scope hook is harmless in every other project and a stale project hook
- * never shows the agent an error. A failing CLI (one deployed before `hook` existed) exits 0
- * too: some agents read exit code 2 as "block", and a hook must never trap the agent.
- * POSIX sh only: agents run hook commands through a shell.
+ * One form for every agent and both scopes. It runs one program only: the user's own copy of
+ * consider-cli, which setup deploys in `~/.local/share/consider/bin/` (shared/user-data.ts) —
+ * never a program found in the project or a folder above it, which a cloned repository or a
+ * shared folder such as /tmp could provide. From the agent's project folder (the variable it
+ * documents, else the cwd it runs hooks in) it looks up for the nearest `.consider/` folder,
+ * as data; only then does it start Node, and the CLI answers only in a project the user set
+ * up on this machine (`--if-set-up`). So in a folder without Consider the hook costs a few sh
+ * builtins, and in a folder Consider was never set up in by this user it says nothing.
+ *
+ * Without the user's copy, or outside a project, it exits 0 with no output. A failing CLI
+ * exits 0 too: some agents read exit code 2 as "block", and a hook must never trap the agent.
+ * POSIX sh only: agents run hook commands through a shell. The path is written `~/…` (tilde
+ * expansion of an assignment), not `$HOME/…`: the same form as the MCP entries (mcp/targets.ts),
+ * where agents expand `$NAME` in their config files themselves.
  */
 import type { HookAgent } from '../../shared/agents';
+import { USER_DATA_REL } from '../../shared/user-data';
 
 export type HookEvent = 'stop' | 'prompt' | 'session-start';
 
+/** The project's own CLI, for the agent's commands (the skill); no command line setup writes runs it. */
 export const CLI_REL = '.consider/bin/consider-cli';
 
-/** True for text that runs our hook: identifies our entries, also after the user edited them. */
+/** The user's copy of the CLI as sh spells it: what every hook and MCP entry runs. */
+export const USER_CLI_SH = `~/${USER_DATA_REL}/bin/consider-cli`;
+
+/** The option the installed hooks pass: answer only in a project the user set up (cli/hook/run.ts). */
+export const IF_SET_UP = '--if-set-up';
+
+/**
+ * True for text that runs our hook: identifies our entries, also after the user edited them,
+ * and the entries older versions wrote (`…/.consider/bin/consider-cli" hook stop …`).
+ */
 export function mentionsConsiderHook(text: string): boolean {
-  return /consider-cli(?:\\?")?\s+hook\s/.test(text); // raw, or inside a JSON string
+  return /consider-cli(?:\\?")?\s+hook\s/.test(text) // raw, or inside a JSON string
+    || (text.includes('consider/bin/consider-cli') && /(?:\\?")?\$c(?:\\?")?\s+hook\s+(?:stop|prompt|session-start)\b/.test(text));
 }
 
-/** Where the walk starts: the project folder the agent documents for hooks, if any. */
+/** Where the project is: the folder the agent documents for hooks, if any. */
 const START: Record<HookAgent, string> = {
   claude: '${CLAUDE_PROJECT_DIR:-$PWD}',
   gemini: '${GEMINI_PROJECT_DIR:-$PWD}',
@@ -31,7 +50,30 @@ const START: Record<HookAgent, string> = {
   opencode: '$PWD',
 };
 
+/**
+ * The sh that finds the nearest folder holding `.consider/`, from `$d` up, with builtins only
+ * (`${d%/*}` drops the last segment); `$d` is empty when there is none. A relative start
+ * (an agent that sets no absolute folder) finds nothing.
+ */
+export const FIND_PROJECT_SH = 'case "$d" in /*) ;; *) d= ;; esac; while [ -n "$d" ] && [ ! -d "$d/.consider" ]; do d="${d%/*}"; done';
+
 export function hookCommand(agent: HookAgent, event: HookEvent): string {
+  return [
+    `c=${USER_CLI_SH}`,
+    '[ -x "$c" ] || exit 0',
+    `d="${START[agent]}"`,
+    FIND_PROJECT_SH,
+    '[ -n "$d" ] || exit 0',
+    `"$c" hook ${event} --agent ${agent} ${IF_SET_UP} --root "$d" || exit 0`,
+  ].join('; ');
+}
+
+/**
+ * The line earlier versions wrote: it walked up to the first executable
+ * `.consider/bin/consider-cli` and ran it — a program any repository could ship (issue 28).
+ * Kept only to recognise those entries: refresh and setup replace them, uninstall takes them out.
+ */
+export function legacyHookCommand(agent: HookAgent, event: HookEvent): string {
   const cli = `"$d/${CLI_REL}"`;
   return [
     `d="${START[agent]}"`,

@@ -12,10 +12,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { HookInstall } from '../config';
 import type { Scope } from '../skills/targets';
-import { hookEntries, type FileHookRow, type HookRow, type JsonHookRow } from './targets';
+import { hookEntries, legacyHookEntries, type FileHookRow, type HookRow, type JsonHookRow } from './targets';
 import { mentionsConsiderHook } from './command';
 import { PLUGIN_MARKER } from './opencode-plugin';
-import { appendChild, detectStyle, emptyInner, jsonEqual, member, parseJsonTree, removeChild, replaceValue, type JsonNode } from '../json-text';
+import { appendChild, detectStyle, emptyInner, jsonEqual, member, parseJsonText, parseJsonTree, removeChild, replaceValue, type JsonNode } from '../json-text';
 import { missingDirs, readIfExists, removeEmptyDirs, sha256 } from '../fsutil';
 import { setupFolders } from '../safety';
 import { compact, settingsFileProblem, writeKeepingMode, writeProblem, type AgentFileResult } from '../agent-file';
@@ -83,14 +83,19 @@ export function installJsonHook(opts: { row: JsonHookRow; scope: Scope; root: st
     for (const [k, v] of Object.entries(row.skeleton)) text = appendChild(text, parseJsonTree(text), v, detectStyle(text), k);
   }
   const entries: { name: string; entry: unknown }[] = [];
-  const edited: string[] = [];
+  const edited: string[] = []; // our item, edited by the user: theirs now
+  const foreign: string[] = []; // our exact item, but not written by this setup (a teammate's commit, a lost record)
+  const older: string[] = []; // an earlier version's exact item, not written by this setup
+  const legacy = legacyHookEntries(row);
   for (const want of hookEntries(row)) {
     const old = tracked?.entries?.find((e) => e.name === want.name)?.entry;
     const list = eventList(parseJsonTree(text), want.name);
     const items = list?.kind === 'array' ? list.items : [];
     const values = items.map((n) => itemValue(text, n));
     if (values.some((v) => jsonEqual(v, want.entry))) {
-      entries.push(want);
+      // Tracked only when setup wrote an item here: never adopt what it did not write (uninstall would take it).
+      if (old !== undefined) entries.push(want);
+      else foreign.push(want.name);
       continue;
     }
     const outdated = old === undefined ? -1 : values.findIndex((v) => jsonEqual(v, old));
@@ -98,7 +103,9 @@ export function installJsonHook(opts: { row: JsonHookRow; scope: Scope; root: st
       text = replaceValue(text, items[outdated]!, want.entry, detectStyle(text));
       entries.push(want);
     } else if (values.some((v) => mentionsConsiderHook(JSON.stringify(v)))) {
-      edited.push(want.name); // the user's version of our item: theirs now
+      const legacyItem = legacy.find((l) => l.name === want.name)!.entry;
+      if (old === undefined && values.some((v) => jsonEqual(v, legacyItem))) older.push(want.name);
+      else edited.push(want.name);
       if (old !== undefined) entries.push({ name: want.name, entry: old });
     } else {
       text = addEntry(text, want.name, want.entry, made);
@@ -115,9 +122,13 @@ export function installJsonHook(opts: { row: JsonHookRow; scope: Scope; root: st
     createdFile: before === undefined || tracked?.createdFile ? true : undefined,
     createdDirs: dirs.length ? dirs : tracked?.createdDirs,
   });
-  const kind = before === undefined ? 'created' : text !== before ? 'updated' : edited.length ? 'skipped' : 'unchanged';
-  const detail = edited.length ? `your edited ${edited.join(', ')} hook kept as is` : undefined;
-  return compact({ kind, path: file, detail, install });
+  const kind = before === undefined ? 'created' : text !== before ? 'updated' : edited.length || older.length ? 'skipped' : 'unchanged';
+  const details = [
+    edited.length ? `your edited ${edited.join(', ')} hook kept as is` : '',
+    foreign.length ? `Consider's ${foreign.join(', ')} hook was there already, not written by this setup: left as it is, by uninstall too` : '',
+    older.length ? `an earlier version's ${older.join(', ')} hook, not written by this setup, kept: it runs the first .consider/bin/consider-cli above the project; remove it and run setup again` : '',
+  ].filter(Boolean);
+  return compact({ kind, path: file, detail: details.length ? details.join('; ') : undefined, install: entries.length || text !== (before ?? '') ? install : undefined });
 }
 
 export function installFileHook(opts: { row: FileHookRow; scope: Scope; root: string; home: string; version: string; tracked?: HookInstall }): HookResult {
@@ -186,7 +197,7 @@ export function removeHook(row: HookRow, install: HookInstall, root: string, hom
     if (parent?.kind === 'object' && empty) text = removeChild(text, parent, parent.members.findIndex((m) => m.value === node), install.emptyInner?.[at]);
   }
   const detail = edited.length ? `your edited ${[...new Set(edited)].join(', ')} hook kept` : undefined;
-  if ((install.createdFile || createdBySetup) && jsonEqual(JSON.parse(text), row.skeleton)) {
+  if ((install.createdFile || createdBySetup) && jsonEqual(parseJsonText(text), row.skeleton)) {
     fs.rmSync(file);
     removeEmptyDirs(setupFolders(install.createdDirs ?? [], root, home));
     return compact({ kind: 'removed', path: file, detail });

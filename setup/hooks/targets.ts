@@ -31,7 +31,7 @@
  *   prompting the session through the SDK client (opencode.ai/docs/plugins, /docs/sdk).
  */
 import type { HookEvent } from './command';
-import { hookCommand } from './command';
+import { hookCommand, legacyHookCommand } from './command';
 import { renderOpencodePlugin } from './opencode-plugin';
 
 export type { HookAgent } from '../../shared/agents';
@@ -111,4 +111,9 @@ export function hookRow(target: string): HookRow | undefined {
 /** Every item a JSON row adds, by the agent's event name. */
 export function hookEntries(row: JsonHookRow): { name: string; entry: unknown }[] {
   return row.events.map((e) => ({ name: e.name, entry: row.entry(hookCommand(row.target, e.event)) }));
+}
+
+/** The items earlier versions added (command.ts, legacyHookCommand): recognised to be replaced or removed. */
+export function legacyHookEntries(row: JsonHookRow): { name: string; entry: unknown }[] {
+  return row.events.map((e) => ({ name: e.name, entry: row.entry(legacyHookCommand(row.target, e.event)) }));
 }

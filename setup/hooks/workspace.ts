@@ -7,21 +7,23 @@ import fs from 'node:fs';
 import type { ConsiderConfig } from '../../shared/model';
 import type { SetupAction } from '../types';
 import type { Scope } from '../skills/targets';
-import { HOOK_ROWS, hookEntries, hookRow, type HookAgent, type HookRow } from './targets';
+import { HOOK_ROWS, hookEntries, hookRow, legacyHookEntries, type FileHookRow, type HookAgent, type HookRow, type JsonHookRow } from './targets';
 import { hookFile, installFileHook, installJsonHook, removeHook, type HookResult } from './one-file';
 import { actionOf, chosenRows } from '../choices';
 import { mentionsConsiderHook } from './command';
 import { PLUGIN_MARKER } from './opencode-plugin';
 import { trackedHooks, type HookInstall } from '../config';
-import { recordElsewhere } from '../agent-file';
-import { rebaseDirs } from '../fsutil';
+import { guarded, recordElsewhere } from '../agent-file';
+import { readIfExists, rebaseDirs, sha256 } from '../fsutil';
+import { jsonDepth, jsonEqual, MAX_JSON_DEPTH, parseJsonText } from '../json-text';
+import { hookRuns, type InstalledHook } from './inspect';
 
 const SCOPES: readonly Scope[] = ['project', 'home'];
 
 /** Installs one row at one scope, given what is tracked for that file. */
 function installRow(row: HookRow, scope: Scope, root: string, home: string, version: string, tracked?: HookInstall): HookResult {
   const opts = { scope, root, home, version, tracked };
-  const r = row.kind === 'json' ? installJsonHook({ row, ...opts }) : installFileHook({ row, ...opts });
+  const r = guarded(hookFile(row, scope, root, home), () => (row.kind === 'json' ? installJsonHook({ row, ...opts }) : installFileHook({ row, ...opts })));
   return row.note && !r.detail && (r.kind === 'created' || r.kind === 'updated') ? { ...r, detail: row.note } : r;
 }
 
@@ -41,12 +43,41 @@ export function refreshHooks(root: string, home: string, version: string, config
   return { actions, installs };
 }
 
-/** Tracked hooks of another version, at a location of this workspace, whose file is there. */
+/**
+ * Tracked hooks at a location of this workspace, whose file is there, written by another
+ * version — or still holding, untouched, the command line of earlier versions that ran a
+ * program found in the project (legacyHookEntries; issue 28), whatever version they say.
+ */
 export function hooksToRefresh(root: string, home: string, version: string, config: ConsiderConfig): HookInstall[] {
   return trackedHooks(config).filter((t) => {
     const row = hookRow(t.target);
-    return row && t.version !== version && hookFile(row, t.scope, root, home) === t.path && fs.existsSync(t.path);
+    if (!row || hookFile(row, t.scope, root, home) !== t.path || !fs.existsSync(t.path)) return false;
+    return t.version !== version || (row.kind === 'json' ? holdsLegacyEntry(row, t) : holdsOlderPlugin(row, t));
   });
+}
+
+/** The file is, untouched, a plugin setup wrote that is not this version's. */
+function holdsOlderPlugin(row: FileHookRow, t: HookInstall): boolean {
+  const text = readIfExists(t.path);
+  return text !== undefined && t.sha256 !== sha256(row.render()) && sha256(text) === t.sha256;
+}
+
+/** The file still holds one of the tracked items, exactly as an earlier version wrote it. */
+function holdsLegacyEntry(row: JsonHookRow, t: HookInstall): boolean {
+  const legacy = legacyHookEntries(row);
+  const tracked = (t.entries ?? []).filter((e) => legacy.some((l) => l.name === e.name && jsonEqual(l.entry, e.entry)));
+  if (!tracked.length) return false;
+  try {
+    const text = fs.readFileSync(t.path, 'utf8');
+    if (jsonDepth(text) > MAX_JSON_DEPTH) return false;
+    const hooks = (parseJsonText(text) as { hooks?: Record<string, unknown> }).hooks ?? {};
+    return tracked.some((e) => {
+      const list = hooks[e.name];
+      return Array.isArray(list) && list.some((item) => jsonEqual(item, e.entry));
+    });
+  } catch {
+    return false;
+  }
 }
 
 export function installHooks(
@@ -58,7 +89,10 @@ export function installHooks(
     const file = hookFile(row, scope, root, home);
     const tracked = trackedHooks(config).find((t) => t.path === file);
     const r = installRow(row, scope, root, home, version, tracked);
-    actions.push(actionOf(r));
+    // Both scopes at once is allowed (stop-state.ts keeps it harmless) but never useful: say so.
+    const other = hookFile(row, scope === 'project' ? 'home' : 'project', root, home);
+    const twice = r.kind !== 'refused' && hasConsiderHook(other, row.kind) ? `the same hook is also in ${other}: both run at every event; one of them is enough` : undefined;
+    actions.push(actionOf(twice ? { ...r, detail: [r.detail, twice].filter(Boolean).join('; ') } : r));
     if (r.install) installs.push(r.install);
   }
   return { actions, installs };
@@ -77,10 +111,14 @@ function hasConsiderHook(file: string, kind: 'json' | 'file'): boolean {
 
 /**
  * Removes every tracked hook, plus those found in this workspace's own agent files when the
- * tracking has a different path (a moved or copied workspace) or was lost. Home files are
- * only touched when tracked: they serve other projects too. Returns the paths now clear.
+ * tracking has a different path (a moved or copied workspace) or, with no record at all
+ * (`hasRecord` false: no readable config.json), was lost. With a record, an entry it does not
+ * name is not setup's (a teammate's committed file): left alone. Home files are only touched
+ * when tracked: they serve other projects too. Returns the paths now clear.
  */
-export function uninstallHooks(root: string, home: string, config: ConsiderConfig, createdBySetup: ReadonlySet<string> = new Set()): { actions: SetupAction[]; cleared: Set<string> } {
+export function uninstallHooks(
+  root: string, home: string, config: ConsiderConfig, createdBySetup: ReadonlySet<string> = new Set(), hasRecord = true,
+): { actions: SetupAction[]; cleared: Set<string> } {
   const actions: SetupAction[] = [];
   const cleared = new Set<string>();
   const tracked = trackedHooks(config);
@@ -92,8 +130,11 @@ export function uninstallHooks(root: string, home: string, config: ConsiderConfi
     // and whatever lists of ours they leave empty, but never delete the user's file.
     const like = tracked.find((t) => t.target === row.target && t.scope === 'project');
     if (like) candidates.push({ ...like, path: file, createdDirs: rebaseDirs(like.createdDirs, like.path, file) });
+    else if (hasRecord) continue;
     else if (row.kind === 'json') {
-      candidates.push({ target: row.target, scope: 'project', path: file, entries: hookEntries(row), createdKeys: ['hooks', ...row.events.map((e) => `hooks.${e.name}`)] });
+      // This version's items and those of earlier versions (legacyHookEntries): whichever is there goes.
+      const entries = [...hookEntries(row), ...legacyHookEntries(row)];
+      candidates.push({ target: row.target, scope: 'project', path: file, entries, createdKeys: ['hooks', ...row.events.map((e) => `hooks.${e.name}`)] });
     } else candidates.push({ target: row.target, scope: 'project', path: file });
   }
   for (const install of candidates) {
@@ -105,18 +146,20 @@ export function uninstallHooks(root: string, home: string, config: ConsiderConfi
       if (a.kind !== 'refused') cleared.add(install.path);
       continue;
     }
-    const r = removeHook(row, install, root, home, createdBySetup.has(install.path));
+    const r = guarded(install.path, () => removeHook(row, install, root, home, createdBySetup.has(install.path)));
     actions.push(actionOf(r));
     if (r.kind !== 'refused') cleared.add(install.path);
   }
   return { actions, cleared };
 }
 
-/** Per agent with a delivery hook: where one is installed now. */
-export function describeHooks(root: string, home: string): { target: HookAgent; label: string; installed: { scope: Scope; path: string }[] }[] {
+/** Per agent with a delivery hook: where one is installed now, and what it runs (inspect.ts). */
+export function describeHooks(root: string, home: string): { target: HookAgent; label: string; installed: InstalledHook[] }[] {
   return HOOK_ROWS.map((row) => ({
     target: row.target,
     label: row.label,
-    installed: SCOPES.map((scope) => ({ scope, path: hookFile(row, scope, root, home) })).filter((x) => hasConsiderHook(x.path, row.kind)),
+    installed: SCOPES.map((scope) => ({ scope, path: hookFile(row, scope, root, home) }))
+      .filter((x) => hasConsiderHook(x.path, row.kind))
+      .map((x) => ({ ...x, ...hookRuns(row, x.path) })),
   }));
 }

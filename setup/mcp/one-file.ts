@@ -17,8 +17,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import type { McpInstall } from '../config';
-import { MCP_SERVER_NAME, runsConsiderMcp, type JsonMcpRow, type McpRow, type TomlMcpRow } from './targets';
-import { appendChild, detectStyle, emptyInner, jsonEqual, member, parseJsonTree, removeChild, replaceValue, type JsonNode } from '../json-text';
+import { legacyMcpRow, MCP_SERVER_NAME, runsConsiderMcp, type JsonMcpRow, type McpRow, type TomlMcpRow } from './targets';
+import { appendChild, detectStyle, emptyInner, jsonDepth, jsonEqual, MAX_JSON_DEPTH, member, parseJsonText, parseJsonTree, removeChild, replaceValue, type JsonNode } from '../json-text';
 import { missingDirs, readIfExists, removeEmptyDirs } from '../fsutil';
 import { setupFolders } from '../safety';
 import { compact, settingsFileProblem, writeKeepingMode, writeProblem, type AgentFileResult } from '../agent-file';
@@ -31,9 +31,10 @@ export function mcpFile(row: McpRow, root: string): string {
 
 /** What the file says about a `consider` server: none, or its value. Undefined when unreadable. */
 export function registeredServer(row: McpRow, text: string): { found: boolean; value?: unknown } | undefined {
+  if (row.kind === 'json' && jsonDepth(text) > MAX_JSON_DEPTH) return undefined; // its walks below would overflow the stack
   try {
     const servers = row.kind === 'json'
-      ? (JSON.parse(text) as Record<string, unknown>)[row.container]
+      ? (parseJsonText(text) as Record<string, unknown>)[row.container]
       : (parseToml(text) as Record<string, unknown>).mcp_servers;
     const value = servers && typeof servers === 'object' ? (servers as Record<string, unknown>)[MCP_SERVER_NAME] : undefined;
     return value === undefined ? { found: false } : { found: true, value };
@@ -43,7 +44,10 @@ export function registeredServer(row: McpRow, text: string): { found: boolean; v
 }
 
 /** Whose a `consider` server that is not setup's current entry is, for the report. */
-function whoseServer(value: unknown, tracked: McpInstall | undefined): string {
+function whoseServer(row: McpRow, value: unknown, tracked: McpInstall | undefined): string {
+  const legacy = legacyMcpRow(row);
+  const legacyValue = legacy.kind === 'json' ? legacy.entry : { command: legacy.command, args: legacy.args };
+  if (!tracked && jsonEqual(value, legacyValue)) return 'an earlier version\'s (it runs the first .consider/bin/consider-cli above the folder; remove it and run setup again)';
   return runsConsiderMcp(value) ? (tracked ? 'your edited' : 'your own') : 'a different';
 }
 
@@ -74,11 +78,15 @@ function installJson(row: JsonMcpRow, file: string, before: string | undefined, 
   const node = serverNode(tree, row);
   if (node) {
     const value = JSON.parse(text.slice(node.start, node.end)) as unknown;
-    if (jsonEqual(value, want)) return { text, kind: 'unchanged', record: { entry: want } };
+    if (jsonEqual(value, want)) {
+      // Tracked only when setup wrote it: never adopt what it did not write (uninstall would take it).
+      if (tracked?.entry !== undefined) return { text, kind: 'unchanged', record: { entry: want } };
+      return { text, kind: 'unchanged', detail: `Consider's "${MCP_SERVER_NAME}" server was there already, not written by this setup: left as it is, by uninstall too`, record: {} };
+    }
     if (tracked?.entry !== undefined && jsonEqual(value, tracked.entry)) {
       return { text: replaceValue(text, node, want, detectStyle(text)), kind: 'updated', record: { entry: want } };
     }
-    return { text, kind: 'skipped', detail: `${whoseServer(value, tracked)} "${MCP_SERVER_NAME}" server is there; kept as is`, record: tracked?.entry !== undefined ? { entry: tracked.entry } : {} };
+    return { text, kind: 'skipped', detail: `${whoseServer(row, value, tracked)} "${MCP_SERVER_NAME}" server is there; kept as is`, record: tracked?.entry !== undefined ? { entry: tracked.entry } : {} };
   }
   const servers = member(tree, row.container);
   const style = detectStyle(text);
@@ -158,7 +166,7 @@ function installToml(row: TomlMcpRow, before: string | undefined, tracked: McpIn
   }
   const found = registeredServer(row, text);
   if (found?.found) {
-    return { text, kind: 'skipped', detail: `${whoseServer(found.value, tracked)} [mcp_servers.${MCP_SERVER_NAME}] is there; kept as is`, record: tracked?.block ? { block: tracked.block } : {} };
+    return { text, kind: 'skipped', detail: `${whoseServer(row, found.value, tracked)} [mcp_servers.${MCP_SERVER_NAME}] is there; kept as is`, record: tracked?.block ? { block: tracked.block } : {} };
   }
   // A blank line before our table, unless the file is empty; a newline first if the last line lacks one.
   const block = (text === '' ? '' : text.endsWith('\n') ? '\n' : '\n\n') + table;
@@ -231,7 +239,7 @@ export function removeMcp(row: McpRow, install: McpInstall, root: string, home: 
 
 function isEmptyObject(text: string): boolean {
   try {
-    return jsonEqual(JSON.parse(text), {});
+    return jsonEqual(parseJsonText(text), {});
   } catch {
     return false;
   }

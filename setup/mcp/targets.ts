@@ -4,10 +4,13 @@
  *
  * Project scope only, by decision: the server serves one project's store, and a server
  * registered in the home folder would start (and fail) in every project Consider is not set
- * up in. Every row starts the same thing, `consider-cli mcp --root <project>`, through one
- * POSIX sh line that walks up from the folder the agent starts it in (or the workspace folder
- * the agent names) to the nearest `.consider/bin/consider-cli`, so the entry holds no absolute
- * path: the file can be committed and works in every clone and after a move.
+ * up in. Every row starts the same thing through one POSIX sh line: the user's own copy of
+ * consider-cli (`~/.local/share/consider/bin/`, deployed by setup; hooks/command.ts), never a
+ * program found in the project or above it — the file may be committed, and a clone could
+ * ship any `.consider/bin/consider-cli`. From the folder the agent starts it in (or the
+ * workspace folder the agent names) it looks up for the nearest `.consider/` folder, as data,
+ * and runs `consider-cli mcp --root <that folder>`. The entry holds no absolute path: the file
+ * works in every clone, for every user who set Consider up, and after a move.
  *
  * Formats, as documented when this table was written (2026-11):
  * - Claude Code: `.mcp.json`, `{ "mcpServers": { name: { type: "stdio", command, args } } }`;
@@ -25,11 +28,11 @@
  *   (opencode.ai/docs/mcp-servers).
  *
  * The sh line uses no `${…}`, `{env:…}` or `$NAME` of the agent's environment: agents expand
- * those in their config files, and each would expand them differently. `$1`, `$d` and `$(…)` are
- * left to sh by all of them.
+ * those in their config files, and each would expand them differently. `$1`, `$c`, `$d`, `$(…)`
+ * and the `~` of an assignment are left to sh by all of them.
  */
 import type { McpAgent } from '../../shared/agents';
-import { CLI_REL } from '../hooks/command';
+import { CLI_REL, FIND_PROJECT_SH, USER_CLI_SH } from '../hooks/command';
 
 export type { McpAgent } from '../../shared/agents';
 
@@ -38,6 +41,16 @@ export const MCP_SERVER_NAME = 'consider';
 
 /** `$1` is where to start looking; `$0` names the script in sh's own messages. */
 const LAUNCH = [
+  `c=${USER_CLI_SH}`,
+  `[ -x "$c" ] || { echo "consider: your copy of consider-cli (${USER_CLI_SH}) is missing; run Consider setup" >&2; exit 1; }`,
+  'd=$(cd "$1" 2>/dev/null && pwd) || d=$(pwd)',
+  FIND_PROJECT_SH,
+  '[ -n "$d" ] || { echo "consider: no .consider/ in $1 or a folder above it; run Consider setup in this project" >&2; exit 1; }',
+  'exec "$c" mcp --root "$d"',
+].join('; ');
+
+/** What earlier versions started: the first `.consider/bin/consider-cli` up from `$1` (issue 28). */
+const LEGACY_LAUNCH = [
   'd=$(cd "$1" 2>/dev/null && pwd) || d=$(pwd)',
   `while [ ! -x "$d/${CLI_REL}" ] && [ "$d" != / ]; do d=$(dirname "$d"); done`,
   `[ -x "$d/${CLI_REL}" ] || { echo "consider: no ${CLI_REL} in $1 or a folder above it; run Consider setup in this project" >&2; exit 1; }`,
@@ -45,8 +58,8 @@ const LAUNCH = [
 ].join('; ');
 
 /** The server's command line: `sh -c LAUNCH consider-mcp <start>`. */
-export function launchCommand(start: string): { command: 'sh'; args: string[] } {
-  return { command: 'sh', args: ['-c', LAUNCH, 'consider-mcp', start] };
+export function launchCommand(start: string, script = LAUNCH): { command: 'sh'; args: string[] } {
+  return { command: 'sh', args: ['-c', script, 'consider-mcp', start] };
 }
 
 interface RowBase {
@@ -74,24 +87,34 @@ export interface TomlMcpRow extends RowBase {
 
 export type McpRow = JsonMcpRow | TomlMcpRow;
 
-const fromCwd = launchCommand('.');
-const fromWorkspaceFolder = launchCommand('${workspaceFolder}');
+/** The table, each row starting `script` (LAUNCH; LEGACY_LAUNCH for what earlier versions wrote). */
+function rows(script: string): readonly McpRow[] {
+  const fromCwd = launchCommand('.', script);
+  const fromWorkspaceFolder = launchCommand('${workspaceFolder}', script);
+  return [
+    { target: 'claude', label: 'Claude Code', kind: 'json', file: '.mcp.json', container: 'mcpServers', entry: { type: 'stdio', ...fromCwd },
+      note: 'Claude Code asks once before it starts a project server' },
+    { target: 'codex', label: 'Codex', kind: 'toml', file: '.codex/config.toml', ...fromCwd, note: 'Codex reads it in a trusted project' },
+    { target: 'gemini', label: 'Gemini CLI', kind: 'json', file: '.gemini/settings.json', container: 'mcpServers', entry: fromCwd },
+    { target: 'cursor', label: 'Cursor', kind: 'json', file: '.cursor/mcp.json', container: 'mcpServers', entry: fromWorkspaceFolder },
+    { target: 'copilot', label: 'GitHub Copilot', kind: 'json', file: '.vscode/mcp.json', container: 'servers', entry: { type: 'stdio', ...fromWorkspaceFolder } },
+    { target: 'opencode', label: 'OpenCode', kind: 'json', file: 'opencode.json', container: 'mcp',
+      entry: { type: 'local', command: [fromCwd.command, ...fromCwd.args], enabled: true } },
+  ];
+}
 
-const TABLE: readonly McpRow[] = [
-  { target: 'claude', label: 'Claude Code', kind: 'json', file: '.mcp.json', container: 'mcpServers', entry: { type: 'stdio', ...fromCwd },
-    note: 'Claude Code asks once before it starts a project server' },
-  { target: 'codex', label: 'Codex', kind: 'toml', file: '.codex/config.toml', ...fromCwd, note: 'Codex reads it in a trusted project' },
-  { target: 'gemini', label: 'Gemini CLI', kind: 'json', file: '.gemini/settings.json', container: 'mcpServers', entry: fromCwd },
-  { target: 'cursor', label: 'Cursor', kind: 'json', file: '.cursor/mcp.json', container: 'mcpServers', entry: fromWorkspaceFolder },
-  { target: 'copilot', label: 'GitHub Copilot', kind: 'json', file: '.vscode/mcp.json', container: 'servers', entry: { type: 'stdio', ...fromWorkspaceFolder } },
-  { target: 'opencode', label: 'OpenCode', kind: 'json', file: 'opencode.json', container: 'mcp',
-    entry: { type: 'local', command: [fromCwd.command, ...fromCwd.args], enabled: true } },
-];
+const TABLE = rows(LAUNCH);
+const LEGACY_TABLE = rows(LEGACY_LAUNCH);
 
 export const MCP_ROWS: readonly McpRow[] = TABLE;
 
 export function mcpRow(target: string): McpRow | undefined {
   return TABLE.find((r) => r.target === target);
+}
+
+/** The row as earlier versions wrote it (LEGACY_LAUNCH): recognised to be replaced or removed. */
+export function legacyMcpRow(row: McpRow): McpRow {
+  return LEGACY_TABLE.find((r) => r.target === row.target)!;
 }
 
 /**

@@ -6,10 +6,10 @@
  */
 import type { ConsiderConfig } from '../../shared/model';
 import type { SetupAction } from '../types';
-import { MCP_ROWS, mcpRow, type McpAgent, type McpRow } from './targets';
+import { legacyMcpRow, MCP_ROWS, mcpRow, type JsonMcpRow, type McpAgent, type McpRow, type TomlMcpRow } from './targets';
 import { hasConsiderServer, installMcp, mcpFile, registeredServer, removeMcp, tomlTable } from './one-file';
 import { actionOf, chosenRows } from '../choices';
-import { recordElsewhere } from '../agent-file';
+import { guarded, recordElsewhere } from '../agent-file';
 import { trackedMcp, type McpInstall } from '../config';
 import { jsonEqual } from '../json-text';
 import { readIfExists, rebaseDirs } from '../fsutil';
@@ -20,7 +20,36 @@ export function installMcpServers(choices: readonly { target: McpAgent }[], root
   for (const { row } of chosenRows(choices.map((c) => ({ target: c.target, scope: 'project' as const })), mcpRow, 'no MCP registration for this agent', actions)) {
     const file = mcpFile(row, root);
     const tracked = trackedMcp(config).find((t) => t.path === file);
-    const r = installMcp({ row, root, version, tracked });
+    const r = guarded(file, () => installMcp({ row, root, version, tracked }));
+    actions.push(actionOf(r));
+    if (r.install) installs.push(r.install);
+  }
+  return { actions, installs };
+}
+
+/**
+ * Tracked registrations whose file still holds, untouched, the entry of earlier versions that
+ * ran a program found in the project (targets.ts, legacyMcpRow; issue 28): refresh replaces it.
+ */
+export function mcpToRefresh(root: string, config: ConsiderConfig): McpInstall[] {
+  return trackedMcp(config).filter((t) => {
+    const row = mcpRow(t.target);
+    if (!row || mcpFile(row, root) !== t.path) return false;
+    const text = readIfExists(t.path)?.toString('utf8');
+    if (text === undefined) return false;
+    const legacy = legacyMcpRow(row);
+    if (legacy.kind === 'toml') return t.block !== undefined && t.block.endsWith(tomlTable(legacy)) && text.includes(t.block);
+    const found = registeredServer(row, text);
+    return jsonEqual(t.entry, legacy.entry) && !!found?.found && jsonEqual(found.value, legacy.entry);
+  });
+}
+
+/** After an update: each registration mcpToRefresh names, rewritten as this version writes it. */
+export function refreshMcpServers(root: string, version: string, config: ConsiderConfig): { actions: SetupAction[]; installs: McpInstall[] } {
+  const actions: SetupAction[] = [];
+  const installs: McpInstall[] = [];
+  for (const t of mcpToRefresh(root, config)) {
+    const r = guarded(t.path, () => installMcp({ row: mcpRow(t.target)!, root, version, tracked: t }));
     actions.push(actionOf(r));
     if (r.install) installs.push(r.install);
   }
@@ -39,29 +68,35 @@ function untrackedRecord(row: McpRow, root: string, like: McpInstall | undefined
   const base: McpInstall = like
     ? { ...like, path: file, createdDirs: rebaseDirs(like.createdDirs, like.path, file) }
     : { target: row.target, scope: 'project', path: file };
+  // This version's entry, or the one earlier versions wrote (targets.ts, legacyMcpRow).
+  const forms = [row, legacyMcpRow(row)];
   if (row.kind === 'toml') {
-    const table = tomlTable(row);
-    if (!text.includes(table)) return undefined;
+    const table = forms.map((r) => tomlTable(r as TomlMcpRow)).find((t) => text.includes(t));
+    if (!table) return undefined;
     return { ...base, block: text.includes('\n' + table) ? '\n' + table : table };
   }
   const found = registeredServer(row, text);
-  if (!found?.found || !jsonEqual(found.value, row.entry)) return undefined;
+  const entry = forms.map((r) => (r as JsonMcpRow).entry).find((e) => found?.found && jsonEqual(found.value, e));
+  if (!entry) return undefined;
   // Without a record of what setup created, the list it leaves empty goes too (as hooks do).
-  return { ...base, entry: row.entry, ...(like ? {} : { createdKeys: [row.container] }) };
+  return { ...base, entry, ...(like ? {} : { createdKeys: [row.container] }) };
 }
 
 /**
  * Removes every tracked registration, plus Consider's own entry found in this workspace's
- * agent files when the tracking is elsewhere or lost. Returns the paths now clear.
+ * agent files when the tracking is elsewhere (a moved workspace) or lost (`hasRecord` false:
+ * no readable config.json). Returns the paths now clear.
  */
-export function uninstallMcpServers(root: string, home: string, config: ConsiderConfig, createdBySetup: ReadonlySet<string>): { actions: SetupAction[]; cleared: Set<string> } {
+export function uninstallMcpServers(root: string, home: string, config: ConsiderConfig, createdBySetup: ReadonlySet<string>, hasRecord = true): { actions: SetupAction[]; cleared: Set<string> } {
   const actions: SetupAction[] = [];
   const cleared = new Set<string>();
   const tracked = trackedMcp(config);
   const candidates = [...tracked];
   for (const row of MCP_ROWS) {
     if (tracked.some((t) => t.path === mcpFile(row, root))) continue;
-    const found = untrackedRecord(row, root, tracked.find((t) => t.target === row.target));
+    const like = tracked.find((t) => t.target === row.target);
+    if (!like && hasRecord) continue; // with a record, an entry it does not name is not setup's
+    const found = untrackedRecord(row, root, like);
     if (found) candidates.push(found);
   }
   for (const install of candidates) {
@@ -72,7 +107,7 @@ export function uninstallMcpServers(root: string, home: string, config: Consider
       if (a.kind !== 'refused') cleared.add(install.path);
       continue;
     }
-    const r = removeMcp(row, install, root, home, createdBySetup.has(install.path));
+    const r = guarded(install.path, () => removeMcp(row, install, root, home, createdBySetup.has(install.path)));
     actions.push(actionOf(r));
     if (r.kind !== 'refused') cleared.add(install.path);
   }
