@@ -30,7 +30,10 @@ export async function prepare({ workspace, repo, lap }) {
   for (const line of readmeSetupLines(repo)) {
     const cmd = line.replace('~/code/my-project', JSON.stringify(workspace));
     lap(`  $ ${cmd}`);
-    execFileSync('sh', ['-c', cmd], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    // HOME is code-server's run home (scripts/code-server.mjs): a hook installs the user's own copy
+    // of consider-cli under ~/.local/share/consider, which must not land in the real home.
+    const home = path.resolve(workspace, '../../home');
+    execFileSync('sh', ['-c', cmd], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HOME: home } });
   }
 }
 
