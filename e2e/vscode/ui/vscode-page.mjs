@@ -205,6 +205,13 @@ export class VsCodePage {
     await action.click();
   }
 
+  /** Clicks an action of the active editor's title bar, by the start of its accessible label ("Submit Review"). */
+  async clickEditorTitleAction(label) {
+    const action = this.page.locator(`.editor-group-container.active .editor-actions .action-label[aria-label^="${label}"]`).first();
+    await action.waitFor({ state: 'visible', timeout: SHORT });
+    await action.click();
+  }
+
   /** Focuses the reply box of an existing thread (expanding it first when it is collapsed behind its button). */
   async openReply(widget) {
     const box = widget.locator('.comment-form-container.expand .comment-form .monaco-editor').first();
