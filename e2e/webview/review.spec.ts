@@ -26,7 +26,7 @@ test.describe('the review loop on the board', () => {
     await host.open(page, origin);
     const { review: r } = review;
     expect(await badgesOf(board.row(r.addressed))).toEqual(['addressed']);
-    expect(await badgesOf(board.row(r.checked))).toEqual(['addressed', 'unseen']); // the human answered since: the agent has that to read
+    expect(await badgesOf(board.row(r.checked))).toEqual(['unseen']); // the human answered since: no disposition, the agent has that to read
     expect(await badgesOf(board.row(r.declined))).toEqual(['declined']);
     expect(await badgesOf(board.row(r.question))).toEqual(['question']);
     expect(await badgesOf(board.row(r.pending1))).toEqual(['pending']);
