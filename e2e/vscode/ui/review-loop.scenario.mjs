@@ -31,6 +31,13 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   await comment('src/greeting.ts', 21, 'REVIEW-TWO: ellipsis or period?', 'Add to Review');
   await comment('src/math.ts', 10, 'REVIEW-THREE: what if min > max?', 'Add to Review');
   await page.locator('.statusbar-item[id$="consider.review"]', { hasText: 'Submit review (3)' }).waitFor({ timeout: SHORT });
+  // The status bar counts them as open threads, as the board does (one definition: shared/board/threadCounts.ts).
+  const label = '[aria-label^="Consider: 3 open threads"]';
+  await page.locator(`.statusbar-item[id$="consider.status"]${label}, .statusbar-item[id$="consider.status"] ${label}`).first().waitFor({ timeout: SHORT });
+  await vscode.statusBar().click();
+  const openStat = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame').locator('.summary-bar .stat').first();
+  await openStat.filter({ hasText: /\b3 open/ }).waitFor({ timeout: SHORT });
+  await page.keyboard.press('Control+w'); // back to the editor
   await vscode.shot('pending-review');
   lap('  three comments in the pending review');
 
