@@ -49,7 +49,7 @@ export function UninstallWizard() {
       <h2><Codicon name="trash" /> Uninstall Consider</h2>
       <FolderPicker root={root} setRoot={setRoot} folders={folders} />
       {nothingHere ? (
-        <p className="notice" data-testid="uninstall-nothing"><Codicon name="pass" /> Consider is not installed in this folder: no <code>.consider/</code>, no skills, hooks or MCP servers from setup. Nothing to uninstall.</p>
+        <p className="notice" data-testid="uninstall-nothing"><Codicon name="pass" /><span className="notice-text">Consider is not installed in this folder: no <code>.consider/</code>, no skills, hooks or MCP servers from setup. Nothing to uninstall.</span></p>
       ) : <>
       <fieldset className="wizard-section">
         <legend>What to remove</legend>
