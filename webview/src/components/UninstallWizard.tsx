@@ -51,31 +51,31 @@ export function UninstallWizard() {
       {nothingHere ? (
         <p className="notice" data-testid="uninstall-nothing"><Codicon name="pass" /><span className="notice-text">Consider is not installed in this folder: no <code>.consider/</code>, no skills, hooks or MCP servers from setup. Nothing to uninstall.</span></p>
       ) : <>
-      <fieldset className="wizard-section">
-        <legend>What to remove</legend>
-        <RadioGroup<Mode> label="Uninstall mode" value={mode} onChange={(m) => { setMode(m); setConfirming(false); }} orientation="vertical" testId="uninstall-mode"
-          options={[
-            { value: 'skills-only', label: <><b>Skills only</b> — remove the agent skills, hooks and MCP servers, keep <code>.consider/</code> and its threads</> },
-            { value: 'full', label: <><b>Everything</b> — remove the skills, hooks, MCP servers and <code>.consider/</code>{withThreads}, the archive and the CLI</> },
-          ]} />
-        {mode === 'full' && state.gitignoreHasEntry && (
-          <Checkbox checked={removeGitignore} onChange={setRemoveGitignore} testId="uninstall-gitignore">Also remove the <code>.consider/</code> line setup added to <code>.gitignore</code></Checkbox>
-        )}
-        <Checkbox checked={removeEdited} onChange={setRemoveEdited} testId="uninstall-remove-edited">
-          Also delete skill files I edited or added (otherwise they are kept, and listed)
-        </Checkbox>
-      </fieldset>
-      <fieldset className="wizard-section">
-        <legend>Installed skills, hooks and MCP servers</legend>
-        {installed.length === 0 ? <p className="muted">Setup has not installed a skill, a hook or an MCP server here.</p> : (
+        <fieldset className="wizard-section">
+          <legend>What to remove</legend>
+          <RadioGroup<Mode> label="Uninstall mode" value={mode} onChange={(m) => { setMode(m); setConfirming(false); }} orientation="vertical" testId="uninstall-mode"
+            options={[
+              { value: 'skills-only', label: <><b>Skills only</b> — remove the agent skills, hooks and MCP servers, keep <code>.consider/</code> and its threads</> },
+              { value: 'full', label: <><b>Everything</b> — remove the skills, hooks, MCP servers and <code>.consider/</code>{withThreads}, the archive and the CLI</> },
+            ]} />
+          {mode === 'full' && state.gitignoreHasEntry && (
+            <Checkbox checked={removeGitignore} onChange={setRemoveGitignore} testId="uninstall-gitignore">Also remove the <code>.consider/</code> line setup added to <code>.gitignore</code></Checkbox>
+          )}
+          <Checkbox checked={removeEdited} onChange={setRemoveEdited} testId="uninstall-remove-edited">
+            Also delete skill files I edited or added (otherwise they are kept, and listed)
+          </Checkbox>
+        </fieldset>
+        <fieldset className="wizard-section">
+          <legend>Installed skills, hooks and MCP servers</legend>
+          {installed.length === 0 ? <p className="muted">Setup has not installed a skill, a hook or an MCP server here.</p> : (
           <ul className="report-list">
             {installed.map((x) => <li key={x.path}><Codicon name="file-code" /> {x.label} <span className="muted">({x.scope})</span> <span className="path" title={x.path}>{displayPath(x.path, root)}</span></li>)}
           </ul>
         )}
-        <p className="muted">Only <code>…/skills/consider</code> folders and <code>.consider/</code> itself are ever deleted; from an agent's settings file only the Consider hook and MCP server entries are taken out, and only a file setup created is deleted. Anything else is refused and reported.</p>
-      </fieldset>
-      <div className="wizard-actions">
-        {confirming ? (
+          <p className="muted">Only <code>…/skills/consider</code> folders and <code>.consider/</code> itself are ever deleted; from an agent's settings file only the Consider hook and MCP server entries are taken out, and only a file setup created is deleted. Anything else is refused and reported.</p>
+        </fieldset>
+        <div className="wizard-actions">
+          {confirming ? (
           <div className="confirm" role="alert" data-testid="uninstall-confirm">
             <Codicon name="warning" /> This deletes <code>.consider/</code>{withThreads}. It cannot be undone.
             <Button icon="trash" onClick={() => void run()} testId="uninstall-confirm-yes">Remove everything</Button>
@@ -85,8 +85,8 @@ export function UninstallWizard() {
           <Button icon="trash" disabled={running || nothingToRun} onClick={() => void run()} testId="uninstall-run"
             title={nothingToRun ? 'Setup installed no skill, hook or MCP server here' : undefined}>{running ? 'Uninstalling…' : mode === 'full' ? 'Uninstall everything…' : 'Remove skills'}</Button>
         )}
-        {error && <span className="error-text" role="alert">{error}</span>}
-      </div>
+          {error && <span className="error-text" role="alert">{error}</span>}
+        </div>
       </>}
       {report && <ReportView title="What uninstall did" report={report} root={root} />}
     </div>
