@@ -11,7 +11,7 @@ export interface ThreadDetailHandle { focusReply(): void }
 
 /** The selected thread: the conversation, and reply / resolve / reopen inline. */
 export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefined }>(function ThreadDetail({ row }, handle) {
-  const { actions, store } = useApp();
+  const { actions } = useApp();
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const replyRef = useRef<TextFieldHandle>(null);
@@ -44,7 +44,7 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
           // Its file is gone: no link to open it (it would open nothing), but the way to deal with it.
           <div className="file-link gone" data-testid="detail-file-gone">
             <Codicon name="debug-disconnect" /> <span className="gone-path">{t.file}</span> <span className="muted">{lineLabel(t.startLine, t.endLine)} · file gone</span>
-            <button type="button" className="link-button" onClick={() => store.getState().setView('triage')} data-testid="detail-triage">Re-anchor in Triage</button>
+            <button type="button" className="link-button" onClick={() => actions.reveal(row)} data-testid="detail-triage">Re-anchor in Triage</button>
           </div>
         ) : (
           <button type="button" className="link-button file-link" onClick={() => actions.reveal(row)} title="Open in editor" data-testid="detail-open">
