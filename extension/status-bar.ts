@@ -1,9 +1,10 @@
 /**
- * The status bar entry: open and unseen counts over all folders; a warning look when threads
- * are stale or orphaned; a store problem shows as an error. Click opens the board.
+ * The status bar entry: open and unseen counts over all folders, as the board counts them
+ * (shared/board/threadCounts.ts); a warning look when threads are stale or orphaned; a store
+ * problem shows as an error. Click opens the board.
  */
 import * as vscode from 'vscode';
-import { summarize } from '../shared/store';
+import { countStoredThreads, noThreads } from '../shared/board/threadCounts';
 import type { ConsiderHost } from './api';
 import { CommandIds } from './commands/ids';
 
@@ -14,14 +15,14 @@ export function createStatusBar(host: ConsiderHost): vscode.Disposable {
   item.name = 'Consider';
   item.command = STATUS_COMMAND;
   const update = (): void => {
-    let open = 0, unseen = 0, stale = 0, orphaned = 0, resolved = 0;
+    // The board's summary bar counts with the same function: the two never disagree.
+    const counts = noThreads();
     const problems: string[] = [];
     for (const f of host.folders()) {
       if (f.error) problems.push(`${f.name}: ${f.error.message}`);
-      if (!f.store) continue;
-      const s = summarize(f.store);
-      open += s.open; unseen += s.unseenOpen; stale += s.stale; orphaned += s.orphaned; resolved += s.resolved;
+      if (f.store) countStoredThreads(f.store.comments, counts);
     }
+    const { open, unseen, stale, orphaned, resolved, pending } = counts;
     const attention = stale + orphaned;
     item.text = `$(comment-discussion) ${open}${unseen ? ` · ${unseen} unseen` : ''}${attention ? ` $(warning) ${attention}` : ''}`;
     item.backgroundColor = problems.length
@@ -29,7 +30,7 @@ export function createStatusBar(host: ConsiderHost): vscode.Disposable {
       : attention ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     const tip = new vscode.MarkdownString(undefined, true);
     tip.isTrusted = false;
-    tip.appendText(`Consider: ${open} open (${unseen} not yet read by the agent), ${resolved} resolved`);
+    tip.appendText(`Consider: ${open} open (${unseen} not yet read by the agent${pending ? `, ${pending} in your pending review, not sent yet` : ''}), ${resolved} resolved`);
     if (attention) tip.appendText(`\n\n${stale} stale, ${orphaned} orphaned: their code changed or went away`);
     for (const p of problems) tip.appendText(`\n\nProblem: ${p}`);
     tip.appendText('\n\nClick to open the review board');

@@ -214,27 +214,25 @@ export function visibleToAgent(c: Comment): boolean {
   return c.pending !== true;
 }
 
-/** The thread's disposition: that of the newest agent reply carrying one. */
+/**
+ * The thread's disposition, which follows the conversation: that of the newest agent reply
+ * carrying one, as long as no human has replied since. A human reply answers the agent's
+ * question, or answers its "addressed" or "declined"; the next move is the agent's again and the
+ * thread has no disposition (each reply keeps its own label). One definition for the inline
+ * title, the board and the CLI's `list` and `summary`.
+ */
 export function dispositionOf(c: Comment): Disposition | undefined {
   for (let i = c.thread.length - 1; i >= 0; i--) {
     const r = c.thread[i]!;
-    if (r.author === 'agent' && r.disposition !== undefined) return r.disposition;
+    if (r.author === 'human') return undefined;
+    if (r.disposition !== undefined) return r.disposition;
   }
   return undefined;
 }
 
-/**
- * "Addressed, awaiting your check": an open thread whose newest disposition is `addressed`
- * and on which no human wrote since that reply.
- */
+/** "Addressed, awaiting your check": an open thread whose disposition (dispositionOf) is `addressed`. */
 export function awaitsHumanCheck(c: Comment): boolean {
-  if (c.workflowState !== 'open') return false;
-  for (let i = c.thread.length - 1; i >= 0; i--) {
-    const r = c.thread[i]!;
-    if (r.author === 'human') return false;
-    if (r.disposition !== undefined) return r.disposition === 'addressed';
-  }
-  return false;
+  return c.workflowState === 'open' && dispositionOf(c) === 'addressed';
 }
 
 /** Submitted rounds with an overall message the agent has not read yet. */

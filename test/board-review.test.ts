@@ -83,7 +83,8 @@ describe('the snapshot of the review loop', () => {
     const byId = new Map(f.threads.map((t) => [t.id, t]));
     expect(byId.get(sent.id)).toMatchObject({ disposition: 'addressed', awaitingCheck: true });
     expect(byId.get(sent.id)).not.toHaveProperty('pending');
-    expect(byId.get(declined.id)).toMatchObject({ disposition: 'declined' });
+    // The human answered the agent's "declined": the thread's disposition ends there (model.ts dispositionOf).
+    expect(byId.get(declined.id)).not.toHaveProperty('disposition');
     expect(byId.get(declined.id)).not.toHaveProperty('awaitingCheck');
     expect(byId.get(inRound.id)).toMatchObject({ round: 1, unseen: true });
     expect(byId.get(pending.id)).toMatchObject({ pending: true });

@@ -151,13 +151,22 @@ describe('BoardSession', () => {
 });
 
 describe('board HTML', () => {
-  it('has a strict CSP with the nonce, no inline script, and the view as a data attribute', () => {
+  it('has a strict CSP with the nonce, one nonce\'d boot script, and the view as a data attribute', () => {
     const html = buildBoardHtml({ cspSource: 'https://res.example', nonce: 'N0nce', scriptUri: 'https://res.example/index.js', styles: '.app{}', view: 'triage' });
     const csp = /Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("script-src 'nonce-N0nce'");
     expect(csp).not.toMatch(/unsafe|https:(?!\/\/res)/);
     expect(html).toContain('data-view="triage"');
-    expect([...html.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)].map((m) => [m[1]!.includes('nonce="N0nce"'), m[2]])).toEqual([[true, '']]);
+    // The one script imports the boot entry (a <script src> would hold up the page's `load`) and marks `load`.
+    const scripts = [...html.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)].map((m) => [m[1]!.includes('nonce="N0nce"'), m[2]]);
+    expect(scripts).toEqual([[true, expect.stringContaining('import("https://res.example/index.js");')]]);
+    expect(scripts[0]![1]).toContain("classList.add('loaded')");
+  });
+
+  it('writes the script URL so that it cannot end the boot script early', () => {
+    const html = buildBoardHtml({ cspSource: 'https://res.example', nonce: 'N0nce', scriptUri: 'https://res.example/"</script><script>alert(1)</script>', styles: '', view: 'board' });
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).toContain('import("https://res.example/\\"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>")');
   });
 });

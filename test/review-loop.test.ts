@@ -10,6 +10,8 @@ import {
   addThread, awaitsHumanCheck, discardReview, dispositionOf, readStore, replyToThread, submitReview,
 } from '../shared/store';
 import { ensureBuilt, makeWorkspace, runCli, runCliAsync } from './helpers/cli';
+import { threadContextValue, threadLabel, threadLook } from '../extension/comments/thread-view';
+import { toThreadView } from '../extension/board/snapshot';
 import type { Workspace } from './helpers/cli';
 
 let ws: Workspace;
@@ -112,10 +114,35 @@ describe('dispositions', () => {
     await replyToThread(ws.root, t.id, { body: 'Not quite.', author: 'human' });
     c = readStore(ws.root).store.comments[0]!;
     expect(awaitsHumanCheck(c)).toBe(false);
-    expect(dispositionOf(c)).toBe('addressed'); // still what the agent last said
+    expect(dispositionOf(c)).toBeUndefined(); // the human answered: the next move is the agent's
+    expect(c.thread[0]!.disposition).toBe('addressed'); // the reply keeps its label
+    expect(runCli(ws.root, ['summary', '--json']).json()).toMatchObject({ addressed: 0, declined: 0, question: 0 });
 
     runCli(ws.root, ['reply', t.id, '-m', 'Which part?', '--question']);
     expect(runCli(ws.root, ['summary', '--json']).json()).toMatchObject({ addressed: 0, question: 1 });
+  });
+
+  it("the human's answer to the agent's question ends it alike in list, summary, the board's row and the inline title", async () => {
+    fresh();
+    const t = await addThread(ws.root, { file: 'src/a.ts', startLine: 1, endLine: 1, body: 'rename this', author: 'human' });
+    runCli(ws.root, ['reply', t.id, '-m', 'Keep the old name for the public API?', '--question']);
+    let c = readStore(ws.root).store.comments[0]!;
+    expect(threadLabel(threadLook(c))).toBe('Open · Agent: has a question');
+    expect(toThreadView(c).disposition).toBe('question');
+    expect(runCli(ws.root, ['list']).stdout).toContain('seen, question)');
+    expect(runCli(ws.root, ['summary', '--json']).json()).toMatchObject({ question: 1 });
+
+    await replyToThread(ws.root, t.id, { body: 'Yes, keep it.', author: 'human' });
+    c = readStore(ws.root).store.comments[0]!;
+    expect(threadLabel(threadLook(c))).toBe('Open');
+    expect(threadContextValue(threadLook(c))).not.toContain('disposition');
+    expect(toThreadView(c)).not.toHaveProperty('disposition');
+    expect(runCli(ws.root, ['list']).stdout).toContain(`[${t.id}] src/a.ts:1 (workflow=open, anchor=anchored, unseen)`);
+    // twice: the second answers from the list index
+    for (let k = 0; k < 2; k++) expect(runCli(ws.root, ['summary', '--json']).json()).toMatchObject({ unseenOpen: 1, question: 0 });
+    // The agent asking again makes it a question again.
+    runCli(ws.root, ['reply', t.id, '-m', 'And the CLI flag too?', '--question']);
+    expect(threadLabel(threadLook(readStore(ws.root).store.comments[0]!))).toBe('Open · Agent: has a question');
   });
 
   it('two dispositions at once are a usage error and change nothing', async () => {

@@ -126,6 +126,27 @@ test.describe('board', () => {
     await expect(page.getByTestId('reply-input')).toBeVisible();
   });
 
+  test('an orphaned thread\'s file is no link (it is gone): the detail says so, and it and Enter lead to Triage', async ({ page, host, seeded, origin, board }) => {
+    await host.open(page, origin);
+    await board.row(seeded.ids.orphaned).click();
+    await expect(board.detail.getByTestId('detail-open')).toHaveCount(0);
+    await expect(board.detail.getByTestId('detail-file-gone')).toContainText('lib/old.ts');
+    await expect(board.detail.getByTestId('detail-file-gone')).toContainText('file gone');
+    await page.screenshot({ path: test.info().outputPath('orphaned-detail.png') });
+    await board.press('detail-triage', board.detail);
+    await expect(page.getByTestId('tab-triage')).toHaveAttribute('aria-selected', 'true');
+    // Enter (or the row's open button) on it goes to Triage too, instead of asking the host to open a file that is gone.
+    await page.getByTestId('tab-board').click();
+    await board.row(seeded.ids.orphaned).click();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('tab-triage')).toHaveAttribute('aria-selected', 'true');
+    expect(host.revealed).toEqual([]);
+    // A thread whose file is there keeps its link.
+    await page.getByTestId('tab-board').click();
+    await board.row(seeded.ids.stale).click();
+    await expect(board.detail.getByTestId('detail-open')).toBeVisible();
+  });
+
   test('visibility toggles go through the host and hide resolved threads', async ({ page, host, seeded, origin, board }) => {
     await host.open(page, origin);
     await board.toggleCheckbox('toggle-resolved');

@@ -60,6 +60,36 @@ test.describe('first paint', () => {
     expect(update?.type === 'host/snapshot' && update.details?.[0]?.threads.length).toBe(6);
   });
 
+  // VS Code keeps a webview's frame hidden until its document's `load` (or 200 ms after writing
+  // it), and in code-server each request of a webview takes 150–500 ms on two loaded cores
+  // (bench/board-open-vscode.mjs): the page's `load` must wait for none of ours.
+  test('the page is loaded, first screen and all, before our scripts or the icon font arrive', async ({ page, host, seeded, origin, board }) => {
+    const arrived: Record<string, number> = {};
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    for (const asset of ['index.js', 'codicon.ttf']) {
+      await page.route(`**/assets/${asset}*`, async (route) => {
+        await held;
+        arrived[asset] = await page.evaluate(() => performance.now()).catch(() => -1);
+        await route.continue();
+      });
+    }
+    page.setDefaultNavigationTimeout(10_000); // a `load` that waits for them would never come
+    await host.open(page, origin, { settle: false, waitUntil: 'load' }); // resolves on the page's `load` event
+    const atLoad = await page.evaluate(() => ({
+      loaded: document.documentElement.classList.contains('loaded'),
+      rows: document.querySelectorAll('[data-testid="preview-row"]').length,
+    }));
+    expect(arrived).toEqual({}); // neither had been let through: `load` did not wait for them
+    expect(atLoad).toEqual({ loaded: true, rows: 6 });
+    release();
+    // Then the app starts as before, with the icon font.
+    await expect(board.rows).toHaveCount(6);
+    await expect.poll(() => page.evaluate(() => document.fonts.check('16px codicon'))).toBe(true);
+    expect(Object.keys(arrived).sort()).toEqual(['codicon.ttf', 'index.js']);
+    expect(seeded.root).toBeTruthy();
+  });
+
   test('opening goes from the loading state straight to the list: no empty board on the way', async ({ page, host, seeded, origin, board }) => {
     await page.addInitScript(() => {
       const seen: string[] = [];

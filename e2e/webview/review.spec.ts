@@ -21,12 +21,57 @@ const badgesOf = (row: Locator): Promise<string[]> => row.locator('.row-badges .
 const topsOf = (rows: Locator): Promise<number[]> => rows.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
 const pendingIn = (root: string): string[] => readStore(root).store.comments.filter((c) => c.pending).map((c) => c.id);
 
+/**
+ * The text colour of each badge and its contrast with what it is drawn on (its own tint over the
+ * page's background), computed in the page: WCAG relative luminance, for small text ≥ 4.5:1.
+ */
+function badgeLooks(page: import('@playwright/test').Page, classes: readonly string[]): Promise<Record<string, { color: string; contrast: number }>> {
+  return page.evaluate((cls) => {
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    // Any CSS colour (rgb(), color(srgb …), color-mix results) to [r, g, b, a] in 0–255, through a canvas.
+    const rgba = (css: string): number[] => {
+      canvas.clearRect(0, 0, 1, 1);
+      canvas.fillStyle = '#000';
+      canvas.fillStyle = css;
+      canvas.fillRect(0, 0, 1, 1);
+      const d = canvas.getImageData(0, 0, 1, 1).data;
+      return [d[0]!, d[1]!, d[2]!, d[3]! / 255];
+    };
+    const over = (top: number[], under: number[]) => top.slice(0, 3).map((c, i) => c * top[3]! + under[i]! * (1 - top[3]!));
+    const lum = (c: number[]) => {
+      const [r, g, b] = c.map((v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const page = rgba(getComputedStyle(document.body).backgroundColor);
+    const out: Record<string, { color: string; contrast: number }> = {};
+    for (const c of cls) {
+      const el = document.querySelector<HTMLElement>(`.thread-row .tag.${c}`)!;
+      const style = getComputedStyle(el);
+      const bg = over(rgba(style.backgroundColor), page);
+      const fg = over(rgba(style.color), bg);
+      const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
+      out[c] = { color: fg.map(Math.round).join(','), contrast: Math.round(((hi! + 0.05) / (lo! + 0.05)) * 100) / 100 };
+    }
+    return out;
+  }, classes);
+}
+
 test.describe('the review loop on the board', () => {
+  for (const theme of ['light', 'dark', 'high-contrast'] as const) {
+    test(`addressed, declined, question and resolved each have a colour of their own, readable in the ${theme} theme`, async ({ page, host, review, origin, board }) => {
+      await host.open(page, origin, { theme });
+      await expect(board.row(review.ids.resolved).getByTestId('badge-resolved')).toBeVisible();
+      const looks = await badgeLooks(page, ['addressed', 'declined', 'question', 'resolved']);
+      expect(new Set(Object.values(looks).map((l) => l.color)).size, JSON.stringify(looks)).toBe(4);
+      for (const [cls, l] of Object.entries(looks)) expect(l.contrast, `${cls} in ${theme}: ${JSON.stringify(l)}`).toBeGreaterThanOrEqual(4.5);
+    });
+  }
+
   test('each disposition and each pending thread has its badge; the detail shows the disposition on the reply that carries it', async ({ page, host, review, origin, board }) => {
     await host.open(page, origin);
     const { review: r } = review;
     expect(await badgesOf(board.row(r.addressed))).toEqual(['addressed']);
-    expect(await badgesOf(board.row(r.checked))).toEqual(['addressed', 'unseen']); // the human answered since: the agent has that to read
+    expect(await badgesOf(board.row(r.checked))).toEqual(['unseen']); // the human answered since: no disposition, the agent has that to read
     expect(await badgesOf(board.row(r.declined))).toEqual(['declined']);
     expect(await badgesOf(board.row(r.question))).toEqual(['question']);
     expect(await badgesOf(board.row(r.pending1))).toEqual(['pending']);

@@ -120,5 +120,25 @@ test.describe('uninstall wizard', () => {
     expect(host.messages('uninstall/run').at(-1)?.params).toEqual({ root: seeded.root, mode: 'full', removeGitignoreEntry: true, removeEdited: false });
     expect(fs.existsSync(path.join(seeded.root, '.consider'))).toBe(false);
     expect(fs.readFileSync(path.join(seeded.root, '.gitignore'), 'utf8')).toBe('node_modules/\n');
+    // The wizard after it: nothing left, so no form to press (was: "all 0 threads" and an enabled button).
+    const wizard = page.getByTestId('uninstall-wizard');
+    await expect(page.getByTestId('uninstall-nothing')).toContainText('Nothing to uninstall');
+    await expect(page.getByTestId('uninstall-run')).toHaveCount(0);
+    await expect(wizard).not.toContainText('0 threads');
+    await expect(page.getByTestId('wizard-report')).toBeVisible(); // what it did stays in view
+    await page.screenshot({ path: test.info().outputPath('uninstall-after-full.png') });
+  });
+
+  test('a store without threads is offered for removal without counting "0 threads"; skills only, with none installed, has nothing to press', async ({ page, host, origin, board }) => {
+    await host.open(page, origin, { view: 'setup' });
+    await board.press('setup-run');
+    await expect(page.getByTestId('wizard-report')).toBeVisible();
+    await page.getByTestId('tab-uninstall').click();
+    const wizard = page.getByTestId('uninstall-wizard');
+    await expect(wizard).toContainText('and .consider/, the archive and the CLI');
+    await expect(wizard).not.toContainText('0 threads');
+    await expect(page.getByTestId('uninstall-run')).toHaveAttribute('disabled', /.*/); // skills only: setup installed none
+    await page.getByTestId('uninstall-mode').getByRole('radio', { name: /Everything/ }).click();
+    await expect(page.getByTestId('uninstall-run')).not.toHaveAttribute('disabled', /.*/);
   });
 });

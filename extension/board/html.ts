@@ -8,6 +8,14 @@
  * stylesheet (inlined, nonce'd) and, on the board, the first screen as markup (previewHtml.ts).
  * Our scripts load after that paint, not before it; the app chunk is not even preloaded: on two
  * cores its download and compile slowed the first paint (bench/RESULTS.md, session 5).
+ *
+ * Nothing holds up the page's `load` event either: VS Code keeps a webview's frame hidden until
+ * its document's `load` (or 200 ms after writing it), and every request of a webview goes
+ * through VS Code's service worker and the workbench, 150–500 ms each on two loaded cores
+ * (bench/board-open-vscode.mjs). So the boot script is imported by a one-line nonce'd inline
+ * module (a dynamic import does not delay `load`; a <script src> does), and the icon font is not
+ * asked for before `load` (a font request delays it): until then an icon is an empty box of its
+ * size. The stub marks the real `load` with `html.loaded` (lib/windowLoad.ts reads it).
  */
 import { randomBytes } from 'node:crypto';
 import type { ViewName } from '../../shared/board/protocol';
@@ -44,13 +52,14 @@ export function buildBoardHtml(i: BoardHtmlInput): string {
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <meta property="csp-nonce" content="${attr(i.nonce)}">
 <style nonce="${attr(i.nonce)}">
-${styleText(i.styles)}${preview ? `\n${preview.css}` : ''}
+${styleText(i.styles)}
+${ICONS_AFTER_LOAD}${preview ? `\n${preview.css}` : ''}
 </style>
 <title>Consider</title>
 </head>
 <body>
 <div id="root" data-view="${attr(i.view)}">${preview ? preview.markup : ''}</div>
-<script type="module" nonce="${attr(i.nonce)}" src="${attr(i.scriptUri)}"></script>
+<script type="module" nonce="${attr(i.nonce)}">${bootStub(i.scriptUri)}</script>
 </body>
 </html>`;
 }
@@ -62,6 +71,22 @@ ${styleText(i.styles)}${preview ? `\n${preview.css}` : ''}
  */
 export function inlineStylesheet(css: string, assetBase: string): string {
   return css.replace(/url\((['"]?)\.\/([^'")]+)\1\)/g, (_m, _q: string, rel: string) => `url("${assetBase}${rel}")`);
+}
+
+/**
+ * Before `load`, an icon is an empty box of its size, in the text's font: an element in the icon
+ * font requests it (for its line metrics, even with no glyph drawn), and that delays `load`.
+ */
+const ICONS_AFTER_LOAD = 'html:not(.loaded) #root .codicon{font-family:inherit}html:not(.loaded) #root .codicon::before{content:"";display:inline-block;width:1em;height:1em}';
+
+/**
+ * The page's one script: marks the real `load` and imports the boot entry (which inherits this
+ * script's nonce). The URL is the host's own webview URI, written as a JSON string with `<`
+ * escaped, so it can neither end the string nor the element.
+ */
+function bootStub(scriptUri: string): string {
+  const url = JSON.stringify(scriptUri).replace(/</g, '\\u003c');
+  return `addEventListener('load',()=>document.documentElement.classList.add('loaded'),{once:true});import(${url});`;
 }
 
 /** Nothing in a stylesheet may end the <style> element early. */

@@ -18,9 +18,20 @@ export interface ReviewCommandDeps {
   host: ConsiderHost;
 }
 
-/** Arguments for a programmatic Submit Review (tests, the board): no input box is shown. */
+/** Arguments for a programmatic Submit Review (tests, other features): no input box is shown. */
 export interface SubmitReviewArgs {
   message?: string;
+}
+
+/**
+ * The arguments of a programmatic call, or undefined for a user's click: a menu passes its own
+ * context (the editor title passes the file's Uri), and a click must ask for the overall
+ * message wherever it comes from (palette, editor title, status bar; the board has its own box).
+ */
+export function programmaticSubmit(arg: unknown): SubmitReviewArgs | undefined {
+  if (typeof arg !== 'object' || arg === null || Object.getPrototypeOf(arg) !== Object.prototype) return undefined;
+  const { message } = arg as { message?: unknown };
+  return message === undefined || typeof message === 'string' ? { ...(message !== undefined ? { message } : {}) } : undefined;
 }
 
 /** Folders with a pending review, and how many threads each holds. */
@@ -39,7 +50,8 @@ export function registerReviewCommands(deps: ReviewCommandDeps): vscode.Disposab
    * agent reads one store per project). With nothing pending, a message alone is sent to the
    * first folder: a review can be just a note.
    */
-  const submit = async (args?: SubmitReviewArgs): Promise<ReviewRound[]> => {
+  const submit = async (arg?: unknown): Promise<ReviewRound[]> => {
+    const args = programmaticSubmit(arg);
     const folders = pendingByFolder(host);
     const total = folders.reduce((n, f) => n + f.count, 0);
     let message = args?.message;

@@ -11,6 +11,7 @@ import { addThread, deleteReply, deleteThread, editComment, replyToThread, resto
 import type { FolderStores } from '../store/folder-stores';
 import { ConsiderComment, type ThreadRenderer } from '../comments/thread-renderer';
 import * as notify from '../notify';
+import { confirmFirstComment, openSetupWizard } from '../setup/first-comment';
 
 export interface ThreadCommandDeps {
   stores: FolderStores;
@@ -59,13 +60,20 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
     const file = toStoredPath(root, thread.uri.fsPath);
     const startLine = thread.range.start.line + 1;
     const endLine = thread.range.end.line + 1;
-    await run('save the comment', root, async () => {
+    // Saving creates .consider/: in a folder without one, the user says whether (first-comment.ts).
+    const choice = await confirmFirstComment(root, text);
+    if (!choice.save) {
+      thread.dispose(); // VS Code has emptied its box: an empty new-thread widget would only linger
+      return;
+    }
+    const stored = await run('save the comment', root, async () => {
       const created = await addThread(root, { file, startLine, endLine, body: text, author: 'human', pending });
       // addThread anchors on the file as saved; an editor with unsaved changes shows other lines.
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === thread.uri.toString());
       const saved = doc?.isDirty ? await setAnchor(root, created.id, { startLine, endLine, text: doc.getText() }, 'human') : created;
       renderer.adopt(thread, root, saved);
     });
+    if (stored && choice.thenSetUp) openSetupWizard();
   };
 
   return vscode.Disposable.from(

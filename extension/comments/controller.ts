@@ -21,10 +21,17 @@ export function createController(stores: FolderStores): vscode.CommentController
   return controller;
 }
 
+/**
+ * VS Code has one comment box text per controller, for new threads and replies alike, so it must
+ * be true for all of them: saved at once always, but seen by the agent only once sent — a
+ * comment or reply of the pending review reaches it on Submit Review, not before.
+ */
+export const COMMENT_BOX_TEXT = 'Markdown · saved at once · the agent sees it now, or on Submit Review when it is in your pending review';
+
 export function applyOptions(controller: vscode.CommentController): void {
   const hint = readSettings().showKeybindingHint;
   controller.options = {
     prompt: hint ? 'Comment for the agent (Ctrl+Alt+M on a selection)' : 'Comment for the agent',
-    placeHolder: hint ? 'Markdown · saved at once, the agent reads it with consider-cli · Ctrl+Alt+M comments on a selection' : 'Markdown · saved at once, the agent reads it with consider-cli',
+    placeHolder: hint ? `${COMMENT_BOX_TEXT} · Ctrl+Alt+M comments on a selection` : COMMENT_BOX_TEXT,
   };
 }

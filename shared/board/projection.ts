@@ -4,6 +4,7 @@
  */
 import type { AnchorState, Author, WorkflowState } from '../model';
 import type { FolderDetails, FolderSnapshot, ThreadDetails, ThreadView, Visibility } from './protocol';
+import { countThread, noThreads, type ThreadCounts } from './threadCounts';
 
 /** One thread with the folder it belongs to; `key` is unique across workspace folders. */
 export interface Row {
@@ -37,17 +38,8 @@ export type ListItem =
   | { readonly kind: 'group'; readonly key: string; readonly label: string; readonly folderName: string; readonly count: number; readonly open: number }
   | { readonly kind: 'thread'; readonly key: string; readonly row: Row };
 
-export interface Summary {
-  readonly total: number;
-  readonly open: number;
-  readonly resolved: number;
-  readonly unseen: number;
-  readonly stale: number;
-  readonly orphaned: number;
-  /** Addressed by the agent, waiting for the human's check. */
-  readonly awaitingCheck: number;
-  /** Threads of the pending review (every folder's). */
-  readonly pending: number;
+/** The summary bar's figures: the counts every view shares (threadCounts.ts), the files, the unreadable stores. */
+export interface Summary extends Readonly<ThreadCounts> {
   readonly files: number;
   readonly unreadable: number;
 }
@@ -82,24 +74,20 @@ function searchText(row: Row, d: ThreadDetails | undefined): string {
   return text;
 }
 
+/** The summary bar's counts: the ones the status bar shows too (threadCounts.ts), and the files. */
 export function summarize(folders: readonly FolderSnapshot[], rows: readonly Row[]): Summary {
-  let open = 0, unseen = 0, stale = 0, orphaned = 0, awaitingCheck = 0, pending = 0;
+  const counts = noThreads();
   // Files per folder, without building a `root + file` key per thread (thousands of them).
   const filesByRoot = new Map<string, Set<string>>();
   for (const { root, t } of rows) {
-    if (t.workflowState === 'open') open++;
-    if (t.unseen) unseen++;
-    if (t.anchorState === 'stale') stale++;
-    if (t.anchorState === 'orphaned') orphaned++;
-    if (t.awaitingCheck) awaitingCheck++;
-    if (t.pending) pending++;
+    countThread(counts, t);
     let files = filesByRoot.get(root);
     if (!files) filesByRoot.set(root, (files = new Set()));
     files.add(t.file);
   }
   let files = 0;
   for (const f of filesByRoot.values()) files += f.size;
-  return { total: rows.length, open, resolved: rows.length - open, unseen, stale, orphaned, awaitingCheck, pending, files, unreadable: folders.filter((f) => f.error).length };
+  return { ...counts, files, unreadable: folders.filter((f) => f.error).length };
 }
 
 /** Flagged = needs triage: the anchor can no longer be trusted. */

@@ -33,7 +33,8 @@ import { dispositionOf, isUnseen, unseenReviewMessages } from '../model';
 import { utf8Text } from './utf8';
 import { recreateFile } from './atomic-write';
 
-const INDEX_VERSION = 2;
+// 3: a thread's disposition ends at a human reply (model.ts dispositionOf); a version-2 index may say otherwise.
+const INDEX_VERSION = 3;
 const ANCHOR_STATES: readonly AnchorState[] = ['anchored', 'stale', 'orphaned'];
 const THREAD_FIELDS = 3;
 const OPEN = 1;

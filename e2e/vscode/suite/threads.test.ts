@@ -50,6 +50,24 @@ suite('threads in the editor', () => {
     assert.equal(body.supportHtml, false);
   });
 
+  test("the agent's question leaves the thread title once the human answers it in the widget", async () => {
+    const { root } = folder('alpha');
+    const file = freshCopy(root, 'src/greeting.ts', 'src/question-answered.ts');
+    await openInEditor(root, file);
+    const id = await addByCli(root, file, '7-9', 'Rename this?', 'human');
+    await cliOk(root, 'reply', id, '--message', 'To what: greet or welcome?', '--question');
+    await waitFor('the question in the title', async () => (await rendered(id))?.label === 'Open · Agent: has a question');
+    const api = await extension();
+    await vscode.commands.executeCommand('consider.reply', { thread: api.widget(root, id), text: 'greet, please.' });
+    const t = await waitFor('the answer rendered', async () => {
+      const r = await rendered(id);
+      return r && r.comments.length === 3 ? r : undefined;
+    });
+    assert.equal(t.label, 'Open');
+    assert.doesNotMatch(t.contextValue, /disposition/);
+    assert.equal(t.comments[1]!.label, 'question'); // the agent's reply keeps its own label
+  });
+
   test('typing lines above a thread moves it at once and persists the new position', async () => {
     const { root } = folder('alpha');
     const file = freshCopy(root, 'src/greeting.ts', 'src/typing-above.ts');

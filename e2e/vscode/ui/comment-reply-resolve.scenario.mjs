@@ -21,6 +21,8 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   await vscode.shot('typing-comment');
   const widget = vscode.threadWidgets().first();
   await vscode.clickFormAction(widget, 'Add Comment');
+  // The fixture was never set up: the first comment asks before it creates .consider/ (first-comment.scenario.mjs).
+  await vscode.clickDialogButton(vscode.dialog('Set up Consider in'), 'Just Store Comments');
   const thread = vscode.thread('trim the name first');
   await thread.locator('.comment-body').filter({ hasText: 'trim the name first' }).first().waitFor();
   await thread.getByText('Open', { exact: true }).first().waitFor();

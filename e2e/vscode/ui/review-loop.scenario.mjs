@@ -1,6 +1,6 @@
 // The agent loop of issue 15 in the real VS Code: a review of three comments on two files is
 // started from the comment box (Start Review, Add to Review) → the agent's CLI lists none of
-// them → Submit Review with an overall message → a Claude Code Stop hook call (its JSON on
+// them → Submit Review from the editor title, with an overall message → a Claude Code Stop hook call (its JSON on
 // stdin) blocks the stop with the right count → the agent reads the three threads and replies
 // --addressed on one → the inline thread and the board show the disposition without a reload
 // → the same hook then lets the agent stop.
@@ -31,6 +31,13 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   await comment('src/greeting.ts', 21, 'REVIEW-TWO: ellipsis or period?', 'Add to Review');
   await comment('src/math.ts', 10, 'REVIEW-THREE: what if min > max?', 'Add to Review');
   await page.locator('.statusbar-item[id$="consider.review"]', { hasText: 'Submit review (3)' }).waitFor({ timeout: SHORT });
+  // The status bar counts them as open threads, as the board does (one definition: shared/board/threadCounts.ts).
+  const label = '[aria-label^="Consider: 3 open threads"]';
+  await page.locator(`.statusbar-item[id$="consider.status"]${label}, .statusbar-item[id$="consider.status"] ${label}`).first().waitFor({ timeout: SHORT });
+  await vscode.statusBar().click();
+  const openStat = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame').locator('.summary-bar .stat').first();
+  await openStat.filter({ hasText: /\b3 open/ }).waitFor({ timeout: SHORT });
+  await page.keyboard.press('Control+w'); // back to the editor
   await vscode.shot('pending-review');
   lap('  three comments in the pending review');
 
@@ -40,8 +47,9 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   const idle = await stopHook();
   if (idle.stdout.trim() !== '') throw new Error(`with only a pending review the hook must stay silent, printed: ${idle.stdout}`);
 
-  // 3. Submit Review, with an overall message typed into the input box.
-  await vscode.runCommand('Consider: Submit Review');
+  // 3. Submit Review from the editor title's ▷ (it passes the file's Uri to the command): it
+  // asks for the overall message as the palette and the status bar do.
+  await vscode.clickEditorTitleAction('Submit Review');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: SHORT });
   await input.fill('ROUND-NOTE: mostly fine, see the three comments.');

@@ -177,7 +177,7 @@ export class VsCodePage {
    * types `text` and presses the comment box's `button` ("Add Comment", "Start Review", …).
    * Returns the thread's widget.
    */
-  async commentInGutter(file, line, text, button = 'Add Comment') {
+  async commentInGutter(file, line, text, button = 'Add Comment', { firstComment = 'Just Store Comments' } = {}) {
     await this.openFile(file);
     await this.clickGutterPlus(line);
     const box = this.newThreadWidget().locator('.comment-form .monaco-editor');
@@ -186,8 +186,31 @@ export class VsCodePage {
     await this.page.keyboard.type(text);
     await this.clickFormAction(this.newThreadWidget(), button);
     const widget = this.thread(text);
-    await widget.locator('.comment-body').filter({ hasText: text }).first().waitFor({ timeout: SHORT });
+    const saved = widget.locator('.comment-body').filter({ hasText: text }).first();
+    // The first comment in a folder without .consider/ asks whether to set Consider up (`firstComment`
+    // answers it; null: it must not ask).
+    const asked = this.dialog('Set up Consider in');
+    const outcome = await Promise.race([saved, asked].map((l, i) => l.waitFor({ timeout: SHORT }).then(() => ['saved', 'asked'][i], () => 'timeout')));
+    if (outcome === 'timeout') throw new Error(`the comment "${text}" was neither saved nor asked about within ${SHORT / 1000} s`);
+    if (outcome === 'asked') {
+      if (!firstComment) throw new Error(`commenting "${text}" asked to set up Consider, which it must not here`);
+      await this.clickDialogButton(asked, firstComment);
+      await saved.waitFor({ timeout: SHORT });
+    }
     return widget;
+  }
+
+  /** The modal dialog whose text contains `text`. */
+  dialog(text) {
+    return this.page.locator('.monaco-dialog-box', { hasText: text }).first();
+  }
+
+  /** Presses a button of a modal dialog, by its label. */
+  async clickDialogButton(dialog, label) {
+    const button = dialog.locator('.dialog-buttons .monaco-button', { hasText: label }).first();
+    await button.waitFor({ state: 'visible', timeout: SHORT });
+    await button.click();
+    await dialog.waitFor({ state: 'hidden', timeout: SHORT });
   }
 
   /** Clicks an enabled action button of a thread's comment form ("Add Comment", "Reply", "Resolve"). */
@@ -201,6 +224,13 @@ export class VsCodePage {
   async clickThreadTitleAction(widget, label) {
     const action = widget.locator(`.action-label[aria-label="${label}"]`).first();
     await widget.hover();
+    await action.waitFor({ state: 'visible', timeout: SHORT });
+    await action.click();
+  }
+
+  /** Clicks an action of the active editor's title bar, by the start of its accessible label ("Submit Review"). */
+  async clickEditorTitleAction(label) {
+    const action = this.page.locator(`.editor-group-container.active .editor-actions .action-label[aria-label^="${label}"]`).first();
     await action.waitFor({ state: 'visible', timeout: SHORT });
     await action.click();
   }

@@ -57,7 +57,9 @@ export function SetupWizard() {
       <h2><Codicon name="gear" /> Set up Consider</h2>
       <p className="muted">Creates <code>.consider/</code> (invisible to git on its own), deploys <code>consider-cli</code> into <code>.consider/bin/</code>, and installs a skill so your agent knows how to answer review threads. Safe to run again.</p>
       <FolderPicker root={root} setRoot={setRoot} folders={folders} />
-      {state.storeExists && <p className="note"><Codicon name="pass" /> Consider is already set up here{state.runtimeVersion ? ` (CLI ${state.runtimeVersion})` : ''}. Running again updates what you choose below.</p>}
+      {state.runtimeVersion
+        ? <p className="note"><Codicon name="pass" /> Consider is already set up here (CLI {state.runtimeVersion}). Running again updates what you choose below.</p>
+        : state.storeExists && <p className="note" data-testid="setup-store-only"><Codicon name="info" /> Your comments are stored here, but your agent cannot read them yet: setup deploys the CLI it reads them with.</p>}
 
       <fieldset className="wizard-section">
         <legend>Git</legend>

@@ -40,9 +40,17 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
   return (
     <aside className="detail" data-testid="detail" aria-label="Selected thread">
       <header className="detail-header">
-        <button type="button" className="link-button file-link" onClick={() => actions.reveal(row)} title="Open in editor" data-testid="detail-open">
-          <Codicon name="go-to-file" /> {t.file} <span className="muted">{lineLabel(t.startLine, t.endLine)}</span>
-        </button>
+        {t.anchorState === 'orphaned' ? (
+          // Its file is gone: no link to open it (it would open nothing), but the way to deal with it.
+          <div className="file-link gone" data-testid="detail-file-gone">
+            <Codicon name="debug-disconnect" /> <span className="gone-path">{t.file}</span> <span className="muted">{lineLabel(t.startLine, t.endLine)} · file gone</span>
+            <button type="button" className="link-button" onClick={() => actions.reveal(row)} data-testid="detail-triage">Re-anchor in Triage</button>
+          </div>
+        ) : (
+          <button type="button" className="link-button file-link" onClick={() => actions.reveal(row)} title="Open in editor" data-testid="detail-open">
+            <Codicon name="go-to-file" /> {t.file} <span className="muted">{lineLabel(t.startLine, t.endLine)}</span>
+          </button>
+        )}
         <div className="detail-tags">
           {t.pending && <span className="tag pending" data-testid="detail-pending">{PENDING_TITLE}</span>}
           {t.awaitingCheck && <span className="tag addressed" data-testid="detail-awaiting-check">addressed, awaiting your check</span>}

@@ -120,7 +120,8 @@ const ThreadRow = memo(function ThreadRow({ row, selected }: { row: Row; selecte
       <div className="row-actions">
         <IconButton icon={toggleIcon} label={resolved ? 'Reopen (x)' : 'Resolve (x)'} tabIndex={-1} testId="row-toggle-state"
           onClick={() => void actions.setState([row], resolved ? 'open' : 'resolved')} />
-        <IconButton icon={openIcon} label="Open in editor (Enter)" tabIndex={-1} onClick={() => actions.reveal(row)} />
+        <IconButton icon={openIcon} label={t.anchorState === 'orphaned' ? 'Its file is gone: open Triage (Enter)' : 'Open in editor (Enter)'} tabIndex={-1}
+          onClick={() => actions.reveal(row)} testId="row-open" />
       </div>
     </div>
   );

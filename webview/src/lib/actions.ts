@@ -19,7 +19,11 @@ export function createActions(bridge: Bridge, store: BoardStore) {
   };
 
   return {
-    reveal: (row: Row) => bridge.notify({ type: 'thread/reveal', root: row.root, id: row.t.id }),
+    /** Opens the thread's code; an orphaned thread's file is gone, so it goes to Triage, where it is dealt with. */
+    reveal: (row: Row) => {
+      if (row.t.anchorState === 'orphaned') store.getState().setView('triage');
+      else bridge.notify({ type: 'thread/reveal', root: row.root, id: row.t.id });
+    },
     openLink: (href: string) => bridge.notify({ type: 'link/open', href }),
     openStoreFile: (root: string) => bridge.notify({ type: 'store/openFile', root }),
     setVisibility: (v: Partial<Visibility>) => bridge.notify({ type: 'visibility/set', ...v }),

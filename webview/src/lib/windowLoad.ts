@@ -6,7 +6,12 @@
  */
 let loaded = false;
 
+/**
+ * The page's boot stub (extension/board/html.ts) marks the real `load` on <html> as it happens;
+ * this script is imported by it and may run after that (nothing of ours delays `load` any more).
+ */
 export function watchWindowLoad(): void {
+  if (document.documentElement.classList.contains('loaded')) { loaded = true; return; }
   window.addEventListener('load', () => { loaded = true; }, { once: true });
 }
 

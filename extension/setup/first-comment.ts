@@ -1,0 +1,48 @@
+/**
+ * The first comment in a folder without `.consider/` (never set up, or after *Uninstall
+ * everything*): saving it would create `.consider/`, so the user is asked first, never
+ * silently, and certainly not in a folder they just uninstalled Consider from.
+ *  - **Set Up…** saves the comment and opens the setup wizard (the agent can read it once set up);
+ *  - **Just Store Comments** saves it: `.consider/` holds the store only, set up later if wanted;
+ *  - Cancel (Escape) saves nothing and says so, offering the typed text for the clipboard (VS Code
+ *    empties the comment box once the button's command returns; the caller closes the empty widget).
+ * Once `.consider/` exists nothing is asked. Programmatic calls (tests, other features) are not asked.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { CommandIds } from '../commands/ids';
+import { considerPaths } from '../../shared/store';
+import * as notify from '../notify';
+
+export const SET_UP = 'Set Up…';
+export const JUST_STORE = 'Just Store Comments';
+
+/** What to do about a comment about to be saved in `root`: save it or not, and open the setup wizard after. */
+export type FirstCommentChoice = { save: false } | { save: true; thenSetUp: boolean };
+
+export async function confirmFirstComment(root: string, text: string): Promise<FirstCommentChoice> {
+  if (fs.existsSync(considerPaths(root).dir)) return { save: true, thenSetUp: false };
+  const name = path.basename(root);
+  const choice = await vscode.window.showInformationMessage(
+    `Set up Consider in ${name}?`,
+    {
+      modal: true,
+      detail: `${name} has no .consider/ folder (never set up, or uninstalled). `
+        + 'Set Up… saves this comment and opens the setup wizard, so that your agent can read and answer your comments. '
+        + 'Just Store Comments saves it in .consider/ and sets nothing else up.',
+    },
+    SET_UP, JUST_STORE,
+  );
+  if (choice === SET_UP) return { save: true, thenSetUp: true };
+  if (choice === JUST_STORE) return { save: true, thenSetUp: false };
+  void notify.info(`Consider: the comment was not saved (${name} has no .consider/ folder).`, 'Copy Its Text').then((c) => {
+    if (c === 'Copy Its Text') void vscode.env.clipboard.writeText(text);
+  });
+  return { save: false };
+}
+
+/** Opens the setup wizard (after the comment that asked for it is saved). */
+export function openSetupWizard(): void {
+  void vscode.commands.executeCommand(CommandIds.setup);
+}
