@@ -7,7 +7,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import MarkdownIt from 'markdown-it';
-import type Token from 'markdown-it/lib/token.mjs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addThread, readStore, replyToThread, setWorkflowState, submitReview, markSeenByAgent, type Comment } from '../shared/store';
 import { ensureBuilt, makeWorkspace, numberedLines, runCli, type Workspace } from './helpers/cli';
@@ -51,7 +50,7 @@ const agentReply = (id: string, body: string, disposition?: 'addressed' | 'decli
 const humanReply = (id: string, body: string) => replyToThread(ws.root, id, { body, author: 'human' });
 
 /** The headings of a Markdown page, as a renderer shows them (level and text, without the code spans' backticks). */
-function headings(tokens: Token[]): string[] {
+function headings(tokens: ReturnType<InstanceType<typeof MarkdownIt>['parse']>): string[] {
   const out: string[] = [];
   tokens.forEach((t, i) => {
     if (t.type === 'heading_open') out.push(`${t.tag} ${(tokens[i + 1]!.children ?? []).map((c) => c.content).join('')}`);
