@@ -31,6 +31,10 @@ suite('language-model tools', () => {
       return t?.comments.some((c) => c.body.includes('LM-TOOLS: yes, it trims now.')) && t;
     });
     assert.match(shown.label, /Agent: addressed/);
+    // consider_digest answers the Markdown page itself, not JSON.
+    const digest = await vscode.lm.invokeTool('consider_digest', { input: {}, toolInvocationToken: undefined });
+    const page = digest.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+    assert.match(page, /^# Review digest: `alpha`\n/);
   });
 
   test('a cancelled consider_wait stops its consider-cli wait (it could run for an hour)', async () => {
