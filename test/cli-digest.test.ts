@@ -287,6 +287,21 @@ describe('consider-cli digest: files changed', () => {
     }
   });
 
+  it('names a detached HEAD, says when the repository has no commit yet, and refuses a branch with no common history', async () => {
+    repo({ 'a.ts': numberedLines(3) });
+    const sha = git(ws.root, 'rev-parse', 'HEAD').trim();
+    git(ws.root, 'checkout', '-q', '--detach');
+    expect(digestJson().markdown).toContain(`Files changed since \`HEAD (detached at ${sha.slice(0, 7)})\`: none.`);
+    git(ws.root, 'checkout', '-q', '--orphan', 'other');
+    git(ws.root, 'commit', '-qm', 'unrelated');
+    const unrelated = runCli(ws.root, ['digest', '--since', 'branch:main']);
+    expect([unrelated.code, unrelated.stderr.trim()]).toEqual([2, expect.stringContaining('HEAD and "main" have no common ancestor')]);
+    ws.cleanup();
+    ws = makeWorkspace({ 'a.ts': numberedLines(3) });
+    git(ws.root, 'init', '-q', '-b', 'main');
+    expect(digestJson().markdown).toContain('- Files changed: not shown, the repository has no commit yet.');
+  });
+
   it('says why there is no file list outside a git repository, and still shows the threads', async () => {
     ws = makeWorkspace({ 'a.ts': numberedLines(3) });
     const t = await human('a.ts', 2, 'no git here');

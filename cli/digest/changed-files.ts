@@ -77,28 +77,25 @@ function nulFields(out: Buffer): string[] {
   return fields;
 }
 
-/** The commit to count from and the words for it, or why there is none. */
 type Failure = Extract<ChangedFiles, { ok: false }>;
 
 /** The commit to count from and the words for it (as the Changes view titles it), or why there is none. */
 function resolveCommit(root: string, baseline: Exclude<DigestBaseline, { kind: 'capture' }>): { sha: string; label: string } | Failure {
   const label = baseline.kind === 'head' ? 'HEAD' : `merge-base with ${baseline.ref}`;
   const unavailable = (reason: string): Failure => ({ ok: false, code: 'unavailable', reason, label });
-  const top = git(root, ['rev-parse', '--show-toplevel']);
-  if (top.missing) return unavailable('git is not installed (or not on PATH)');
-  if (!top.ok) return unavailable('this folder is not in a git repository');
-  const head = git(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
-  if (!head.ok) return unavailable('the repository has no commit yet');
-  const headSha = text(head);
-  if (baseline.kind === 'head') {
-    const branch = git(root, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
-    return { sha: headSha, label: `HEAD (${branch.ok ? `${text(branch)}, ` : 'detached at '}${headSha.slice(0, 7)})` };
-  }
+  // One git call for the three facts (each git process costs the page several milliseconds): the repository, HEAD, its branch.
+  const head = git(root, ['rev-parse', '--show-toplevel', 'HEAD', '--abbrev-ref', 'HEAD']);
+  if (head.missing) return unavailable('git is not installed (or not on PATH)');
+  if (!head.ok) return unavailable(/not a git repository/i.test(head.stderr) ? 'this folder is not in a git repository' : 'the repository has no commit yet');
+  const [, headSha = '', branch = 'HEAD'] = text(head).split('\n');
+  if (baseline.kind === 'head') return { sha: headSha, label: `HEAD (${branch === 'HEAD' ? 'detached at ' : `${branch}, `}${headSha.slice(0, 7)})` };
   const badRef = (reason: string): Failure => ({ ok: false, code: 'bad-ref', reason, label });
-  const other = baseline.ref.startsWith('-') ? undefined : git(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${baseline.ref}^{commit}`]);
-  if (!other?.ok) return badRef(`there is no branch or commit named ${JSON.stringify(baseline.ref)}`);
-  const base = git(root, ['merge-base', headSha, text(other)]);
-  if (!base.ok) return badRef(`HEAD and ${JSON.stringify(baseline.ref)} have no common ancestor`);
+  if (baseline.ref.startsWith('-')) return badRef(`there is no branch or commit named ${JSON.stringify(baseline.ref)}`);
+  const base = git(root, ['merge-base', headSha, baseline.ref]);
+  if (!base.ok) {
+    const unknown = /not a valid (object|commit)|unknown revision/i.test(base.stderr);
+    return badRef(unknown ? `there is no branch or commit named ${JSON.stringify(baseline.ref)}` : `HEAD and ${JSON.stringify(baseline.ref)} have no common ancestor`);
+  }
   const sha = text(base);
   return { sha, label: `merge-base with ${baseline.ref} (${sha.slice(0, 7)})` };
 }

@@ -111,6 +111,7 @@ function filesSection(choice: BaselineChoice, openByFile: ReadonlyMap<string, nu
       return `… and ${plural(omitted.length, 'more file')} (+${groupDigits(added)} −${groupDigits(removed)}): ${lister} list them.`;
     },
     share: 0.15,
+    itemGap: '\n',
   };
 }
 
@@ -152,6 +153,7 @@ function resolvedSection(resolved: readonly Comment[]): PageSection<Comment> {
     render: (c) => resolvedRow(c),
     leftOut: (omitted) => `… and ${plural(omitted.length, 'more resolved thread')}: ${command('list --workflow resolved')} lists them.`,
     share: 0.1,
+    itemGap: '\n',
   };
 }
 

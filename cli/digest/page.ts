@@ -26,6 +26,8 @@ export interface PageSection<T> {
   whenEmpty?: string;
   /** Its share of the space in the first pass (0–1). */
   share: number;
+  /** Between two items: a blank line (default), or a line break for a tight list of one-line items. */
+  itemGap?: '\n' | '\n\n';
 }
 
 export interface Page {
@@ -59,7 +61,9 @@ class Filling<T> {
   take(limit: number, room: number): number {
     let spent = 0;
     while (!this.complete) {
-      const cost = this.text(this.taken).length + BLOCK_GAP.length;
+      // The first item follows the heading after a blank line; the others follow the one before.
+      const gap = this.taken === 0 ? BLOCK_GAP : this.section.itemGap ?? BLOCK_GAP;
+      const cost = this.text(this.taken).length + gap.length;
       if (this.used + cost > limit || spent + cost > room) break;
       this.used += cost;
       spent += cost;
@@ -72,7 +76,9 @@ class Filling<T> {
     const s = this.section;
     const parts = [s.heading];
     if (!s.items.length) parts.push(s.whenEmpty!);
-    for (let i = 0; i < this.taken; i++) parts.push(this.text(i));
+    const shown = Array.from({ length: this.taken }, (_, i) => this.text(i));
+    if (shown.length) parts.push(shown.join(s.itemGap ?? BLOCK_GAP));
+    // After a blank line: a line right under a list item would read as part of it.
     if (!this.complete) parts.push(s.leftOut(s.items.slice(this.taken)));
     return parts.join(BLOCK_GAP);
   }
