@@ -14,6 +14,7 @@ const steps = [
   ['wait wake-up after a submit', ['bench/wait-bench.mjs']],
   ['hook latency', ['bench/hook-bench.mjs']],
   ['MCP server start and answer sizes', ['bench/mcp-bench.mjs']],
+  ['review digest: time and size', ['bench/digest-bench.mjs']],
   ['re-anchoring accuracy: public corpus', ['bench/anchoring/corpus.mjs', '--part', 'all']],
   ['re-anchoring through the CLI', ['bench/anchoring/cli.mjs']],
   ['re-anchoring speed', ['bench/anchoring/speed.mjs']],
