@@ -43,7 +43,7 @@ export interface ChangedFile {
 export type ChangedFiles =
   | { ok: true; files: ChangedFile[]; label: string; sha?: string }
   /** `bad-ref`: the ref asked for does not exist (or shares no history with HEAD); `unavailable`: git cannot say (no git, no repository, no commit). */
-  | { ok: false; code: 'unavailable' | 'bad-ref'; reason: string; label: string };
+  | { ok: false; code: 'unavailable' | 'bad-ref'; reason: string; label: string; /** git's own message, as it said it. */ detail?: string };
 
 /** Untracked files larger than this are listed without a line count. */
 const MAX_COUNTED_BYTES = 1024 * 1024;
@@ -155,7 +155,7 @@ export function changedFilesSince(root: string, baseline: DigestBaseline): Chang
   if ('reason' in commit) return commit;
   // --relative: paths from the workspace folder, which may be a subfolder of the repository.
   const diff = git(root, ['-c', 'core.quotepath=off', 'diff', '--no-ext-diff', '--no-textconv', '--ignore-submodules=all', '--relative', '-z', '--raw', '--numstat', '-M', commit.sha, '--']);
-  if (!diff.ok) return { ok: false, code: 'unavailable', label: commit.label, reason: `git diff failed: ${diff.stderr || 'no message'}` };
+  if (!diff.ok) return { ok: false, code: 'unavailable', label: commit.label, reason: 'git diff failed', ...(diff.stderr ? { detail: diff.stderr } : {}) };
   const files = parseRawNumstat(diff.stdout).filter((f) => !isConsiderPath(f.path));
   const untracked = git(root, ['ls-files', '-z', '-o', '--exclude-standard']);
   if (untracked.ok) for (const rel of nulFields(untracked.stdout)) if (!isConsiderPath(rel)) files.push(untrackedFile(root, rel));

@@ -12,9 +12,9 @@ import type { Comment, ReviewRound } from '../../shared/store';
 import { ConsiderError, findRound, groupDigits, isUnseen, plural, unseenReviewMessages, type StoreFile } from '../../shared/store';
 import { CLI, command, fileRow, resolvedRow, roundBlock, threadBlock, when } from './blocks';
 import { changedFilesSince, type ChangedFile, type ChangedFiles, type DigestBaseline } from './changed-files';
-import { codeSpan } from './markdown';
+import { codeSpan, cut } from './markdown';
 import { GROUP_TEXT, GROUPS, orderOpenThreads, type DigestGroup, type OrderedThread } from './order';
-import { assemblePage, type Page, type PageSection, type SectionKey } from './page';
+import { assemblePage, PageTooSmall, type Page, type PageSection, type SectionKey } from './page';
 
 /** What the files changed are counted from, as asked on the command line. */
 export type Since = { kind: 'head' } | { kind: 'branch'; ref: string } | { kind: 'round'; round: number };
@@ -72,11 +72,17 @@ function threadCounts(ordered: readonly OrderedThread[]): string {
 function filesLine(choice: BaselineChoice): string {
   const { changes, note } = choice;
   const noted = note ? ` (${note})` : '';
-  if (!changes.ok) return `Files changed: not shown, ${changes.reason}${noted}.`;
+  if (!changes.ok) return `Files changed: not shown, ${changes.reason}${changes.detail ? ` (${codeSpan(short(changes.detail))})` : ''}${noted}.`;
   const added = changes.files.reduce((n, f) => n + (f.added ?? 0), 0);
   const removed = changes.files.reduce((n, f) => n + (f.removed ?? 0), 0);
   const total = changes.files.length ? `${plural(changes.files.length, 'file')}, +${groupDigits(added)} −${groupDigits(removed)}` : 'none';
-  return `Files changed since ${codeSpan(changes.label)}: ${total}${noted}.`;
+  return `Files changed since ${codeSpan(short(changes.label))}: ${total}${noted}.`;
+}
+
+/** A name or message in the header, cut so the header stays well under the smallest cap. */
+function short(text: string): string {
+  const { text: kept, left } = cut(text, 120);
+  return left ? `${kept}…` : kept;
 }
 
 function header(root: string, ordered: readonly OrderedThread[], resolved: number, store: StoreFile, choice: BaselineChoice, now: string): string {
@@ -85,7 +91,7 @@ function header(root: string, ordered: readonly OrderedThread[], resolved: numbe
   const open = ordered.length ? `${plural(ordered.length, 'open thread')}: ${threadCounts(ordered)}` : 'No open threads';
   const roundsText = rounds.length ? `${plural(rounds.length, 'review round')}${unread ? ` (${plural(unread, 'overall message')} not read by the agent yet)` : ''}` : 'no review round submitted';
   return [
-    `# Review digest: ${codeSpan(path.basename(root))}`,
+    `# Review digest: ${codeSpan(short(path.basename(root)))}`,
     [
       `- ${open} · ${groupDigits(resolved)} resolved · ${roundsText}.`,
       `- ${filesLine(choice)}`,
@@ -100,7 +106,7 @@ function filesSection(choice: BaselineChoice, openByFile: ReadonlyMap<string, nu
   if (!changes.ok) return undefined;
   return {
     key: 'files',
-    heading: `## Files changed since ${codeSpan(changes.label)}`,
+    heading: `## Files changed since ${codeSpan(short(changes.label))}`,
     // No section when nothing changed: the header says "none".
     items: changes.files,
     render: (f) => fileRow(f, openByFile.get(f.path) ?? 0),
@@ -148,7 +154,7 @@ const resolvedTime = (c: Comment): string => (typeof c.resolvedAt === 'string' ?
 function resolvedSection(resolved: readonly Comment[]): PageSection<Comment> {
   return {
     key: 'resolved',
-    heading: `## Resolved: what was addressed or declined, newest first`,
+    heading: '## Resolved: what was addressed or declined, newest first',
     items: [...resolved].sort((a, b) => (resolvedTime(a) < resolvedTime(b) ? 1 : resolvedTime(a) > resolvedTime(b) ? -1 : 0)),
     render: (c) => resolvedRow(c),
     leftOut: (omitted) => `… and ${plural(omitted.length, 'more resolved thread')}: ${command('list --workflow resolved')} lists them.`,
@@ -157,11 +163,19 @@ function resolvedSection(resolved: readonly Comment[]): PageSection<Comment> {
   };
 }
 
+/** The page, or a usage error when the cap cannot hold even its frame (long names, every section). */
+function onePage(header: string, sections: readonly PageSection<never>[], maxChars: number): Page {
+  try {
+    return assemblePage(header, sections, PRIORITY, maxChars);
+  } catch (e) {
+    if (!(e instanceof PageTooSmall)) throw e;
+    throw new ConsiderError('usage', `--max-chars ${maxChars} is too small here: the page's header, headings and "left out" lines take ${groupDigits(e.needs)} characters`, `give --max-chars ${e.needs + 1_000} or more`);
+  }
+}
+
 export interface DigestOptions {
   since: Since;
   maxChars: number;
-  /** The time the page says it was made (tests fix it). */
-  now?: string;
 }
 
 export interface Digest {
@@ -184,8 +198,7 @@ export function buildDigest(root: string, store: StoreFile, visible: readonly Co
     roundsSection(store, openIds),
     resolvedSection(resolved),
   ].filter((s): s is PageSection<never> => s !== undefined);
-  const now = opts.now ?? new Date().toISOString();
-  const page = assemblePage(header(root, ordered, resolved.length, store, choice, now), sections, PRIORITY, opts.maxChars);
+  const page = onePage(header(root, ordered, resolved.length, store, choice, new Date().toISOString()), sections, opts.maxChars);
   const shownThreads = page.shown.threads ?? 0;
   const { changes, note } = choice;
   return {

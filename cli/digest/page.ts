@@ -38,6 +38,13 @@ export interface Page {
 
 const BLOCK_GAP = '\n\n';
 
+/** The header, the headings and the "left out" lines alone do not fit in the cap. */
+export class PageTooSmall extends Error {
+  constructor(readonly needs: number) {
+    super(`the page needs at least ${needs} characters`);
+  }
+}
+
 /** A section as the fill works on it: its rendered items, memoised. */
 class Filling<T> {
   taken = 0;
@@ -93,7 +100,7 @@ export function assemblePage(header: string, sections: readonly PageSection<unkn
   const fillings = sections.filter((s) => s.items.length || s.whenEmpty !== undefined).map((s) => new Filling(s));
   const fixed = header.length + 1 + fillings.reduce((n, f) => n + BLOCK_GAP.length + f.section.heading.length + (f.section.items.length ? 0 : BLOCK_GAP.length + f.section.whenEmpty!.length), 0);
   let room = maxChars - fixed - fillings.reduce((n, f) => n + f.reserve, 0);
-  if (room < 0) throw new RangeError(`the page needs at least ${maxChars - room} characters`);
+  if (room < 0) throw new PageTooSmall(maxChars - room);
   const byPriority = [...fillings].sort((a, b) => priority.indexOf(a.section.key) - priority.indexOf(b.section.key));
   const shared = room;
   for (const f of byPriority) room -= f.take(Math.floor(f.section.share * shared), room);
