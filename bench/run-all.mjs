@@ -15,6 +15,7 @@ const steps = [
   ['hook latency', ['bench/hook-bench.mjs']],
   ['MCP server start and answer sizes', ['bench/mcp-bench.mjs']],
   ['home hook outside a project', ['bench/home-hook-bench.mjs']],
+  ['review digest: time and size', ['bench/digest-bench.mjs']],
   ['re-anchoring accuracy: public corpus', ['bench/anchoring/corpus.mjs', '--part', 'all']],
   ['re-anchoring through the CLI', ['bench/anchoring/cli.mjs']],
   ['re-anchoring speed', ['bench/anchoring/speed.mjs']],

@@ -12,6 +12,7 @@ import { ConsiderError, EXIT_CODES, committedChangeCount, describeFsError, isCon
 import type { Command } from './command';
 import { COMMON_HELP, COMMON_OPTIONS, afterSuccess, workspaceRoot } from './command';
 import { context, get, list, summary, thread } from './read-commands';
+import { digest } from './digest/command';
 import { inert } from './output';
 import { stdoutFailed, writeStderr, writeStdout } from './stdio';
 import { review, wait } from './review-commands';
@@ -20,7 +21,7 @@ import { mcp } from './mcp/command';
 import { productVersion } from './version';
 import { add, archive, reply, resolve, unresolve } from './write-commands';
 
-const COMMANDS: Command[] = [list, get, thread, context, summary, review, reply, resolve, unresolve, wait, add, archive, hook, mcp];
+const COMMANDS: Command[] = [list, get, thread, context, summary, digest, review, reply, resolve, unresolve, wait, add, archive, hook, mcp];
 
 function commandHelp(c: Command): string {
   const opts = [...c.optionHelp, ...COMMON_HELP];
@@ -60,6 +61,7 @@ function mainHelp(): string {
     '  consider-cli list --unseen',
     '  consider-cli context c_k3j9x0ab',
     '  consider-cli review',
+    '  consider-cli digest',
     '  consider-cli reply c_k3j9x0ab --message "Fixed in login.ts: returns a Result now." --addressed',
     '  consider-cli wait --timeout 300',
     '  consider-cli resolve c_k3j9x0ab',

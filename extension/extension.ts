@@ -18,6 +18,8 @@ import { registerThreadCommands } from './commands/thread-commands';
 import { registerWorkspaceCommands } from './commands/workspace-commands';
 import { registerReviewCommands } from './commands/review-commands';
 import { registerLanguageModelTools } from './lm-tools';
+import { registerDigestCommand } from './commands/digest-command';
+import { BundledCli } from './bundled-cli';
 import { createStatusBar } from './status-bar';
 import { shownNotifications } from './notify';
 import type { ConsiderTestApi } from './test-api';
@@ -58,7 +60,11 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     registerThreadCommands({ stores, renderer }),
     registerWorkspaceCommands({ stores, host }),
     registerReviewCommands({ stores, host }),
-    registerLanguageModelTools(context, host),
+  );
+  const cli = new BundledCli(context.extensionPath);
+  context.subscriptions.push(
+    registerLanguageModelTools(context, host, cli),
+    registerDigestCommand(host, cli),
   );
   const board = registerBoard(context, host);
   context.subscriptions.push(board, registerSetupLifecycle(context, host, board));

@@ -6,13 +6,12 @@
  * folder, so Copilot agent mode can read and answer threads with nothing installed in the
  * workspace, and every behaviour is the CLI's. A reply lands in store.json, and the store watcher
  * shows it inline. The input is checked and turned into CLI arguments, and the CLI run, by the
- * MCP server's file (its agentToolRunner), loaded at the first call: the CLI is spawned one
- * way only, and answers in the same agent view as the MCP tools (docs/agent-loop.md).
+ * MCP server's file (bundled-cli.ts): the CLI is spawned one way only, and answers in the same
+ * agent view as the MCP tools (docs/agent-loop.md).
  */
-import path from 'node:path';
 import * as vscode from 'vscode';
 import type { ConsiderHost } from './api';
-import type { AgentToolRunner } from '../shared/agent-tools';
+import type { BundledCli } from './bundled-cli';
 import { deepestRootOf } from '../shared/paths';
 
 /** The tools package.json declares (`consider_<command>`). */
@@ -30,33 +29,15 @@ function folderFor(host: ConsiderHost): string | undefined {
   return (byEditor ?? folders.find((f) => f.store) ?? folders[0])?.root;
 }
 
-/**
- * The bundled CLI's answer (the agent view, or its error) as text; run in VS Code's own Node
- * (ELECTRON_RUN_AS_NODE). A cancelled invocation stops the command (a `wait` may run for an hour).
- */
-async function cliAnswerText(runner: AgentToolRunner, root: string, args: string[], timeoutMs: number, token: vscode.CancellationToken): Promise<string> {
-  const cancel = new AbortController();
-  const cancelled = token.onCancellationRequested(() => cancel.abort());
-  try {
-    const answer = await runner.runCli(root, args, timeoutMs, { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, cancel.signal).catch(() => undefined);
-    return answer?.stdout.trim() || answer?.stderr.trim().split('\n')[0] || 'consider-cli gave no answer';
-  } finally {
-    cancelled.dispose();
-  }
-}
-
-export function registerLanguageModelTools(context: vscode.ExtensionContext, host: ConsiderHost): vscode.Disposable {
-  const bin = path.join(context.extensionPath, 'dist', 'runtime', 'bin');
-  let runner: AgentToolRunner | undefined;
+export function registerLanguageModelTools(context: vscode.ExtensionContext, host: ConsiderHost, cli: BundledCli): vscode.Disposable {
   return vscode.Disposable.from(...declaredTools(context).map((toolName) => vscode.lm.registerTool<Record<string, unknown>>(toolName, {
     async invoke(options, token) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at the first call, by design (see above)
-      runner ??= (require(path.join(bin, 'consider-mcp.cjs')) as { agentToolRunner: AgentToolRunner }).agentToolRunner;
-      const call = runner.prepareCall(toolName.slice('consider_'.length), options.input);
+      const call = cli.prepare(toolName.slice('consider_'.length), options.input);
       if ('error' in call) return text(`usage: ${call.error}`);
       const root = folderFor(host);
       if (!root) return text('not_found: no workspace folder is open');
-      return text(await cliAnswerText(runner, root, call.args, call.timeoutMs, token));
+      const answer = await cli.run(root, call, token);
+      return text(answer?.stdout.trim() || answer?.stderr.trim().split('\n')[0] || 'consider-cli gave no answer');
     },
   })));
 }

@@ -63,6 +63,8 @@ export interface ToolSpec<S extends Shape = Shape> {
   readonly args: (input: InputOf<S>) => string[];
   /** How long the command may run (wait: its own timeout and some). */
   readonly timeoutMs?: (input: InputOf<S>) => number;
+  /** The command's agent view is a text page (Markdown), passed on as it is, not JSON. */
+  readonly answersText?: true;
 }
 
 export const tool = <S extends Shape>(spec: ToolSpec<S>): ToolSpec<S> => spec;
@@ -74,6 +76,16 @@ export const TOOLS = {
     description: 'Counts of the developer\'s review threads: open/resolved, anchored/stale/orphaned, unseen, dispositions, unread review messages. Start here.',
     input: {},
     args: () => ['summary'],
+  }),
+  digest: tool({
+    title: 'Review digest',
+    description: 'The whole review on one Markdown page: the open threads in the order to take them (each with its place, code and last exchange), the review rounds\' overall messages, what was resolved, the files changed. Read it first when you pick up an unfinished review in a new session. Marks nothing as read.',
+    input: {
+      since: optional(text(1, 300, 'what the files changed are counted from: head (the last commit, default), branch:<ref> or round:<N>')),
+      maxChars: optional(whole(2_000, 1_000_000, 'the page\'s size cap in characters (default 12000); what does not fit is counted')),
+    },
+    args: (i) => ['digest', ...(i.since ? [`--since=${i.since}`] : []), ...(i.maxChars ? ['--max-chars', String(i.maxChars)] : [])],
+    answersText: true,
   }),
   list: tool({
     title: 'List review threads',

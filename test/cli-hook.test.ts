@@ -82,7 +82,8 @@ const reasonFor = (comments: number) =>
   `${comments} new review comment${comments === 1 ? '' : 's'} from the developer (Consider): run \`${CLI} list --unseen\`, `
   + `read each comment with \`${CLI} context <id>\`, answer each with ${REPLY}, then stop.`;
 const contextFor = (comments: number) =>
-  `Consider: ${comments} new review comment${comments === 1 ? '' : 's'} from the developer waiting; run \`${CLI} list --unseen\` and answer each with ${REPLY}.`;
+  `Consider: ${comments} new review comment${comments === 1 ? '' : 's'} from the developer waiting; run \`${CLI} list --unseen\` and answer each with ${REPLY}.`
+  + ` New to this review? \`${CLI} digest\` shows all of it on one page.`;
 
 function fresh(): Workspace {
   ws = makeWorkspace({ 'src/a.ts': 'one\ntwo\nthree\nfour\n', 'src/b.ts': 'alpha\nbeta\n' });

@@ -50,7 +50,7 @@ describe('consider-cli mcp', () => {
     const { version } = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string };
     expect(c.getServerVersion()).toMatchObject({ name: 'consider', version });
     const { tools } = await c.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['add', 'context', 'get', 'list', 'reply', 'resolve', 'review', 'summary', 'unresolve', 'wait']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['add', 'context', 'digest', 'get', 'list', 'reply', 'resolve', 'review', 'summary', 'unresolve', 'wait']);
     const reply = tools.find((t) => t.name === 'reply')!;
     expect(reply.inputSchema).toMatchObject({ type: 'object', required: expect.arrayContaining(['id', 'message']) });
     expect((reply.inputSchema.properties as Record<string, { enum?: string[] }>).disposition?.enum).toEqual(['addressed', 'declined', 'question']);
@@ -93,6 +93,27 @@ describe('consider-cli mcp', () => {
     expect(answer(await call(c, 'review'))).toMatchObject({ round: { round: 1, message: 'Round one.' }, alsoWaiting: [{ round: 2, unreadMessage: true }] });
     // Round 1's message is read now; its thread is not yet.
     expect(answer(await call(c, 'review'))).toMatchObject({ round: { round: 2, message: 'Round two.' }, alsoWaiting: [{ round: 1, unseenThreads: 1 }] });
+  });
+
+  it('digest answers the Markdown page itself, once, as the CLI prints it; its mistakes are tool errors', async () => {
+    ws = makeWorkspace({ 'src/a.ts': 'one\ntwo\nthree\n' });
+    const t = await addThread(ws.root, { file: 'src/a.ts', startLine: 2, endLine: 2, body: 'Why `two`?\n# not a heading', author: 'human' });
+    const c = await connect();
+    const r = await call(c, 'digest', { maxChars: 5000 });
+    expect(r.isError).toBeUndefined();
+    expect(r.structuredContent).toBeUndefined();
+    expect(r.content).toHaveLength(1);
+    const page = r.content[0]!.text!;
+    expect(page).toMatch(/^# Review digest: /);
+    expect(page).toContain(`#### 1. \`src/a.ts:2\` · \`${t.id}\``);
+    expect(page).toContain('```\nWhy `two`?\n# not a heading\n```');
+    // The page as `consider-cli digest` prints it (its "made at" minute aside).
+    const minute = (text: string) => text.replace(/ at \d{4}-\d\d-\d\d \d\d:\d\d UTC;/, ' at …;').trimEnd();
+    expect(minute(page)).toBe(minute(runCli(ws.root, ['digest', '--max-chars', '5000']).stdout));
+    expect(await call(c, 'digest', { since: 'round:4' })).toMatchObject({ isError: true, structuredContent: { error: { code: 'not_found', message: 'no review round 4' } } });
+    expect(await call(c, 'digest', { since: 'yesterday' })).toMatchObject({ isError: true, structuredContent: { error: { code: 'usage' } } });
+    const tooSmall = await c.callTool({ name: 'digest', arguments: { maxChars: 10 } }).then((x) => x as Result, (e: Error) => ({ isError: true, content: [{ type: 'text', text: e.message }] }));
+    expect(tooSmall.isError).toBe(true);
   });
 
   it('errors are MCP tool errors with the CLI\'s code: not found, usage, a timed-out wait', async () => {

@@ -14,6 +14,7 @@ const validRequests: Record<string, unknown> = {
   'store/archiveResolved': {},
   'review/submit': { message: 'Overall: looks good.' },
   'review/discard': {},
+  'review/copyDigest': {},
   'store/reconcileAll': {},
   'store/undo': { undoId: 'u1' },
   'store/recover': { root: '/ws', action: 'restoreBackup' },

@@ -68,7 +68,8 @@ export function stopReason(f: WaitingFeedback): string {
     + `answer each with \`${CLI} reply <id> --message "…" --addressed|--declined|--question\`, then stop.`;
 }
 
-/** The one line of context a prompt or a new session gets. */
+/** The one line of context a prompt or a new session gets; a session new to the review is pointed at the digest. */
 export function contextLine(f: WaitingFeedback): string {
-  return `Consider: ${what(f)} from the developer waiting; run ${readIt(f)} and answer each with \`${CLI} reply <id> --message "…" --addressed|--declined|--question\`.`;
+  return `Consider: ${what(f)} from the developer waiting; run ${readIt(f)} and answer each with \`${CLI} reply <id> --message "…" --addressed|--declined|--question\`.`
+    + ` New to this review? \`${CLI} digest\` shows all of it on one page.`;
 }

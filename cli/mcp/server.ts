@@ -66,8 +66,12 @@ function toolError(code: string, message: string, hint: string | null): ToolResu
   return { isError: true, content: [{ type: 'text', text: `${code}: ${message}${hint ? ` (${hint})` : ''}` }], structuredContent: { error: { code, message, hint } } };
 }
 
-/** The MCP result of a CLI answer: its JSON once, as text, or its error as a tool error. */
-export function toolResult(answer: CliAnswer): ToolResult {
+/**
+ * The MCP result of a CLI answer: its JSON once, as text, or its error as a tool error. A
+ * command whose agent view is a text page (`answersText`: digest) is passed on as it is.
+ */
+export function toolResult(answer: CliAnswer, answersText = false): ToolResult {
+  if (answersText && answer.code === 0) return { content: [{ type: 'text', text: answer.stdout.trimEnd() }] };
   let json: unknown;
   try {
     json = JSON.parse(answer.stdout);
@@ -96,7 +100,7 @@ async function callTool(root: string, params: Params, signal: AbortSignal): Prom
   if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(TOOLS, name)) throw new RpcError(RPC.invalidParams, `Unknown tool: ${JSON.stringify(name)}`);
   const call = prepareCall(name, params.arguments ?? {});
   if ('error' in call) return toolError('usage', call.error, 'see the tool\'s input schema');
-  return toolResult(await runCli(root, call.args, call.timeoutMs, process.env, signal));
+  return toolResult(await runCli(root, call.args, call.timeoutMs, process.env, signal), TOOLS[name as ToolName].answersText === true);
 }
 
 /** Serves the tools on stdin/stdout until the client closes stdin (or a signal stops the server). */

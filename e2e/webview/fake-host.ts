@@ -9,6 +9,7 @@
  * addition to the extension's CSP is `connect-src` for that socket: in VS Code the messages
  * travel outside the webview's document, so its policy never has to allow them.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -87,6 +88,8 @@ export class FakeHost {
   readonly openedLinks: string[] = [];
   readonly openedFiles: string[] = [];
   readonly logs: string[] = [];
+  /** What Copy digest put on the clipboard, in order. */
+  readonly clipboard: string[] = [];
   selection: { file: string; startLine: number; endLine: number } | undefined;
   private vis: Visibility = { showResolved: true, showStale: true };
   private cache = new Map<string, FolderStoreState>();
@@ -133,6 +136,15 @@ export class FakeHost {
       runtimeDir: path.join(repo, 'dist/runtime'),
       skillsDir: path.join(repo, 'skills'),
       log: (line) => { this.logs.push(line); },
+      // As the extension's command does: the built CLI's page for the (first) folder.
+      copyDigest: async () => {
+        const root = this.roots[0]!;
+        const r = spawnSync(process.execPath, [path.join(repo, 'dist/runtime/bin/consider-cli.cjs'), 'digest', '--root', root], { encoding: 'utf8' });
+        if (r.status !== 0) throw new Error(r.stderr.trim() || `consider-cli digest exited ${r.status}`);
+        this.clipboard.push(r.stdout);
+        const store = this.cache.get(root)?.store;
+        return { chars: r.stdout.length, pendingLeftOut: store ? storeApi.pendingThreads(store).length : 0 };
+      },
     };
   }
 

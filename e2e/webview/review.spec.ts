@@ -162,6 +162,20 @@ test.describe('the review loop on the board', () => {
     expect(pendingIn(root).sort()).toEqual([r.pending1, r.pending2].sort());
   });
 
+  test('Copy digest puts the review on the clipboard as the CLI\'s one page (no pending comments), and says what it copied', async ({ page, host, review, origin }) => {
+    await host.open(page, origin);
+    const { review: r } = review;
+    await page.getByTestId('copy-digest').click();
+    const notice = page.getByTestId('notice').filter({ hasText: 'Copied the review digest' });
+    await expect(notice).toContainText(/Copied the review digest \([\d,]+ characters\): paste it into a new agent session or hand it to a teammate\. The 2 comments of your pending review are not in it until you submit the review\./);
+    expect(host.messages('review/copyDigest')).toHaveLength(1);
+    const copied = host.clipboard.at(-1)!;
+    expect(copied).toMatch(/^# Review digest: `/);
+    for (const id of [r.addressed, r.declined, r.question, review.ids.unseen]) expect(copied).toContain(`\`${id}\``);
+    for (const id of [r.pending1, r.pending2]) expect(copied).not.toContain(id);
+    await expect(notice).toContainText(`(${copied.length.toLocaleString('en')} characters)`);
+  });
+
   test("an agent's reply made elsewhere re-renders the row's badge and the counts without reloading", async ({ page, host, review, origin, board }) => {
     await host.open(page, origin);
     const target = review.ids.unseen;

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { CommandIds, registerCommand } from '../commands/ids';
+import type { CopiedDigest, CopyDigestArgs } from '../commands/digest-command';
 import type { ViewName } from '../../shared/board/protocol';
 import * as storeApi from '../../shared/store';
 import * as setupApi from '../../setup';
@@ -42,6 +43,10 @@ function makeServices(context: vscode.ExtensionContext, host: ConsiderHost, log:
     runtimeDir: path.join(context.extensionPath, 'dist', 'runtime'),
     skillsDir: path.join(context.extensionPath, 'skills'),
     log: (line) => log.info(line),
+    copyDigest: async () => {
+      const copied = await vscode.commands.executeCommand<CopiedDigest | undefined>(CommandIds.copyReviewDigest, { quiet: true } satisfies CopyDigestArgs);
+      return copied && { chars: copied.chars, pendingLeftOut: copied.pendingLeftOut };
+    },
   };
 }
 

@@ -29,4 +29,9 @@ export interface BoardServices {
   readonly runtimeDir: string;
   readonly skillsDir: string;
   log(line: string): void;
+  /**
+   * Copy Review Digest (extension/commands/digest-command.ts) without its notification: the
+   * page's size and the pending comments left out of it, or undefined when nothing was copied.
+   */
+  copyDigest(): Promise<{ chars: number; pendingLeftOut: number } | undefined>;
 }

@@ -18,6 +18,7 @@ export const CommandIds = {
   openTriage: 'consider.openTriage',
   submitReview: 'consider.submitReview',
   discardReview: 'consider.discardReview',
+  copyReviewDigest: 'consider.copyReviewDigest',
   setup: 'consider.setup',
   uninstall: 'consider.uninstall',
   // The comment widget's buttons and menus (hidden from the palette)

@@ -258,6 +258,10 @@ export type BulkResult = Infer<typeof bulkResult>;
 const submitReviewResult = object({ ...bulkFields, rounds: arrayOf(object({ root: anyStr, round: int(1) }), 10_000) });
 export type SubmitReviewResult = Infer<typeof submitReviewResult>;
 
+/** What `review/copyDigest` put on the clipboard: nothing (no review, the folder pick cancelled) or the page's size. */
+const copyDigestResult = object({ copied: bool, chars: int(0), pendingLeftOut: int(0) });
+export type CopyDigestResult = Infer<typeof copyDigestResult>;
+
 /**
  * Where the current code is today, for the triage diff: a suggested place in today's file
  * (1-based, inclusive) when something fits — 'match': the same code found there; 'edited': the
@@ -326,6 +330,8 @@ export const REQUESTS = {
   'review/submit': { params: object({ message: optional(str(MAX_BODY_CHARS, { nonEmpty: false })) }), result: submitReviewResult },
   /** Deletes every folder's pending threads; undoable with `store/undo`. */
   'review/discard': { params: none, result: bulkResult },
+  /** Copy Review Digest (the CLI's `digest` page onto the clipboard), without VS Code's notification. */
+  'review/copyDigest': { params: none, result: copyDigestResult },
   'store/reconcileAll': { params: none, result: reconcileSummary },
   'store/undo': { params: object({ undoId: str(MAX_ID) }), result: bulkResult },
   'store/recover': { params: object({ root: rootPath, action: oneOf(['retry', 'restoreBackup'] as const) }), result: bulkResult },

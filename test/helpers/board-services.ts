@@ -15,6 +15,8 @@ export interface TestServices {
   /** The editor selection the board's "To editor selection" uses (none by default). */
   currentSelection?: BoardServices['host']['currentSelection'];
   log?(line: string): void;
+  /** Copy Review Digest (nothing copied by default). */
+  copyDigest?: BoardServices['copyDigest'];
 }
 
 export function testBoardServices(t: TestServices): BoardServices {
@@ -31,5 +33,6 @@ export function testBoardServices(t: TestServices): BoardServices {
     documentText: t.documentText ?? (() => undefined),
     openExternal: () => undefined, openFile: () => undefined,
     home: t.home, runtimeDir: '', skillsDir: '', log: t.log ?? (() => undefined),
+    copyDigest: t.copyDigest ?? (async () => undefined),
   };
 }

@@ -6,12 +6,12 @@ import { addByCli, folder, freshCopy, openInEditor, rendered, storedThread, wait
 // Issue 18: Consider's tools in VS Code's own agent mode (language-model tools), over the CLI the
 // extension carries: registered through the API, and a reply through a tool shows inline.
 suite('language-model tools', () => {
-  test('the ten Consider tools are registered with their input schemas', async () => {
+  test('the eleven Consider tools are registered with their input schemas', async () => {
     const tools = await waitFor('consider tools registered', () => {
       const found = vscode.lm.tools.filter((t) => t.name.startsWith('consider_'));
-      return found.length === 10 && found;
+      return found.length === 11 && found;
     });
-    assert.deepEqual(tools.map((t) => t.name).sort(), ['add', 'context', 'get', 'list', 'reply', 'resolve', 'review', 'summary', 'unresolve', 'wait'].map((n) => `consider_${n}`));
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['add', 'context', 'digest', 'get', 'list', 'reply', 'resolve', 'review', 'summary', 'unresolve', 'wait'].map((n) => `consider_${n}`));
     const reply = tools.find((t) => t.name === 'consider_reply')!;
     assert.deepEqual((reply.inputSchema as { required?: string[] }).required?.sort(), ['id', 'message']);
   });
@@ -31,6 +31,10 @@ suite('language-model tools', () => {
       return t?.comments.some((c) => c.body.includes('LM-TOOLS: yes, it trims now.')) && t;
     });
     assert.match(shown.label, /Agent: addressed/);
+    // consider_digest answers the Markdown page itself, not JSON.
+    const digest = await vscode.lm.invokeTool('consider_digest', { input: {}, toolInvocationToken: undefined });
+    const page = digest.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+    assert.match(page, /^# Review digest: `alpha`\n/);
   });
 
   test('a cancelled consider_wait stops its consider-cli wait (it could run for an hour)', async () => {

@@ -1,6 +1,6 @@
 /**
  * `review/*` requests: the board's review bar submits or discards the human's pending review
- * (docs/agent-loop.md). Each workspace folder has its own store, so its own pending review:
+ * (docs/agent-loop.md); Copy digest puts the review on the clipboard as one page. Each workspace folder has its own store, so its own pending review:
  * both act on every writable folder whose store holds pending threads.
  */
 import type { FolderStoreState } from '../../api';
@@ -9,7 +9,7 @@ import { BoardError, forEachFolder, writableFolders, type Handlers } from './con
 
 const hasPending = (f: FolderStoreState): boolean => f.store!.comments.some((c) => c.pending === true);
 
-export const reviewHandlers: Handlers<'review/submit' | 'review/discard'> = {
+export const reviewHandlers: Handlers<'review/submit' | 'review/discard' | 'review/copyDigest'> = {
   /**
    * One round per folder with a pending review. The overall message goes with the first round
    * made (the first such folder's, unless its submit failed), not with every folder's: the
@@ -44,5 +44,11 @@ export const reviewHandlers: Handlers<'review/submit' | 'review/discard'> = {
     });
     const undoId = ctx.undo.push(parts);
     return { done, failed, ...(undoId ? { undoId } : {}) };
+  },
+
+  /** The review as one Markdown page on the clipboard (the board says what was copied). */
+  'review/copyDigest': async (_p, ctx) => {
+    const copied = await ctx.s.copyDigest();
+    return copied ? { copied: true, ...copied } : { copied: false, chars: 0, pendingLeftOut: 0 };
   },
 };

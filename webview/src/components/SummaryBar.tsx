@@ -41,6 +41,7 @@ export function SummaryBar() {
           </button>
         ) : <span className="muted" data-testid="next-action">{next.label}</span>}
         <Button appearance="secondary" icon="sync" disabled={busy} onClick={() => void actions.reconcileAll()} testId="reconcile-all" title="Re-check every thread's anchor against today's files">Reconcile all</Button>
+        <Button appearance="secondary" icon="copy" onClick={() => void actions.copyDigest()} testId="copy-digest" title="Copy the review digest: the whole review as one Markdown page, for a new agent session or a teammate">Digest</Button>
         {next.kind !== 'archive' && <Button appearance="secondary" icon="archive" disabled={busy || s.resolved === 0} onClick={() => void actions.archiveResolved()} testId="archive-resolved" title="Move resolved threads to .consider/archive.json (undoable)">Archive resolved</Button>}
       </div>
     </div>

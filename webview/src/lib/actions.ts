@@ -8,6 +8,7 @@ import type { Row } from '../../../shared/board/projection';
 import type { BoardStore } from '../state/store';
 import type { Bridge } from './bridge';
 import { plural } from '../../../shared/text';
+import { copiedDigestMessage } from '../../../shared/board/copied-digest';
 
 const refsOf = (rows: readonly Row[]): ThreadRef[] => rows.map((r) => ({ root: r.root, id: r.t.id }));
 
@@ -69,6 +70,14 @@ export function createActions(bridge: Bridge, store: BoardStore) {
         failures(r, 'Discard review');
         if (r.done) notice('info', `Discarded ${plural(r.done, 'pending comment')}.`, r.undoId);
       } catch (e) { fail('Discard review')(e); }
+    },
+    /** Copy Review Digest: the review as one Markdown page on the clipboard. */
+    async copyDigest() {
+      try {
+        const r = await bridge.request('review/copyDigest', {});
+        if (!r.copied) return; // no review yet, or the folder pick was cancelled: VS Code said so
+        notice('info', copiedDigestMessage(r.chars, r.pendingLeftOut));
+      } catch (e) { fail('Copy digest')(e); }
     },
     async reanchor(rows: readonly Row[], to: 'suggestion' | 'selection') {
       try {

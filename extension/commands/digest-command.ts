@@ -1,0 +1,81 @@
+/**
+ * Consider: Copy Review Digest (issue 30): the review on one Markdown page put on the
+ * clipboard, to start a new agent session with or to hand to a teammate. The page is
+ * `consider-cli digest`'s, from the CLI this extension carries (bundled-cli.ts): exactly what an
+ * agent gets from the CLI or the MCP tool. Like everything the agent sees, it leaves out the
+ * comments of the developer's pending review; the notification says how many.
+ */
+import * as vscode from 'vscode';
+import { CommandIds, registerCommand } from './ids';
+import type { ConsiderHost, FolderStoreState } from '../api';
+import type { BundledCli } from '../bundled-cli';
+import { pendingThreads } from '../../shared/store';
+import { deepestRootOf } from '../../shared/paths';
+import { copiedDigestMessage } from '../../shared/board/copied-digest';
+import * as notify from '../notify';
+
+/** Arguments for a programmatic call (the board, tests): which folder, and whether to notify. */
+export interface CopyDigestArgs {
+  root?: string;
+  /** No notification: the caller says it (the board shows its own notice). */
+  quiet?: boolean;
+}
+
+export interface CopiedDigest {
+  root: string;
+  /** The page's length in characters. */
+  chars: number;
+  /** Comments of the pending review, not in the page. */
+  pendingLeftOut: number;
+}
+
+/** Folders with a store to digest; the active editor's first. */
+function foldersWithReview(host: ConsiderHost): FolderStoreState[] {
+  const folders = host.folders().filter((f) => f.store && !f.error);
+  const active = vscode.window.activeTextEditor?.document.uri;
+  const activeRoot = active?.scheme === 'file' ? deepestRootOf(folders.map((f) => f.root), active.fsPath) : undefined;
+  return [...folders.filter((f) => f.root === activeRoot), ...folders.filter((f) => f.root !== activeRoot)];
+}
+
+async function pickFolder(host: ConsiderHost): Promise<FolderStoreState | undefined> {
+  const folders = foldersWithReview(host);
+  if (folders.length <= 1) return folders[0];
+  const picked = await vscode.window.showQuickPick(
+    folders.map((f) => ({ label: f.name, description: f.root, folder: f })),
+    { title: 'Consider: Copy Review Digest', placeHolder: 'Which folder\'s review?' },
+  );
+  return picked?.folder;
+}
+
+/** The CLI's one-line error from its answer, as `{"error":{message,hint}}` or stderr. */
+function failureOf(stdout: string, stderr: string): { message: string; hint?: string } {
+  try {
+    const { error } = JSON.parse(stdout) as { error?: { message: string; hint?: string | null } };
+    if (error) return { message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
+  } catch {
+    /* not JSON: stderr says it */
+  }
+  return { message: stderr.trim().split('\n')[0] || 'consider-cli gave no answer' };
+}
+
+export function registerDigestCommand(host: ConsiderHost, cli: BundledCli): vscode.Disposable {
+  const copy = async (args?: CopyDigestArgs): Promise<CopiedDigest | undefined> => {
+    const folder = args?.root !== undefined ? host.folders().find((f) => f.root === args.root) : await pickFolder(host);
+    if (!folder) {
+      if (args?.root === undefined && !foldersWithReview(host).length) void notify.info('Consider: there is no review in this workspace yet (no .consider/store.json).');
+      return undefined;
+    }
+    const call = cli.prepare('digest', {});
+    const answer = 'error' in call ? undefined : await cli.run(folder.root, call);
+    if (!answer || answer.code !== 0) {
+      notify.reportFailure('make the review digest', answer ? failureOf(answer.stdout, answer.stderr) : { message: 'consider-cli could not be started' });
+      return undefined;
+    }
+    const page = answer.stdout;
+    await vscode.env.clipboard.writeText(page);
+    const pendingLeftOut = folder.store ? pendingThreads(folder.store).length : 0;
+    if (!args?.quiet) void notify.info(`Consider: ${copiedDigestMessage(page.length, pendingLeftOut)}`);
+    return { root: folder.root, chars: page.length, pendingLeftOut };
+  };
+  return registerCommand(CommandIds.copyReviewDigest, copy);
+}
