@@ -212,6 +212,21 @@ describe('get / thread / context', () => {
   });
 });
 
+describe('a stale thread on lines rewritten in place (issue 22, the demo\'s discount cap)', () => {
+  it('context marks the lines that replaced its code, not the signature above them', () => {
+    const cart = ['export function total(items: number[]): number {', '  return items.reduce((a, b) => a + b, 0);', '}', '',
+      'export function discount(sum: number, percent: number): number {', '  const capped = Math.min(percent, 50);', '  return sum - (sum * capped) / 100;', '}', ''].join('\n');
+    ws = makeWorkspace({ 'src/cart.ts': cart });
+    const id = add('src/cart.ts', '6-7', 'Why is the discount capped at 50%?');
+    fs.writeFileSync(ws.file('src/cart.ts'), cart
+      .replace('  const capped = Math.min(percent, 50);\n  return sum - (sum * capped) / 100;', '  const rate = Math.max(0, Math.min(percent, maxPercent)) / 100;\n  return Math.round(sum * (1 - rate));')
+      .replace('percent: number): number', 'percent: number, maxPercent = 50): number'));
+    expect(ok(['list']).stdout).toContain(`[${id}] src/cart.ts:6-7 (workflow=open, anchor=stale,`);
+    const marked = ok(['context', id, '--json']).json().context.lines.filter((l: { target: boolean }) => l.target).map((l: { number: number }) => l.number);
+    expect(marked).toEqual([6, 7]);
+  });
+});
+
 describe('reply / resolve / unresolve / summary', () => {
   it('reply appends an agent reply; --message - reads stdin', () => {
     fresh();

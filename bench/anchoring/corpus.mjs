@@ -1,7 +1,7 @@
 // Runs the public anchoring corpus (../shared/anchoring-corpus: cases.jsonl + gzip blobs) through
 // our re-anchoring and the two baselines, and prints per-category figures.
 //
-//   node bench/anchoring/corpus.mjs [--corpus DIR] [--part tune|check|all] [--failures N]
+//   node bench/anchoring/corpus.mjs [--corpus DIR] [--part tune|check|all] [--category default|all|NAME] [--failures N]
 //
 // --part: the corpus is our test set, so tuning uses one repository (sindresorhus/got, "tune")
 // and the figures that count are on the two others (psf/requests, sharkdp/fd: "check").
@@ -15,6 +15,18 @@ import { categoryCounts, evaluate, methods, printTable, summaryRows } from './ev
 
 export const TUNE_REPOS = ['sindresorhus/got'];
 
+/**
+ * `default`: every category but moved_file (which needs the whole workspace, and which the
+ * corpus itself leaves out unless asked); `all`; or one category by name.
+ */
+export function selectCategory(cases, category) {
+  if (category === 'all') return cases;
+  if (category === 'default') return cases.filter((c) => c.category !== 'moved_file');
+  const chosen = cases.filter((c) => c.category === category);
+  if (chosen.length === 0) throw new Error(`no cases of category ${category}`);
+  return chosen;
+}
+
 export function loadCorpus(dir) {
   const blob = (id) => zlib.gunzipSync(fs.readFileSync(path.join(dir, 'blobs', id.slice(0, 2), `${id.slice(2)}.gz`))).toString('utf8');
   const cache = new Map();
@@ -25,7 +37,7 @@ export function loadCorpus(dir) {
   };
   return fs.readFileSync(path.join(dir, 'cases.jsonl'), 'utf8').trim().split('\n').map((line) => {
     const c = JSON.parse(line);
-    return { ...c, textA: text(c.blobA), textB: text(c.blobB), textRenamed: text(c.blobRenamed) };
+    return { ...c, textA: text(c.blobA), textB: text(c.blobB), textRenamed: text(c.blobRenamed), textMovedA: text(c.blobMovedA), textMovedB: text(c.blobMovedB) };
   });
 }
 
@@ -35,10 +47,11 @@ async function main() {
       corpus: { type: 'string', default: '/work/shared/anchoring-corpus' },
       part: { type: 'string', default: 'all' },
       failures: { type: 'string', default: '0' },
+      category: { type: 'string', default: 'default' },
     },
   });
   const algo = await loadAlgorithm();
-  let cases = loadCorpus(values.corpus);
+  let cases = selectCategory(loadCorpus(values.corpus), values.category);
   if (values.part === 'tune') cases = cases.filter((c) => TUNE_REPOS.includes(c.repo));
   if (values.part === 'check') cases = cases.filter((c) => !TUNE_REPOS.includes(c.repo));
   const showFailures = Number(values.failures);

@@ -42,6 +42,16 @@ export function methods(algo) {
   };
 }
 
+/**
+ * Where a stale thread on edited code is shown (not an outcome class: a stale thread is safe
+ * wherever it is shown, but *Re-anchor to suggestion* puts it there): on lines of the region
+ * its code became, or elsewhere. Undefined when the case or outcome is not a stale `modified` one.
+ */
+export function stalePlacement(c, o) {
+  if (c.category !== 'modified' || o.state !== 'stale' || c.expected.hi < c.expected.lo) return undefined;
+  return o.start >= c.expected.lo && o.end <= c.expected.hi ? 'in-region' : 'outside';
+}
+
 const atMoved = (c, o) => (c.expected.moved ?? []).some(([s, e]) => s === o.start && e === o.end);
 
 /**
@@ -65,6 +75,13 @@ export function classify(c, o) {
     case 'file_deleted':
       if (o.state !== 'anchored') return o.state; // orphaned, or stale in the renamed file
       return e.renamedTo && o.start >= e.lo && o.end <= e.hi ? 'followed' : 'misplaced';
+    case 'moved_file': {
+      // The code left its file for another: good is following it to exactly those lines
+      // there, or flagging the thread (stale/orphaned: safe, but lost to its code).
+      if (o.state !== 'anchored') return 'flagged';
+      const to = e.movedTo;
+      return o.file === to.path && o.start === to.start && o.end === to.end ? 'followed_cross_file' : 'misplaced';
+    }
     default:
       throw new Error(`unknown category ${c.category}`);
   }
@@ -88,6 +105,8 @@ export function evaluate(cases, methodTable, { onFailure } = {}) {
       const cat = (t[c.category] ??= { total: 0 });
       cat.total++;
       cat[cls] = (cat[cls] ?? 0) + 1;
+      const place = o.state === 'crash' ? undefined : stalePlacement(c, o);
+      if (place) cat[`stale-${place}`] = (cat[`stale-${place}`] ?? 0) + 1;
       if (onFailure && name === 'ours' && (cls === 'misplaced' || cls === 'false-stale' || cls === 'crash')) onFailure(c, o, cls);
     }
   }
@@ -113,9 +132,17 @@ export function summaryRows(tallies) {
       'deleted flagged/moved': pct(get('deleted', 'stale') + get('deleted', 'moved'), total('deleted')),
       'deleted misplaced': pct(get('deleted', 'misplaced'), total('deleted')),
       'modified misplaced': pct(get('modified', 'misplaced'), total('modified')),
+      'modified stale shown in region': pct(get('modified', 'stale-in-region'), get('modified', 'stale-in-region') + get('modified', 'stale-outside')),
       'file_deleted good': pct(total('file_deleted') - get('file_deleted', 'misplaced'), total('file_deleted')),
       'renames followed': `${get('file_deleted', 'followed')}`,
     });
+    if (total('moved_file') > 0) {
+      Object.assign(rows.at(-1), {
+        'moved_file followed': pct(get('moved_file', 'followed_cross_file'), total('moved_file')),
+        'moved_file flagged': pct(get('moved_file', 'flagged'), total('moved_file')),
+        'moved_file misplaced': pct(get('moved_file', 'misplaced') + get('moved_file', 'crash'), total('moved_file')),
+      });
+    }
   }
   return rows;
 }
