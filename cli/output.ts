@@ -33,8 +33,17 @@ export function indented(text: string, prefix: string): string {
 export { plural };
 
 export function location(c: Comment): string {
-  const { startLine, endLine } = c.anchor;
-  return `${inert(c.file)}:${startLine === endLine ? startLine : `${startLine}-${endLine}`}`;
+  return place(c.file, c.anchor.startLine, c.anchor.endLine);
+}
+
+function place(file: string, startLine: number, endLine: number): string {
+  return `${inert(file)}:${startLine === endLine ? startLine : `${startLine}-${endLine}`}`;
+}
+
+/** "moved from src/a.ts:40-42" for a thread that followed its code into another file (Comment.movedFrom), else undefined. */
+export function movedFromText(c: Comment): string | undefined {
+  const m = c.movedFrom;
+  return m ? `moved from ${place(m.file, m.startLine, m.endLine)}` : undefined;
 }
 
 /** `[c_abc123] src/a.ts:45-47 (workflow=open, anchor=anchored, unseen)` — spec §6.3. */

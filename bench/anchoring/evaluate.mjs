@@ -5,14 +5,19 @@
 // `git diff` (category + expected). Every method gets the anchor captured at A and the text
 // of B; "ours" also gets the snapshot (= the text at A), as the store keeps one per anchor.
 
-/** The methods compared in every run: ours, ours without snapshots, and the two baselines. */
-export function methods(algo) {
+/**
+ * The methods compared in every run: ours, ours without snapshots, and the two baselines.
+ * `workspace(c)`: how "ours" runs a case that needs the whole workspace (moved_file; see
+ * moved-file.mjs); without it, such a case is re-anchored in its own file only.
+ */
+export function methods(algo, { workspace } = {}) {
   const { reanchor, captureAnchor, splitLines } = algo;
   const capture = (c) => captureAnchor(c.textA, c.start, c.end, '2026-01-01T00:00:00.000Z');
   const followRename = (c, run) => (c.textRenamed !== undefined ? run(c.textRenamed) : { state: 'orphaned' });
   const asOutcome = (r) => ({ state: r.anchorState, start: r.startLine, end: r.endLine, method: r.method });
   return {
     ours: (c) => {
+      if (c.category === 'moved_file' && workspace) return workspace(c);
       const anchor = capture(c);
       const run = (text) => asOutcome(reanchor(anchor, text, { snapshotText: c.textA }));
       return c.textB === undefined ? followRename(c, run) : run(c.textB);
@@ -90,14 +95,14 @@ export function classify(c, o) {
 const pct = (n, d) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(2).padStart(6)}%`);
 
 /** Runs every method on every case; returns per-method tallies { [category]: { total, [class]: n } }. */
-export function evaluate(cases, methodTable, { onFailure } = {}) {
+export async function evaluate(cases, methodTable, { onFailure } = {}) {
   const tallies = {};
   for (const [name, run] of Object.entries(methodTable)) {
     const t = (tallies[name] = {});
     for (const c of cases) {
       let o;
       try {
-        o = run(c);
+        o = await run(c);
       } catch (err) {
         o = { state: 'crash', error: err };
       }
