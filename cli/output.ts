@@ -7,7 +7,7 @@
  * JSON output is never escaped this way: it round-trips the exact text.
  */
 import type { Comment } from '../shared/store';
-import { dispositionOf, isUnseen, plural } from '../shared/store';
+import { dispositionOf, isUnseen, placeText, plural } from '../shared/store';
 import { writeStdout } from './stdio';
 
 // C0 controls except tab and newline, DEL, C1 controls, and the bidi/invisible-direction marks.
@@ -37,7 +37,7 @@ export function location(c: Comment): string {
 }
 
 function place(file: string, startLine: number, endLine: number): string {
-  return `${inert(file)}:${startLine === endLine ? startLine : `${startLine}-${endLine}`}`;
+  return placeText(inert(file), startLine, endLine);
 }
 
 /** "moved from src/a.ts:40-42" for a thread that followed its code into another file (Comment.movedFrom), else undefined. */

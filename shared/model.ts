@@ -199,6 +199,11 @@ export function emptyStore(): StoreFile {
   return { version: STORE_VERSION, comments: [] };
 }
 
+/** "src/a.ts:40" or "src/a.ts:40-42": a place in the workspace, as every surface writes one (e.g. Comment.movedFrom). */
+export function placeText(file: string, startLine: number, endLine: number): string {
+  return `${file}:${startLine === endLine ? startLine : `${startLine}-${endLine}`}`;
+}
+
 /** Time of the newest activity in a thread; used for sorting and for "unseen". */
 export function lastActivityAt(c: Comment): string {
   let latest = c.updatedAt ?? c.createdAt;

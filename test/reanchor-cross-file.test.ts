@@ -105,6 +105,21 @@ describe('following code into another file', () => {
     expect([c.file, c.anchorState, c.anchor.startLine, c.anchor.endLine, c.movedFrom?.file]).toEqual(['src/normalize.ts', 'anchored', 1, 5, 'src/a.ts']);
   });
 
+  it('in a git repository: follows a move committed after the check into a file that existed before', async () => {
+    const root = workspace();
+    git(root, 'init', '-q');
+    write(root, 'src/a.ts', A_BEFORE);
+    write(root, 'src/args.ts', '// argument helpers\n');
+    git(root, 'add', '.');
+    execFileSync('git', ['-C', root, '-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'A'], { stdio: 'ignore', env: { ...process.env, GIT_COMMITTER_DATE: '2020-01-01T00:00:00Z' } });
+    const id = await add(root, 'src/a.ts', 4, 5);
+    write(root, 'src/args.ts', ['// argument helpers', ...NORMALIZE, ''].join('\n'));
+    write(root, 'src/a.ts', A_AFTER);
+    git(root, 'commit', '-qam', 'move normalizeArguments into args.ts');
+    await reconcileWorkspace(root);
+    expect([thread(root, id).file, thread(root, id).anchorState, thread(root, id).anchor.startLine]).toEqual(['src/args.ts', 'anchored', 3]);
+  });
+
   it('in a git repository: follows into a new untracked file, never into an ignored one', async () => {
     const root = workspace();
     git(root, 'init', '-q');
@@ -156,6 +171,32 @@ describe('following code into another file', () => {
       expect([thread(root, id).file, thread(root, id).anchorState]).toEqual(['src/a.ts', 'stale']);
     });
 
+    it('a copy in a file written a moment before the check (it held the copy while the code was still here)', async () => {
+      const root = workspace();
+      write(root, 'src/a.ts', A_BEFORE);
+      write(root, 'src/copy.ts', NORMALIZE.join('\n'));
+      age(root, 'src/copy.ts', 1);
+      const id = await add(root, 'src/a.ts', 4, 5);
+      write(root, 'src/a.ts', A_AFTER);
+      await reconcileWorkspace(root);
+      expect([thread(root, id).file, thread(root, id).anchorState]).toEqual(['src/a.ts', 'stale']);
+    });
+
+    it('in a git repository: a duplicate committed before the check, in a file written since', async () => {
+      const root = workspace();
+      git(root, 'init', '-q');
+      write(root, 'src/a.ts', A_BEFORE);
+      write(root, 'src/legacy.ts', ['// the old copy', ...NORMALIZE, ''].join('\n'));
+      git(root, 'add', '.');
+      git(root, 'commit', '-qm', 'A', '--date=2020-01-01T00:00:00Z');
+      execFileSync('git', ['-C', root, '-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '--amend', '-qm', 'A', '--no-edit'], { stdio: 'ignore', env: { ...process.env, GIT_COMMITTER_DATE: '2020-01-01T00:00:00Z' } });
+      const id = await add(root, 'src/a.ts', 4, 5);
+      write(root, 'src/legacy.ts', ['// the old copy, touched', ...NORMALIZE, ''].join('\n')); // written since, for another reason
+      write(root, 'src/a.ts', A_AFTER);
+      await reconcileWorkspace(root);
+      expect([thread(root, id).file, thread(root, id).anchorState]).toEqual(['src/a.ts', 'stale']);
+    });
+
     it('code that is not distinctive: a brace, an import', async () => {
       const root = workspace();
       write(root, 'src/a.ts', A_BEFORE);
@@ -178,7 +219,7 @@ describe('following code into another file', () => {
       expect([thread(root, id).file, thread(root, id).anchorState]).toEqual(['src/a.ts', 'stale']);
     });
 
-    it('a thread already stale is not searched for again on every read (only on a forced pass)', async () => {
+    it('a thread already stale is not searched for again on every read (only when asked, or on a forced pass)', async () => {
       const root = workspace();
       write(root, 'src/a.ts', A_BEFORE);
       const id = await add(root, 'src/a.ts', 4, 5);
@@ -189,7 +230,14 @@ describe('following code into another file', () => {
       write(root, 'src/a.ts', `${A_AFTER}// edited again\n`);
       await reconcileWorkspace(root);
       expect(thread(root, id).anchorState).toBe('stale');
-      // "Re-anchor all threads" looks again.
+      // Asked for by id (the editor, when a file is saved soon after a thread was lost), or
+      // "Re-anchor all threads": it is looked for again.
+      const asked = workspace();
+      for (const f of ['src/a.ts', 'src/normalize.ts']) write(asked, f, fs.readFileSync(path.join(root, f), 'utf8'));
+      fs.cpSync(path.join(root, '.consider'), path.join(asked, '.consider'), { recursive: true });
+      write(asked, 'src/normalize.ts', NORMALIZE_FILE); // written after the thread's last check
+      expect(await reconcileWorkspace(asked, { files: ['src/a.ts'], searchMovedCodeOf: [id] })).toMatchObject({ restored: 1, crossFile: 1 });
+      expect(thread(asked, id).file).toBe('src/normalize.ts');
       expect(await reconcileWorkspace(root, { force: true })).toMatchObject({ restored: 1, crossFile: 1 });
       expect([thread(root, id).file, thread(root, id).anchorState, thread(root, id).movedFrom?.startLine]).toEqual(['src/normalize.ts', 'anchored', 4]);
     });

@@ -8,11 +8,13 @@
  *  - only files git would show (workspace-files.ts), under MAX_SEARCHED_FILE_BYTES each and
  *    MAX_SEARCHED_BYTES in all (past that, nothing is followed);
  *  - only files written since the thread was last checked (mtime, with MTIME_SLACK_MS for
- *    filesystems with coarse times). Moved code was written after its thread last saw it in
- *    its own file; a copy in a file nobody touched since is a twin that was there all along,
- *    not the code that moved — as the in-file rule ignores copies made of lines that were
- *    already there. Usually that leaves the few files the agent just wrote: the rest of the
- *    tree costs one `stat` each, and is read only after a checkout or a clone touched it all;
+ *    coarse clocks). Moved code was written after its thread last saw it in its own file; a
+ *    copy in a file nobody touched since is a twin that was there all along, not the code that
+ *    moved — as the in-file rule ignores copies made of lines that were already there. Usually
+ *    that leaves the few files the agent just wrote: the rest of the tree costs one `stat`
+ *    each, and is read only after a checkout or a clone touched it all;
+ *  - in a git repository, a copy that was already in its file in the last commit before the
+ *    check is such a twin too, however recently the file was written (git-history.ts);
  *  - a file is decoded and split only when its bytes hold the target's longest word (one pass
  *    over its bytes for all the threads searched for);
  *  - one walk over the files for all the threads a pass lost, never one per thread;
@@ -29,6 +31,7 @@ import { utf8Text } from '../store/utf8';
 import { findCopies, movedCodeNeedle } from './moved-code';
 import type { CodeCopy, MovedCodeNeedle } from './moved-code';
 import { listWorkspaceFiles } from './workspace-files';
+import { GitHistory } from './git-history';
 
 /** Files larger than this are not searched (generated or minified code, data). */
 export const MAX_SEARCHED_FILE_BYTES = 1024 * 1024;
@@ -37,8 +40,14 @@ export const MAX_SEARCHED_FILE_BYTES = 1024 * 1024;
  * threads were checked) the search gives up, and the threads are flagged as before.
  */
 export const MAX_SEARCHED_BYTES = 64 * 1024 * 1024;
-/** A file written this long before the thread's last check may still be newer (coarse mtimes). */
-export const MTIME_SLACK_MS = 2000;
+/**
+ * A file whose mtime is up to this much before the thread's last check may still have been
+ * written after it: Linux stamps files from a clock that ticks every few milliseconds. Kept
+ * small, since a file written before the check held its copy while the thread's own file
+ * still held the code: a duplicate, not a move. (On filesystems with whole-second times a move
+ * made within a second of a check is then missed: the thread is flagged, never misplaced.)
+ */
+export const MTIME_SLACK_MS = 100;
 
 /** A thread a pass is about to lose to stale or orphaned. */
 export interface LostThread {
@@ -75,6 +84,8 @@ export interface CrossFileStats {
 interface Search {
   thread: LostThread;
   needle: MovedCodeNeedle;
+  /** The thread's last check (epoch ms). */
+  lastCheck: number;
   /** Files written before this (epoch ms) cannot hold the moved code. */
   since: number;
   copies: number;
@@ -124,9 +135,12 @@ export function findMovedCode(root: string, lost: readonly LostThread[], { stats
     }
     if (searches.every((s) => s.copies >= 2)) break;
   }
+  const history = new GitHistory(root);
   for (const s of searches) {
     if (s.copies !== 1 || !s.found) continue;
     const { file, copy } = s.found;
+    const before = history.textBefore(file, s.lastCheck);
+    if (before !== undefined && findCopies(s.needle, splitLines(before)).length > 0) continue; // a duplicate committed before: not a move
     result.set(s.thread.id, { file, startLine: copy.start + 1, endLine: copy.start + s.needle.target.length, exact: copy.exact });
   }
   return result;
@@ -139,7 +153,7 @@ function searchFor(thread: LostThread): Search | undefined {
   if (thread.linesToday && findCopies(needle, thread.linesToday).length > 0) return undefined;
   const lastCheck = Date.parse(thread.anchor.lastAnchorCheck);
   if (!Number.isFinite(lastCheck)) return undefined;
-  return { thread, needle, since: lastCheck - MTIME_SLACK_MS, copies: 0 };
+  return { thread, needle, lastCheck, since: lastCheck - MTIME_SLACK_MS, copies: 0 };
 }
 
 /**

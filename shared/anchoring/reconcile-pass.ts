@@ -55,6 +55,12 @@ export interface ReconcileOptions {
   lockWaitMs?: number;
   /** Filled with what the search for code moved into other files did (benchmarks). */
   crossFileStats?: CrossFileStats;
+  /**
+   * Also look in other files for the code of these stale or orphaned threads (ids), not only
+   * for that of threads this pass is about to lose: the editor asks when a file is saved soon
+   * after a thread was lost, since its code may have been pasted there (a cut and paste).
+   */
+  searchMovedCodeOf?: readonly string[];
 }
 
 export interface ReconcileReport {
@@ -369,15 +375,18 @@ function applyOutcome(c: Comment, o: Outcome, tx: MutationTx): void {
  * Before threads are given up as stale or orphaned, their code is looked for in the rest of the
  * workspace (cross-file.ts): a unique, distinctive copy in a file written since is where the
  * code went, and the thread follows it there, noting where it came from. Only threads this pass
- * is about to lose (or, on a forced pass, every stale and orphaned one) are searched for.
- * Replaces their outcomes in `outcomes`.
+ * is about to lose are searched for, and those `searchAgain` names that are still lost (a forced
+ * pass: all; ReconcileOptions.searchMovedCodeOf). Replaces their outcomes in `outcomes`.
  */
-function followMovedCode(ctx: PassContext, threads: readonly Comment[], outcomes: Map<string, { seen: Comment; outcome: Outcome }>, force: boolean, stats?: CrossFileStats): void {
+function followMovedCode(
+  ctx: PassContext, threads: readonly Comment[], outcomes: Map<string, { seen: Comment; outcome: Outcome }>,
+  searchAgain: (c: Comment) => boolean, stats?: CrossFileStats,
+): void {
   const lost: LostThread[] = [];
   for (const c of threads) {
     const o = outcomes.get(c.id)?.outcome;
     const losing = o !== undefined && (o.kind === 'stale' || o.kind === 'orphaned');
-    const stillLost = force && (o ? o.anchorState !== 'anchored' : c.anchorState !== 'anchored');
+    const stillLost = searchAgain(c) && (o ? o.anchorState !== 'anchored' : c.anchorState !== 'anchored');
     if (!losing && !stillLost) continue;
     const ownFiles = o && o.file !== c.file ? [c.file, o.file] : [c.file];
     const today = probe(ctx, o?.file ?? c.file);
@@ -482,7 +491,11 @@ async function reconcilePass(root: string, opts: ReconcileOptions): Promise<Reco
     if (outcome) outcomes.set(c.id, { seen: c, outcome });
     opts.onProgress?.(++done, threads.length);
   }
-  if (!opts.signal?.aborted) followMovedCode(ctx, threads, outcomes, force, opts.crossFileStats);
+  if (!opts.signal?.aborted) {
+    const again = new Set(opts.searchMovedCodeOf ?? []);
+    const asked = again.size === 0 ? [] : store.comments.filter((c) => again.has(c.id) && !threads.includes(c));
+    followMovedCode(ctx, [...threads, ...asked], outcomes, (c) => force || again.has(c.id), opts.crossFileStats);
+  }
   if (outcomes.size === 0) {
     if (ctx.refresh.size === 0) return report;
     const write = () => mutateStore(root, 'system', (latest, tx) => {
