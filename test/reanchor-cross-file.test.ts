@@ -299,6 +299,22 @@ describe('the search itself (cross-file.ts)', () => {
     expect(findMovedCode(root, lost, { maxBytes: size - 1 }).size).toBe(0);
   });
 
+  it('finds every thread of one search, also when several share their longest word', () => {
+    const root = workspace();
+    const blocks = [
+      ['  const first = configurationValue(alpha);', '  return first + configurationValue(beta);'],
+      ['  const second = configurationValue(gamma);', '  return second * configurationValue(delta);'],
+      ['  const third = computeSomethingElse(epsilon);', '  return third - computeSomethingElse(zeta);'],
+    ];
+    const before = blocks.flatMap((b, i) => [`function f${i}() {`, ...b, '}']).join('\n');
+    const check = new Date(Date.now() - 60_000).toISOString();
+    const lost = blocks.map((_, i) => ({ id: `c_${i}`, anchor: captureAnchor(before, 4 * i + 2, 4 * i + 3, check), ownFiles: ['src/a.ts'] }));
+    write(root, 'src/moved.ts', blocks.flatMap((b, i) => [`export function g${i}() {`, ...b, '}']).join('\n'));
+    const found = findMovedCode(root, lost);
+    expect([...found.keys()].sort()).toEqual(['c_0', 'c_1', 'c_2']);
+    expect(found.get('c_2')).toMatchObject({ file: 'src/moved.ts', startLine: 10, endLine: 11 });
+  });
+
   it('finds a code\'s word only as a whole word, and non-ASCII words too', () => {
     const root = workspace();
     const code = ['  const größe = berechneGrößeDerBestellung(bestellung);', '  if (größe > GRENZE) throw new RangeError(`zu groß: ${größe}`);'];

@@ -15,11 +15,12 @@
  *    each, and is read only after a checkout or a clone touched it all;
  *  - in a git repository, a copy that was already in its file in the last commit before the
  *    check is such a twin too, however recently the file was written (git-history.ts);
- *  - a file is decoded and split only when its bytes hold the target's longest word (one pass
- *    over its bytes for all the threads searched for);
+ *  - a file is decoded and split only when its bytes hold a target's longest word as a word
+ *    (one scan of its bytes for all the threads searched for: WordFinder);
  *  - one walk over the files for all the threads a pass lost, never one per thread;
- *  - the search runs only on that transition (anchored → stale/orphaned), or when every thread
- *    is re-anchored on request: a read with nothing changed never gets here.
+ *  - the search runs only on that transition (anchored → stale/orphaned), when the editor asks
+ *    for threads lost moments ago (a file was saved: a cut and paste), or when every thread is
+ *    re-anchored on request: a read with nothing changed never gets here.
  * Only a copy that is the only one counts; none, or several, leave the thread flagged. A copy
  * still in the thread's own file keeps it there (the in-file decision stands).
  */
@@ -84,6 +85,8 @@ export interface CrossFileStats {
 interface Search {
   thread: LostThread;
   needle: MovedCodeNeedle;
+  /** The needle's word as its UTF-8 bytes read as latin1 (WordFinder). */
+  wordBytes: string;
   /** The thread's last check (epoch ms). */
   lastCheck: number;
   /** Files written before this (epoch ms) cannot hold the moved code. */
@@ -153,7 +156,8 @@ function searchFor(thread: LostThread): Search | undefined {
   if (thread.linesToday && findCopies(needle, thread.linesToday).length > 0) return undefined;
   const lastCheck = Date.parse(thread.anchor.lastAnchorCheck);
   if (!Number.isFinite(lastCheck)) return undefined;
-  return { thread, needle, lastCheck, since: lastCheck - MTIME_SLACK_MS, copies: 0 };
+  const wordBytes = Buffer.from(needle.word, 'utf8').toString('latin1');
+  return { thread, needle, wordBytes, lastCheck, since: lastCheck - MTIME_SLACK_MS, copies: 0 };
 }
 
 /**
@@ -164,31 +168,23 @@ function searchFor(thread: LostThread): Search | undefined {
  * tree it took ~50 ms where a native byte search per thread took seconds.
  */
 class WordFinder {
-  private readonly byWord = new Map<string, Search[]>();
+  private readonly words: ReadonlySet<string>;
   private readonly pattern: RegExp;
 
   constructor(searches: readonly Search[]) {
-    for (const s of searches) {
-      const key = Buffer.from(s.needle.word, 'utf8').toString('latin1');
-      const list = this.byWord.get(key);
-      if (list) list.push(s);
-      else this.byWord.set(key, [s]);
-    }
-    const words = [...this.byWord.keys()].sort((x, y) => y.length - x.length).map((w) => w.replace(/[$]/g, '\\$'));
+    this.words = new Set(searches.map((s) => s.wordBytes));
+    const alternatives = [...this.words].sort((x, y) => y.length - x.length).map((w) => w.replace(/[$]/g, '\\$'));
     // Letters, digits, `_`, `$` and the bytes of non-ASCII characters make words (moved-code.ts WORD).
-    this.pattern = new RegExp(`(?<![A-Za-z0-9_$\\x80-\\xff])(?:${words.join('|')})(?![A-Za-z0-9_$\\x80-\\xff])`, 'g');
+    this.pattern = new RegExp(`(?<![A-Za-z0-9_$\\x80-\\xff])(?:${alternatives.join('|')})(?![A-Za-z0-9_$\\x80-\\xff])`, 'g');
   }
 
   /** Of `wanted`, the searches whose word `bytes` hold. */
   in(bytes: Buffer, wanted: readonly Search[]): Search[] {
     const text = bytes.toString('latin1');
-    const found = new Set<Search>();
+    const found = new Set<string>();
     this.pattern.lastIndex = 0;
-    for (let m = this.pattern.exec(text); m !== null; m = this.pattern.exec(text)) {
-      for (const s of this.byWord.get(m[0])!) found.add(s);
-      if (found.size === this.byWord.size) break;
-    }
-    return wanted.filter((s) => found.has(s));
+    for (let m = this.pattern.exec(text); m !== null && found.size < this.words.size; m = this.pattern.exec(text)) found.add(m[0]);
+    return wanted.filter((s) => found.has(s.wordBytes));
   }
 }
 
