@@ -28,7 +28,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Anchor } from '../model';
 import { splitLines } from '../text';
-import { utf8Text } from '../store/utf8';
+import { strictUtf8Text } from '../store/utf8';
 import { findCopies, movedCodeNeedle } from './moved-code';
 import type { CodeCopy, MovedCodeNeedle } from './moved-code';
 import { listWorkspaceFiles } from './workspace-files';
@@ -95,7 +95,6 @@ interface Search {
   found?: { file: string; copy: CodeCopy };
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export interface CrossFileOptions {
   /** Filled with what the search did. */
@@ -201,7 +200,7 @@ function searchableLines(abs: string, wanted: readonly Search[], words: WordFind
   if (searches.length === 0 || bytes.subarray(0, 8000).includes(0)) return undefined;
   let text: string;
   try {
-    text = utf8Text(bytes, (b) => strictUtf8.decode(b));
+    text = strictUtf8Text(bytes);
   } catch {
     return undefined;
   }

@@ -28,7 +28,7 @@ import type { MutationTx } from '../store/store-io';
 import { readArchive } from '../store/archive';
 import { findThread, fingerprintOf, outsideRacyWindow, statMatches } from '../store/threads';
 import { splitLines } from '../text';
-import { utf8Text } from '../store/utf8';
+import { strictUtf8Text } from '../store/utf8';
 
 export interface ReconcileOptions {
   /** Re-anchor every thread, even on files that did not change since the last check. */
@@ -106,7 +106,6 @@ interface TextProbe {
   snapshotId?: string;
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function probeFile(root: string, rel: string): FileProbe {
   let abs: string;
@@ -132,7 +131,7 @@ function probeFile(root: string, rel: string): FileProbe {
   const fingerprint = fingerprintOf(stat, bytes);
   if (bytes.subarray(0, 8000).includes(0)) return { kind: 'unusable', reason: 'the file is binary now', fingerprint };
   try {
-    return { kind: 'text', text: utf8Text(bytes, (b) => strictUtf8.decode(b)), bytes, fingerprint };
+    return { kind: 'text', text: strictUtf8Text(bytes), bytes, fingerprint };
   } catch {
     return { kind: 'unusable', reason: 'the file is not UTF-8 text any more', fingerprint };
   }
