@@ -95,7 +95,6 @@ interface Search {
   found?: { file: string; copy: CodeCopy };
 }
 
-
 export interface CrossFileOptions {
   /** Filled with what the search did. */
   stats?: CrossFileStats;

@@ -106,7 +106,6 @@ interface TextProbe {
   snapshotId?: string;
 }
 
-
 function probeFile(root: string, rel: string): FileProbe {
   let abs: string;
   try {
