@@ -293,10 +293,13 @@ describe('the search itself (cross-file.ts)', () => {
     const found = findMovedCode(root, lost, { stats });
     expect(found.get('c_1')).toEqual({ file: 'src/normalize.ts', startLine: 5, endLine: 6, exact: false });
     expect(stats).toEqual({ searched: 1, listed: 42, recent: 2, read: 2, decoded: 1 });
-    // More to read than the budget allows: a copy could hide in what is left, so nothing is followed.
+    // More to read than the budget allows: a copy could hide in what is left, so nothing is
+    // followed, and nothing is even read.
     const size = fs.statSync(path.join(root, 'src/normalize.ts')).size + fs.statSync(path.join(root, 'src/fresh-unrelated.ts')).size;
     expect(findMovedCode(root, lost, { maxBytes: size }).size).toBe(1);
-    expect(findMovedCode(root, lost, { maxBytes: size - 1 }).size).toBe(0);
+    const over: CrossFileStats = { searched: 0, listed: 0, recent: 0, read: 0, decoded: 0 };
+    expect(findMovedCode(root, lost, { maxBytes: size - 1, stats: over }).size).toBe(0);
+    expect([over.recent, over.read]).toEqual([2, 0]);
   });
 
   it('finds every thread of one search, also when several share their longest word', () => {

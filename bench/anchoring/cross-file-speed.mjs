@@ -1,7 +1,7 @@
 // What following code into other files (issue 26) costs a read, in a large repository.
 //
-// A git repository of 10,000 files (100 folders × 100 files of ~120 lines of distinct code,
-// ~45 MB, committed), with 30 threads on one file, src/orders.ts. Then the agent splits that
+// A git repository of 10,000 files (100 folders × 100 files of 120 lines of distinct code,
+// ~7 kB each, 71 MB in all, committed), with 30 threads on one file, src/orders.ts. Then the agent splits that
 // file: src/orders.ts is deleted and its code goes into three new files. The timed command is
 // the read that finds it out: `consider-cli list --json`, which orphans the 30 threads unless
 // it follows them, run in pairs with the CLI of the baseline runtime (which orphans them
@@ -9,7 +9,9 @@
 //  - "split": the usual case, only the agent's new files were written since the threads were
 //    last checked (the 9,999 others are older: one `stat` each);
 //  - "after a checkout": every file of the repository was written since (a branch switch, a
-//    fresh clone): each is read, and decoded only when it holds a target's longest word.
+//    fresh clone). Up to 64 MiB (MAX_SEARCHED_BYTES) each would be read, and decoded only when
+//    it holds a target's longest word; this tree holds more, so the search gives up after the
+//    `stat`s and the threads are orphaned (`--files 8000` shows a tree that is searched).
 // Each run starts from the same state: the store as it was after the threads were added, the
 // file put back, then the split made again.
 //
@@ -45,7 +47,7 @@ if (!fs.existsSync(cli)) {
 const baselineCli = values.baseline ? path.join(values.baseline, 'bin/consider-cli.cjs') : undefined;
 const store = createRequire(import.meta.url)(path.join(runtime, 'shared/store.js'));
 
-/** A file of distinct functions: ~120 lines, ~4.5 kB. */
+/** A file of distinct functions: 120 lines, ~7 kB. */
 function sourceFile(tag, lines = 120) {
   const out = [`// module ${tag}`, "import { db } from '../db';", ''];
   for (let f = 0; out.length < lines; f++) {

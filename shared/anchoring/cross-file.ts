@@ -113,19 +113,26 @@ export function findMovedCode(root: string, lost: readonly LostThread[], { stats
   // A file left out could hold a second copy: uniqueness cannot be told.
   if (!listing.complete) return result;
   const earliest = Math.min(...searches.map((s) => s.since));
-  const words = new WordFinder(searches);
-  let budget = maxBytes;
+  // First only `stat`: which files were written since, and how much they hold.
+  const recent: { rel: string; abs: string; mtimeMs: number }[] = [];
+  let bytes = 0;
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
   for (const rel of listing.files) {
     const abs = prefix + rel; // not path.join: it normalises each of 10,000 paths, and `rel` is already clean
     const stat = fs.lstatSync(abs, { throwIfNoEntry: false });
     // Not a regular file (a symbolic link, a submodule's folder, gone since the listing), too big, or older than every lost thread's check.
     if (!stat?.isFile() || stat.size > MAX_SEARCHED_FILE_BYTES || stat.mtimeMs < earliest) continue;
-    if (stats) stats.recent++;
-    const wanted = searches.filter((s) => s.copies < 2 && stat.mtimeMs >= s.since && !s.thread.ownFiles.includes(rel));
+    recent.push({ rel, abs, mtimeMs: stat.mtimeMs });
+    bytes += stat.size;
+  }
+  if (stats) stats.recent = recent.length;
+  // Too much to read (a checkout rewrote a huge tree): a copy could hide in what is left unread,
+  // so uniqueness cannot be told; give up before reading anything.
+  if (bytes > maxBytes) return result;
+  const words = new WordFinder(searches);
+  for (const { rel, abs, mtimeMs } of recent) {
+    const wanted = searches.filter((s) => s.copies < 2 && mtimeMs >= s.since && !s.thread.ownFiles.includes(rel));
     if (wanted.length === 0) continue;
-    budget -= stat.size;
-    if (budget < 0) return result; // not every candidate can be read: uniqueness cannot be told
     const candidate = searchableLines(abs, wanted, words, stats);
     if (!candidate) continue;
     for (const s of candidate.searches) {
