@@ -5,7 +5,7 @@
  */
 import { isAscii } from 'node:buffer';
 
-let fatalDecoder: TextDecoder | undefined;
+let fatalDecoder: InstanceType<typeof TextDecoder> | undefined;
 
 /**
  * `bytes` as text when they are valid UTF-8 (a BOM kept as U+FEFF); throws when they are not.
