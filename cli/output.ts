@@ -7,7 +7,7 @@
  * JSON output is never escaped this way: it round-trips the exact text.
  */
 import type { Comment } from '../shared/store';
-import { dispositionOf, isUnseen, plural } from '../shared/store';
+import { dispositionOf, isUnseen, placeText, plural } from '../shared/store';
 import { writeStdout } from './stdio';
 
 // C0 controls except tab and newline, DEL, C1 controls, and the bidi/invisible-direction marks.
@@ -46,9 +46,15 @@ export function lineSpan(c: Comment): string {
   return startLine === endLine ? String(startLine) : `${startLine}-${endLine}`;
 }
 
-/** `src/a.ts:45-47`, `src/a.ts:12`. */
+/** `src/a.ts:45-47`, `src/a.ts:12` (shared/model.ts placeText: every surface writes a place so). */
 export function location(c: Comment): string {
-  return `${inert(c.file)}:${lineSpan(c)}`;
+  return placeText(inert(c.file), c.anchor.startLine, c.anchor.endLine);
+}
+
+/** "moved from src/a.ts:40-42" for a thread that followed its code into another file (Comment.movedFrom), else undefined. */
+export function movedFromText(c: Comment): string | undefined {
+  const m = c.movedFrom;
+  return m ? `moved from ${placeText(inert(m.file), m.startLine, m.endLine)}` : undefined;
 }
 
 /** `[c_abc123] src/a.ts:45-47 (workflow=open, anchor=anchored, unseen)` — spec §6.3. */

@@ -8,7 +8,7 @@ import type { Command, Ctx } from './command';
 import { READ_SIDE_WRITE_WAIT_MS, loadReconciled, note, oneOfFlag, warn } from './command';
 import { threadItem, threadView } from './agent-view';
 import { formatCode, missingCodeReason, readCodeContext } from './code';
-import { headline, indented, inert, location, oneLine, plural, repliesLine, writeJson, writeLean, writeOut, writeOutBytes } from './output';
+import { headline, indented, inert, location, movedFromText, oneLine, plural, repliesLine, writeJson, writeLean, writeOut, writeOutBytes } from './output';
 
 /**
  * "Seen": the agent has read a thread when it ran get/thread/context on it or replied to
@@ -133,6 +133,8 @@ export const list: Command = {
 export function listBlock(c: Comment): string {
   let block = `${headline(c)}\n  "${oneLine(c.body)}"\n  ${repliesLine(c)}`;
   if (c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string') block += `\n  ${c.anchorState}: ${oneLine(c.anchor.reason)}`;
+  const moved = movedFromText(c);
+  if (moved) block += `\n  ${moved}`;
   return block;
 }
 
@@ -151,6 +153,8 @@ function jsonOfEach(comments: readonly Comment[], store: StoreFile | undefined):
 function threadText(c: Comment): string {
   const out = [headline(c), `${c.author} · ${c.createdAt}${c.editedAt ? ` (edited ${c.editedAt})` : ''}`, '', indented(c.body, '  ')];
   if (c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string') out.push('', `${c.anchorState}: ${oneLine(c.anchor.reason, 300)}`);
+  const moved = movedFromText(c);
+  if (moved) out.push('', `${moved} (its code moved into ${c.file}; followed ${c.movedFrom!.at})`);
   if (c.workflowState === 'resolved') out.push('', `resolved${c.resolvedBy ? ` by ${c.resolvedBy}` : ''}${c.resolvedAt ? ` at ${c.resolvedAt}` : ''}`);
   out.push('', c.thread.length ? `${plural(c.thread.length, 'reply', 'replies')}:` : '0 replies');
   for (const r of c.thread) {

@@ -123,6 +123,24 @@ export interface Comment {
   round?: number;
   /** When that round was submitted: human activity the agent has not seen until it reads the thread. */
   submittedAt?: string;
+  /**
+   * Set when re-anchoring followed the thread's code into another file (the code was moved
+   * there): where it was. Kept while the thread stays in that file; replaced by the next such
+   * move; removed when the thread is put back (triage's undo).
+   */
+  movedFrom?: MovedFrom;
+  [unknownField: string]: unknown;
+}
+
+/** Where a thread's code was before it moved into another file (Comment.movedFrom). */
+export interface MovedFrom {
+  /** Workspace-relative path with forward slashes. */
+  file: string;
+  /** Its lines there when last seen (1-based, inclusive). */
+  startLine: number;
+  endLine: number;
+  /** ISO time the move was followed. */
+  at: string;
   [unknownField: string]: unknown;
 }
 
@@ -179,6 +197,11 @@ export interface ActivityEntry {
 
 export function emptyStore(): StoreFile {
   return { version: STORE_VERSION, comments: [] };
+}
+
+/** "src/a.ts:40" or "src/a.ts:40-42": a place in the workspace, as every surface writes one (e.g. Comment.movedFrom). */
+export function placeText(file: string, startLine: number, endLine: number): string {
+  return `${file}:${startLine === endLine ? startLine : `${startLine}-${endLine}`}`;
 }
 
 /** Time of the newest activity in a thread; used for sorting and for "unseen". */

@@ -262,6 +262,40 @@ describe('get / thread / context', () => {
   });
 });
 
+describe('a stale thread on lines rewritten in place (issue 22, the demo\'s discount cap)', () => {
+  it('context marks the lines that replaced its code, not the signature above them', () => {
+    const cart = ['export function total(items: number[]): number {', '  return items.reduce((a, b) => a + b, 0);', '}', '',
+      'export function discount(sum: number, percent: number): number {', '  const capped = Math.min(percent, 50);', '  return sum - (sum * capped) / 100;', '}', ''].join('\n');
+    ws = makeWorkspace({ 'src/cart.ts': cart });
+    const id = add('src/cart.ts', '6-7', 'Why is the discount capped at 50%?');
+    fs.writeFileSync(ws.file('src/cart.ts'), cart
+      .replace('  const capped = Math.min(percent, 50);\n  return sum - (sum * capped) / 100;', '  const rate = Math.max(0, Math.min(percent, maxPercent)) / 100;\n  return Math.round(sum * (1 - rate));')
+      .replace('percent: number): number', 'percent: number, maxPercent = 50): number'));
+    expect(ok(['list']).stdout).toContain(`[${id}] src/cart.ts:6-7 (workflow=open, anchor=stale,`);
+    const marked = ok(['context', id, '--json']).json().context.lines.filter((l: { target: boolean }) => l.target).map((l: { number: number }) => l.number);
+    expect(marked).toEqual([6, 7]);
+  });
+});
+
+describe('a thread whose code moved into another file (issue 26)', () => {
+  it('list, get and context say where it came from; --json carries movedFrom', () => {
+    const fn = ['export function normalizeArguments(options: Options): Normalized {', '  const timeout = options.timeout ?? DEFAULT_TIMEOUT;',
+      '  const retries = Math.max(0, options.retries ?? 2);', '  return { timeout, retries };', '}'];
+    ws = makeWorkspace({ 'src/a.ts': ['// a', '', ...fn, ''].join('\n') });
+    const id = add('src/a.ts', '4-5', 'Why two retries by default?');
+    fs.writeFileSync(ws.file('src/args.ts'), ['// moved here', ...fn, ''].join('\n'));
+    fs.writeFileSync(ws.file('src/a.ts'), '// a\n');
+    const listed = ok(['list']).stdout;
+    expect(listed).toContain(`[${id}] src/args.ts:3-4 (workflow=open, anchor=anchored, unseen)\n  "Why two retries by default?"\n  0 replies\n  moved from src/a.ts:4-5\n`);
+    const json = ok(['list', '--json']).json().comments[0];
+    expect(json).toMatchObject({ file: 'src/args.ts', anchorState: 'anchored', movedFrom: { file: 'src/a.ts', startLine: 4, endLine: 5 } });
+    expect(ok(['get', id]).stdout).toMatch(/\n\nmoved from src\/a\.ts:4-5 \(its code moved into src\/args\.ts; followed \d{4}-/);
+    const context = ok(['context', id, '--json']).json();
+    expect(context.comment.movedFrom.file).toBe('src/a.ts');
+    expect(context.context.lines.filter((l: { target: boolean }) => l.target).map((l: { text: string }) => l.text)).toEqual(fn.slice(1, 3));
+  });
+});
+
 describe('reply / resolve / unresolve / summary', () => {
   it('reply appends an agent reply; --message - reads stdin', () => {
     fresh();

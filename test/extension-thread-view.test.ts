@@ -24,6 +24,18 @@ describe('thread label tells both axes', () => {
   });
 });
 
+describe('a thread that followed its code into another file (issue 26)', () => {
+  const moved = thread({ file: 'src/b.ts', movedFrom: { file: 'src/a.ts', startLine: 40, endLine: 42, at: '2026-11-22T10:02:00.000Z' } });
+
+  it('says where it came from in its title, and re-renders when that changes', () => {
+    expect(threadLabel(threadLook(moved))).toBe('Open · Moved from src/a.ts:40-42');
+    expect(threadLabel(threadLook({ ...moved, movedFrom: { ...moved.movedFrom!, endLine: 40 }, thread: [{ id: 'r_1', author: 'agent', body: 'ok', createdAt: 't', disposition: 'addressed' }] })))
+      .toBe('Open · Moved from src/a.ts:40 · Agent: addressed — check it');
+    expect(threadLabel(threadLook(thread()))).toBe('Open');
+    expect(renderKey(moved)).not.toBe(renderKey(thread({ file: 'src/b.ts' })));
+  });
+});
+
 describe('the review loop shows in the widget', () => {
   const agentReply = (disposition?: 'addressed' | 'declined' | 'question', at = '2026-11-22T10:01:00.000Z') =>
     ({ id: `r_${at}`, author: 'agent' as const, body: 'Done', createdAt: at, ...(disposition ? { disposition } : {}) });

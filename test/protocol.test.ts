@@ -170,6 +170,17 @@ describe('the review loop in snapshots', () => {
   });
 });
 
+describe('a thread that followed its code into another file (issue 26)', () => {
+  const base = { id: 'c_1', file: 'b.ts', startLine: 4, endLine: 5, workflowState: 'open', anchorState: 'anchored', author: 'human', title: 't', lastActivityAt: 't' };
+  const snap = (thread: object) => ({ type: 'host/snapshot', folders: [{ root: '/ws', name: 'ws', hasStore: true, threads: [thread] }], visibility: { showResolved: true, showStale: true } });
+
+  it('carries where it moved from, and only a place', () => {
+    expect(parseHostMessage(snap({ ...base, movedFrom: { file: 'src/a.ts', startLine: 40, endLine: 42 } }))).toMatchObject({ ok: true });
+    expect(parseHostMessage(snap({ ...base, movedFrom: 'src/a.ts:40' }))).toMatchObject({ ok: false, error: expect.stringContaining('threads[0].movedFrom') });
+    expect(parseHostMessage(snap({ ...base, movedFrom: { file: 'src/a.ts', startLine: 0, endLine: 1 } }))).toMatchObject({ ok: false, error: expect.stringContaining('threads[0].movedFrom.startLine') });
+  });
+});
+
 describe('parseThreadDetails', () => {
   const details = { folders: [{ root: '/ws', threads: [{ id: 'c_1', body: 'b', createdAt: 't', replies: [{ id: 'r_1', author: 'agent', body: 'ok', createdAt: 't' }] }] }] };
   it('accepts conversations and rejects a reply by an unknown author or a missing body', () => {

@@ -169,6 +169,36 @@ describe('reconcileWorkspace', () => {
       .toEqual(['stale', 'anchored']);
   });
 
+  it('a rewrite under a rewritten signature: each thread above, on and below it keeps its own lines (issue 22)', async () => {
+    const root = workspace();
+    const before = loadFixtures().find((f) => f.name === 'rewrite-under-edited-signature')!;
+    write(root, 'src/cart.ts', before.before);
+    const ids = {
+      total: await add(root, 'src/cart.ts', 8, 10), // above, untouched
+      signature: await add(root, 'src/cart.ts', 13, 13), // the signature, rewritten
+      body: await add(root, 'src/cart.ts', 14, 15), // the demo's thread, rewritten in place
+      closing: await add(root, 'src/cart.ts', 16, 16), // the closing brace right below, untouched
+      tax: await add(root, 'src/cart.ts', 18, 20), // below, untouched
+    };
+    await reconcileWorkspace(root);
+    write(root, 'src/cart.ts', before.after!);
+    await reconcileWorkspace(root);
+    const place = (id: string): [string, number, number] => {
+      const c = thread(root, id);
+      return [c.anchorState, c.anchor.startLine, c.anchor.endLine];
+    };
+    expect(place(ids.total)).toEqual(['anchored', 8, 10]);
+    expect(place(ids.signature)).toEqual(['stale', 13, 13]);
+    expect(place(ids.body)).toEqual(['stale', 14, 15]);
+    expect(place(ids.closing)).toEqual(['anchored', 16, 16]);
+    expect(place(ids.tax)).toEqual(['anchored', 18, 20]);
+    // What triage's "Re-anchor to suggestion" takes: the same lines, from the snapshot.
+    const suggestion = reanchorInText(thread(root, ids.body), before.after!, { root });
+    expect([suggestion.anchorState, suggestion.startLine, suggestion.endLine]).toEqual(['stale', 14, 15]);
+    // A stale thread keeps where its code was in the snapshot only when it is shown elsewhere.
+    expect(thread(root, ids.body).anchor.snapshotLine).toBeUndefined();
+  });
+
   it('orphans a thread whose file is gone, and restores it when the file is back', async () => {
     const root = workspace();
     write(root, 'a.ts', code);

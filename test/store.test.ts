@@ -60,7 +60,13 @@ describe('validation names the bad field', () => {
     ['file climbing out', (s) => { s.comments[0].file = 'src/../../etc/passwd'; }, /^comments\[0\]\.file must be a workspace-relative path with "\/" separators and no "\.\."/],
     ['absolute file', (s) => { s.comments[0].file = '/etc/passwd'; }, /^comments\[0\]\.file must be a workspace-relative path/],
     ['duplicate id', (s) => { s.comments.push({ ...s.comments[0] }); }, /^comments\[1\]\.id must be unique/],
+    ['movedFrom', (s) => { s.comments[0].movedFrom = { file: '../x.ts', startLine: 1, endLine: 2, at: 't' }; }, /^comments\[0\]\.movedFrom must be an object \{file, startLine, endLine, at\} when present/],
   ];
+
+  it('accepts a valid movedFrom, with fields this version does not know', () => {
+    const store: any = { version: 1, comments: [validThread({ movedFrom: { file: 'src/a.ts', startLine: 40, endLine: 42, at: '2026-01-01T00:00:00.000Z', how: 'future' } })] };
+    expect(validateStore(store).comments[0]!.movedFrom).toEqual({ file: 'src/a.ts', startLine: 40, endLine: 42, at: '2026-01-01T00:00:00.000Z', how: 'future' });
+  });
   for (const [name, breakIt, message] of cases) {
     it(name, () => {
       const store: any = { version: 1, comments: [validThread()] };

@@ -4,15 +4,19 @@
 // thread went. The outcomes must be the same as the in-process algorithm's.
 //
 //   node scripts/build.mjs --no-webview      # the CLI under test: dist/runtime/bin/consider-cli.cjs
-//   node bench/anchoring/cli.mjs [--corpus DIR] [--per-category 40] [--seed 1] [--cli PATH]
+//   node bench/anchoring/cli.mjs [--corpus DIR] [--per-category 40] [--seed 1] [--cli PATH] [--category default|all|NAME] [--git]
+//
+// moved_file (--category moved_file or all): both files at A, `add` on X, both at B, `list --json`
+// (moved-file.mjs); --per-category 400 runs all 379.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadAlgorithm, projectRoot } from './load-algorithm.mjs';
+import { loadAlgorithm, loadStoreModule, projectRoot } from './load-algorithm.mjs';
 import { classify, methods, printTable, summaryRows } from './evaluate.mjs';
-import { loadCorpus } from './corpus.mjs';
+import { loadCorpus, selectCategory } from './corpus.mjs';
+import { moveToB, outcomeOf, throughStore, workspaceAtA } from './moved-file.mjs';
 
 function sample(cases, perCategory, seed) {
   let a = seed >>> 0;
@@ -34,8 +38,22 @@ function git(ws, ...args) {
   execFileSync('git', ['-C', ws, '-c', 'user.email=bench@example.com', '-c', 'user.name=bench', ...args], { stdio: 'ignore' });
 }
 
+/** A moved_file case through the CLI: both files at A, `add` on X, both files at B, `list --json`. */
+function movedThroughCli(cli, c, options) {
+  const ws = workspaceAtA(c, options);
+  try {
+    const run = (...args) => execFileSync(process.execPath, [cli, ...args, '--root', ws, '--json'], { encoding: 'utf8' });
+    const added = JSON.parse(run('add', c.path, '--lines', `${c.start}-${c.end}`, '--message', 'bench'));
+    moveToB(ws, c);
+    return outcomeOf(JSON.parse(run('list', '--workflow', 'all', '--anchor', 'all')).comments.find((x) => x.id === added.id));
+  } finally {
+    fs.rmSync(ws, { recursive: true, force: true });
+  }
+}
+
 /** One case through the CLI; returns the thread's outcome as `list --json` shows it. */
-function throughCli(cli, c) {
+function throughCli(cli, c, options) {
+  if (c.category === 'moved_file') return movedThroughCli(cli, c, options);
   const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-cli-bench-'));
   try {
     const file = path.join(ws, ...c.path.split('/'));
@@ -71,6 +89,8 @@ async function main() {
       'per-category': { type: 'string', default: '40' },
       seed: { type: 'string', default: '1' },
       cli: { type: 'string', default: path.join(projectRoot, 'dist/runtime/bin/consider-cli.cjs') },
+      category: { type: 'string', default: 'default' },
+      git: { type: 'boolean', default: false },
     },
   });
   if (!fs.existsSync(values.cli)) {
@@ -78,15 +98,17 @@ async function main() {
     process.exit(1);
   }
   const algo = await loadAlgorithm();
-  const ours = methods(algo).ours;
-  const cases = sample(loadCorpus(values.corpus), Number(values['per-category']), Number(values.seed));
+  const store = await loadStoreModule();
+  const options = { git: values.git };
+  const ours = methods(algo, { workspace: (c) => throughStore(store, c, options) }).ours;
+  const cases = sample(selectCategory(loadCorpus(values.corpus), values.category), Number(values['per-category']), Number(values.seed));
   const tallies = { 'ours via CLI': {}, 'ours in-process': {} };
   let same = 0;
   const differences = [];
   const t0 = performance.now();
   for (const c of cases) {
-    const viaCli = throughCli(values.cli, c);
-    const inProcess = ours(c);
+    const viaCli = throughCli(values.cli, c, options);
+    const inProcess = await ours(c);
     for (const [name, o] of [['ours via CLI', viaCli], ['ours in-process', inProcess]]) {
       const t = (tallies[name][c.category] ??= { total: 0 });
       const cls = classify(c, o);
@@ -95,7 +117,8 @@ async function main() {
     }
     // An orphaned thread has no place in a file: only its state is compared.
     const agree = viaCli.state === inProcess.state
-      && (viaCli.state === 'orphaned' || (viaCli.start === inProcess.start && viaCli.end === inProcess.end));
+      && (viaCli.state === 'orphaned' || (viaCli.start === inProcess.start && viaCli.end === inProcess.end))
+      && (inProcess.file === undefined || viaCli.file === inProcess.file);
     if (agree) same++;
     else differences.push(`#${c.id} ${c.category}: CLI ${JSON.stringify(viaCli)} vs in-process ${JSON.stringify(inProcess)}`);
   }

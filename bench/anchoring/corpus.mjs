@@ -1,7 +1,10 @@
 // Runs the public anchoring corpus (../shared/anchoring-corpus: cases.jsonl + gzip blobs) through
 // our re-anchoring and the two baselines, and prints per-category figures.
 //
-//   node bench/anchoring/corpus.mjs [--corpus DIR] [--part tune|check|all] [--failures N]
+//   node bench/anchoring/corpus.mjs [--corpus DIR] [--part tune|check|all] [--category default|all|NAME] [--git] [--failures N]
+//
+// --category: moved_file (each case in a temporary workspace, through the store module) runs only
+// when asked for, by name or with `all`; --git makes those workspaces git repositories.
 //
 // --part: the corpus is our test set, so tuning uses one repository (sindresorhus/got, "tune")
 // and the figures that count are on the two others (psf/requests, sharkdp/fd: "check").
@@ -10,10 +13,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
-import { loadAlgorithm } from './load-algorithm.mjs';
+import { loadAlgorithm, loadStoreModule } from './load-algorithm.mjs';
+import { throughStore } from './moved-file.mjs';
 import { categoryCounts, evaluate, methods, printTable, summaryRows } from './evaluate.mjs';
 
 export const TUNE_REPOS = ['sindresorhus/got'];
+
+/**
+ * `default`: every category but moved_file (which needs the whole workspace, and which the
+ * corpus itself leaves out unless asked); `all`; or one category by name.
+ */
+export function selectCategory(cases, category) {
+  if (category === 'all') return cases;
+  if (category === 'default') return cases.filter((c) => c.category !== 'moved_file');
+  const chosen = cases.filter((c) => c.category === category);
+  if (chosen.length === 0) throw new Error(`no cases of category ${category}`);
+  return chosen;
+}
 
 export function loadCorpus(dir) {
   const blob = (id) => zlib.gunzipSync(fs.readFileSync(path.join(dir, 'blobs', id.slice(0, 2), `${id.slice(2)}.gz`))).toString('utf8');
@@ -25,7 +41,7 @@ export function loadCorpus(dir) {
   };
   return fs.readFileSync(path.join(dir, 'cases.jsonl'), 'utf8').trim().split('\n').map((line) => {
     const c = JSON.parse(line);
-    return { ...c, textA: text(c.blobA), textB: text(c.blobB), textRenamed: text(c.blobRenamed) };
+    return { ...c, textA: text(c.blobA), textB: text(c.blobB), textRenamed: text(c.blobRenamed), textMovedA: text(c.blobMovedA), textMovedB: text(c.blobMovedB) };
   });
 }
 
@@ -35,16 +51,20 @@ async function main() {
       corpus: { type: 'string', default: '/work/shared/anchoring-corpus' },
       part: { type: 'string', default: 'all' },
       failures: { type: 'string', default: '0' },
+      category: { type: 'string', default: 'default' },
+      git: { type: 'boolean', default: false },
     },
   });
   const algo = await loadAlgorithm();
-  let cases = loadCorpus(values.corpus);
+  const store = await loadStoreModule();
+  const table = () => methods(algo, { workspace: (c) => throughStore(store, c, { git: values.git }) });
+  let cases = selectCategory(loadCorpus(values.corpus), values.category);
   if (values.part === 'tune') cases = cases.filter((c) => TUNE_REPOS.includes(c.repo));
   if (values.part === 'check') cases = cases.filter((c) => !TUNE_REPOS.includes(c.repo));
   const showFailures = Number(values.failures);
   let shown = 0;
   const t0 = performance.now();
-  const tallies = evaluate(cases, methods(algo), {
+  const tallies = await evaluate(cases, table(), {
     onFailure: (c, o, cls) => {
       if (shown++ >= showFailures) return;
       console.log(`${cls} #${c.id} ${c.repo} ${c.path} ${c.category} ${c.start}-${c.end} expected ${JSON.stringify(c.expected)} got ${JSON.stringify({ ...o, error: o.error?.stack })}${c.ambiguous ? ' (ambiguous)' : ''}`);
@@ -55,7 +75,7 @@ async function main() {
   const amb = cases.filter((c) => c.ambiguous);
   if (amb.length > 0) {
     printTable(`same, without the ${amb.length} cases git's Myers and histogram diffs disagree on`,
-      summaryRows(evaluate(cases.filter((c) => !c.ambiguous), methods(algo))));
+      summaryRows(await evaluate(cases.filter((c) => !c.ambiguous), table())));
   }
   console.log(`\n(${cases.length} cases × 4 methods in ${(ms / 1000).toFixed(1)} s)`);
 }

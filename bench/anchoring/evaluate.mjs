@@ -5,14 +5,19 @@
 // `git diff` (category + expected). Every method gets the anchor captured at A and the text
 // of B; "ours" also gets the snapshot (= the text at A), as the store keeps one per anchor.
 
-/** The methods compared in every run: ours, ours without snapshots, and the two baselines. */
-export function methods(algo) {
+/**
+ * The methods compared in every run: ours, ours without snapshots, and the two baselines.
+ * `workspace(c)`: how "ours" runs a case that needs the whole workspace (moved_file; see
+ * moved-file.mjs); without it, such a case is re-anchored in its own file only.
+ */
+export function methods(algo, { workspace } = {}) {
   const { reanchor, captureAnchor, splitLines } = algo;
   const capture = (c) => captureAnchor(c.textA, c.start, c.end, '2026-01-01T00:00:00.000Z');
   const followRename = (c, run) => (c.textRenamed !== undefined ? run(c.textRenamed) : { state: 'orphaned' });
   const asOutcome = (r) => ({ state: r.anchorState, start: r.startLine, end: r.endLine, method: r.method });
   return {
     ours: (c) => {
+      if (c.category === 'moved_file' && workspace) return workspace(c);
       const anchor = capture(c);
       const run = (text) => asOutcome(reanchor(anchor, text, { snapshotText: c.textA }));
       return c.textB === undefined ? followRename(c, run) : run(c.textB);
@@ -42,6 +47,16 @@ export function methods(algo) {
   };
 }
 
+/**
+ * Where a stale thread on edited code is shown (not an outcome class: a stale thread is safe
+ * wherever it is shown, but *Re-anchor to suggestion* puts it there): on lines of the region
+ * its code became, or elsewhere. Undefined when the case or outcome is not a stale `modified` one.
+ */
+export function stalePlacement(c, o) {
+  if (c.category !== 'modified' || o.state !== 'stale' || c.expected.hi < c.expected.lo) return undefined;
+  return o.start >= c.expected.lo && o.end <= c.expected.hi ? 'in-region' : 'outside';
+}
+
 const atMoved = (c, o) => (c.expected.moved ?? []).some(([s, e]) => s === o.start && e === o.end);
 
 /**
@@ -65,6 +80,13 @@ export function classify(c, o) {
     case 'file_deleted':
       if (o.state !== 'anchored') return o.state; // orphaned, or stale in the renamed file
       return e.renamedTo && o.start >= e.lo && o.end <= e.hi ? 'followed' : 'misplaced';
+    case 'moved_file': {
+      // The code left its file for another: good is following it to exactly those lines
+      // there, or flagging the thread (stale/orphaned: safe, but lost to its code).
+      if (o.state !== 'anchored') return 'flagged';
+      const to = e.movedTo;
+      return o.file === to.path && o.start === to.start && o.end === to.end ? 'followed_cross_file' : 'misplaced';
+    }
     default:
       throw new Error(`unknown category ${c.category}`);
   }
@@ -73,14 +95,14 @@ export function classify(c, o) {
 const pct = (n, d) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(2).padStart(6)}%`);
 
 /** Runs every method on every case; returns per-method tallies { [category]: { total, [class]: n } }. */
-export function evaluate(cases, methodTable, { onFailure } = {}) {
+export async function evaluate(cases, methodTable, { onFailure } = {}) {
   const tallies = {};
   for (const [name, run] of Object.entries(methodTable)) {
     const t = (tallies[name] = {});
     for (const c of cases) {
       let o;
       try {
-        o = run(c);
+        o = await run(c);
       } catch (err) {
         o = { state: 'crash', error: err };
       }
@@ -88,6 +110,8 @@ export function evaluate(cases, methodTable, { onFailure } = {}) {
       const cat = (t[c.category] ??= { total: 0 });
       cat.total++;
       cat[cls] = (cat[cls] ?? 0) + 1;
+      const place = o.state === 'crash' ? undefined : stalePlacement(c, o);
+      if (place) cat[`stale-${place}`] = (cat[`stale-${place}`] ?? 0) + 1;
       if (onFailure && name === 'ours' && (cls === 'misplaced' || cls === 'false-stale' || cls === 'crash')) onFailure(c, o, cls);
     }
   }
@@ -113,9 +137,17 @@ export function summaryRows(tallies) {
       'deleted flagged/moved': pct(get('deleted', 'stale') + get('deleted', 'moved'), total('deleted')),
       'deleted misplaced': pct(get('deleted', 'misplaced'), total('deleted')),
       'modified misplaced': pct(get('modified', 'misplaced'), total('modified')),
+      'modified stale shown in region': pct(get('modified', 'stale-in-region'), get('modified', 'stale-in-region') + get('modified', 'stale-outside')),
       'file_deleted good': pct(total('file_deleted') - get('file_deleted', 'misplaced'), total('file_deleted')),
       'renames followed': `${get('file_deleted', 'followed')}`,
     });
+    if (total('moved_file') > 0) {
+      Object.assign(rows.at(-1), {
+        'moved_file followed': pct(get('moved_file', 'followed_cross_file'), total('moved_file')),
+        'moved_file flagged': pct(get('moved_file', 'flagged'), total('moved_file')),
+        'moved_file misplaced': pct(get('moved_file', 'misplaced') + get('moved_file', 'crash'), total('moved_file')),
+      });
+    }
   }
   return rows;
 }

@@ -282,7 +282,7 @@ async function main() {
     }
     const built = performance.now() - t0;
     let shown = 0;
-    const tallies = evaluate(cases, methods(algo), {
+    const tallies = await evaluate(cases, methods(algo), {
       onFailure: (c, o, cls) => {
         if (shown++ >= Number(values.failures)) return;
         console.log(`${cls} #${c.id} ${c.path} ${c.commitA.slice(0, 8)}..${c.commitB.slice(0, 8)} ${c.category} ${c.start}-${c.end} expected ${JSON.stringify(c.expected)} got ${JSON.stringify(o)}${c.ambiguous ? ' (ambiguous)' : ''}`);

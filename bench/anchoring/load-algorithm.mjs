@@ -19,8 +19,22 @@ export async function loadAlgorithm() {
     `export { reanchor } from ${JSON.stringify(path.join(shared, 'anchoring', 'reconcile.ts'))};`,
     `export { captureAnchor, hashContent } from ${JSON.stringify(path.join(shared, 'anchoring', 'anchor.ts'))};`,
     `export { splitLines, normalizeLine } from ${JSON.stringify(path.join(shared, 'text.ts'))};`,
+    `export { movedCodeNeedle, findCopies, followableAcrossFiles } from ${JSON.stringify(path.join(shared, 'anchoring', 'moved-code.ts'))};`,
   ].join('\n'));
   await esbuild.build({ entryPoints: [entry], outfile: out, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
+  const mod = createRequire(import.meta.url)(out);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return mod;
+}
+
+/**
+ * The store module (shared/store.ts: addThread, reconcileWorkspace, readStore, …) bundled from
+ * source the same way, for cases that need a whole workspace (moved_file).
+ */
+export async function loadStoreModule() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-bench-'));
+  const out = path.join(dir, 'store.cjs');
+  await esbuild.build({ entryPoints: [path.join(projectRoot, 'shared', 'store.ts')], outfile: out, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
   const mod = createRequire(import.meta.url)(out);
   fs.rmSync(dir, { recursive: true, force: true });
   return mod;

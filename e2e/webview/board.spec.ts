@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROTOCOL_VERSION } from '../../shared/board/protocol';
-import { readStore, replyToThread } from '../../shared/store';
+import { addThread, readStore, reconcileWorkspace, replyToThread } from '../../shared/store';
 import { test, expect } from './test';
 
 test.describe('board', () => {
@@ -145,6 +145,25 @@ test.describe('board', () => {
     await page.getByTestId('tab-board').click();
     await board.row(seeded.ids.stale).click();
     await expect(board.detail.getByTestId('detail-open')).toBeVisible();
+  });
+
+  test('a thread that followed its code into another file says where it came from, in its row and its detail (issue 26)', async ({ page, host, seeded, origin, board }) => {
+    const { root } = seeded;
+    const moved = await addThread(root, { file: 'src/util.ts', startLine: 1, endLine: 2, body: 'Overflow?', author: 'human' });
+    const util = fs.readFileSync(path.join(root, 'src/util.ts'), 'utf8').split('\n');
+    fs.writeFileSync(path.join(root, 'src/math.ts'), `// arithmetic, moved out of util.ts\n${util.slice(0, 3).join('\n')}\n`);
+    fs.writeFileSync(path.join(root, 'src/util.ts'), util.slice(4).join('\n'));
+    await reconcileWorkspace(root);
+    expect(readStore(root).store.comments.find((c) => c.id === moved.id)).toMatchObject({ file: 'src/math.ts', movedFrom: { file: 'src/util.ts', startLine: 1, endLine: 2 } });
+    host.storesChanged();
+    await host.open(page, origin);
+    const row = board.row(moved.id);
+    await expect(row.getByTestId('row-moved-from')).toHaveText('from util.ts L1–2');
+    await expect(row.getByTestId('row-moved-from')).toHaveAttribute('title', 'Its code moved here from src/util.ts, L1–2');
+    await expect(board.row(seeded.ids.unseen).getByTestId('row-moved-from')).toHaveCount(0);
+    await row.click();
+    await expect(board.detail.getByTestId('detail-moved-from')).toHaveText('Moved from src/util.ts L1–2: its code moved into this file.');
+    await expect(board.detail.getByTestId('detail-open')).toContainText('src/math.ts');
   });
 
   test('visibility toggles go through the host and hide resolved threads', async ({ page, host, seeded, origin, board }) => {

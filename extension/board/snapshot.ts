@@ -42,6 +42,7 @@ export function toThreadView(c: Comment, title: 'now' | 'later' = 'now'): Thread
   }
   if (c.pending === true) view.pending = true;
   if (typeof c.round === 'number') view.round = c.round;
+  if (c.movedFrom) view.movedFrom = { file: c.movedFrom.file, startLine: c.movedFrom.startLine, endLine: c.movedFrom.endLine };
   return view;
 }
 

@@ -8,6 +8,9 @@
  *  - Moved positions are persisted under the store lock (setAnchor), debounced.
  *  - When the file changes on disk (the agent rewrote it, or it was deleted), the shared
  *    reconcile pass re-anchors and writes the result; open editors re-check their text at once.
+ *  - When any file is saved or written soon after a thread went stale or orphaned, the pass
+ *    looks for that thread's code there too (a cut in one editor, pasted into another): the
+ *    thread follows it (cross-file.ts), without waiting for a CLI read.
  */
 import path from 'node:path';
 import * as vscode from 'vscode';
@@ -25,6 +28,12 @@ export const CONTENT_CHECK_MS = 300;
 export const PERSIST_MS = 800;
 /** Files changed on disk are reconciled this long after the last event. */
 export const DISK_CHANGE_MS = 100;
+/**
+ * A thread lost (stale or orphaned) this recently is looked for in files saved or written
+ * since: long enough for a cut and a paste, short enough that saving files all day does not
+ * search for threads lost long ago.
+ */
+export const RECENT_LOSS_MS = 10 * 60_000;
 
 interface LiveThread {
   root: string;
@@ -66,7 +75,8 @@ export class EditorAnchoring extends Disposable {
     this.register(vscode.workspace.onDidCloseTextDocument((d) => this.closed(d)));
     this.register(vscode.workspace.onDidChangeTextDocument((e) => this.changed(e)));
     this.register(vscode.workspace.onDidSaveTextDocument((d) => this.saved(d)));
-    const fsw = this.register(vscode.workspace.createFileSystemWatcher('**/*', true, false, false));
+    const fsw = this.register(vscode.workspace.createFileSystemWatcher('**/*', false, false, false));
+    this.register(fsw.onDidCreate((u) => this.lookForLostCode(u)));
     this.register(fsw.onDidChange((u) => this.diskChanged(u)));
     this.register(fsw.onDidDelete((u) => this.diskChanged(u)));
     for (const d of vscode.workspace.textDocuments) this.opened(d, false);
@@ -238,6 +248,7 @@ export class EditorAnchoring extends Disposable {
   }
 
   private saved(doc: vscode.TextDocument): void {
+    this.lookForLostCode(doc.uri);
     const where = this.locate(doc);
     if (!where || this.threadsOf(where.root, where.rel).length === 0) return;
     this.clearTimer(`persist:${doc.uri.toString()}`);
@@ -247,6 +258,7 @@ export class EditorAnchoring extends Disposable {
 
   private diskChanged(uri: vscode.Uri): void {
     if (uri.scheme !== 'file' || uri.fsPath.includes(`${path.sep}.consider${path.sep}`)) return;
+    this.lookForLostCode(uri);
     const root = this.stores.rootOf(uri.fsPath);
     if (!root) return;
     const rel = toStoredPath(root, uri.fsPath);
@@ -258,6 +270,28 @@ export class EditorAnchoring extends Disposable {
       const files = [...(this.diskChanges.get(root) ?? [])];
       this.diskChanges.delete(root);
       this.reconcile(root, files);
+    });
+  }
+
+  /**
+   * A file was saved, written or created: threads lost recently (by their last check) may find
+   * their code in it. Debounced per folder; the pass searches the files written since each such
+   * thread's check, so it finds the code wherever it landed, and writes only on a find.
+   */
+  private lookForLostCode(uri: vscode.Uri): void {
+    if (uri.scheme !== 'file' || uri.fsPath.includes(`${path.sep}.consider${path.sep}`)) return;
+    const root = this.stores.rootOf(uri.fsPath);
+    if (root === undefined) return;
+    this.debounce(`lost:${root}`, DISK_CHANGE_MS, () => {
+      const state = this.stores.get(root);
+      if (!state?.store || state.error || state.readOnlyReason) return;
+      const since = Date.now() - RECENT_LOSS_MS;
+      const lost = state.store.comments.filter((c) => c.anchorState !== 'anchored' && Date.parse(c.anchor.lastAnchorCheck) >= since);
+      if (lost.length === 0) return;
+      this.queueWrite(async () => {
+        const report = await reconcileWorkspace(root, { files: [...new Set(lost.map((c) => c.file))], searchMovedCodeOf: lost.map((c) => c.id) });
+        if (report.changed) this.stores.reload(root);
+      }, 'look for moved code');
     });
   }
 

@@ -4,7 +4,7 @@
  * `when` clauses test, who may edit or delete what, and the author shown on each comment.
  */
 import type { AnchorState, Author, Comment, Disposition, WorkflowState } from '../../shared/model';
-import { dispositionOf, isUnseen } from '../../shared/model';
+import { dispositionOf, isUnseen, placeText } from '../../shared/model';
 
 export const WORKFLOW_LABEL: Readonly<Record<WorkflowState, string>> = { open: 'Open', resolved: 'Resolved' };
 export const ANCHOR_LABEL: Readonly<Record<AnchorState, string>> = { anchored: 'Anchored', stale: 'Stale', orphaned: 'Orphaned' };
@@ -17,22 +17,32 @@ export const DISPOSITION_LABEL: Readonly<Record<Disposition, string>> = {
 };
 
 /** The parts of a thread its title and menus depend on. */
-export type ThreadLook = Pick<Comment, 'workflowState' | 'anchorState' | 'pending'> & { disposition?: Disposition };
+export type ThreadLook = Pick<Comment, 'workflowState' | 'anchorState' | 'pending'> & {
+  disposition?: Disposition;
+  /** "src/a.ts:40-42": where its code was before it moved into this file (Comment.movedFrom). */
+  movedFrom?: string;
+};
 
 /** The look of a stored thread, with the anchor state the open editor shows (it may be ahead of the store). */
 export function threadLook(c: Comment, anchorState: AnchorState = c.anchorState): ThreadLook {
   const disposition = dispositionOf(c);
-  return { workflowState: c.workflowState, anchorState, ...(c.pending ? { pending: true } : {}), ...(disposition ? { disposition } : {}) };
+  const m = c.movedFrom;
+  return {
+    workflowState: c.workflowState, anchorState, ...(c.pending ? { pending: true } : {}), ...(disposition ? { disposition } : {}),
+    ...(m ? { movedFrom: placeText(m.file, m.startLine, m.endLine) } : {}),
+  };
 }
 
 /**
  * The thread widget's title: "Pending review" for a thread not yet sent to the agent, else the
- * workflow state; then the anchor state when it is not the normal one; then, on an open thread,
- * what the agent said it did ("Open · Agent: addressed — check it", "Resolved · Stale").
+ * workflow state; then the anchor state when it is not the normal one; where its code moved
+ * from, when it followed its code into this file; then, on an open thread, what the agent said
+ * it did ("Open · Agent: addressed — check it", "Resolved · Stale", "Open · Moved from src/a.ts:40").
  */
 export function threadLabel(c: ThreadLook): string {
   const parts = [c.pending ? 'Pending review (not sent to the agent yet)' : WORKFLOW_LABEL[c.workflowState]];
   if (c.anchorState !== 'anchored') parts.push(ANCHOR_LABEL[c.anchorState]);
+  if (c.movedFrom) parts.push(`Moved from ${c.movedFrom}`);
   if (c.disposition && c.workflowState === 'open') parts.push(DISPOSITION_LABEL[c.disposition]);
   return parts.join(' · ');
 }
@@ -98,5 +108,5 @@ export function isVisible(c: Pick<Comment, 'workflowState' | 'anchorState'>, v: 
  * threads whose key is the same, so a store write by the CLI touches only the threads it changed.
  */
 export function renderKey(c: Comment): string {
-  return JSON.stringify([c.workflowState, c.anchorState, c.body, c.editedAt, c.thread.map((r) => [r.id, r.body, r.editedAt, r.disposition]), isUnseen(c), c.pending]);
+  return JSON.stringify([c.workflowState, c.anchorState, c.body, c.editedAt, c.thread.map((r) => [r.id, r.body, r.editedAt, r.disposition]), isUnseen(c), c.pending, c.movedFrom]);
 }

@@ -11,11 +11,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { anchorSizeProblem, captureAnchorFromLines, validateRange } from './anchor';
 import { ConsiderError, describeFsError } from '../errors';
-import type { Anchor, AnchorState, Author, Comment, FileFingerprint, StoreFile } from '../model';
+import type { Anchor, AnchorState, Author, Comment, FileFingerprint, MovedFrom, StoreFile } from '../model';
 import { resolveInWorkspace } from '../paths';
 import { linesOf, noteUniqueWindow, reanchor } from './reconcile';
 import type { ReanchorResult } from './reconcile';
 import { findRename, gitRenames, isGitWorkspace } from './renames';
+import { findMovedCode } from './cross-file';
+import { holdsCopyAt } from './moved-code';
+import type { CrossFileStats, LostThread } from './cross-file';
 import { collectSnapshots, readSnapshot, recordSnapshot as storeSnapshot, snapshotCollectionDue, snapshotId } from './snapshots';
 import { mutateStore, readStore } from '../store/store-io';
 import type { SettleFacts } from '../store/list-index';
@@ -25,7 +28,7 @@ import type { MutationTx } from '../store/store-io';
 import { readArchive } from '../store/archive';
 import { findThread, fingerprintOf, outsideRacyWindow, statMatches } from '../store/threads';
 import { splitLines } from '../text';
-import { utf8Text } from '../store/utf8';
+import { strictUtf8Text } from '../store/utf8';
 
 export interface ReconcileOptions {
   /** Re-anchor every thread, even on files that did not change since the last check. */
@@ -50,6 +53,14 @@ export interface ReconcileOptions {
   bestEffortWrite?: boolean;
   /** With bestEffortWrite: how long to wait for the lock (default LOCK_WAIT_MS). */
   lockWaitMs?: number;
+  /** Filled with what the search for code moved into other files did (benchmarks). */
+  crossFileStats?: CrossFileStats;
+  /**
+   * Also look in other files for the code of these stale or orphaned threads (ids), not only
+   * for that of threads this pass is about to lose: the editor asks when a file is saved soon
+   * after a thread was lost, since its code may have been pasted there (a cut and paste).
+   */
+  searchMovedCodeOf?: readonly string[];
 }
 
 export interface ReconcileReport {
@@ -63,6 +74,8 @@ export interface ReconcileReport {
   orphaned: number;
   /** Stale or orphaned threads whose code was found again. */
   restored: number;
+  /** Of the moved and restored: threads that followed their code into another file. */
+  crossFile?: number;
   /** Whether the store was written. */
   changed: boolean;
   /**
@@ -93,8 +106,6 @@ interface TextProbe {
   snapshotId?: string;
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 function probeFile(root: string, rel: string): FileProbe {
   let abs: string;
   try {
@@ -119,7 +130,7 @@ function probeFile(root: string, rel: string): FileProbe {
   const fingerprint = fingerprintOf(stat, bytes);
   if (bytes.subarray(0, 8000).includes(0)) return { kind: 'unusable', reason: 'the file is binary now', fingerprint };
   try {
-    return { kind: 'text', text: utf8Text(bytes, (b) => strictUtf8.decode(b)), bytes, fingerprint };
+    return { kind: 'text', text: strictUtf8Text(bytes), bytes, fingerprint };
   } catch {
     return { kind: 'unusable', reason: 'the file is not UTF-8 text any more', fingerprint };
   }
@@ -131,6 +142,8 @@ interface Outcome {
   anchor: Anchor;
   anchorState: AnchorState;
   kind: 'moved' | 'stale' | 'orphaned' | 'restored' | 'same';
+  /** Set when the thread followed its code into another file (cross-file.ts). */
+  movedFrom?: MovedFrom;
 }
 
 /**
@@ -333,16 +346,62 @@ function emptyReport(): ReconcileReport {
   return { checked: 0, moved: 0, stale: 0, orphaned: 0, restored: 0, changed: false };
 }
 
+function count(tally: ReconcileReport, o: Outcome): void {
+  tally.checked++;
+  if (o.kind !== 'same') tally[o.kind]++;
+  if (o.movedFrom) tally.crossFile = (tally.crossFile ?? 0) + 1;
+}
+
 function applyOutcome(c: Comment, o: Outcome, tx: MutationTx): void {
   const from = { file: c.file, startLine: c.anchor.startLine, endLine: c.anchor.endLine, anchorState: c.anchorState };
   c.file = o.file;
   c.anchor = o.anchor;
   c.anchorState = o.anchorState;
+  if (o.movedFrom) c.movedFrom = o.movedFrom;
   if (from.anchorState !== o.anchorState || from.file !== o.file) {
     tx.log({
       action: 'reanchor', threadId: c.id,
-      detail: { from, to: { file: o.file, startLine: o.anchor.startLine, endLine: o.anchor.endLine, anchorState: o.anchorState }, reason: o.anchor.reason },
+      detail: {
+        from, to: { file: o.file, startLine: o.anchor.startLine, endLine: o.anchor.endLine, anchorState: o.anchorState }, reason: o.anchor.reason,
+        ...(o.movedFrom ? { movedAcrossFiles: true } : {}),
+      },
     });
+  }
+}
+
+/**
+ * Before threads are given up as stale or orphaned, their code is looked for in the rest of the
+ * workspace (cross-file.ts): a unique, distinctive copy in a file written since is where the
+ * code went, and the thread follows it there, noting where it came from. Only threads this pass
+ * is about to lose are searched for, and those `searchAgain` names that are still lost (a forced
+ * pass: all; ReconcileOptions.searchMovedCodeOf). Replaces their outcomes in `outcomes`.
+ */
+function followMovedCode(
+  ctx: PassContext, threads: readonly Comment[], outcomes: Map<string, { seen: Comment; outcome: Outcome }>,
+  searchAgain: (c: Comment) => boolean, stats?: CrossFileStats,
+): void {
+  const lost: LostThread[] = [];
+  for (const c of threads) {
+    const o = outcomes.get(c.id)?.outcome;
+    const losing = o !== undefined && (o.kind === 'stale' || o.kind === 'orphaned');
+    const stillLost = searchAgain(c) && (o ? o.anchorState !== 'anchored' : c.anchorState !== 'anchored');
+    if (!losing && !stillLost) continue;
+    const ownFiles = o && o.file !== c.file ? [c.file, o.file] : [c.file];
+    const today = probe(ctx, o?.file ?? c.file);
+    lost.push({ id: c.id, anchor: c.anchor, ownFiles, ...(today.kind === 'text' ? { linesToday: today.lines ??= linesOf(today.text) } : {}) });
+  }
+  if (lost.length === 0) return;
+  const byId = new Map(threads.map((c) => [c.id, c]));
+  for (const [id, found] of findMovedCode(ctx.root, lost, { stats })) {
+    const c = byId.get(id)!;
+    const p = probe(ctx, found.file);
+    // Read again for the anchor: it must still hold the copy (the file may have changed since the search read it).
+    if (p.kind !== 'text' || !holdsCopyAt(c.anchor, p.lines ??= linesOf(p.text), found.startLine - 1)) continue;
+    const anchor = confirmedAnchor(ctx.root, c.anchor, p, found.startLine, found.endLine, ctx.now);
+    const n = found.endLine - found.startLine;
+    const was = c.anchor.snapshotLine ?? c.anchor.startLine; // where the code was, for a stale thread
+    const movedFrom: MovedFrom = { file: c.file, startLine: was, endLine: was + n, at: ctx.now };
+    outcomes.set(id, { seen: c, outcome: { file: found.file, anchor, anchorState: 'anchored', kind: c.anchorState === 'anchored' ? 'moved' : 'restored', movedFrom } });
   }
 }
 
@@ -430,6 +489,11 @@ async function reconcilePass(root: string, opts: ReconcileOptions): Promise<Reco
     if (outcome) outcomes.set(c.id, { seen: c, outcome });
     opts.onProgress?.(++done, threads.length);
   }
+  if (!opts.signal?.aborted) {
+    const again = new Set(opts.searchMovedCodeOf ?? []);
+    const asked = again.size === 0 ? [] : store.comments.filter((c) => again.has(c.id) && !threads.includes(c));
+    followMovedCode(ctx, [...threads, ...asked], outcomes, (c) => force || again.has(c.id), opts.crossFileStats);
+  }
   if (outcomes.size === 0) {
     if (ctx.refresh.size === 0) return report;
     const write = () => mutateStore(root, 'system', (latest, tx) => {
@@ -447,8 +511,7 @@ async function reconcilePass(root: string, opts: ReconcileOptions): Promise<Reco
     const tally = emptyReport();
     const tx: MutationTx = { now: ctx.now, log: () => {}, noWrite: () => {} };
     for (const { seen, outcome } of outcomes.values()) {
-      tally.checked++;
-      if (outcome.kind !== 'same') tally[outcome.kind]++;
+      count(tally, outcome);
       applyOutcome(seen, outcome, tx);
     }
     return { ...tally, store, notSaved: why };
@@ -469,8 +532,7 @@ async function reconcilePass(root: string, opts: ReconcileOptions): Promise<Reco
         if (!c) continue; // deleted meanwhile
         const o = unchanged || sameAsSeen(c, seen) ? outcome : decide({ ...ctx, now: tx.now }, c, true);
         if (!o) continue;
-        tally.checked++;
-        if (o.kind !== 'same') tally[o.kind]++;
+        count(tally, o);
         if (c.anchor.snapshot !== undefined && c.anchor.snapshot !== o.anchor.snapshot) droppedSnapshot = true;
         applyOutcome(c, o, tx);
         wrote = true;
@@ -553,14 +615,19 @@ export async function setAnchor(
     const from = { file: c.file, startLine: c.anchor.startLine, endLine: c.anchor.endLine, anchorState: c.anchorState };
     c.anchor = confirmedAnchor(root, c.anchor, fromDisk ? disk : text, range.startLine, range.endLine, tx.now);
     c.anchorState = 'anchored';
+    // Put in another file by hand: where the code once moved from is no longer this thread's story.
+    if (c.file !== file) delete c.movedFrom;
     c.file = file;
     tx.log({ action: 'reanchor', threadId: c.id, detail: { manual: true, from, to: { file, startLine: range.startLine, endLine: range.endLine, anchorState: 'anchored' } } });
     return c;
   });
 }
 
-/** Where a thread pointed: what restoreAnchor puts back (the undo of setAnchor and confirmAnchor). */
-export type AnchorPlace = Pick<Comment, 'file' | 'anchor' | 'anchorState'>;
+/**
+ * Where a thread pointed: what restoreAnchor puts back (the undo of setAnchor and confirmAnchor).
+ * `movedFrom` as it was (absent: the thread had none).
+ */
+export type AnchorPlace = Pick<Comment, 'file' | 'anchor' | 'anchorState' | 'movedFrom'>;
 
 /**
  * Puts a thread back where it pointed before a manual re-anchor: its file, anchor and anchor
@@ -581,6 +648,8 @@ export async function restoreAnchor(root: string, id: string, place: AnchorPlace
     c.file = place.file;
     c.anchor = anchor;
     c.anchorState = place.anchorState;
+    if (place.movedFrom) c.movedFrom = structuredClone(place.movedFrom);
+    else delete c.movedFrom;
     tx.log({ action: 'reanchor', threadId: c.id, detail: { undo: true, from, to: { file: place.file, startLine: place.anchor.startLine, endLine: place.anchor.endLine, anchorState: place.anchorState } } });
     return c;
   });

@@ -227,17 +227,59 @@ function reanchorByDiff(snapshot: readonly string[], at: number, target: readonl
   const moved = findMovedCopy(target, lines, exact.newToOld, at, anchor);
   if (moved !== undefined) return anchored(moved, n, 'moved', 0.8);
 
-  // The target was touched: show the thread where its region went.
+  // The target was touched: show the thread where its lines went.
   const { oldToNew } = loose;
-  const { lo, hi } = regionOf(oldToNew, at, n, snapshot.length, lines.length);
-  let kept = 0;
-  for (let k = 0; k < n; k++) if (oldToNew[at + k]! >= 0) kept++;
-  if (hi < lo && kept === 0) {
+  const place = staleRegion(oldToNew, at, n, snapshot.length, lines.length);
+  if (place === undefined) {
+    const { lo } = regionOf(oldToNew, at, n, snapshot.length, lines.length);
     return stale(lo + 1, lo + 1, lines.length, 'diff-deleted', 'the commented lines were deleted');
   }
-  const from = Math.min(lo, hi);
-  return stale(from + 1, Math.min(Math.max(lo, hi), from + n - 1) + 1, lines.length, 'diff-edited',
-    kept > 0 ? 'some of the commented lines were edited' : 'the commented lines were edited');
+  return stale(place.from + 1, place.to + 1, lines.length, 'diff-edited',
+    place.kept > 0 ? 'some of the commented lines were edited' : 'the commented lines were edited');
+}
+
+/**
+ * Where an edited target is shown (0-based, inclusive), or undefined when its lines were
+ * deleted with nothing in their place. The target's old lines sit in a changed stretch (a
+ * hunk) between the nearest lines the diff kept; the hunk's new lines are where they went.
+ * Inside it the target keeps its place: aligned on a line of it the diff kept; else the
+ * hunk's lines above and below the target are taken to have become as many new lines at its
+ * ends, and the target is shown between them, from the end nearer to it. So two lines
+ * rewritten under a rewritten signature are shown on the new body, not one line higher on
+ * the signature (the hunk's first line), and *Re-anchor to suggestion* lands on them.
+ */
+function staleRegion(oldToNew: Int32Array, at: number, n: number, oldLength: number, newLength: number): { from: number; to: number; kept: number } | undefined {
+  let before = at - 1;
+  while (before >= 0 && oldToNew[before]! < 0) before--;
+  let after = at + n;
+  while (after < oldLength && oldToNew[after]! < 0) after++;
+  const lo = before >= 0 ? oldToNew[before]! + 1 : 0;
+  const hi = after < oldLength ? oldToNew[after]! - 1 : newLength - 1;
+  let kept = 0;
+  let firstKept = -1;
+  for (let k = 0; k < n; k++) {
+    if (oldToNew[at + k]! < 0) continue;
+    kept++;
+    if (firstKept < 0) firstKept = k;
+  }
+  if (hi < lo && kept === 0) return undefined;
+  if (firstKept >= 0) {
+    const from = oldToNew[at + firstKept]! - firstKept;
+    return { from: Math.max(lo, Math.min(from, hi)), to: Math.max(lo, Math.min(from + n - 1, hi)), kept };
+  }
+  const headroom = at - (before + 1); // hunk lines above the target
+  const footroom = after - (at + n); // …and below it
+  const midLo = lo + headroom;
+  const midHi = hi - footroom;
+  const fromTop = headroom <= footroom;
+  if (midLo > midHi) {
+    // The hunk shrank below its lines around the target: show the one line where it went.
+    const p = Math.max(lo, Math.min(fromTop ? midLo : midHi, hi));
+    return { from: p, to: p, kept };
+  }
+  return fromTop
+    ? { from: midLo, to: Math.min(midHi, midLo + n - 1), kept }
+    : { from: Math.max(midLo, midHi - n + 1), to: midHi, kept };
 }
 
 /**

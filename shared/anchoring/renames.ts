@@ -17,7 +17,8 @@ const RENAME_HISTORY = 200;
 const MIN_SIMILARITY = 0.5;
 const MAX_CANDIDATE_BYTES = 2_000_000;
 
-function git(root: string, args: string[]): string | undefined {
+/** A read-only git command's output, or undefined on any failure (no git, not a repository, a timeout). */
+export function git(root: string, args: string[]): string | undefined {
   try {
     return childProcess().execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', timeout: GIT_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 16 * 1024 * 1024 });
   } catch {

@@ -102,6 +102,12 @@ export function threadRowContent(t: PreviewThread): PreviewNode[] {
   const resolved = t.workflowState === 'resolved';
   const meta: PreviewNode[] = [node('span', '', [lineLabel(t.startLine, t.endLine)]), node('span', '', [t.author]), { ...node('span', '', [relativeTime(t.lastActivityAt)]), attrs: { title: t.lastActivityAt } }];
   if (t.replyCount) meta.push(node('span', '', [codicon('comment-discussion'), ` ${t.replyCount}${t.lastReplyAuthor === 'agent' && !resolved ? ' · agent replied' : ''}`]));
+  if (t.movedFrom) {
+    const { file, startLine, endLine } = t.movedFrom;
+    // The file's name is enough in a row; the title says where exactly.
+    const name = file.slice(file.lastIndexOf('/') + 1);
+    meta.push({ ...node('span', 'moved-from', [codicon('move'), ` from ${name} ${lineLabel(startLine, endLine)}`]), attrs: { title: `Its code moved here from ${file}, ${lineLabel(startLine, endLine)}`, 'data-testid': 'row-moved-from' } });
+  }
   const badges = rowBadges(t).map((b): PreviewNode => ({ ...node('span', `tag ${b.cls}`, [b.label]), attrs: { title: b.title, 'data-testid': `badge-${b.cls}` } }));
   return [
     codicon(stateIcon(t), `state-icon ${t.workflowState}`),

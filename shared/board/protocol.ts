@@ -98,6 +98,15 @@ export interface ThreadView {
   readonly disposition?: Disposition;
   /** Addressed by the agent and not yet checked by the human (model.ts awaitsHumanCheck); absent when false. */
   readonly awaitingCheck?: true;
+  /** Where its code was before it moved into this file (model.ts Comment.movedFrom); absent when it never moved. */
+  readonly movedFrom?: PlaceView;
+}
+
+/** A place in a workspace file (lines 1-based, inclusive). */
+export interface PlaceView {
+  readonly file: string;
+  readonly startLine: number;
+  readonly endLine: number;
 }
 
 /** A submitted review round as the board shows it (model.ts ReviewRound, without the agent's bookkeeping). */
@@ -192,6 +201,7 @@ const threadViewShape = object({
   title: anyStr, lastActivityAt: anyStr, unseen: optional(onlyTrue), reason: optional(anyStr), targetContent: optional(anyStr),
   replyCount: optional(int(1)), lastReplyAuthor: optional(author), replyAuthors: optional(arrayOf(author, 2)),
   pending: optional(onlyTrue), round: optional(int(1)), disposition: optional(disposition), awaitingCheck: optional(onlyTrue),
+  movedFrom: optional(object({ file: anyStr, startLine: int(1), endLine: int(1) })),
 });
 const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const isAuthor = (v: unknown): boolean => v === 'human' || v === 'agent';
@@ -216,7 +226,12 @@ function isThreadView(v: unknown): boolean {
     && (a === undefined || (Array.isArray(a) && a.length <= 2 && a.every(isAuthor)))
     && optionalTrue(v.pending) && optionalTrue(v.awaitingCheck)
     && (v.round === undefined || (isCount(v.round) && (v.round as number) > 0))
-    && (v.disposition === undefined || isDisposition(v.disposition));
+    && (v.disposition === undefined || isDisposition(v.disposition))
+    && (v.movedFrom === undefined || isPlace(v.movedFrom));
+}
+
+function isPlace(v: unknown): boolean {
+  return isObject(v) && typeof v.file === 'string' && isCount(v.startLine) && (v.startLine as number) > 0 && isCount(v.endLine) && (v.endLine as number) > 0;
 }
 export const checkThreadView = schema<ThreadView>((v) => (isThreadView(v) ? undefined : threadViewShape(v) ?? ' is not a thread view'));
 const threadDetails = object({ id: anyStr, body: anyStr, createdAt: anyStr, replies: arrayOf(replyView, 100_000) });

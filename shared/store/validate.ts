@@ -142,6 +142,7 @@ function looksValid(c: Obj): boolean {
   if (c.resolvedBy !== undefined && !isAuthor(c.resolvedBy)) return false;
   if (c.labels !== undefined && !isStrArray(c.labels)) return false;
   if ((c.pending !== undefined && c.pending !== true) || !isOptRound(c.round) || !isOptStr(c.submittedAt)) return false;
+  if (c.movedFrom !== undefined && !isMovedFrom(c.movedFrom)) return false;
   const thread = c.thread;
   if (!Array.isArray(thread)) return false;
   for (let i = 0; i < thread.length; i++) {
@@ -187,7 +188,15 @@ export function validateComment(c: unknown, at: string): Comment {
   if (c.pending !== undefined && c.pending !== true) fail(join(at, 'pending'), 'true when present', c.pending);
   if (!isOptRound(c.round)) fail(join(at, 'round'), 'a whole number from 1 when present', c.round);
   optStr(c, 'submittedAt', at);
+  if (c.movedFrom !== undefined && !isMovedFrom(c.movedFrom)) {
+    fail(join(at, 'movedFrom'), 'an object {file, startLine, endLine, at} when present', c.movedFrom);
+  }
   return c as Comment;
+}
+
+/** `movedFrom` (model.ts MovedFrom): where the thread's code was before it moved into another file. */
+function isMovedFrom(v: unknown): boolean {
+  return isObject(v) && isWorkspaceRelative(v.file) && isLine(v.startLine) && isLine(v.endLine) && v.endLine >= v.startLine && isStr(v.at);
 }
 
 /**

@@ -160,6 +160,46 @@ suite('threads in the editor', () => {
     await waitFor('orphaned label', async () => (await rendered(id))?.label === 'Open · Orphaned', 5000);
   });
 
+  test('code the agent moves into a new file takes its thread along, which says where it came from (issue 26)', async () => {
+    const { root } = folder('alpha');
+    const file = freshCopy(root, 'src/greeting.ts', 'src/moved-out.ts');
+    await openInEditor(root, file);
+    const id = await addByCli(root, file, '8-9', 'Should greet trim the name?', 'human');
+    await waitFor('thread rendered', () => rendered(id));
+    const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n');
+    // greet() (lines 7-10) goes into a new module; the old file keeps the rest.
+    await writeByOtherProcess(path.join(root, 'src/greet.ts'), `import type { Person } from './moved-out';\n\n${lines.slice(6, 10).join('\n')}\n`);
+    await writeByOtherProcess(path.join(root, file), [...lines.slice(0, 6), ...lines.slice(11)].join('\n'));
+    await waitFor('followed into src/greet.ts', () => storedThread(root, id).file === 'src/greet.ts', 8000);
+    const stored = storedThread(root, id);
+    assert.deepEqual([stored.anchorState, stored.anchor.startLine, stored.anchor.endLine], ['anchored', 4, 5]);
+    assert.deepEqual([stored.movedFrom?.file, stored.movedFrom?.startLine, stored.movedFrom?.endLine], [file, 8, 9]);
+    await openInEditor(root, 'src/greet.ts');
+    await waitFor('label says where from', async () => (await rendered(id))?.label === `Open · Moved from ${file}:8-9`, 5000);
+  });
+
+  test('a cut in one editor pasted into another: the thread follows when the second is saved (issue 26)', async () => {
+    const { root } = folder('alpha');
+    const file = freshCopy(root, 'src/greeting.ts', 'src/cut-from.ts');
+    const target = freshCopy(root, 'src/math.ts', 'src/paste-into.ts');
+    const from = await openInEditor(root, file);
+    const id = await addByCli(root, file, '12-13', 'Use the title here as greet does?', 'human');
+    await waitFor('thread rendered', () => rendered(id));
+    // Cut farewell() (lines 12-14, with the blank line after it) and save: the thread is stale, its code nowhere yet.
+    const cut = from.document.getText(new vscode.Range(11, 0, 15, 0));
+    await from.edit((b) => b.delete(new vscode.Range(11, 0, 15, 0)));
+    await from.document.save();
+    await waitFor('stale after the cut', () => storedThread(root, id).anchorState === 'stale', 8000);
+    const into = await openInEditor(root, target);
+    await into.edit((b) => b.insert(new vscode.Position(into.document.lineCount, 0), `\n${cut}`));
+    await into.document.save();
+    await waitFor('followed into the pasted code', () => storedThread(root, id).file === target, 8000);
+    const stored = storedThread(root, id);
+    assert.equal(stored.anchorState, 'anchored');
+    assert.equal(into.document.lineAt(stored.anchor.startLine - 1).text, 'export function farewell(person: Person): string {');
+    assert.equal(stored.movedFrom?.file, file);
+  });
+
   test('resolve collapses the thread and blocks replies; reopen brings them back', async () => {
     const { root } = folder('alpha');
     const file = freshCopy(root, 'src/math.ts', 'src/resolve.ts');

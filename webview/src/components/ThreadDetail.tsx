@@ -59,6 +59,7 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
           {t.unseen && <span className="tag unseen">unseen by agent</span>}
         </div>
         {t.reason && t.anchorState !== 'anchored' && <p className="muted reason"><Codicon name="info" /> {t.reason}</p>}
+        {t.movedFrom && <p className="muted moved-from" data-testid="detail-moved-from"><Codicon name="move" /> Moved from {t.movedFrom.file} {lineLabel(t.movedFrom.startLine, t.movedFrom.endLine)}: its code moved into this file.</p>}
       </header>
       <div className="conversation">
         {details ? <>
