@@ -7,7 +7,7 @@
  * shape (DESIGN.md §5), for programs.
  */
 import type { Comment, Reply, ReviewRound } from '../shared/store';
-import { dispositionOf, isUnseen } from '../shared/store';
+import { dispositionOf, isUnseen, placeText } from '../shared/store';
 import { codeLines, missingCodeReason, readCodeContext } from './code';
 import { flatten, lineSpan } from './output';
 import type { Unread } from './unread';
@@ -36,6 +36,7 @@ function placeAndState(c: Comment): View {
     unseen: isUnseen(c),
     disposition: dispositionOf(c),
     round: c.round,
+    movedFrom: c.movedFrom ? placeText(c.movedFrom.file, c.movedFrom.startLine, c.movedFrom.endLine) : undefined,
   });
 }
 

@@ -292,6 +292,9 @@ describe('a thread whose code moved into another file (issue 26)', () => {
     expect(ok(['get', id]).stdout).toMatch(/\n\nmoved from src\/a\.ts:4-5 \(its code moved into src\/args\.ts; followed \d{4}-/);
     const context = ok(['context', id, '--json']).json();
     expect(context.comment.movedFrom.file).toBe('src/a.ts');
+    // The agent view (MCP tools) says it too.
+    expect(ok(['list', '--lean']).json().threads[0]).toMatchObject({ file: 'src/args.ts', lines: '3-4', movedFrom: 'src/a.ts:4-5' });
+    expect(ok(['get', id, '--lean']).json()).toMatchObject({ movedFrom: 'src/a.ts:4-5' });
     expect(context.context.lines.filter((l: { target: boolean }) => l.target).map((l: { text: string }) => l.text)).toEqual(fn.slice(1, 3));
   });
 });
