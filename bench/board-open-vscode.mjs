@@ -46,7 +46,7 @@ if (!givenVsix && !argv.includes('--no-build')) {
 }
 const vsix = givenVsix ?? path.join(runDir, 'consider.vsix');
 if (!givenVsix) {
-  const packed = spawnSync(process.execPath, [path.join(repo, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--out', vsix], { cwd: repo, encoding: 'utf8' });
+  const packed = spawnSync(process.execPath, [path.join(repo, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', vsix], { cwd: repo, encoding: 'utf8' });
   if (packed.status !== 0) throw new Error(`vsce package failed: ${packed.stderr}`);
 }
 const ws = path.join(runDir, 'shop-demo');

@@ -72,7 +72,7 @@ fs.rmSync(runDir, { recursive: true, force: true });
 fs.mkdirSync(runDir, { recursive: true });
 if (!opts['no-build']) step('building (extension, CLI runtime, webview)', process.execPath, ['scripts/build.mjs', '--production']);
 const vsix = path.join(runDir, 'consider.vsix');
-step('packaging the VSIX', process.execPath, [path.join(repo, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--out', vsix], { stdio: ['ignore', 'ignore', 'inherit'] });
+step('packaging the VSIX', process.execPath, [path.join(repo, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', vsix], { stdio: ['ignore', 'ignore', 'inherit'] });
 
 // 2. What a fresh machine lacks: git, the headers code-server builds against (Debian, when root), then
 // code-server and Node 24 themselves (cached in ~/.cache/consider-vscode after the first run).

@@ -8,7 +8,7 @@ import { REPO, sandbox, listFiles, type Sandbox } from './helpers/setup-env';
 // The whitelist of .vscodeignore, as the files it must produce inside the VSIX.
 const EXPECTED = [
   'extension.vsixmanifest', '[Content_Types].xml',
-  'extension/package.json', 'extension/readme.md', 'extension/LICENSE.txt', 'extension/images/icon.png',
+  'extension/package.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/images/icon.png',
   'extension/dist/extension/extension.js',
   'extension/dist/runtime/VERSION',
   'extension/dist/runtime/bin/consider-cli', 'extension/dist/runtime/bin/consider-cli.cjs',
@@ -31,7 +31,7 @@ describe('the VSIX', () => {
   it('carries exactly the whitelisted files, and setup works from the installed package', async () => {
     sb = sandbox();
     const vsix = path.join(sb.dir, 'consider.vsix');
-    const r = spawnSync(process.execPath, [path.join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--out', vsix], { cwd: REPO, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [path.join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', vsix], { cwd: REPO, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     const listing = spawnSync('unzip', ['-Z1', vsix], { encoding: 'utf8' }).stdout.trim().split('\n');
     const webview = listing.filter((f) => f.startsWith('extension/dist/webview/'));

@@ -74,7 +74,7 @@ describe('the demo (npm start)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-cs-cli-'));
     try {
       const vsix = path.join(dir, 'consider.vsix');
-      const packed = spawnSync(process.execPath, [path.join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--out', vsix], { cwd: REPO, encoding: 'utf8' });
+      const packed = spawnSync(process.execPath, [path.join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', vsix], { cwd: REPO, encoding: 'utf8' });
       expect(packed.status, packed.stderr).toBe(0);
       const extensions = path.join(dir, 'extensions');
       // The system Node first, as for a user; a throwaway HOME (code-server writes its config there), the same code-server cache.

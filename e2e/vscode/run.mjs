@@ -89,7 +89,7 @@ async function main() {
 function packVsix(runDir) {
   const out = path.join(runDir, 'consider.vsix');
   const vsce = path.join(repo, 'node_modules/@vscode/vsce/vsce');
-  const r = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--out', out],
+  const r = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--out', out],
     { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   if (r.status !== 0 || !fs.existsSync(out)) throw new Error(`vsce package failed:\n${r.stdout}${r.stderr}`);
   lap(`packed ${path.basename(out)} (${(fs.statSync(out).size / 1024).toFixed(0)} KiB)`);
