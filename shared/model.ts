@@ -135,6 +135,12 @@ export interface ReviewRound {
   message?: string;
   /** When the agent read the round with `consider-cli review`. */
   agentSeenAt?: string;
+  /**
+   * The capture of the workspace taken at the submit (`.consider/baselines/<id>.json`,
+   * shared/changes/baselines.ts): what "changes since this round" compares with. Absent for
+   * rounds submitted before baselines existed, or when the capture failed.
+   */
+  baseline?: string;
   [unknownField: string]: unknown;
 }
 

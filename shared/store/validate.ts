@@ -226,6 +226,7 @@ function validateReviews(reviews: unknown): void {
     stringArray(r, 'threadIds', at);
     optStr(r, 'message', at);
     optStr(r, 'agentSeenAt', at);
+    optStr(r, 'baseline', at);
   });
 }
 
