@@ -18,6 +18,7 @@ import { registerThreadCommands } from './commands/thread-commands';
 import { registerWorkspaceCommands } from './commands/workspace-commands';
 import { registerReviewCommands } from './commands/review-commands';
 import { registerLanguageModelTools } from './lm-tools';
+import { registerChanges } from './changes';
 import { createStatusBar } from './status-bar';
 import { shownNotifications } from './notify';
 import type { ConsiderTestApi } from './test-api';
@@ -60,6 +61,8 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     registerReviewCommands({ stores, host }),
     registerLanguageModelTools(context, host),
   );
+  const changes = registerChanges(context, stores, log);
+  context.subscriptions.push(changes);
   const board = registerBoard(context, host);
   context.subscriptions.push(board, registerSetupLifecycle(context, host, board));
   log.info(`activated in ${Date.now() - started} ms (${stores.roots().length} folder(s))`);

@@ -10,6 +10,8 @@ import * as vscode from 'vscode';
 import { CommandIds, registerCommand } from '../commands/ids';
 import type { ViewName } from '../../shared/board/protocol';
 import * as storeApi from '../../shared/store';
+import { submitReviewWithBaseline } from '../../shared/changes';
+import { baselineCaptureOptions } from '../changes/settings';
 import * as setupApi from '../../setup';
 import type { ConsiderHost } from '../api';
 import { BOARD_VIEW_TYPE, BoardPanel, viewFromState, webviewOptions } from './panel';
@@ -25,7 +27,8 @@ export interface BoardController extends vscode.Disposable {
 function makeServices(context: vscode.ExtensionContext, host: ConsiderHost, log: vscode.LogOutputChannel): BoardServices {
   return {
     host,
-    store: storeApi,
+    // Submit Review from the board records the round's baseline, as the command does.
+    store: { ...storeApi, submitReview: (root, opts) => submitReviewWithBaseline(root, { ...opts, ...baselineCaptureOptions() }) },
     setup: setupApi,
     documentText(root, relFile) {
       const abs = path.join(root, relFile);

@@ -20,6 +20,14 @@ export const CommandIds = {
   discardReview: 'consider.discardReview',
   setup: 'consider.setup',
   uninstall: 'consider.uninstall',
+  // The Changes view (extension/changes/)
+  markAllReviewed: 'consider.markAllReviewed',
+  changesChooseBaseline: 'consider.changes.chooseBaseline',
+  changesOpenAll: 'consider.changes.openAll',
+  changesRefresh: 'consider.changes.refresh',
+  changesOpenChange: 'consider.changes.openChange',
+  changesOpenFile: 'consider.changes.openFile',
+  changesShowSince: 'consider.changes.showSince',
   // The comment widget's buttons and menus (hidden from the palette)
   createThread: 'consider.createThread',
   createThreadNow: 'consider.createThreadNow',

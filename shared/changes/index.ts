@@ -3,6 +3,8 @@
  * one, and what a file was in it. The extension, the CLI and the tests go through here.
  */
 import type { ReviewRound, StoreFile } from '../model';
+import { readStore } from '../store/store-io';
+import { submitReview } from '../store/reviews';
 import { capturedText, isBaselineId, listBaselines, pruneBaselines, readBaseline, type Baseline } from './baselines';
 import { captureBaseline, type CaptureReport } from './capture';
 import { changesSinceCapture } from './capture-changes';
@@ -131,4 +133,25 @@ function capture(root: string, kind: 'round' | 'mark', store: StoreFile | undefi
   } catch (e) {
     return { ok: false, error: (e as Error).message };
   }
+}
+
+/**
+ * Submit Review with its baseline: the workspace is captured first (so "changes since this
+ * round" starts from what the reviewer saw), then the round is written naming the capture.
+ * A capture that fails is logged through `onCaptureFailed` and the round is submitted without
+ * one: a review must never be lost to a baseline.
+ */
+export async function submitReviewWithBaseline(
+  root: string,
+  opts: { message?: string; maxFileBytes?: number; onCaptureFailed?(error: string): void } = {},
+): Promise<ReviewRound> {
+  let store: StoreFile | undefined;
+  try {
+    store = readStore(root).store;
+  } catch {
+    store = undefined; // submitReview reports the store's problem
+  }
+  const captured = captureForRound(root, store, opts.maxFileBytes !== undefined ? { maxFileBytes: opts.maxFileBytes } : {});
+  if (!captured.ok) opts.onCaptureFailed?.(captured.error);
+  return submitReview(root, { ...(opts.message !== undefined ? { message: opts.message } : {}), ...(captured.ok ? { baseline: captured.report.baseline.id } : {}) });
 }

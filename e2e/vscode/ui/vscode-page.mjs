@@ -213,6 +213,38 @@ export class VsCodePage {
     await box.click();
   }
 
+  // ---- The Changes view (extension/changes) --------------------------------------------------
+
+  /** Opens Consider's view container from the activity bar and waits for its Changes view. */
+  async openChangesView() {
+    if (await this.changesPane().isVisible()) return;
+    const icon = this.page.locator('.activitybar .action-item a.action-label[aria-label^="Consider"]').first();
+    await icon.waitFor({ timeout: LONG });
+    await icon.click();
+    await this.changesPane().waitFor({ timeout: SHORT });
+  }
+
+  /** The Changes view in the side bar (its container's only view: no pane header of its own). */
+  changesPane() {
+    return this.page.locator('.sidebar [id="workbench.view.extension.consider"]').first();
+  }
+
+  /** The Changes view's rows as shown: label, description, whether the checkbox is ticked. */
+  async changesRows() {
+    return this.changesPane().locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => ({
+      label: r.querySelector('.label-name, .monaco-highlighted-label')?.textContent?.trim() ?? '',
+      description: r.querySelector('.label-description')?.textContent?.trim() ?? '',
+      checked: r.querySelector('.custom-view-tree-node-item-checkbox')?.classList.contains('checked') ?? null,
+      decoration: r.querySelector('.monaco-decoration-itemLabel, .monaco-icon-label')?.getAttribute('data-decoration')
+        ?? getComputedStyle(r.querySelector('.monaco-icon-label-container') ?? r, '::after').content ?? '',
+    })));
+  }
+
+  /** The Changes view's row whose label is `label`. */
+  changesRow(label) {
+    return this.changesPane().locator('.monaco-list-row', { has: this.page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).first();
+  }
+
   /**
    * One screenshot per theme; to switch once per call, the shots alternate: light then dark,
    * next call dark then light. Returns the paths.
