@@ -6,7 +6,7 @@ import {
 } from '../shared/store';
 import type { Command, Ctx } from './command';
 import { READ_SIDE_WRITE_WAIT_MS, loadReconciled, note, oneOfFlag, warn } from './command';
-import { formatCode, missingCodeReason, readCodeContext } from './code';
+import { formatCode, missingCodeReason, readCodeContext, removedCodeContext } from './code';
 import { headline, indented, inert, oneLine, plural, repliesLine, writeJson, writeOut, writeOutBytes } from './output';
 
 /**
@@ -131,6 +131,7 @@ export const list: Command = {
 export function listBlock(c: Comment): string {
   let block = `${headline(c)}\n  "${oneLine(c.body)}"\n  ${repliesLine(c)}`;
   if (c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string') block += `\n  ${c.anchorState}: ${oneLine(c.anchor.reason)}`;
+  if (c.removed) block += `\n  about removed code (lines ${c.anchor.startLine}-${c.anchor.endLine} in ${oneLine(c.removed.label)}, not in the file now): "${oneLine(c.removed.text.replace(/\s+/g, ' '))}"`;
   return block;
 }
 
@@ -160,6 +161,10 @@ function threadText(c: Comment): string {
 
 /** The code part of get/context: current lines around the anchor, or why there are none. */
 function codeText(ctx: Ctx, c: Comment, around: number): string {
+  if (c.removed) {
+    const code = removedCodeContext(c);
+    return `Removed code: ${inert(c.file)}:${c.anchor.startLine}-${c.anchor.endLine} as it was in ${inert(code.removedIn!)} (- marks the commented lines; they are not in the file any more):\n${formatCode(code)}`;
+  }
   const missing = missingCodeReason(ctx.root, c);
   if (missing) return `No code context: ${inert(missing)}.\nThe comment was written about:\n${indented(c.anchor.targetContent, '  | ')}`;
   const code = readCodeContext(ctx.root, c, around);
@@ -209,9 +214,9 @@ export const context: Command = {
     const around = raw === undefined ? 10 : Number(raw);
     if (!Number.isInteger(around) || around < 0 || around > 10_000) throw new ConsiderError('usage', `--around must be a whole number from 0 to 10000 (got ${JSON.stringify(raw)})`);
     const { thread: c, readOnly } = await loadThreadForRead(ctx, idOf(ctx));
-    const missing = missingCodeReason(ctx.root, c);
+    const missing = c.removed ? undefined : missingCodeReason(ctx.root, c);
     if (ctx.json) {
-      const code = missing ? null : readCodeContext(ctx.root, c, around) ?? null;
+      const code = c.removed ? removedCodeContext(c) : missing ? null : readCodeContext(ctx.root, c, around) ?? null;
       writeJson({ comment: c, context: code, ...(missing ? { noContextReason: missing } : {}) });
     } else {
       writeOut(`${threadText(c)}\n\n${codeText(ctx, c, around)}`);

@@ -36,8 +36,10 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     const r = anchoring.display(root, c).range;
     return { file: c.file, startLine: r.start + 1, endLine: r.end + 1 };
   });
-  const renderer = new ThreadRenderer(controller, stores, anchoring, host);
-  context.subscriptions.push(log, stores, host, controller, anchoring, renderer);
+  // The Changes view's baseline documents show threads about removed code: made before the renderer.
+  const changes = registerChanges(context, stores, log);
+  const renderer = new ThreadRenderer(controller, stores, anchoring, host, changes.documents);
+  context.subscriptions.push(log, stores, host, controller, anchoring, renderer, changes);
 
   // Order matters: placements follow the store before the renderer draws them.
   context.subscriptions.push(
@@ -56,13 +58,11 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     new StoreRecovery(stores),
     createStatusBar(host),
     watchAgentActivity(host),
-    registerThreadCommands({ stores, renderer }),
+    registerThreadCommands({ stores, renderer, changes }),
     registerWorkspaceCommands({ stores, host }),
     registerReviewCommands({ stores, host }),
     registerLanguageModelTools(context, host),
   );
-  const changes = registerChanges(context, stores, log);
-  context.subscriptions.push(changes);
   const board = registerBoard(context, host);
   context.subscriptions.push(board, registerSetupLifecycle(context, host, board));
   log.info(`activated in ${Date.now() - started} ms (${stores.roots().length} folder(s))`);

@@ -228,7 +228,7 @@ describe('git baselines', () => {
     write(root, 'untracked.ts', 'u1\nu2\nu3\n');
     const r = changesSince(root, { kind: 'head' }, undefined);
     if (!r.ok) throw new Error(r.problem.message);
-    expect(r.label).toBe('HEAD (main)');
+    expect(r.label).toBe('the last commit (main)');
     const got = byPath(r.list.changes);
     expect(got['a.ts']).toMatchObject({ kind: 'modified', added: 1, removed: 1 });
     expect(got['gone.ts']).toMatchObject({ kind: 'deleted', added: 0, removed: 2, current: 'deleted' });
@@ -270,7 +270,7 @@ describe('git baselines', () => {
     git(root, 'checkout', '-q', '--detach');
     write(root, 'a.ts', 'a\nb\n');
     const r = changesSince(root, { kind: 'head' }, undefined);
-    expect(r).toMatchObject({ ok: true, label: `HEAD (detached at ${sha.slice(0, 7)})` });
+    expect(r).toMatchObject({ ok: true, label: `the last commit (detached at ${sha.slice(0, 7)})` });
     expect(r.ok && r.list.changes.map((c) => [c.path, c.added, c.removed])).toEqual([['a.ts', 1, 0]]);
   });
 });

@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { baselineText, parseBaselineKey, type BaselineRef } from '../../shared/changes';
 import { contentHash } from '../../shared/anchoring/content-hash';
 import { absoluteOf } from '../../shared/paths';
+import type { Comment } from '../../shared/model';
 import { Disposable } from '../util/dispose';
 
 export const BASELINE_SCHEME = 'consider-base';
@@ -54,10 +55,29 @@ export class BaselineDocuments extends Disposable implements vscode.TextDocument
   /** Content hash of each document served, by URI. */
   private readonly hashes = new Map<string, string>();
 
+  private readonly changeEmitter = this.register(new vscode.EventEmitter<void>());
+  /** Fires when a baseline document opens or closes (threads about removed code follow them). */
+  readonly onDidChangeOpenDocuments = this.changeEmitter.event;
+
   constructor(private readonly readSnapshot: SnapshotReader) {
     super();
     this.register(vscode.workspace.registerTextDocumentContentProvider(BASELINE_SCHEME, this));
-    this.register(vscode.workspace.onDidCloseTextDocument((d) => this.hashes.delete(d.uri.toString())));
+    this.register(vscode.workspace.onDidOpenTextDocument((d) => { if (d.uri.scheme === BASELINE_SCHEME) this.changeEmitter.fire(); }));
+    this.register(vscode.workspace.onDidCloseTextDocument((d) => {
+      if (d.uri.scheme !== BASELINE_SCHEME) return;
+      this.hashes.delete(d.uri.toString());
+      this.changeEmitter.fire();
+    }));
+  }
+
+  /** An open baseline document of the thread's file showing exactly the text a thread about removed code was written on. */
+  uriShowing(root: string, c: Comment): vscode.Uri | undefined {
+    for (const doc of vscode.workspace.textDocuments) {
+      if (doc.uri.scheme !== BASELINE_SCHEME) continue;
+      const d = parseBaselineUri(doc.uri);
+      if (d && d.root === root && d.rel === c.file && d.key && !d.snapshot && this.hashes.get(doc.uri.toString()) === c.anchor.snapshot) return doc.uri;
+    }
+    return undefined;
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {

@@ -283,7 +283,7 @@ export function changeUri(root: string, c: FileChange): vscode.Uri {
 
 const progressText = (c: { viewed: number; total: number }): string => `${c.viewed} of ${plural(c.total, 'file')} viewed`;
 
-/** "review round 2 (12 min ago)", "HEAD (main)". */
+/** "review round 2 (12 min ago)", "the last commit (main)". */
 function sinceText(f: FolderChanges): string {
   const label = f.result?.label ?? '';
   const at = f.result?.ok ? f.result.baseline?.createdAt : undefined;

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { baselineKey, captureMark, type FileChange } from '../../shared/changes';
+import { baselineKey, captureLabel, captureMark, type BaselineRef, type FileChange } from '../../shared/changes';
 import { readSnapshot } from '../../shared/anchoring/snapshots';
 import { absoluteOf } from '../../shared/paths';
 import { plural } from '../../shared/text';
@@ -24,6 +24,8 @@ export interface ChangesController extends vscode.Disposable {
   readonly documents: BaselineDocuments;
   /** Shows the view on a baseline of a folder (the board's "Changes since this round"). */
   showSince(root: string, choice: BaselineChoice): Promise<void>;
+  /** How a baseline is named ("review round 1", "the last commit (main)"): the view's name when it shows it. */
+  labelOf(root: string, ref: BaselineRef): string;
 }
 
 /** Notes that make a file have no diff to show: it is opened as it is. */
@@ -73,6 +75,12 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
     async showSince(root, choice) {
       await model.choose(root, choice);
       await vscode.commands.executeCommand(`${CHANGES_VIEW_ID}.focus`);
+    },
+    labelOf(root, ref) {
+      const f = model.get(root);
+      if (f?.ref && f.result && baselineKey(f.ref) === baselineKey(ref)) return f.result.label;
+      if (ref.kind === 'capture') return captureLabel(ref.id, stores.get(root)?.store);
+      return ref.kind === 'head' ? 'the last commit' : `branch ${ref.ref}`;
     },
     dispose: () => subscriptions.dispose(),
   };

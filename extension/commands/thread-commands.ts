@@ -11,17 +11,21 @@ import { addThread, deleteReply, deleteThread, editComment, replyToThread, resto
 import type { FolderStores } from '../store/folder-stores';
 import { ConsiderComment, type ThreadRenderer } from '../comments/thread-renderer';
 import * as notify from '../notify';
+import { BASELINE_SCHEME, parseBaselineUri } from '../changes/baseline-docs';
+import { addRemovedCodeThread, parseBaselineKey, type BaselineRef } from '../../shared/changes';
 
 export interface ThreadCommandDeps {
   stores: FolderStores;
   renderer: ThreadRenderer;
+  /** How the Changes view names a baseline ("review round 1"), for threads about removed code. */
+  changes: { labelOf(root: string, ref: BaselineRef): string };
 }
 
 type ThreadArg = vscode.CommentThread | vscode.CommentReply;
 const threadOf = (arg: ThreadArg): vscode.CommentThread => ('thread' in arg ? arg.thread : arg);
 
 export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposable {
-  const { stores, renderer } = deps;
+  const { stores, renderer, changes } = deps;
 
   /** The stored thread a widget shows, or a clear message when it has none. */
   const target = (arg: ThreadArg): { root: string; id: string } | undefined => {
@@ -51,6 +55,7 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
     const thread = reply.thread;
     const text = reply.text.trim();
     if (!text) return;
+    if (thread.uri.scheme === BASELINE_SCHEME) return createRemovedCodeThread(thread, text, pending);
     const root = stores.rootOf(thread.uri.fsPath);
     if (!root || !thread.range) {
       void notify.warn('Consider: comments can be added only to files inside a workspace folder.');
@@ -65,6 +70,25 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === thread.uri.toString());
       const saved = doc?.isDirty ? await setAnchor(root, created.id, { startLine, endLine, text: doc.getText() }, 'human') : created;
       renderer.adopt(thread, root, saved);
+    });
+  };
+
+  /** A comment on the baseline side of a Changes diff: about code that was removed or replaced. */
+  const createRemovedCodeThread = async (thread: vscode.CommentThread, text: string, pending: boolean): Promise<void> => {
+    const base = parseBaselineUri(thread.uri);
+    const ref = base && parseBaselineKey(base.key);
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === thread.uri.toString());
+    if (!base || !ref || !thread.range || !doc) {
+      void notify.warn('Consider: this side of the diff is not a baseline Consider can comment on.');
+      return;
+    }
+    const label = changes.labelOf(base.root, ref);
+    await run('save the comment', base.root, async () => {
+      const created = await addRemovedCodeThread(base.root, {
+        file: base.rel, baseline: { key: base.key, label, ...(base.sha ? { sha: base.sha } : {}) }, baselineText: doc.getText(),
+        startLine: thread.range!.start.line + 1, endLine: thread.range!.end.line + 1, body: text, author: 'human', pending,
+      });
+      renderer.adopt(thread, base.root, created);
     });
   };
 

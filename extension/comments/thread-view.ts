@@ -17,12 +17,12 @@ export const DISPOSITION_LABEL: Readonly<Record<Disposition, string>> = {
 };
 
 /** The parts of a thread its title and menus depend on. */
-export type ThreadLook = Pick<Comment, 'workflowState' | 'anchorState' | 'pending'> & { disposition?: Disposition };
+export type ThreadLook = Pick<Comment, 'workflowState' | 'anchorState' | 'pending'> & { disposition?: Disposition; removed?: true };
 
 /** The look of a stored thread, with the anchor state the open editor shows (it may be ahead of the store). */
 export function threadLook(c: Comment, anchorState: AnchorState = c.anchorState): ThreadLook {
   const disposition = dispositionOf(c);
-  return { workflowState: c.workflowState, anchorState, ...(c.pending ? { pending: true } : {}), ...(disposition ? { disposition } : {}) };
+  return { workflowState: c.workflowState, anchorState, ...(c.pending ? { pending: true } : {}), ...(disposition ? { disposition } : {}), ...(c.removed ? { removed: true } : {}) };
 }
 
 /**
@@ -33,6 +33,7 @@ export function threadLook(c: Comment, anchorState: AnchorState = c.anchorState)
 export function threadLabel(c: ThreadLook): string {
   const parts = [c.pending ? 'Pending review (not sent to the agent yet)' : WORKFLOW_LABEL[c.workflowState]];
   if (c.anchorState !== 'anchored') parts.push(ANCHOR_LABEL[c.anchorState]);
+  if (c.removed) parts.push('About removed code');
   if (c.disposition && c.workflowState === 'open') parts.push(DISPOSITION_LABEL[c.disposition]);
   return parts.join(' · ');
 }
@@ -45,6 +46,7 @@ export function threadContextValue(c: ThreadLook): string {
   const flags = [`state:${c.workflowState}`, `anchor:${c.anchorState}`, c.workflowState === 'open' ? 'canReply' : 'mustReopen'];
   if (c.pending) flags.push('review:pending');
   if (c.disposition) flags.push(`disposition:${c.disposition}`);
+  if (c.removed) flags.push('removedCode');
   return flags.join(',');
 }
 

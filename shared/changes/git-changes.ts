@@ -19,7 +19,7 @@ import { isExcludedPath } from './workspace-files';
 export interface ResolvedRev {
   /** The commit the changes are counted from. */
   sha: string;
-  /** What the view's title says: "HEAD (main)", "HEAD (detached at 1a2b3c4)", "merge-base with main (1a2b3c4)". */
+  /** What the view's title says: "the last commit (main)", "the last commit (detached at 1a2b3c4)", "merge-base with main (1a2b3c4)". */
   label: string;
 }
 
@@ -46,7 +46,7 @@ export function resolveGitBaseline(root: string, ref: Extract<BaselineRef, { kin
   if (ref.kind === 'head') {
     const branch = git(root, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
     const where = branch.ok ? branch.stdout.toString('utf8').trim() : `detached at ${short(head)}`;
-    return { ok: true, rev: { sha: head, label: `HEAD (${where})` } };
+    return { ok: true, rev: { sha: head, label: `the last commit (${where})` } };
   }
   if (ref.ref.startsWith('-') || ref.ref.includes('\0')) return { ok: false, problem: { code: 'bad-ref', message: `${JSON.stringify(ref.ref)} is not a ref name` } };
   const other = revParse(root, ref.ref);

@@ -22,6 +22,8 @@ export type { Baseline, BaselineInfo } from './baselines';
 export { readViewed, setViewed, isViewed } from './viewed';
 export type { ViewedState } from './viewed';
 export { lineStats } from './line-stats';
+export { addRemovedCodeThread } from './removed-threads';
+export type { NewRemovedThread } from './removed-threads';
 
 export interface ChangeOptions {
   maxFileBytes?: number;

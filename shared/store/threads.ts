@@ -200,6 +200,8 @@ export async function addThread(root: string, input: NewThread): Promise<Comment
       author: input.author,
       body,
       thread: [],
+      // The code as written on, kept as it is while the anchor follows the code: Show Changes, "its code did not change".
+      origin: { startLine: anchor.startLine, endLine: anchor.endLine, text: anchor.targetContent, snapshot: anchor.snapshot },
     };
     // The agent has obviously seen a thread it wrote itself.
     if (input.author === 'agent') comment.agentLastSeenAt = tx.now;

@@ -46,9 +46,20 @@ export class VsCodePage {
     await this.editorLines().first().waitFor({ timeout: LONG });
   }
 
-  /** The active editor. */
+  /** The active editor (or, after useDiffSide, one side of the active diff editor). */
   editor() {
-    return this.page.locator('.editor-group-container.active .monaco-editor').first();
+    const group = this.page.locator('.editor-group-container.active');
+    if (this.diffSide) return group.locator(`.monaco-diff-editor .editor.${this.diffSide} .monaco-editor`).first();
+    return group.locator('.monaco-editor').first();
+  }
+
+  /**
+   * Makes editor() — and with it the gutter helpers (clickGutterPlus, lineNumber…) — act on one
+   * side of the active diff editor: 'original' (the left, baseline side), 'modified', or null
+   * for a plain editor again.
+   */
+  useDiffSide(side) {
+    this.diffSide = side;
   }
 
   editorLines() {
@@ -238,6 +249,20 @@ export class VsCodePage {
       decoration: r.querySelector('.monaco-decoration-itemLabel, .monaco-icon-label')?.getAttribute('data-decoration')
         ?? getComputedStyle(r.querySelector('.monaco-icon-label-container') ?? r, '::after').content ?? '',
     })));
+  }
+
+  /** The Viewed checkbox of a Changes row. */
+  changesCheckbox(label) {
+    return this.changesRow(label).locator('.custom-view-tree-node-item-checkbox');
+  }
+
+  /** Choose Baseline from the Changes view's title bar, then the quick pick item starting with `label`. */
+  async chooseBaseline(label) {
+    await this.changesPane().hover();
+    await this.page.locator('.sidebar .title-actions .action-label[aria-label="Choose Baseline…"]').click();
+    const item = this.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
+    await item.waitFor({ timeout: SHORT });
+    await item.click();
   }
 
   /** The Changes view's row whose label is `label`. */
