@@ -45,6 +45,11 @@ function makeServices(context: vscode.ExtensionContext, host: ConsiderHost, log:
     runtimeDir: path.join(context.extensionPath, 'dist', 'runtime'),
     skillsDir: path.join(context.extensionPath, 'skills'),
     log: (line) => log.info(line),
+    showThreadChanges: (root, id) => { void vscode.commands.executeCommand(CommandIds.showThreadChanges, { root, id }); },
+    showChangesSince: (root, round) => {
+      const baseline = host.folders().find((f) => f.root === root)?.store?.reviews?.find((r) => r.round === round)?.baseline;
+      void vscode.commands.executeCommand(CommandIds.changesShowSince, { root, baseline });
+    },
   };
 }
 

@@ -29,4 +29,8 @@ export interface BoardServices {
   readonly runtimeDir: string;
   readonly skillsDir: string;
   log(line: string): void;
+  /** Proof of fix: opens the diff of a thread's code as written with today's (absent where there is no Changes view: tests). */
+  showThreadChanges?(root: string, id: string): void;
+  /** Opens the Changes view on a round's baseline (absent where there is no Changes view: tests). */
+  showChangesSince?(root: string, round: number): void;
 }

@@ -26,6 +26,8 @@ export interface ChangesController extends vscode.Disposable {
   showSince(root: string, choice: BaselineChoice): Promise<void>;
   /** How a baseline is named ("review round 1", "the last commit (main)"): the view's name when it shows it. */
   labelOf(root: string, ref: BaselineRef): string;
+  /** Proof of fix: the diff of the code a thread was written on (its origin) with the file today. */
+  showThreadChanges(root: string, threadId: string): Promise<void>;
 }
 
 /** Notes that make a file have no diff to show: it is opened as it is. */
@@ -81,6 +83,20 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
       if (f?.ref && f.result && baselineKey(f.ref) === baselineKey(ref)) return f.result.label;
       if (ref.kind === 'capture') return captureLabel(ref.id, stores.get(root)?.store);
       return ref.kind === 'head' ? 'the last commit' : `branch ${ref.ref}`;
+    },
+    async showThreadChanges(root, threadId) {
+      const c = stores.get(root)?.store?.comments.find((x) => x.id === threadId);
+      if (!c) return;
+      const origin = c.origin;
+      if (!origin?.snapshot || readSnapshot(root, origin.snapshot) === undefined) {
+        void notify.info(origin
+          ? `Consider: the copy of ${c.file} as this thread was written on is no longer kept. It was written on lines ${origin.startLine}-${origin.endLine}: ${origin.text.slice(0, 300)}`
+          : 'Consider: this thread was written before Consider kept the code a thread was written on; there is nothing to compare with.');
+        return;
+      }
+      const left = baselineUri({ root, rel: c.file, key: '', snapshot: origin.snapshot });
+      const right = vscode.Uri.file(absoluteOf(root, c.file));
+      await vscode.commands.executeCommand('vscode.diff', left, right, `${path.basename(c.file)} (as the thread was written on) ↔ now`, { preview: true });
     },
     dispose: () => subscriptions.dispose(),
   };

@@ -39,6 +39,7 @@ export const CommandIds = {
   resolveThread: 'consider.resolveThread',
   reopenThread: 'consider.reopenThread',
   copyThreadId: 'consider.copyThreadId',
+  showThreadChanges: 'consider.showThreadChanges',
   deleteThread: 'consider.deleteThread',
   editComment: 'consider.editComment',
   saveComment: 'consider.saveComment',

@@ -17,8 +17,8 @@ import { addRemovedCodeThread, parseBaselineKey, type BaselineRef } from '../../
 export interface ThreadCommandDeps {
   stores: FolderStores;
   renderer: ThreadRenderer;
-  /** How the Changes view names a baseline ("review round 1"), for threads about removed code. */
-  changes: { labelOf(root: string, ref: BaselineRef): string };
+  /** The Changes view: how it names a baseline ("review round 1"), for threads about removed code; a thread's Show Changes. */
+  changes: { labelOf(root: string, ref: BaselineRef): string; showThreadChanges(root: string, threadId: string): Promise<void> };
 }
 
 type ThreadArg = vscode.CommentThread | vscode.CommentReply;
@@ -127,6 +127,12 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
     registerCommand(CommandIds.reopenThread, async (arg: ThreadArg) => {
       const who = target(arg);
       if (who) await run('reopen the thread', who.root, () => setWorkflowState(who.root, who.id, 'open', 'human'));
+    }),
+
+    // Proof of fix: the code the thread was written on beside today's (from the widget's title, or the board with { root, id }).
+    registerCommand(CommandIds.showThreadChanges, async (arg: ThreadArg | { root: string; id: string }) => {
+      const who = 'root' in arg && typeof arg.root === 'string' ? arg as { root: string; id: string } : target(arg as ThreadArg);
+      if (who) await changes.showThreadChanges(who.root, who.id);
     }),
 
     registerCommand(CommandIds.copyThreadId, async (arg: ThreadArg) => {

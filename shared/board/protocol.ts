@@ -98,6 +98,12 @@ export interface ThreadView {
   readonly disposition?: Disposition;
   /** Addressed by the agent and not yet checked by the human (model.ts awaitsHumanCheck); absent when false. */
   readonly awaitingCheck?: true;
+  /** Addressed and awaiting the check, but its code is exactly what it was written on (shared/changes/proof.ts); absent when false. */
+  readonly addressedUnchanged?: true;
+  /** Its code differs from what it was written on: the detail pane offers Show Changes; absent when false or unknown. */
+  readonly codeChanged?: true;
+  /** About code that was removed (model.ts Comment.removed): the name of the baseline it was in; absent otherwise. */
+  readonly removedIn?: string;
 }
 
 /** A submitted review round as the board shows it (model.ts ReviewRound, without the agent's bookkeeping). */
@@ -108,6 +114,12 @@ export interface ReviewView {
   readonly threads: number;
   /** The review's overall message, if the human wrote one. */
   readonly message?: string;
+  /** Its threads' newest dispositions, counted; absent when the agent gave none yet. */
+  readonly dispositions?: { readonly addressed: number; readonly declined: number; readonly question: number };
+  /** Its threads still open. */
+  readonly open?: number;
+  /** The capture taken at its submit is kept: "Changes since this round" can be shown; absent when not. */
+  readonly hasBaseline?: true;
 }
 
 export const TITLE_MAX = 200;
@@ -135,6 +147,12 @@ export interface ThreadDetails {
   readonly body: string;
   readonly createdAt: string;
   readonly replies: readonly ReplyView[];
+  /**
+   * Proof of fix: the lines the thread was written on (`then`) and, when its code changed and
+   * is still anchored, today's (`now`), for the detail pane's few changed lines; absent when the
+   * thread keeps no origin or its code did not change.
+   */
+  readonly code?: { readonly then: string; readonly now?: string };
 }
 
 export interface FolderDetails {
@@ -192,6 +210,7 @@ const threadViewShape = object({
   title: anyStr, lastActivityAt: anyStr, unseen: optional(onlyTrue), reason: optional(anyStr), targetContent: optional(anyStr),
   replyCount: optional(int(1)), lastReplyAuthor: optional(author), replyAuthors: optional(arrayOf(author, 2)),
   pending: optional(onlyTrue), round: optional(int(1)), disposition: optional(disposition), awaitingCheck: optional(onlyTrue),
+  addressedUnchanged: optional(onlyTrue), codeChanged: optional(onlyTrue), removedIn: optional(anyStr),
 });
 const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const isAuthor = (v: unknown): boolean => v === 'human' || v === 'agent';
@@ -214,14 +233,17 @@ function isThreadView(v: unknown): boolean {
     && (v.replyCount === undefined || (isCount(v.replyCount) && (v.replyCount as number) > 0))
     && (v.lastReplyAuthor === undefined || isAuthor(v.lastReplyAuthor))
     && (a === undefined || (Array.isArray(a) && a.length <= 2 && a.every(isAuthor)))
-    && optionalTrue(v.pending) && optionalTrue(v.awaitingCheck)
+    && optionalTrue(v.pending) && optionalTrue(v.awaitingCheck) && optionalTrue(v.addressedUnchanged) && optionalTrue(v.codeChanged) && optionalString(v.removedIn)
     && (v.round === undefined || (isCount(v.round) && (v.round as number) > 0))
     && (v.disposition === undefined || isDisposition(v.disposition));
 }
 export const checkThreadView = schema<ThreadView>((v) => (isThreadView(v) ? undefined : threadViewShape(v) ?? ' is not a thread view'));
-const threadDetails = object({ id: anyStr, body: anyStr, createdAt: anyStr, replies: arrayOf(replyView, 100_000) });
+const threadDetails = object({ id: anyStr, body: anyStr, createdAt: anyStr, replies: arrayOf(replyView, 100_000), code: optional(object({ then: anyStr, now: optional(anyStr) })) });
 const folderDetailsList = arrayOf(object({ root: anyStr, threads: arrayOf(threadDetails, 1_000_000) }), 10_000);
-const reviewView = object({ round: int(1), submittedAt: anyStr, threads: int(0), message: optional(anyStr) });
+const reviewView = object({
+  round: int(1), submittedAt: anyStr, threads: int(0), message: optional(anyStr),
+  dispositions: optional(object({ addressed: int(0), declined: int(0), question: int(0) })), open: optional(int(0)), hasBaseline: optional(onlyTrue),
+});
 const folderSnapshot = object({
   root: anyStr, name: anyStr, hasStore: bool, threads: arrayOf(checkThreadView, 1_000_000),
   error: optional(object({ code: anyStr, message: anyStr, hint: optional(anyStr) })),
@@ -369,6 +391,10 @@ const NOTIFICATIONS = {
   'link/open': object({ href: str(2048) }),
   'visibility/set': object({ showResolved: optional(bool), showStale: optional(bool) }),
   'store/openFile': object({ root: rootPath }),
+  /** Proof of fix: the diff of the code a thread was written on with today's (the Changes view's documents). */
+  'thread/showChanges': object({ root: rootPath, id: threadId }),
+  /** Opens the Changes view on the baseline of a submitted round. */
+  'changes/showSince': object({ root: rootPath, round: int(1) }),
 } as const;
 type NotificationType = keyof typeof NOTIFICATIONS;
 type Notification = { readonly [K in NotificationType]: { readonly type: K } & Infer<(typeof NOTIFICATIONS)[K]> }[NotificationType];

@@ -3,7 +3,8 @@
 // view → a comment on the working side and one on the removed (baseline) side → both reach the
 // agent's `consider-cli list --json` at the right lines, the removed one quoting its code → a file
 // marked viewed unticks itself when it changes again → "since the last commit" and "since round 1"
-// list different files.
+// list different files → an addressed thread whose code did not change is flagged inline and on
+// the board → the board's rounds open the Changes view on a round.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -69,12 +70,12 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   await page.locator('.editor-group-container.active .monaco-diff-editor .editor.original .view-line', { hasText: "toUpperCase() + '!'" }).waitFor({ timeout: SHORT });
   vscode.useDiffSide('modified');
   await vscode.clickGutterPlus(17);
-  await vscode.typeComment('WORKING-SIDE: name it shouted, not loud.');
+  await vscode.typeNewComment('WORKING-SIDE: name it shouted, not loud.');
   await vscode.clickFormAction(vscode.newThreadWidget(), 'Add Comment');
   await vscode.thread('WORKING-SIDE').locator('.comment-body').first().waitFor({ timeout: SHORT });
   vscode.useDiffSide('original');
   await vscode.clickGutterPlus(17);
-  await vscode.typeComment('REMOVED-SIDE: this kept the exclamation mark outside the template.');
+  await vscode.typeNewComment('REMOVED-SIDE: this kept the exclamation mark outside the template.');
   await vscode.clickFormAction(vscode.newThreadWidget(), 'Add Comment');
   const removedWidget = vscode.thread('REMOVED-SIDE');
   await removedWidget.locator('.comment-body').first().waitFor({ timeout: SHORT });
@@ -111,4 +112,33 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
     return rows.some((r) => r.startsWith('greeting.ts')) && !rows.some((r) => r.startsWith('README.md'));
   });
   lap('  since the last commit and since round 1 list different files');
+
+  // 8. The agent says it addressed ROUND-ONE, but never touched math.ts's line 10: flagged inline and on the board.
+  const roundOne = listed.find((c) => c.body.startsWith('ROUND-ONE'));
+  await agent(['reply', roundOne.id, '--message', 'AGENT: fixed the bounds.', '--addressed']);
+  await vscode.openFile('src/math.ts');
+  await vscode.thread('ROUND-ONE').filter({ hasText: 'addressed, but its code did not change' }).waitFor({ timeout: SHORT });
+  await vscode.shot('addressed-unchanged-inline');
+  await vscode.statusBar().click();
+  const board = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  const row = board.locator(`[data-testid="thread-row"][data-thread-id="${roundOne.id}"]`);
+  await row.filter({ hasText: 'code unchanged' }).waitFor({ timeout: SHORT });
+  await row.click();
+  await board.locator('[data-testid="detail-addressed-unchanged"]').waitFor({ timeout: SHORT });
+  lap('  addressed-but-unchanged flagged inline and on the board');
+
+  // 9. The board's rounds: round 1 with what became of its threads; "Changes since this round" opens the view on it.
+  await vscode.chooseBaseline('Since the last commit');
+  await until('the view on the last commit', async () => (await rowsText()).some((r) => r.startsWith('README.md')));
+  await board.locator('[data-testid="rounds-toggle"]').click();
+  const roundRow = board.locator('[data-testid="round"][data-round="1"]');
+  await roundRow.filter({ hasText: '1 addressed' }).waitFor({ timeout: SHORT });
+  await vscode.shot('board-rounds');
+  await roundRow.locator('[data-testid="round-changes"]').click();
+  await until('the view back on round 1', async () => {
+    const rows = await rowsText();
+    return rows.some((r) => r.startsWith('greeting.ts')) && !rows.some((r) => r.startsWith('README.md'));
+  });
+  await vscode.shot('changes-since-round-from-board');
+  lap('  the board opened the Changes view on round 1');
 }

@@ -32,6 +32,11 @@ export class VsCodePage {
    * spawns ripgrep and can take over 20 s on a loaded machine).
    */
   async openFile(relPath) {
+    // Another view may fill the side bar (the Changes view): bring the explorer back first.
+    if (!(await this.page.locator('.explorer-folders-view').isVisible())) {
+      await this.page.locator('.activitybar .action-item a.action-label[aria-label^="Explorer"]').first().click();
+      await this.page.locator('.explorer-folders-view').waitFor({ timeout: SHORT });
+    }
     const parts = relPath.split('/');
     const base = parts[parts.length - 1];
     for (const dir of parts.slice(0, -1)) {
@@ -177,6 +182,14 @@ export class VsCodePage {
     return this.page.locator('.review-widget .comment-form-container.expand .comment-form .monaco-editor, .review-widget .comment-form .monaco-editor.focused').first();
   }
 
+  /** Types into the comment box of the thread being created (not another thread's reply box). */
+  async typeNewComment(text) {
+    const box = this.newThreadWidget().locator('.comment-form .monaco-editor');
+    await box.waitFor({ state: 'visible', timeout: SHORT });
+    await box.click();
+    await this.page.keyboard.type(text);
+  }
+
   /** Types into the comment box that has focus. */
   async typeComment(text) {
     await this.newThreadEditor().click();
@@ -231,7 +244,7 @@ export class VsCodePage {
     if (await this.changesPane().isVisible()) return;
     const icon = this.page.locator('.activitybar .action-item a.action-label[aria-label^="Consider"]').first();
     await icon.waitFor({ timeout: LONG });
-    await icon.click();
+    await icon.click({ force: true }); // its count badge lies over it and takes the click for it
     await this.changesPane().waitFor({ timeout: SHORT });
   }
 
@@ -258,6 +271,7 @@ export class VsCodePage {
 
   /** Choose Baseline from the Changes view's title bar, then the quick pick item starting with `label`. */
   async chooseBaseline(label) {
+    await this.openChangesView();
     await this.changesPane().hover();
     await this.page.locator('.sidebar .title-actions .action-label[aria-label="Choose Baseline…"]').click();
     const item = this.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
