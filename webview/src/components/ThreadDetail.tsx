@@ -47,8 +47,8 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
         </button>
         <div className="detail-tags">
           {t.pending && <span className="tag pending" data-testid="detail-pending">{PENDING_TITLE}</span>}
-          {t.awaitingCheck && !t.addressedUnchanged && <span className="tag addressed" data-testid="detail-awaiting-check">addressed, awaiting your check</span>}
-          {t.addressedUnchanged && <span className="tag unchanged" title={ADDRESSED_UNCHANGED_TITLE} data-testid="detail-addressed-unchanged">addressed, but its code did not change</span>}
+          {t.awaitingCheck && <span className="tag addressed" data-testid="detail-awaiting-check">addressed, awaiting your check</span>}
+          {t.addressedUnchanged && <span className="tag unchanged" title={ADDRESSED_UNCHANGED_TITLE} data-testid="detail-addressed-unchanged">but its code did not change</span>}
           {t.removedIn && <span className="tag removed" data-testid="detail-removed">about code removed since {t.removedIn}</span>}
           <span className={`tag ${t.workflowState}`}>{t.workflowState}</span>
           {t.anchorState !== 'anchored' && <span className={`tag ${t.anchorState}`}>{t.anchorState}</span>}
