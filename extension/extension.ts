@@ -73,6 +73,7 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     widget: (root, id) => renderer.threadOf(root, id),
     notifications: shownNotifications,
     whenIdle: () => anchoring.whenIdle(),
+    changes: () => ({ top: changes.view.topLabels(), files: (root) => changes.view.shown(root) }),
   };
 }
 

@@ -2,7 +2,8 @@
  * The Changes view's state, per workspace folder: which baseline it compares with (the newest
  * capture unless the user picked one, remembered per workspace), what changed since (computed
  * when the view needs it, again when files or the store change), and the Viewed ticks.
- * Computing is synchronous shared/ code; it runs only while the view is visible, debounced.
+ * Computing is synchronous shared/ code, debounced: soon while the view is visible, after a few
+ * seconds while it is hidden (the badge on Consider's icon still counts the files not viewed).
  */
 import * as vscode from 'vscode';
 import type { FolderStores } from '../store/folder-stores';
@@ -30,6 +31,8 @@ export interface FolderChanges {
 const CHOICE_KEY = 'consider.changes.baselines';
 /** File events are coalesced for this long before the list is computed again. */
 export const FILE_CHANGE_DEBOUNCE_MS = 300;
+/** While the view is hidden the list is still kept for the badge on Consider's icon, less eagerly. */
+export const HIDDEN_DEBOUNCE_MS = 3_000;
 
 export class ChangesModel extends Disposable {
   private readonly folders = new Map<string, FolderChanges>();
@@ -38,7 +41,7 @@ export class ChangesModel extends Disposable {
   /** Fires with the folders whose list or ticks changed. */
   readonly onDidChange = this.emitter.event;
   private timer: NodeJS.Timeout | undefined;
-  /** Whether anyone shows the list now (the view is visible): else computing waits. */
+  /** Whether the view is visible: else computing waits longer. */
   private active = false;
   /** The store's part that decides the newest capture, per folder: a change there moves a "latest" baseline. */
   private roundsSeen = new Map<string, string>();
@@ -73,10 +76,10 @@ export class ChangesModel extends Disposable {
     return f;
   }
 
-  /** The view became visible or hidden: lists are computed only while it is shown. */
+  /** The view became visible or hidden: hidden, lists are computed less eagerly (for the badge only). */
   setActive(active: boolean): void {
     this.active = active;
-    if (active && this.dirty.size) this.schedule(0);
+    if (this.dirty.size) this.schedule(0);
   }
 
   async choose(root: string, choice: BaselineChoice): Promise<void> {
@@ -171,7 +174,8 @@ export class ChangesModel extends Disposable {
   }
 
   private schedule(ms: number): void {
-    if (!this.active || this.isDisposed) return;
+    if (this.isDisposed) return;
+    if (!this.active) ms = Math.max(ms, HIDDEN_DEBOUNCE_MS);
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;

@@ -252,6 +252,14 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     await vscode.commands.executeCommand('setContext', 'consider.changes.state', viewState(folders));
   }
 
+  /** The labels of the top-level rows, as drawn (the tests' view of "one tree per folder"). */
+  topLabels(): string[] {
+    return this.getChildren().map((e) => {
+      const label = this.getTreeItem(e).label;
+      return typeof label === 'string' ? label : label?.label ?? '';
+    });
+  }
+
   /** What the tests and the status read: the files listed for a folder, as shown. */
   shown(root: string): { path: string; kind: string; description: string; viewed: boolean }[] {
     const f = this.model.fresh(root);

@@ -13,7 +13,7 @@ import { ConsiderError } from '../errors';
 import type { Author, Comment } from '../model';
 import { isWorkspaceRelative } from '../store/validate';
 import { mutateStore } from '../store/store-io';
-import { checkBody, newId } from '../store/threads';
+import { checkBody, pushNewThread } from '../store/threads';
 import { splitLines } from '../text';
 
 export interface NewRemovedThread {
@@ -41,27 +41,15 @@ export async function addRemovedCodeThread(root: string, input: NewRemovedThread
   return mutateStore(root, input.author, (store, tx) => {
     const anchor = captureAnchorFromLines(lines, input.startLine, input.endLine, tx.now);
     anchor.snapshot = snapshot;
-    const ids = new Set(store.comments.map((c) => c.id));
-    const comment: Comment = {
-      id: newId('c', (id) => ids.has(id)),
-      file: input.file,
-      anchor,
-      workflowState: 'open',
-      anchorState: 'anchored',
-      createdAt: tx.now,
-      updatedAt: tx.now,
-      author: input.author,
-      body,
-      thread: [],
-      removed: {
-        baseline: input.baseline.key, label: input.baseline.label, ...(input.baseline.sha ? { sha: input.baseline.sha } : {}),
-        startLine: input.startLine, endLine: input.endLine, text: anchor.targetContent,
+    return pushNewThread(store, tx, {
+      file: input.file, anchor, author: input.author, body, pending: input.pending,
+      extra: {
+        removed: {
+          baseline: input.baseline.key, label: input.baseline.label, ...(input.baseline.sha ? { sha: input.baseline.sha } : {}),
+          startLine: input.startLine, endLine: input.endLine, text: anchor.targetContent,
+        },
       },
-    };
-    if (input.author === 'agent') comment.agentLastSeenAt = tx.now;
-    else if (input.pending) comment.pending = true;
-    store.comments.push(comment);
-    tx.log({ action: 'add', threadId: comment.id, detail: { file: input.file, startLine: input.startLine, endLine: input.endLine, removed: input.baseline.key } });
-    return comment;
+      logDetail: { removed: input.baseline.key },
+    });
   });
 }
