@@ -72,7 +72,12 @@ export class ChangesModel extends Disposable {
   /** Brings a folder's list up to date now if it is stale (the tree asks before it draws). */
   fresh(root: string): FolderChanges | undefined {
     const f = this.folders.get(root);
-    if (f && (this.dirty.has(root) || f.result === undefined)) this.compute(f);
+    if (f && (this.dirty.has(root) || f.result === undefined)) {
+      const before = f.result;
+      this.compute(f);
+      // Whoever drew the old list must hear of the new one (not from inside the caller's own drawing).
+      if (f.result !== before) setTimeout(() => { if (!this.isDisposed) this.emitter.fire([root]); }, 0);
+    }
     return f;
   }
 

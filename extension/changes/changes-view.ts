@@ -44,8 +44,8 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
   private readonly decorationEmitter = this.register(new vscode.EventEmitter<vscode.Uri | vscode.Uri[] | undefined>());
   readonly onDidChangeFileDecorations = this.decorationEmitter.event;
   readonly treeView: vscode.TreeView<ChangeElement>;
-  /** Each folder's tree, built from its last list. */
-  private readonly trees = new Map<string, TreeNode[]>();
+  /** Each folder's tree, and the list and ticks it was built from (a list computed since makes it stale). */
+  private readonly trees = new Map<string, { from: FolderChanges['result']; viewed: FolderChanges['viewed']; nodes: TreeNode[] }>();
 
   constructor(private readonly model: ChangesModel, private readonly stores: FolderStores) {
     super();
@@ -68,15 +68,15 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
 
   /** The tree of a folder, brought up to date. */
   private treeOf(f: FolderChanges): TreeNode[] {
-    let t = this.trees.get(f.root);
-    if (t) return t;
+    const cached = this.trees.get(f.root);
+    if (cached && cached.from === f.result && cached.viewed === f.viewed) return cached.nodes;
     const result = f.result;
     if (!result?.ok || !f.ref) return [];
     const key = baselineKey(f.ref);
     const threads = openThreadsByFile(this.stores, f.root);
-    t = buildTree(result.list.changes, (c) => isViewed(f.viewed, key, c.path, c.current), (c) => (threads.get(c.path) ?? 0) + (c.oldPath ? threads.get(c.oldPath) ?? 0 : 0));
-    this.trees.set(f.root, t);
-    return t;
+    const nodes = buildTree(result.list.changes, (c) => isViewed(f.viewed, key, c.path, c.current), (c) => (threads.get(c.path) ?? 0) + (c.oldPath ? threads.get(c.oldPath) ?? 0 : 0));
+    this.trees.set(f.root, { from: result, viewed: f.viewed, nodes });
+    return nodes;
   }
 
   getChildren(element?: ChangeElement): ChangeElement[] {

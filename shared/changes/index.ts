@@ -39,10 +39,11 @@ export function roundLabel(r: Pick<ReviewRound, 'round'>): string {
   return `review round ${r.round}`;
 }
 
-/** The words for a capture baseline: "review round 3" when a round names it, else "marked reviewed". */
+/** The words for a capture baseline: "review round 3" when a round names it, "marked reviewed" for a mark. */
 export function captureLabel(id: string, store: StoreFile | undefined): string {
   const round = store?.reviews?.find((r) => r.baseline === id);
-  return round ? roundLabel(round) : 'marked reviewed';
+  if (round) return roundLabel(round);
+  return id.startsWith('round-') ? 'a review round no longer in the store' : 'marked reviewed';
 }
 
 export function changesSince(root: string, ref: BaselineRef, store: StoreFile | undefined, opts: ChangeOptions = {}): ChangesSince {
