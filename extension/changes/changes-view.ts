@@ -4,8 +4,10 @@
  * (compact folders), each file with its `+added −removed`, its open threads, git's letter and
  * colour for added / deleted / renamed / modified, and a Viewed checkbox. One tree per workspace
  * folder in a multi-root workspace. Rows that say why something is not listed (files not
- * compared, a baseline incomplete) sit on top; an empty view shows a welcome text (package.json
- * viewsWelcome, chosen by the context key `consider.changes.state`).
+ * compared, a baseline incomplete) sit on top. The message line above the tree names the
+ * baseline (and says when nothing changed since, or why it cannot be used); with no baseline at
+ * all, or no folder, a welcome text says what to do (package.json viewsWelcome, chosen by the
+ * context key `consider.changes.state`: VS Code shows no welcome while a message is set).
  */
 import path from 'node:path';
 import * as vscode from 'vscode';
@@ -248,7 +250,8 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     // description: the message line says what the list is counted from, and how far you are.
     if (!only || !r) this.treeView.message = undefined;
     else if (!r.ok) this.treeView.message = `Since ${r.label}: ${r.problem.message}${r.problem.hint ? ` — ${r.problem.hint}` : ''}.`;
-    else this.treeView.message = `Since ${sinceText(only)}${r.list.changes.length ? ` · ${progressText(this.viewedCount(only))}` : ''}`;
+    else if (!r.list.changes.length) this.treeView.message = `No file changed since ${sinceText(only)}.`;
+    else this.treeView.message = `Since ${sinceText(only)} · ${progressText(this.viewedCount(only))}`;
     await vscode.commands.executeCommand('setContext', 'consider.changes.state', viewState(folders));
   }
 
