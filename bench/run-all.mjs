@@ -20,6 +20,7 @@ const steps = [
   ['re-anchoring through the CLI', ['bench/anchoring/cli.mjs']],
   ['re-anchoring speed', ['bench/anchoring/speed.mjs']],
   ['board first paint and memory', ['bench/board-bench.mjs']],
+  ['Changes view: capture and list', ['bench/changes-bench.mjs']],
 ];
 const only = process.argv.slice(2);
 let failed = 0;

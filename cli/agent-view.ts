@@ -8,7 +8,7 @@
  */
 import type { Comment, Reply, ReviewRound } from '../shared/store';
 import { dispositionOf, isUnseen, placeText } from '../shared/store';
-import { codeLines, missingCodeReason, readCodeContext } from './code';
+import { codeLines, missingCodeReason, readCodeContext, removedCodeContext } from './code';
 import { flatten, lineSpan } from './output';
 import type { Unread } from './unread';
 
@@ -37,6 +37,7 @@ function placeAndState(c: Comment): View {
     disposition: dispositionOf(c),
     round: c.round,
     movedFrom: c.movedFrom ? placeText(c.movedFrom.file, c.movedFrom.startLine, c.movedFrom.endLine) : undefined,
+    removedIn: c.removed?.label,
   });
 }
 
@@ -77,6 +78,8 @@ export function threadView(root: string, c: Comment, around: number): View {
 }
 
 function codeView(root: string, c: Comment, around: number): View {
+  // About removed code: the lines as they were in their baseline, `-` on the commented ones.
+  if (c.removed) return { code: codeLines(removedCodeContext(c)).join('\n') };
   const missing = missingCodeReason(root, c);
   const code = missing ? undefined : readCodeContext(root, c, around);
   if (!code) return { noCode: missing ?? `${c.file} could not be read`, writtenAbout: c.anchor.targetContent };

@@ -16,6 +16,22 @@ export interface CodeContext {
   startLine: number;
   endLine: number;
   lines: CodeLine[];
+  /** A thread about removed code: these are the lines as they were in this baseline, not today's file. */
+  removedIn?: string;
+}
+
+/**
+ * The code of a thread about removed code (Comment.removed): the removed lines with the context
+ * kept when the comment was written, numbered as in the baseline they were in.
+ */
+export function removedCodeContext(c: Comment): CodeContext {
+  const { startLine, endLine } = c.anchor;
+  const before = c.anchor.contextBefore;
+  const lines: CodeLine[] = [];
+  before.forEach((text, i) => lines.push({ number: startLine - before.length + i, text, target: false }));
+  c.anchor.targetContent.split('\n').forEach((text, i) => lines.push({ number: startLine + i, text, target: true }));
+  c.anchor.contextAfter.forEach((text, i) => lines.push({ number: endLine + 1 + i, text, target: false }));
+  return { file: c.file, startLine, endLine, lines, removedIn: c.removed?.label ?? 'a baseline' };
 }
 
 /** The thread's file on disk, or undefined when its path (through a symlink) leaves the workspace. */
@@ -55,10 +71,11 @@ export function readCodeContext(root: string, c: Comment, around: number): CodeC
   return { file: c.file, startLine, endLine, lines };
 }
 
-/** `> 45 | code` for the commented lines, `  44 | code` around them; `escape` shapes each line's text. */
+/** `> 45 | code` for the commented lines (`-` when they are removed code), `  44 | code` around them; `escape` shapes each line's text. */
 export function codeLines(ctx: CodeContext, escape: (text: string) => string = (text) => text): string[] {
   const width = String(ctx.lines.at(-1)?.number ?? 0).length;
-  return ctx.lines.map((l) => `${l.target ? '>' : ' '} ${String(l.number).padStart(width)} | ${escape(l.text)}`);
+  const mark = ctx.removedIn !== undefined ? '-' : '>';
+  return ctx.lines.map((l) => `${l.target ? mark : ' '} ${String(l.number).padStart(width)} | ${escape(l.text)}`);
 }
 
 /** The code for the terminal: codeLines, indented, control characters escaped. */

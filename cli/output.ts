@@ -61,7 +61,8 @@ export function movedFromText(c: Comment): string | undefined {
 export function headline(c: Comment): string {
   const disposition = dispositionOf(c);
   const round = c.round !== undefined ? `, round ${c.round}` : '';
-  return `[${inert(c.id)}] ${location(c)} (workflow=${c.workflowState}, anchor=${c.anchorState}, ${isUnseen(c) ? 'unseen' : 'seen'}${disposition ? `, ${disposition}` : ''}${round})`;
+  const removed = c.removed !== undefined ? ', about removed code' : '';
+  return `[${inert(c.id)}] ${location(c)} (workflow=${c.workflowState}, anchor=${c.anchorState}${removed}, ${isUnseen(c) ? 'unseen' : 'seen'}${disposition ? `, ${disposition}` : ''}${round})`;
 }
 
 export function repliesLine(c: Comment): string {

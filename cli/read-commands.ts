@@ -7,7 +7,7 @@ import {
 import type { Command, Ctx } from './command';
 import { READ_SIDE_WRITE_WAIT_MS, loadReconciled, note, oneOfFlag, warn } from './command';
 import { threadItem, threadView } from './agent-view';
-import { formatCode, missingCodeReason, readCodeContext } from './code';
+import { formatCode, missingCodeReason, readCodeContext, removedCodeContext } from './code';
 import { headline, indented, inert, location, movedFromText, oneLine, plural, repliesLine, writeJson, writeLean, writeOut, writeOutBytes } from './output';
 
 /**
@@ -135,6 +135,7 @@ export function listBlock(c: Comment): string {
   if (c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string') block += `\n  ${c.anchorState}: ${oneLine(c.anchor.reason)}`;
   const moved = movedFromText(c);
   if (moved) block += `\n  ${moved}`;
+  if (c.removed) block += `\n  about removed code (lines ${c.anchor.startLine}-${c.anchor.endLine} in ${oneLine(c.removed.label)}, not in the file now): "${oneLine(c.removed.text.replace(/\s+/g, ' '))}"`;
   return block;
 }
 
@@ -166,6 +167,10 @@ function threadText(c: Comment): string {
 
 /** The code part of get/context: current lines around the anchor, or why there are none. */
 function codeText(ctx: Ctx, c: Comment, around: number): string {
+  if (c.removed) {
+    const code = removedCodeContext(c);
+    return `Removed code: ${inert(c.file)}:${c.anchor.startLine}-${c.anchor.endLine} as it was in ${inert(code.removedIn!)} (- marks the commented lines; they are not in the file any more):\n${formatCode(code)}`;
+  }
   const missing = missingCodeReason(ctx.root, c);
   if (missing) return `No code context: ${inert(missing)}.\nThe comment was written about:\n${indented(c.anchor.targetContent, '  | ')}`;
   const code = readCodeContext(ctx.root, c, around);
@@ -183,6 +188,7 @@ function idOf(ctx: Ctx): string {
 
 /** The code part of `get --json` and `context --json`: the lines (CodeContext), or why there are none. */
 function codeJson(ctx: Ctx, c: Comment, around: number): { context: ReturnType<typeof readCodeContext> | null; noContextReason?: string } {
+  if (c.removed) return { context: removedCodeContext(c) }; // the removed lines as they were in their baseline
   const missing = missingCodeReason(ctx.root, c);
   if (missing) return { context: null, noContextReason: missing };
   return { context: readCodeContext(ctx.root, c, around) ?? null };

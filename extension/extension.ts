@@ -20,6 +20,7 @@ import { registerReviewCommands } from './commands/review-commands';
 import { registerLanguageModelTools } from './lm-tools';
 import { registerDigestCommand } from './commands/digest-command';
 import { BundledCli } from './bundled-cli';
+import { registerChanges } from './changes';
 import { createStatusBar } from './status-bar';
 import { shownNotifications } from './notify';
 import type { ConsiderTestApi } from './test-api';
@@ -37,8 +38,10 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     const r = anchoring.display(root, c).range;
     return { file: c.file, startLine: r.start + 1, endLine: r.end + 1 };
   });
-  const renderer = new ThreadRenderer(controller, stores, anchoring, host);
-  context.subscriptions.push(log, stores, host, controller, anchoring, renderer);
+  // The Changes view's baseline documents show threads about removed code: made before the renderer.
+  const changes = registerChanges(context, stores, log);
+  const renderer = new ThreadRenderer(controller, stores, anchoring, host, changes.documents);
+  context.subscriptions.push(log, stores, host, controller, anchoring, renderer, changes);
 
   // Order matters: placements follow the store before the renderer draws them.
   context.subscriptions.push(
@@ -57,7 +60,7 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     new StoreRecovery(stores),
     createStatusBar(host),
     watchAgentActivity(host),
-    registerThreadCommands({ stores, renderer }),
+    registerThreadCommands({ stores, renderer, changes }),
     registerWorkspaceCommands({ stores, host }),
     registerReviewCommands({ stores, host }),
   );
@@ -76,6 +79,7 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     widget: (root, id) => renderer.threadOf(root, id),
     notifications: shownNotifications,
     whenIdle: () => anchoring.whenIdle(),
+    changes: () => ({ top: changes.view.topLabels(), files: (root) => changes.view.shown(root) }),
   };
 }
 

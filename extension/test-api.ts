@@ -45,4 +45,6 @@ export interface ConsiderTestApi {
   notifications(): ShownNotification[];
   /** Resolves when no store reload, re-render or position write is pending. */
   whenIdle(): Promise<void>;
+  /** The Changes view as drawn: its top-level rows' labels, and each folder's files (path, kind, description, viewed). */
+  changes(): { top: string[]; files(root: string): { path: string; kind: string; description: string; viewed: boolean }[] };
 }

@@ -129,6 +129,18 @@ export interface Comment {
    * move; removed when the thread is put back (triage's undo).
    */
   movedFrom?: MovedFrom;
+  /**
+   * Set on a thread about code that is no longer in the file: written on the baseline side of a
+   * diff (the Changes view). Its anchor holds the removed lines as they were in that baseline
+   * (`file` is the file's path there) and is never re-anchored onto today's code.
+   */
+  removed?: RemovedCode;
+  /**
+   * The code the thread was written on, kept as it was (its anchor follows the code as it
+   * changes): "Show Changes" diffs it with today's, and an `addressed` thread whose code is still
+   * exactly this is flagged. Absent on threads written before it was recorded.
+   */
+  origin?: ThreadOrigin;
   [unknownField: string]: unknown;
 }
 
@@ -144,6 +156,38 @@ export interface MovedFrom {
   [unknownField: string]: unknown;
 }
 
+/** What a thread about removed code quotes, and where that code was (Comment.removed). */
+export interface RemovedCode {
+  /** The baseline the code was in: `capture:<id>`, `head` or `branch:<ref>` (shared/changes/model.ts). */
+  baseline: string;
+  /** How the reviewer saw that baseline named: "review round 1", "the last commit (main)". */
+  label: string;
+  /** The commit a git baseline stood for. */
+  sha?: string;
+  /** The removed lines (1-based, inclusive) in the file as it was in the baseline. */
+  startLine: number;
+  endLine: number;
+  /** The removed lines, quoted. */
+  text: string;
+  [unknownField: string]: unknown;
+}
+
+/** A thread's code as it was written on (Comment.origin). */
+export interface ThreadOrigin {
+  startLine: number;
+  endLine: number;
+  /** The commented lines then, joined with "\n". */
+  text: string;
+  /** The snapshot of the whole file then (`.consider/snapshots/`), for Show Changes. */
+  snapshot?: string;
+  [unknownField: string]: unknown;
+}
+
+/** Whether a thread is about code that was removed (never re-anchored, see Comment.removed). */
+export function isAboutRemovedCode(c: Pick<Comment, 'removed'>): boolean {
+  return c.removed !== undefined;
+}
+
 /** A submitted review: the pending threads it delivered, and its overall note (docs/agent-loop.md). */
 export interface ReviewRound {
   round: number;
@@ -153,6 +197,12 @@ export interface ReviewRound {
   message?: string;
   /** When the agent read the round with `consider-cli review`. */
   agentSeenAt?: string;
+  /**
+   * The capture of the workspace taken at the submit (`.consider/baselines/<id>.json`,
+   * shared/changes/baselines.ts): what "changes since this round" compares with. Absent for
+   * rounds submitted before baselines existed, or when the capture failed.
+   */
+  baseline?: string;
   [unknownField: string]: unknown;
 }
 

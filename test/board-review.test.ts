@@ -90,7 +90,7 @@ describe('the snapshot of the review loop', () => {
     expect(byId.get(pending.id)).toMatchObject({ pending: true });
     expect(byId.get(pending.id)).not.toHaveProperty('unseen'); // the agent cannot see it: nothing for it to read
     expect(f.pendingCount).toBe(1);
-    expect(f.reviews).toEqual([{ round: 1, submittedAt: expect.any(String), threads: 1, message: 'Round one <b>note</b>' }]);
+    expect(f.reviews).toEqual([{ round: 1, submittedAt: expect.any(String), threads: 1, message: 'Round one <b>note</b>', open: 1 }]);
 
     // The conversations carry each reply's disposition.
     const details = await request('thread/details', {});

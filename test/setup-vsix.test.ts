@@ -8,7 +8,7 @@ import { REPO, sandbox, listFiles, type Sandbox } from './helpers/setup-env';
 // The whitelist of .vscodeignore, as the files it must produce inside the VSIX.
 const EXPECTED = [
   'extension.vsixmanifest', '[Content_Types].xml',
-  'extension/package.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/images/icon.png',
+  'extension/package.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/images/icon.png', 'extension/images/consider-activity.svg',
   'extension/dist/extension/extension.js',
   'extension/dist/runtime/VERSION',
   'extension/dist/runtime/bin/consider-cli', 'extension/dist/runtime/bin/consider-cli.cjs',

@@ -70,7 +70,7 @@ test.describe('the review loop on the board', () => {
   test('each disposition and each pending thread has its badge; the detail shows the disposition on the reply that carries it', async ({ page, host, review, origin, board }) => {
     await host.open(page, origin);
     const { review: r } = review;
-    expect(await badgesOf(board.row(r.addressed))).toEqual(['addressed']);
+    expect(await badgesOf(board.row(r.addressed))).toEqual(['addressed', 'code unchanged']); // its code is as the thread was written on
     expect(await badgesOf(board.row(r.checked))).toEqual(['unseen']); // the human answered since: no disposition, the agent has that to read
     expect(await badgesOf(board.row(r.declined))).toEqual(['declined']);
     expect(await badgesOf(board.row(r.question))).toEqual(['question']);
@@ -184,7 +184,7 @@ test.describe('the review loop on the board', () => {
     await replyToThread(review.root, target, { body: 'Un-exported it.', author: 'agent', disposition: 'addressed' });
     host.storesChanged(); // what the store watcher does
     await expect(board.row(target).getByTestId('badge-addressed')).toBeVisible();
-    expect(await badgesOf(board.row(target))).toEqual(['addressed']); // replying, the agent read it: no longer unseen
+    expect(await badgesOf(board.row(target))).toEqual(['addressed', 'code unchanged']); // replying, the agent read it: no longer unseen; its code did not change
     await expect(page.getByTestId('stat-awaitingCheck')).toHaveText(/2 awaiting your check/);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true); // no reload
   });

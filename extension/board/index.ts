@@ -11,6 +11,8 @@ import { CommandIds, registerCommand } from '../commands/ids';
 import type { CopiedDigest, CopyDigestArgs } from '../commands/digest-command';
 import type { ViewName } from '../../shared/board/protocol';
 import * as storeApi from '../../shared/store';
+import { submitReviewWithBaseline } from '../../shared/changes';
+import { baselineCaptureOptions } from '../changes/settings';
 import * as setupApi from '../../setup';
 import type { ConsiderHost } from '../api';
 import { BOARD_VIEW_TYPE, BoardPanel, viewFromState, webviewOptions } from './panel';
@@ -26,7 +28,8 @@ export interface BoardController extends vscode.Disposable {
 function makeServices(context: vscode.ExtensionContext, host: ConsiderHost, log: vscode.LogOutputChannel): BoardServices {
   return {
     host,
-    store: storeApi,
+    // Submit Review from the board records the round's baseline, as the command does.
+    store: { ...storeApi, submitReview: (root, opts) => submitReviewWithBaseline(root, { ...opts, ...baselineCaptureOptions() }) },
     setup: setupApi,
     documentText(root, relFile) {
       const abs = path.join(root, relFile);
@@ -46,6 +49,11 @@ function makeServices(context: vscode.ExtensionContext, host: ConsiderHost, log:
     copyDigest: async () => {
       const copied = await vscode.commands.executeCommand<CopiedDigest | undefined>(CommandIds.copyReviewDigest, { quiet: true } satisfies CopyDigestArgs);
       return copied && { chars: copied.chars, pendingLeftOut: copied.pendingLeftOut };
+    },
+    showThreadChanges: (root, id) => { void vscode.commands.executeCommand(CommandIds.showThreadChanges, { root, id }); },
+    showChangesSince: (root, round) => {
+      const baseline = host.folders().find((f) => f.root === root)?.store?.reviews?.find((r) => r.round === round)?.baseline;
+      void vscode.commands.executeCommand(CommandIds.changesShowSince, { root, baseline });
     },
   };
 }

@@ -34,4 +34,8 @@ export interface BoardServices {
    * page's size and the pending comments left out of it, or undefined when nothing was copied.
    */
   copyDigest(): Promise<{ chars: number; pendingLeftOut: number } | undefined>;
+  /** Proof of fix: opens the diff of a thread's code as written with today's (absent where there is no Changes view: tests). */
+  showThreadChanges?(root: string, id: string): void;
+  /** Opens the Changes view on a round's baseline (absent where there is no Changes view: tests). */
+  showChangesSince?(root: string, round: number): void;
 }

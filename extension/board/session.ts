@@ -215,6 +215,12 @@ export class BoardSession {
         case 'store/openFile':
           if (known(m.root)) this.s.openFile(this.s.store.considerPaths(m.root).store);
           break;
+        case 'thread/showChanges':
+          if (known(m.root)) this.s.showThreadChanges?.(m.root, m.id);
+          break;
+        case 'changes/showSince':
+          if (known(m.root)) this.s.showChangesSince?.(m.root, m.round);
+          break;
         case 'webview/viewChanged':
           this.view = m.view;
           this.onViewChanged?.(m.view);

@@ -4,10 +4,12 @@
  * (every thread's conversation).
  */
 import fs from 'node:fs';
-import { awaitsHumanCheck, considerPaths, dispositionOf, isUnseen, lastActivityAt, type Comment, type StoreFile } from '../../shared/store';
+import { awaitsHumanCheck, considerPaths, dispositionOf, isUnseen, lastActivityAt, resolveInWorkspace, splitLines, type Comment, type StoreFile } from '../../shared/store';
 import { titleOf, type FolderDetails, type FolderSnapshot, type ReviewView, type ThreadDetails, type ThreadView } from '../../shared/board/protocol';
 import type { Author } from '../../shared/model';
 import type { FolderStoreState } from '../api';
+import { addressedButUnchanged, codeSinceWritten } from '../../shared/changes/proof';
+import { listBaselines } from '../../shared/changes/baselines';
 
 /** `title: 'later'` leaves the title empty, for SnapshotDraft to fill in. */
 export function toThreadView(c: Comment, title: 'now' | 'later' = 'now'): ThreadView {
@@ -43,18 +45,44 @@ export function toThreadView(c: Comment, title: 'now' | 'later' = 'now'): Thread
   if (c.pending === true) view.pending = true;
   if (typeof c.round === 'number') view.round = c.round;
   if (c.movedFrom) view.movedFrom = { file: c.movedFrom.file, startLine: c.movedFrom.startLine, endLine: c.movedFrom.endLine };
+  // Proof of fix (shared/changes/proof.ts): only threads that keep their origin can tell.
+  if (c.origin !== undefined) {
+    if (codeSinceWritten(c) === 'changed') view.codeChanged = true;
+    if (view.awaitingCheck && addressedButUnchanged(c)) view.addressedUnchanged = true;
+  }
+  if (c.removed !== undefined) view.removedIn = c.removed.label;
   return view;
 }
 
-/** The review loop's folder-level part of a snapshot: what the review bar shows; nothing in the common case of no reviews. */
-function reviewFields(store: StoreFile | undefined): { pendingCount?: number; reviews?: ReviewView[] } {
+/**
+ * The review loop's folder-level part of a snapshot: what the review bar and the rounds list
+ * show (each round's threads still open, their dispositions, whether its baseline is kept for
+ * "Changes since this round"); nothing in the common case of no reviews.
+ */
+function reviewFields(root: string, store: StoreFile | undefined): { pendingCount?: number; reviews?: ReviewView[] } {
   if (!store) return {};
   let pendingCount = 0;
   for (const c of store.comments) if (c.pending === true) pendingCount++;
-  const reviews = (store.reviews ?? []).map((r): ReviewView => ({
-    round: r.round, submittedAt: r.submittedAt, threads: r.threadIds.length, ...(r.message !== undefined ? { message: r.message } : {}),
-  }));
-  return { ...(pendingCount ? { pendingCount } : {}), ...(reviews.length ? { reviews } : {}) };
+  if (!store.reviews?.length) return pendingCount ? { pendingCount } : {};
+  const byId = new Map(store.comments.map((c) => [c.id, c]));
+  const kept = new Set(listBaselines(root).map((b) => b.id));
+  const reviews = store.reviews.map((r): ReviewView => {
+    const dispositions = { addressed: 0, declined: 0, question: 0 };
+    let open = 0;
+    for (const id of r.threadIds) {
+      const c = byId.get(id);
+      if (!c) continue; // archived or deleted since
+      if (c.workflowState === 'open') open++;
+      const d = dispositionOf(c);
+      if (d) dispositions[d]++;
+    }
+    return {
+      round: r.round, submittedAt: r.submittedAt, threads: r.threadIds.length, ...(r.message !== undefined ? { message: r.message } : {}),
+      ...(dispositions.addressed + dispositions.declined + dispositions.question ? { dispositions } : {}), open,
+      ...(r.baseline !== undefined && kept.has(r.baseline) ? { hasBaseline: true } : {}),
+    };
+  });
+  return { ...(pendingCount ? { pendingCount } : {}), reviews };
 }
 
 /** `title: 'later'`: every thread's title is left empty (see SnapshotDraft). */
@@ -66,7 +94,7 @@ export function toFolderSnapshot(f: FolderStoreState, title: 'now' | 'later' = '
     threads: f.error ? [] : (f.store?.comments ?? []).map((c) => toThreadView(c, title)),
     ...(f.error ? { error: { code: f.error.code, message: f.error.message, ...(f.error.hint ? { hint: f.error.hint } : {}) }, hasBackup: fs.existsSync(considerPaths(f.root).backup) } : {}),
     ...(f.readOnlyReason ? { readOnlyReason: f.readOnlyReason } : {}),
-    ...(f.error ? {} : reviewFields(f.store)),
+    ...(f.error ? {} : reviewFields(f.root, f.store)),
   };
 }
 
@@ -103,11 +131,40 @@ export class SnapshotDraft {
   }
 }
 
-export function toThreadDetails(c: Comment): ThreadDetails {
+/** Today's lines of a file, read once per details request (undefined: missing or unreadable). */
+type LinesOf = (file: string) => readonly string[] | undefined;
+
+export function toThreadDetails(c: Comment, linesOf?: LinesOf): ThreadDetails {
   const replies = c.thread.map((r) => ({ id: r.id, author: r.author, body: r.body, createdAt: r.createdAt, ...(r.disposition ? { disposition: r.disposition } : {}) }));
-  return { id: c.id, body: c.body, createdAt: c.createdAt, replies };
+  return { id: c.id, body: c.body, createdAt: c.createdAt, replies, ...codeOf(c, linesOf) };
+}
+
+/**
+ * Proof of fix for the detail pane: the lines the thread was written on and today's. An
+ * anchored thread's are its anchor's; a stale one keeps its old lines as evidence, so today's
+ * are read from the file where the thread is shown now (its code's new place).
+ */
+function codeOf(c: Comment, linesOf?: LinesOf): { code?: NonNullable<ThreadDetails['code']> } {
+  if (!c.origin || codeSinceWritten(c) !== 'changed') return {};
+  if (c.anchorState === 'anchored') return { code: { then: c.origin.text, now: c.anchor.targetContent } };
+  const lines = c.anchorState === 'stale' ? linesOf?.(c.file) : undefined;
+  const now = lines?.slice(c.anchor.startLine - 1, c.anchor.endLine);
+  return { code: { then: c.origin.text, ...(now?.length ? { now: now.join('\n') } : {}) } };
 }
 
 export function toFolderDetails(f: FolderStoreState): FolderDetails {
-  return { root: f.root, threads: f.error ? [] : (f.store?.comments ?? []).map(toThreadDetails) };
+  const files = new Map<string, readonly string[] | undefined>();
+  const linesOf: LinesOf = (file) => {
+    if (!files.has(file)) {
+      let lines: readonly string[] | undefined;
+      try {
+        lines = splitLines(fs.readFileSync(resolveInWorkspace(f.root, file).abs, 'utf8'));
+      } catch {
+        lines = undefined; // gone, unreadable, or leading outside: no "now" to show
+      }
+      files.set(file, lines);
+    }
+    return files.get(file);
+  };
+  return { root: f.root, threads: f.error ? [] : (f.store?.comments ?? []).map((c) => toThreadDetails(c, linesOf)) };
 }

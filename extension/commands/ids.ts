@@ -21,6 +21,14 @@ export const CommandIds = {
   copyReviewDigest: 'consider.copyReviewDigest',
   setup: 'consider.setup',
   uninstall: 'consider.uninstall',
+  // The Changes view (extension/changes/)
+  markAllReviewed: 'consider.markAllReviewed',
+  changesChooseBaseline: 'consider.changes.chooseBaseline',
+  changesOpenAll: 'consider.changes.openAll',
+  changesRefresh: 'consider.changes.refresh',
+  changesOpenChange: 'consider.changes.openChange',
+  changesOpenFile: 'consider.changes.openFile',
+  changesShowSince: 'consider.changes.showSince',
   // The comment widget's buttons and menus (hidden from the palette)
   createThread: 'consider.createThread',
   createThreadNow: 'consider.createThreadNow',
@@ -32,6 +40,7 @@ export const CommandIds = {
   resolveThread: 'consider.resolveThread',
   reopenThread: 'consider.reopenThread',
   copyThreadId: 'consider.copyThreadId',
+  showThreadChanges: 'consider.showThreadChanges',
   deleteThread: 'consider.deleteThread',
   editComment: 'consider.editComment',
   saveComment: 'consider.saveComment',

@@ -6,7 +6,9 @@
  */
 import * as vscode from 'vscode';
 import { CommandIds, registerCommand } from './ids';
-import { discardReview, pendingThreads, restoreThreads, submitReview } from '../../shared/store';
+import { discardReview, pendingThreads, restoreThreads } from '../../shared/store';
+import { submitReviewWithBaseline } from '../../shared/changes';
+import { baselineCaptureOptions } from '../changes/settings';
 import type { Comment, ReviewRound } from '../../shared/model';
 import type { ConsiderHost } from '../api';
 import type { FolderStores } from '../store/folder-stores';
@@ -74,7 +76,8 @@ export function registerReviewCommands(deps: ReviewCommandDeps): vscode.Disposab
     const rounds: ReviewRound[] = [];
     for (const [i, root] of targets.entries()) {
       try {
-        rounds.push(await submitReview(root, i === 0 && message ? { message } : {}));
+        // Each round records a capture of the workspace: the Changes view's "since this round".
+        rounds.push(await submitReviewWithBaseline(root, { ...(i === 0 && message ? { message } : {}), ...baselineCaptureOptions() }));
       } catch (e) {
         notify.reportFailure('submit the review', e);
       } finally {

@@ -12,17 +12,21 @@ import type { FolderStores } from '../store/folder-stores';
 import { ConsiderComment, type ThreadRenderer } from '../comments/thread-renderer';
 import * as notify from '../notify';
 import { confirmFirstComment, openSetupWizard } from '../setup/first-comment';
+import { BASELINE_SCHEME, parseBaselineUri } from '../changes/baseline-docs';
+import { addRemovedCodeThread, parseBaselineKey, type BaselineRef } from '../../shared/changes';
 
 export interface ThreadCommandDeps {
   stores: FolderStores;
   renderer: ThreadRenderer;
+  /** The Changes view: how it names a baseline ("review round 1"), for threads about removed code; a thread's Show Changes. */
+  changes: { labelOf(root: string, ref: BaselineRef): string; showThreadChanges(root: string, threadId: string): Promise<void> };
 }
 
 type ThreadArg = vscode.CommentThread | vscode.CommentReply;
 const threadOf = (arg: ThreadArg): vscode.CommentThread => ('thread' in arg ? arg.thread : arg);
 
 export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposable {
-  const { stores, renderer } = deps;
+  const { stores, renderer, changes } = deps;
 
   /** The stored thread a widget shows, or a clear message when it has none. */
   const target = (arg: ThreadArg): { root: string; id: string } | undefined => {
@@ -52,6 +56,7 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
     const thread = reply.thread;
     const text = reply.text.trim();
     if (!text) return;
+    if (thread.uri.scheme === BASELINE_SCHEME) return createRemovedCodeThread(thread, text, pending);
     const root = stores.rootOf(thread.uri.fsPath);
     if (!root || !thread.range) {
       void notify.warn('Consider: comments can be added only to files inside a workspace folder.');
@@ -74,6 +79,25 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
       renderer.adopt(thread, root, saved);
     });
     if (stored && choice.thenSetUp) openSetupWizard();
+  };
+
+  /** A comment on the baseline side of a Changes diff: about code that was removed or replaced. */
+  const createRemovedCodeThread = async (thread: vscode.CommentThread, text: string, pending: boolean): Promise<void> => {
+    const base = parseBaselineUri(thread.uri);
+    const ref = base && parseBaselineKey(base.key);
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === thread.uri.toString());
+    if (!base || !ref || !thread.range || !doc) {
+      void notify.warn('Consider: this side of the diff is not a baseline Consider can comment on.');
+      return;
+    }
+    const label = changes.labelOf(base.root, ref);
+    await run('save the comment', base.root, async () => {
+      const created = await addRemovedCodeThread(base.root, {
+        file: base.rel, baseline: { key: base.key, label, ...(base.sha ? { sha: base.sha } : {}) }, baselineText: doc.getText(),
+        startLine: thread.range!.start.line + 1, endLine: thread.range!.end.line + 1, body: text, author: 'human', pending,
+      });
+      renderer.adopt(thread, base.root, created);
+    });
   };
 
   return vscode.Disposable.from(
@@ -111,6 +135,12 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
     registerCommand(CommandIds.reopenThread, async (arg: ThreadArg) => {
       const who = target(arg);
       if (who) await run('reopen the thread', who.root, () => setWorkflowState(who.root, who.id, 'open', 'human'));
+    }),
+
+    // Proof of fix: the code the thread was written on beside today's (from the widget's title, or the board with { root, id }).
+    registerCommand(CommandIds.showThreadChanges, async (arg: ThreadArg | { root: string; id: string }) => {
+      const who = 'root' in arg && typeof arg.root === 'string' ? arg as { root: string; id: string } : target(arg as ThreadArg);
+      if (who) await changes.showThreadChanges(who.root, who.id);
     }),
 
     registerCommand(CommandIds.copyThreadId, async (arg: ThreadArg) => {

@@ -12,6 +12,7 @@ import { toStoredPath } from '../../shared/paths';
 import type { Host } from '../host';
 import type { FolderStores } from '../store/folder-stores';
 import * as notify from '../notify';
+import { parseBaselineUri } from '../changes/baseline-docs';
 
 export interface WorkspaceCommandDeps {
   stores: FolderStores;
@@ -36,6 +37,11 @@ export function registerWorkspaceCommands(deps: WorkspaceCommandDeps): vscode.Di
     const editor = vscode.window.activeTextEditor;
     const uri = args?.uri ? (typeof args.uri === 'string' ? vscode.Uri.parse(args.uri) : args.uri) : editor?.document.uri;
     const root = uri?.scheme === 'file' ? stores.rootOf(uri.fsPath) : undefined;
+    // The baseline side of a Changes diff: VS Code's comment box, whose button saves a thread about removed code.
+    if (uri && !root && parseBaselineUri(uri) && args?.body === undefined) {
+      await vscode.commands.executeCommand('workbench.action.addComment');
+      return undefined;
+    }
     if (!uri || !root) {
       void notify.warn('Consider: open a file inside a workspace folder to comment on it.');
       return undefined;

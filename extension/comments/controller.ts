@@ -1,10 +1,12 @@
 /**
  * The one CommentController ("consider"): every line of a file inside a workspace folder can
- * take a comment; the comment box's prompt mentions the Add Comment keybinding (a setting).
+ * take a comment, and every line of a baseline shown in a Changes diff (a comment about removed
+ * code); the comment box's prompt mentions the Add Comment keybinding (a setting).
  */
 import * as vscode from 'vscode';
 import type { FolderStores } from '../store/folder-stores';
 import { readSettings } from '../settings';
+import { parseBaselineUri } from '../changes/baseline-docs';
 
 export const CONTROLLER_ID = 'consider';
 
@@ -12,6 +14,9 @@ export function createController(stores: FolderStores): vscode.CommentController
   const controller = vscode.comments.createCommentController(CONTROLLER_ID, 'Consider');
   controller.commentingRangeProvider = {
     provideCommentingRanges(doc) {
+      // The baseline side of a Changes diff takes comments too: they are about removed code.
+      const base = parseBaselineUri(doc.uri);
+      if (base) return base.key && !base.snapshot && doc.lineCount > 0 && stores.get(base.root) ? [new vscode.Range(0, 0, doc.lineCount - 1, 0)] : [];
       if (doc.uri.scheme !== 'file' || !stores.rootOf(doc.uri.fsPath)) return [];
       if (doc.uri.fsPath.includes('/.consider/')) return [];
       return [new vscode.Range(0, 0, Math.max(0, doc.lineCount - 1), 0)];

@@ -115,8 +115,9 @@ export class EditorAnchoring extends Disposable {
     return { root, rel: toStoredPath(root, doc.uri.fsPath) };
   }
 
+  /** The threads placed on this file's lines (not those about removed code: they are on a baseline's). */
   private threadsOf(root: string, rel: string): Comment[] {
-    return this.stores.get(root)?.store?.comments.filter((c) => c.file === rel) ?? [];
+    return this.stores.get(root)?.store?.comments.filter((c) => c.file === rel && c.removed === undefined) ?? [];
   }
 
   /** Places the doc's threads whose stored anchor changed since last time; returns whether any moved. */

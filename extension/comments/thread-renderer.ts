@@ -52,8 +52,11 @@ interface Shown {
   thread: vscode.CommentThread;
   root: string;
   id: string;
-  /** Workspace-relative path of the thread's file (a thread moved to another file is recreated). */
-  file: string;
+  /**
+   * Where the widget is: `file:<workspace-relative path>`, or for a thread about removed code the
+   * baseline document's URI. A thread that moves elsewhere is recreated there.
+   */
+  place: string;
   key: string;
   rangeKey: string;
   workflow: WorkflowState;
@@ -62,6 +65,16 @@ interface Shown {
 }
 
 const shownKey = (root: string, id: string): string => `${root}\0${id}`;
+
+/**
+ * Where a thread about removed code is shown (Comment.removed): a baseline document open on the
+ * very text it was written on, if any; such a thread is not shown on today's file.
+ */
+export interface RemovedCodePlaces {
+  uriShowing(root: string, c: Comment): vscode.Uri | undefined;
+  /** Fires when baseline documents open or close. */
+  readonly onDidChangeOpenDocuments: vscode.Event<void>;
+}
 
 export class ThreadRenderer extends Disposable {
   private readonly shown = new Map<string, Shown>();
@@ -74,8 +87,10 @@ export class ThreadRenderer extends Disposable {
     private readonly stores: FolderStores,
     private readonly anchoring: EditorAnchoring,
     private readonly host: ConsiderHost,
+    private readonly removedPlaces?: RemovedCodePlaces,
   ) {
     super();
+    if (removedPlaces) this.register(removedPlaces.onDidChangeOpenDocuments(() => this.render()));
     // The widgets on screen belong to the renderer: they go with it.
     this.register(toDisposable(() => {
       for (const s of this.shown.values()) s.thread.dispose();
@@ -120,11 +135,14 @@ export class ThreadRenderer extends Disposable {
     const range = (): vscode.Range => new vscode.Range(placement.range.start, 0, placement.range.end, 0);
     const key = renderKey(c) + `|${placement.anchorState}`;
     let s = this.shown.get(k);
-    if (s && s.file !== c.file) { this.hide(k, s); s = undefined; }
+    const removedAt = c.removed ? this.removedPlaces?.uriShowing(root, c) : undefined;
+    if (c.removed && !removedAt) { if (s) this.hide(k, s); return; } // no diff shows its code now
+    const place = removedAt ? removedAt.toString() : `file:${c.file}`;
+    if (s && s.place !== place) { this.hide(k, s); s = undefined; }
     if (!s) {
-      const uri = vscode.Uri.file(path.join(root, c.file));
+      const uri = removedAt ?? vscode.Uri.file(path.join(root, c.file));
       const thread = this.controller.createCommentThread(uri, range(), []);
-      s = { thread, root, id: c.id, file: c.file, key: '', rangeKey, workflow: c.workflowState, editing: false };
+      s = { thread, root, id: c.id, place, key: '', rangeKey, workflow: c.workflowState, editing: false };
       this.owner.set(thread, { root, id: c.id });
       this.shown.set(k, s);
       this.applyContent(s, c, placement.anchorState);
@@ -171,7 +189,7 @@ export class ThreadRenderer extends Disposable {
     if (existing && existing.thread !== thread) this.hide(k, existing);
     const r = thread.range;
     const s: Shown = {
-      thread, root, id: c.id, file: c.file, key: '', rangeKey: r ? `${r.start.line}:${r.end.line}` : '',
+      thread, root, id: c.id, place: thread.uri.scheme === 'file' ? `file:${c.file}` : thread.uri.toString(), key: '', rangeKey: r ? `${r.start.line}:${r.end.line}` : '',
       workflow: c.workflowState, editing: false,
     };
     this.owner.set(thread, { root, id: c.id });

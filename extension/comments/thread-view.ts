@@ -5,6 +5,7 @@
  */
 import type { AnchorState, Author, Comment, Disposition, WorkflowState } from '../../shared/model';
 import { dispositionOf, isUnseen, placeText } from '../../shared/model';
+import { addressedButUnchanged, codeSinceWritten } from '../../shared/changes/proof';
 
 export const WORKFLOW_LABEL: Readonly<Record<WorkflowState, string>> = { open: 'Open', resolved: 'Resolved' };
 export const ANCHOR_LABEL: Readonly<Record<AnchorState, string>> = { anchored: 'Anchored', stale: 'Stale', orphaned: 'Orphaned' };
@@ -21,6 +22,11 @@ export type ThreadLook = Pick<Comment, 'workflowState' | 'anchorState' | 'pendin
   disposition?: Disposition;
   /** "src/a.ts:40-42": where its code was before it moved into this file (Comment.movedFrom). */
   movedFrom?: string;
+  removed?: true;
+  /** Its code differs from what it was written on (shared/changes/proof.ts): Show Changes is offered. */
+  codeChanged?: true;
+  /** Addressed, but its code is exactly what it was written on. */
+  addressedUnchanged?: true;
 };
 
 /** The look of a stored thread, with the anchor state the open editor shows (it may be ahead of the store). */
@@ -28,8 +34,10 @@ export function threadLook(c: Comment, anchorState: AnchorState = c.anchorState)
   const disposition = dispositionOf(c);
   const m = c.movedFrom;
   return {
-    workflowState: c.workflowState, anchorState, ...(c.pending ? { pending: true } : {}), ...(disposition ? { disposition } : {}),
+    workflowState: c.workflowState, anchorState, ...(c.pending ? { pending: true } : {}), ...(disposition ? { disposition } : {}), ...(c.removed ? { removed: true } : {}),
     ...(m ? { movedFrom: placeText(m.file, m.startLine, m.endLine) } : {}),
+    // Judged with the anchor state the editor shows (it may be ahead of the store).
+    ...(codeSinceWritten({ ...c, anchorState }) === 'changed' ? { codeChanged: true } : {}), ...(addressedButUnchanged({ ...c, anchorState }) ? { addressedUnchanged: true } : {}),
   };
 }
 
@@ -43,7 +51,8 @@ export function threadLabel(c: ThreadLook): string {
   const parts = [c.pending ? 'Pending review (not sent to the agent yet)' : WORKFLOW_LABEL[c.workflowState]];
   if (c.anchorState !== 'anchored') parts.push(ANCHOR_LABEL[c.anchorState]);
   if (c.movedFrom) parts.push(`Moved from ${c.movedFrom}`);
-  if (c.disposition && c.workflowState === 'open') parts.push(DISPOSITION_LABEL[c.disposition]);
+  if (c.removed) parts.push('About removed code');
+  if (c.disposition && c.workflowState === 'open') parts.push(c.addressedUnchanged ? 'Agent: addressed, but its code did not change' : DISPOSITION_LABEL[c.disposition]);
   return parts.join(' · ');
 }
 
@@ -55,6 +64,9 @@ export function threadContextValue(c: ThreadLook): string {
   const flags = [`state:${c.workflowState}`, `anchor:${c.anchorState}`, c.workflowState === 'open' ? 'canReply' : 'mustReopen'];
   if (c.pending) flags.push('review:pending');
   if (c.disposition) flags.push(`disposition:${c.disposition}`);
+  if (c.removed) flags.push('removedCode');
+  if (c.codeChanged) flags.push('codeChanged');
+  if (c.addressedUnchanged) flags.push('addressedUnchanged');
   return flags.join(',');
 }
 
@@ -108,5 +120,5 @@ export function isVisible(c: Pick<Comment, 'workflowState' | 'anchorState'>, v: 
  * threads whose key is the same, so a store write by the CLI touches only the threads it changed.
  */
 export function renderKey(c: Comment): string {
-  return JSON.stringify([c.workflowState, c.anchorState, c.body, c.editedAt, c.thread.map((r) => [r.id, r.body, r.editedAt, r.disposition]), isUnseen(c), c.pending, c.movedFrom]);
+  return JSON.stringify([c.workflowState, c.anchorState, c.body, c.editedAt, c.thread.map((r) => [r.id, r.body, r.editedAt, r.disposition]), isUnseen(c), c.pending, c.movedFrom, codeSinceWritten(c)]);
 }

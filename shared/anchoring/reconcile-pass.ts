@@ -245,6 +245,7 @@ function statOf(ctx: PassContext, rel: string): fs.Stats | null {
  * (nothing to do); false = it needs a proper look; undefined = its stat moved, compare content.
  */
 function settledByStatOf(ctx: PassContext, t: SettleFacts): boolean | undefined {
+  if (t.fixed) return true; // about removed code: nothing on disk to follow
   if (!t.fingerprint || t.anchorState === 'orphaned') return false;
   if (t.anchorState === 'anchored' && !t.hasSnapshot) return false; // decide adopts a snapshot
   const stat = statOf(ctx, t.file);
@@ -254,6 +255,7 @@ function settledByStatOf(ctx: PassContext, t: SettleFacts): boolean | undefined 
 
 const factsOf = (c: Comment): SettleFacts => ({
   file: c.file, anchorState: c.anchorState, fingerprint: c.anchor.file, lastAnchorCheck: c.anchor.lastAnchorCheck, hasSnapshot: !!c.anchor.snapshot,
+  fixed: c.removed !== undefined,
 });
 
 /**
@@ -408,7 +410,10 @@ function followMovedCode(
 /** Snapshot ids any thread still needs (active store and archive). */
 function referencedSnapshots(root: string, store: StoreFile): Set<string> {
   const ids = new Set<string>();
-  for (const c of store.comments) if (typeof c.anchor.snapshot === 'string') ids.add(c.anchor.snapshot);
+  for (const c of store.comments) {
+    if (typeof c.anchor.snapshot === 'string') ids.add(c.anchor.snapshot);
+    if (typeof c.origin?.snapshot === 'string') ids.add(c.origin.snapshot); // Show Changes diffs from it
+  }
   try {
     for (const c of readArchive(root)) if (typeof c.anchor?.snapshot === 'string') ids.add(c.anchor.snapshot);
   } catch {
@@ -471,7 +476,8 @@ async function reconcilePass(root: string, opts: ReconcileOptions): Promise<Reco
   const ctx = passContext(root);
   // Most reads find every file as it was: settled threads are set aside first, in one cheap
   // pass (a 10,000-thread store is read by every CLI call), and only the rest is sorted.
-  const unsettled = store.comments.filter((c) => (!only || only.has(c.file)) && (force || !isSettled(ctx, c)));
+  // A thread about removed code is never re-anchored: its code is not in today's file by definition.
+  const unsettled = store.comments.filter((c) => c.removed === undefined && (!only || only.has(c.file)) && (force || !isSettled(ctx, c)));
   // Grouped by file and snapshot: threads sharing both are re-anchored against one diff
   // (reconcile.ts keeps the last one), however the store happens to order them.
   const groupKeys = new Map(unsettled.map((c) => [c, `${c.file}\u0000${c.anchor.snapshot ?? ''}`]));

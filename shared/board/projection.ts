@@ -26,6 +26,8 @@ export interface Filters {
   readonly awaitingCheck?: boolean;
   /** Part of the pending review, not sent to the agent yet. */
   readonly pending?: boolean;
+  /** Addressed, but its code did not change (ThreadView.addressedUnchanged). */
+  readonly addressedUnchanged?: boolean;
   readonly author?: Author;
   /** `${root}\u0000${file}` so equal paths in two folders stay apart. */
   readonly file?: string;
@@ -110,6 +112,7 @@ export function matchesFilters(row: Row, filters: Filters, visibility: Visibilit
   if (filters.unseen && !t.unseen) return false;
   if (filters.awaitingCheck && !t.awaitingCheck) return false;
   if (filters.pending && !t.pending) return false;
+  if (filters.addressedUnchanged && !t.addressedUnchanged) return false;
   if (filters.author && t.author !== filters.author && !t.replyAuthors?.includes(filters.author)) return false;
   if (filters.file && fileKey(row.root, t.file) !== filters.file) return false;
   if (filters.text) {
@@ -238,6 +241,7 @@ export function filterChips(filters: Filters): { key: FilterKey; label: string }
   if (filters.unseen) chips.push({ key: 'unseen', label: 'unseen by agent' });
   if (filters.awaitingCheck) chips.push({ key: 'awaitingCheck', label: 'addressed, awaiting your check' });
   if (filters.pending) chips.push({ key: 'pending', label: 'pending review' });
+  if (filters.addressedUnchanged) chips.push({ key: 'addressedUnchanged', label: 'addressed, code unchanged' });
   if (filters.author) chips.push({ key: 'author', label: `author: ${filters.author}` });
   if (filters.file) chips.push({ key: 'file', label: `file: ${filters.file.split('\u0000')[1] ?? filters.file}` });
   return chips;

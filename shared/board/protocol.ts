@@ -100,6 +100,12 @@ export interface ThreadView {
   readonly awaitingCheck?: true;
   /** Where its code was before it moved into this file (model.ts Comment.movedFrom); absent when it never moved. */
   readonly movedFrom?: PlaceView;
+  /** Addressed and awaiting the check, but its code is exactly what it was written on (shared/changes/proof.ts); absent when false. */
+  readonly addressedUnchanged?: true;
+  /** Its code differs from what it was written on: the detail pane offers Show Changes; absent when false or unknown. */
+  readonly codeChanged?: true;
+  /** About code that was removed (model.ts Comment.removed): the name of the baseline it was in; absent otherwise. */
+  readonly removedIn?: string;
 }
 
 /** A place in a workspace file (lines 1-based, inclusive). */
@@ -117,6 +123,12 @@ export interface ReviewView {
   readonly threads: number;
   /** The review's overall message, if the human wrote one. */
   readonly message?: string;
+  /** Its threads' newest dispositions, counted; absent when the agent gave none yet. */
+  readonly dispositions?: { readonly addressed: number; readonly declined: number; readonly question: number };
+  /** Its threads still open. */
+  readonly open?: number;
+  /** The capture taken at its submit is kept: "Changes since this round" can be shown; absent when not. */
+  readonly hasBaseline?: true;
 }
 
 export const TITLE_MAX = 200;
@@ -144,6 +156,12 @@ export interface ThreadDetails {
   readonly body: string;
   readonly createdAt: string;
   readonly replies: readonly ReplyView[];
+  /**
+   * Proof of fix: the lines the thread was written on (`then`) and, when its code changed and
+   * is still anchored, today's (`now`), for the detail pane's few changed lines; absent when the
+   * thread keeps no origin or its code did not change.
+   */
+  readonly code?: { readonly then: string; readonly now?: string };
 }
 
 export interface FolderDetails {
@@ -202,6 +220,7 @@ const threadViewShape = object({
   replyCount: optional(int(1)), lastReplyAuthor: optional(author), replyAuthors: optional(arrayOf(author, 2)),
   pending: optional(onlyTrue), round: optional(int(1)), disposition: optional(disposition), awaitingCheck: optional(onlyTrue),
   movedFrom: optional(object({ file: anyStr, startLine: int(1), endLine: int(1) })),
+  addressedUnchanged: optional(onlyTrue), codeChanged: optional(onlyTrue), removedIn: optional(anyStr),
 });
 const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const isAuthor = (v: unknown): boolean => v === 'human' || v === 'agent';
@@ -224,7 +243,7 @@ function isThreadView(v: unknown): boolean {
     && (v.replyCount === undefined || (isCount(v.replyCount) && (v.replyCount as number) > 0))
     && (v.lastReplyAuthor === undefined || isAuthor(v.lastReplyAuthor))
     && (a === undefined || (Array.isArray(a) && a.length <= 2 && a.every(isAuthor)))
-    && optionalTrue(v.pending) && optionalTrue(v.awaitingCheck)
+    && optionalTrue(v.pending) && optionalTrue(v.awaitingCheck) && optionalTrue(v.addressedUnchanged) && optionalTrue(v.codeChanged) && optionalString(v.removedIn)
     && (v.round === undefined || (isCount(v.round) && (v.round as number) > 0))
     && (v.disposition === undefined || isDisposition(v.disposition))
     && (v.movedFrom === undefined || isPlace(v.movedFrom));
@@ -234,9 +253,12 @@ function isPlace(v: unknown): boolean {
   return isObject(v) && typeof v.file === 'string' && isCount(v.startLine) && (v.startLine as number) > 0 && isCount(v.endLine) && (v.endLine as number) > 0;
 }
 export const checkThreadView = schema<ThreadView>((v) => (isThreadView(v) ? undefined : threadViewShape(v) ?? ' is not a thread view'));
-const threadDetails = object({ id: anyStr, body: anyStr, createdAt: anyStr, replies: arrayOf(replyView, 100_000) });
+const threadDetails = object({ id: anyStr, body: anyStr, createdAt: anyStr, replies: arrayOf(replyView, 100_000), code: optional(object({ then: anyStr, now: optional(anyStr) })) });
 const folderDetailsList = arrayOf(object({ root: anyStr, threads: arrayOf(threadDetails, 1_000_000) }), 10_000);
-const reviewView = object({ round: int(1), submittedAt: anyStr, threads: int(0), message: optional(anyStr) });
+const reviewView = object({
+  round: int(1), submittedAt: anyStr, threads: int(0), message: optional(anyStr),
+  dispositions: optional(object({ addressed: int(0), declined: int(0), question: int(0) })), open: optional(int(0)), hasBaseline: optional(onlyTrue),
+});
 const folderSnapshot = object({
   root: anyStr, name: anyStr, hasStore: bool, threads: arrayOf(checkThreadView, 1_000_000),
   error: optional(object({ code: anyStr, message: anyStr, hint: optional(anyStr) })),
@@ -390,6 +412,10 @@ const NOTIFICATIONS = {
   'link/open': object({ href: str(2048) }),
   'visibility/set': object({ showResolved: optional(bool), showStale: optional(bool) }),
   'store/openFile': object({ root: rootPath }),
+  /** Proof of fix: the diff of the code a thread was written on with today's (the Changes view's documents). */
+  'thread/showChanges': object({ root: rootPath, id: threadId }),
+  /** Opens the Changes view on the baseline of a submitted round. */
+  'changes/showSince': object({ root: rootPath, round: int(1) }),
 } as const;
 type NotificationType = keyof typeof NOTIFICATIONS;
 type Notification = { readonly [K in NotificationType]: { readonly type: K } & Infer<(typeof NOTIFICATIONS)[K]> }[NotificationType];

@@ -5,6 +5,7 @@
  */
 import type { Disposition } from '../model';
 import type { ThreadView } from './protocol';
+import { ADDRESSED_UNCHANGED_TITLE } from '../changes/proof';
 
 export interface RowBadge {
   /** Its class after `tag` (the colour); also the test id `badge-<cls>`. */
@@ -28,13 +29,15 @@ export const PENDING_TITLE = 'pending — not sent to the agent yet';
  * the agent's reading (unseen), the anchor, resolved. A pending thread is never unseen (the
  * agent cannot see it) and has no disposition (the agent has not seen it).
  */
-export function rowBadges(t: Pick<ThreadView, 'pending' | 'disposition' | 'awaitingCheck' | 'unseen' | 'anchorState' | 'reason' | 'workflowState'>): RowBadge[] {
+export function rowBadges(t: Pick<ThreadView, 'pending' | 'disposition' | 'awaitingCheck' | 'unseen' | 'anchorState' | 'reason' | 'workflowState' | 'addressedUnchanged' | 'removedIn'>): RowBadge[] {
   const badges: RowBadge[] = [];
   if (t.pending) badges.push({ cls: 'pending', label: 'pending', title: PENDING_TITLE });
   if (t.disposition) {
     const title = t.awaitingCheck ? `${DISPOSITION_TITLES.addressed}: awaiting your check` : DISPOSITION_TITLES[t.disposition];
     badges.push({ cls: t.disposition, label: t.disposition, title });
   }
+  if (t.addressedUnchanged) badges.push({ cls: 'unchanged', label: 'code unchanged', title: ADDRESSED_UNCHANGED_TITLE });
+  if (t.removedIn) badges.push({ cls: 'removed', label: 'removed code', title: `About code that was removed since ${t.removedIn}` });
   if (t.unseen) badges.push({ cls: 'unseen', label: 'unseen', title: 'The agent has not read this yet' });
   if (t.anchorState !== 'anchored') badges.push({ cls: t.anchorState, label: t.anchorState, title: t.reason ?? t.anchorState });
   if (t.workflowState === 'resolved') badges.push({ cls: 'resolved', label: 'resolved', title: 'resolved' });

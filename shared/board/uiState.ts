@@ -45,6 +45,7 @@ export function migrateUiState(saved: unknown, fallbackView: ViewName = 'board')
     unseen: f.unseen === true ? true : undefined,
     awaitingCheck: f.awaitingCheck === true ? true : undefined,
     pending: f.pending === true ? true : undefined,
+    addressedUnchanged: f.addressedUnchanged === true ? true : undefined,
     author: pick(f.author, ['human', 'agent'] as const),
     file: text(f.file),
     text: text(f.text),

@@ -56,6 +56,8 @@ export interface SettleFacts {
   readonly fingerprint?: FileFingerprint;
   readonly lastAnchorCheck: string;
   readonly hasSnapshot: boolean;
+  /** About removed code (Comment.removed): never re-anchored, so always settled. */
+  readonly fixed?: boolean;
 }
 
 /** One check, shared by the threads that name it: its SettleFacts, with lastAnchorCheck the earliest of those threads'. */
@@ -115,7 +117,8 @@ const sameButTime = (a: unknown[], b: unknown[]): boolean => a.length === b.leng
 
 function checkOf(c: Comment, file: number): unknown[] {
   const fp = c.anchor.file;
-  const head = [file, ANCHOR_STATES.indexOf(c.anchorState), c.anchor.snapshot ? 1 : 0, c.anchor.lastAnchorCheck];
+  // The snapshot slot: 0 none, 1 one, 2 a thread about removed code (nothing to check, ever).
+  const head = [file, ANCHOR_STATES.indexOf(c.anchorState), c.removed !== undefined ? 2 : c.anchor.snapshot ? 1 : 0, c.anchor.lastAnchorCheck];
   // Fingerprints without ctime and inode never pass the stat test: left out, the check fails it too.
   return fp && fp.ctimeMs !== undefined && fp.ino !== undefined ? [...head, fp.size, fp.mtimeMs, fp.ctimeMs, fp.ino, fp.hash] : head;
 }
@@ -164,8 +167,8 @@ function checkFrom(c: unknown, files: readonly string[]): IndexedCheck | undefin
   if (!Array.isArray(c) || (c.length !== 4 && c.length !== 9)) return undefined;
   const [file, anchor, snapshot, lastAnchorCheck, size, mtimeMs, ctimeMs, ino, hash] = c as unknown[];
   const anchorState = ANCHOR_STATES[anchor as number];
-  if (!isIndex(file, files.length) || !anchorState || (snapshot !== 0 && snapshot !== 1) || typeof lastAnchorCheck !== 'string') return undefined;
-  const check = { file: files[file]!, anchorState, hasSnapshot: snapshot === 1, lastAnchorCheck };
+  if (!isIndex(file, files.length) || !anchorState || (snapshot !== 0 && snapshot !== 1 && snapshot !== 2) || typeof lastAnchorCheck !== 'string') return undefined;
+  const check = { file: files[file]!, anchorState, hasSnapshot: snapshot !== 0, lastAnchorCheck, ...(snapshot === 2 ? { fixed: true } : {}) };
   if (c.length === 4) return check;
   if (!isCount(size) || !isTime(mtimeMs) || !isTime(ctimeMs) || !isCount(ino) || typeof hash !== 'string') return undefined;
   return { ...check, fingerprint: { size, mtimeMs, ctimeMs, ino, hash } };

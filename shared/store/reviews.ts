@@ -35,7 +35,7 @@ export function findRound(store: StoreFile, round: number): ReviewRound {
  * submittedAt is human activity), numbered as the next round. A submit with nothing pending
  * and no message is a usage error: there would be nothing to deliver.
  */
-export async function submitReview(root: string, opts: { message?: string } = {}): Promise<ReviewRound> {
+export async function submitReview(root: string, opts: { message?: string; baseline?: string } = {}): Promise<ReviewRound> {
   const message = opts.message !== undefined && opts.message.trim() !== '' ? checkBody(opts.message) : undefined;
   return mutateStore(root, 'human', (store, tx) => {
     const pending = pendingThreads(store);
@@ -47,6 +47,8 @@ export async function submitReview(root: string, opts: { message?: string } = {}
       submittedAt: tx.now,
       threadIds: pending.map((c) => c.id),
       ...(message !== undefined ? { message } : {}),
+      // The capture of the workspace taken for this round (shared/changes): "changes since round N".
+      ...(opts.baseline !== undefined ? { baseline: opts.baseline } : {}),
     };
     for (const c of pending) {
       delete c.pending;

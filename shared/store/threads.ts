@@ -8,10 +8,10 @@ import { noteUniqueWindow } from '../anchoring/reconcile';
 import { contentHash } from '../anchoring/content-hash';
 import { ConsiderError } from '../errors';
 import { MAX_BODY_CHARS, dispositionOf, isUnseen, unseenReviewMessages, visibleToAgent } from '../model';
-import type { AnchorState, Author, Comment, Disposition, FileFingerprint, Reply, StoreFile, WorkflowState } from '../model';
+import type { Anchor, AnchorState, Author, Comment, Disposition, FileFingerprint, Reply, StoreFile, WorkflowState } from '../model';
 import { absoluteOf, resolveInWorkspace } from '../paths';
 import { mutateStore } from './store-io';
-import type { MutateOptions } from './store-io';
+import type { MutateOptions, MutationTx } from './store-io';
 import { removeFromArchive } from './archive';
 import { recordSnapshot } from '../anchoring/snapshots';
 import { groupDigits, splitLines } from '../text';
@@ -188,26 +188,42 @@ export async function addThread(root: string, input: NewThread): Promise<Comment
     // The file as it is now, so re-anchoring can later diff it against the edited file (DESIGN.md §6).
     anchor.snapshot = recordSnapshot(root, bytes, anchor.file.hash);
     noteUniqueWindow(anchor, lines);
-    const ids = new Set(store.comments.map((c) => c.id));
-    const comment: Comment = {
-      id: newId('c', (id) => ids.has(id)),
-      file: rel,
-      anchor,
-      workflowState: 'open',
-      anchorState: 'anchored',
-      createdAt: tx.now,
-      updatedAt: tx.now,
-      author: input.author,
-      body,
-      thread: [],
-    };
-    // The agent has obviously seen a thread it wrote itself.
-    if (input.author === 'agent') comment.agentLastSeenAt = tx.now;
-    else if (input.pending) comment.pending = true;
-    store.comments.push(comment);
-    tx.log({ action: 'add', threadId: comment.id, detail: { file: rel, startLine: anchor.startLine, endLine: anchor.endLine } });
-    return comment;
+    return pushNewThread(store, tx, {
+      file: rel, anchor, author: input.author, body, pending: input.pending,
+      // The code as written on, kept as it is while the anchor follows the code: Show Changes, "its code did not change".
+      extra: { origin: { startLine: anchor.startLine, endLine: anchor.endLine, text: anchor.targetContent, snapshot: anchor.snapshot } },
+    });
   });
+}
+
+/**
+ * Adds a new open thread to the store being mutated, with a fresh id, and logs it. `extra`:
+ * fields of its kind (origin; removed, for a thread about removed code).
+ */
+export function pushNewThread(
+  store: StoreFile, tx: MutationTx,
+  t: { file: string; anchor: Anchor; author: Author; body: string; pending?: boolean; extra?: Partial<Comment>; logDetail?: Record<string, unknown> },
+): Comment {
+  const ids = new Set(store.comments.map((c) => c.id));
+  const comment: Comment = {
+    id: newId('c', (id) => ids.has(id)),
+    file: t.file,
+    anchor: t.anchor,
+    workflowState: 'open',
+    anchorState: 'anchored',
+    createdAt: tx.now,
+    updatedAt: tx.now,
+    author: t.author,
+    body: t.body,
+    thread: [],
+    ...t.extra,
+  };
+  // The agent has obviously seen a thread it wrote itself.
+  if (t.author === 'agent') comment.agentLastSeenAt = tx.now;
+  else if (t.pending) comment.pending = true;
+  store.comments.push(comment);
+  tx.log({ action: 'add', threadId: comment.id, detail: { file: t.file, startLine: t.anchor.startLine, endLine: t.anchor.endLine, ...t.logDetail } });
+  return comment;
 }
 
 /**

@@ -108,6 +108,12 @@ const isLine = (v: unknown): v is number => typeof v === 'number' && Number.isIn
 const isAuthor = (v: unknown) => v === 'human' || v === 'agent';
 const isOptDisposition = (v: unknown) => v === undefined || v === 'addressed' || v === 'declined' || v === 'question';
 const isOptRound = (v: unknown) => v === undefined || (typeof v === 'number' && Number.isInteger(v) && v >= 1);
+/** Comment.removed: the baseline, its name, the lines and the quoted text (model.ts RemovedCode). */
+const isOptRemoved = (v: unknown): boolean => v === undefined
+  || (isObject(v) && isStr(v.baseline) && isStr(v.label) && isOptStr(v.sha) && isLine(v.startLine) && isLine(v.endLine) && v.endLine >= v.startLine && isStr(v.text));
+/** Comment.origin: the lines and text a thread was written on (model.ts ThreadOrigin). */
+const isOptOrigin = (v: unknown): boolean => v === undefined
+  || (isObject(v) && isLine(v.startLine) && isLine(v.endLine) && v.endLine >= v.startLine && isStr(v.text) && isOptStr(v.snapshot));
 
 /**
  * A stored file path is workspace-relative with forward slashes: never absolute, never
@@ -143,6 +149,7 @@ function looksValid(c: Obj): boolean {
   if (c.labels !== undefined && !isStrArray(c.labels)) return false;
   if ((c.pending !== undefined && c.pending !== true) || !isOptRound(c.round) || !isOptStr(c.submittedAt)) return false;
   if (c.movedFrom !== undefined && !isMovedFrom(c.movedFrom)) return false;
+  if (!isOptRemoved(c.removed) || !isOptOrigin(c.origin)) return false;
   const thread = c.thread;
   if (!Array.isArray(thread)) return false;
   for (let i = 0; i < thread.length; i++) {
@@ -191,6 +198,8 @@ export function validateComment(c: unknown, at: string): Comment {
   if (c.movedFrom !== undefined && !isMovedFrom(c.movedFrom)) {
     fail(join(at, 'movedFrom'), 'an object {file, startLine, endLine, at} when present', c.movedFrom);
   }
+  if (!isOptRemoved(c.removed)) fail(join(at, 'removed'), 'an object with baseline, label, startLine, endLine and text when present', c.removed);
+  if (!isOptOrigin(c.origin)) fail(join(at, 'origin'), 'an object with startLine, endLine and text when present', c.origin);
   return c as Comment;
 }
 
@@ -235,6 +244,7 @@ function validateReviews(reviews: unknown): void {
     stringArray(r, 'threadIds', at);
     optStr(r, 'message', at);
     optStr(r, 'agentSeenAt', at);
+    optStr(r, 'baseline', at);
   });
 }
 

@@ -32,6 +32,11 @@ export class VsCodePage {
    * spawns ripgrep and can take over 20 s on a loaded machine).
    */
   async openFile(relPath) {
+    // Another view may fill the side bar (the Changes view): bring the explorer back first.
+    if (!(await this.page.locator('.explorer-folders-view').isVisible())) {
+      await this.page.locator('.activitybar .action-item a.action-label[aria-label^="Explorer"]').first().click();
+      await this.page.locator('.explorer-folders-view').waitFor({ timeout: SHORT });
+    }
     const parts = relPath.split('/');
     const base = parts[parts.length - 1];
     for (const dir of parts.slice(0, -1)) {
@@ -46,9 +51,20 @@ export class VsCodePage {
     await this.editorLines().first().waitFor({ timeout: LONG });
   }
 
-  /** The active editor. */
+  /** The active editor (or, after useDiffSide, one side of the active diff editor). */
   editor() {
-    return this.page.locator('.editor-group-container.active .monaco-editor').first();
+    const group = this.page.locator('.editor-group-container.active');
+    if (this.diffSide) return group.locator(`.monaco-diff-editor .editor.${this.diffSide} .monaco-editor`).first();
+    return group.locator('.monaco-editor').first();
+  }
+
+  /**
+   * Makes editor() — and with it the gutter helpers (clickGutterPlus, lineNumber…) — act on one
+   * side of the active diff editor: 'original' (the left, baseline side), 'modified', or null
+   * for a plain editor again.
+   */
+  useDiffSide(side) {
+    this.diffSide = side;
   }
 
   editorLines() {
@@ -166,6 +182,14 @@ export class VsCodePage {
     return this.page.locator('.review-widget .comment-form-container.expand .comment-form .monaco-editor, .review-widget .comment-form .monaco-editor.focused').first();
   }
 
+  /** Types into the comment box of the thread being created (not another thread's reply box). */
+  async typeNewComment(text) {
+    const box = this.newThreadWidget().locator('.comment-form .monaco-editor');
+    await box.waitFor({ state: 'visible', timeout: SHORT });
+    await box.click();
+    await this.page.keyboard.type(text);
+  }
+
   /** Types into the comment box that has focus. */
   async typeComment(text) {
     await this.newThreadEditor().click();
@@ -241,6 +265,53 @@ export class VsCodePage {
     if (!(await box.isVisible())) await widget.locator('button.review-thread-reply-button').click();
     await box.waitFor({ state: 'visible', timeout: SHORT });
     await box.click();
+  }
+
+  // ---- The Changes view (extension/changes) --------------------------------------------------
+
+  /** Opens Consider's view container from the activity bar and waits for its Changes view. */
+  async openChangesView() {
+    if (await this.changesPane().isVisible()) return;
+    const icon = this.page.locator('.activitybar .action-item a.action-label[aria-label^="Consider"]').first();
+    await icon.waitFor({ timeout: LONG });
+    await icon.click({ force: true }); // its count badge lies over it and takes the click for it
+    await this.changesPane().waitFor({ timeout: SHORT });
+  }
+
+  /** The Changes view in the side bar (its container's only view: no pane header of its own). */
+  changesPane() {
+    return this.page.locator('.sidebar [id="workbench.view.extension.consider"]').first();
+  }
+
+  /** The Changes view's rows as shown: label, description, whether the checkbox is ticked. */
+  async changesRows() {
+    return this.changesPane().locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => ({
+      label: r.querySelector('.label-name, .monaco-highlighted-label')?.textContent?.trim() ?? '',
+      description: r.querySelector('.label-description')?.textContent?.trim() ?? '',
+      checked: r.querySelector('.custom-view-tree-node-item-checkbox')?.classList.contains('checked') ?? null,
+      decoration: r.querySelector('.monaco-decoration-itemLabel, .monaco-icon-label')?.getAttribute('data-decoration')
+        ?? getComputedStyle(r.querySelector('.monaco-icon-label-container') ?? r, '::after').content ?? '',
+    })));
+  }
+
+  /** The Viewed checkbox of a Changes row. */
+  changesCheckbox(label) {
+    return this.changesRow(label).locator('.custom-view-tree-node-item-checkbox');
+  }
+
+  /** Choose Baseline from the Changes view's title bar, then the quick pick item starting with `label`. */
+  async chooseBaseline(label) {
+    await this.openChangesView();
+    await this.changesPane().hover();
+    await this.page.locator('.sidebar .title-actions .action-label[aria-label="Choose Baseline…"]').click();
+    const item = this.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
+    await item.waitFor({ timeout: SHORT });
+    await item.click();
+  }
+
+  /** The Changes view's row whose label is `label`. */
+  changesRow(label) {
+    return this.changesPane().locator('.monaco-list-row', { has: this.page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).first();
   }
 
   /**

@@ -4,6 +4,7 @@ import { NO_DETAILS, buildList, filterRows, type Row } from '../../../shared/boa
 import { Button, Codicon, type TextFieldHandle } from '../ui/primitives';
 import { FilterBar } from './FilterBar';
 import { ReviewBar } from './ReviewBar';
+import { RoundsPanel } from './RoundsPanel';
 import { SummaryBar } from './SummaryBar';
 import { ThreadDetail, type ThreadDetailHandle } from './ThreadDetail';
 import { ThreadList } from './ThreadList';
@@ -54,6 +55,7 @@ export function Board() {
       <div className="sticky-top" ref={headerRef}>
         <SummaryBar />
         <ReviewBar />
+        <RoundsPanel />
         <FilterBar searchRef={searchRef} />
       </div>
       {rows.length === 0 ? (

@@ -53,6 +53,7 @@ export function FilterBar({ searchRef }: { searchRef: React.RefObject<TextFieldH
         <Checkbox checked={!!filters.unseen} onChange={(v) => st.setFilter('unseen', v || undefined)} testId="filter-unseen">Unseen by agent</Checkbox>
         <Checkbox checked={!!filters.awaitingCheck} onChange={(v) => st.setFilter('awaitingCheck', v || undefined)} testId="filter-awaiting-check">Addressed, awaiting your check</Checkbox>
         <Checkbox checked={!!filters.pending} onChange={(v) => st.setFilter('pending', v || undefined)} testId="filter-pending">Pending review</Checkbox>
+        <Checkbox checked={!!filters.addressedUnchanged} onChange={(v) => st.setFilter('addressedUnchanged', v || undefined)} testId="filter-addressed-unchanged">Addressed, code unchanged</Checkbox>
         <span className="divider" />
         <Checkbox checked={visibility.showResolved} onChange={(v) => actions.setVisibility({ showResolved: v })} testId="toggle-resolved">Show resolved</Checkbox>
         <Checkbox checked={visibility.showStale} onChange={(v) => actions.setVisibility({ showStale: v })} testId="toggle-stale">Show stale &amp; orphaned</Checkbox>

@@ -6,6 +6,8 @@ import { lineLabel, relativeTime } from '../../../shared/board/time';
 import type { Row } from '../../../shared/board/projection';
 import { Button, Codicon, Spinner, TextArea, type TextFieldHandle } from '../ui/primitives';
 import { Markdown } from './Markdown';
+import { CodeSinceWritten } from './CodeSinceWritten';
+import { ADDRESSED_UNCHANGED_TITLE } from '../../../shared/changes/proof';
 
 export interface ThreadDetailHandle { focusReply(): void }
 
@@ -54,6 +56,8 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
         <div className="detail-tags">
           {t.pending && <span className="tag pending" data-testid="detail-pending">{PENDING_TITLE}</span>}
           {t.awaitingCheck && <span className="tag addressed" data-testid="detail-awaiting-check">addressed, awaiting your check</span>}
+          {t.addressedUnchanged && <span className="tag unchanged" title={ADDRESSED_UNCHANGED_TITLE} data-testid="detail-addressed-unchanged">but its code did not change</span>}
+          {t.removedIn && <span className="tag removed" data-testid="detail-removed">about code removed since {t.removedIn}</span>}
           <span className={`tag ${t.workflowState}`}>{t.workflowState}</span>
           {t.anchorState !== 'anchored' && <span className={`tag ${t.anchorState}`}>{t.anchorState}</span>}
           {t.unseen && <span className="tag unseen">unseen by agent</span>}
@@ -61,6 +65,7 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
         {t.reason && t.anchorState !== 'anchored' && <p className="muted reason"><Codicon name="info" /> {t.reason}</p>}
         {t.movedFrom && <p className="muted moved-from" data-testid="detail-moved-from"><Codicon name="move" /> Moved from {t.movedFrom.file} {lineLabel(t.movedFrom.startLine, t.movedFrom.endLine)}: its code moved into this file.</p>}
       </header>
+      {details?.code && <CodeSinceWritten code={details.code} onShowChanges={() => actions.showThreadChanges(row)} />}
       <div className="conversation">
         {details ? <>
           <Message author={t.author} at={details.createdAt} body={details.body} />

@@ -1,0 +1,200 @@
+/**
+ * The Changes view's state, per workspace folder: which baseline it compares with (the newest
+ * capture unless the user picked one, remembered per workspace), what changed since (computed
+ * when the view needs it, again when files or the store change), and the Viewed ticks.
+ * Computing is synchronous shared/ code, debounced: soon while the view is visible, after a few
+ * seconds while it is hidden (the badge on Consider's icon still counts the files not viewed).
+ */
+import * as vscode from 'vscode';
+import type { FolderStores } from '../store/folder-stores';
+import {
+  baselineKey, changesSince, defaultBaseline, readViewed, setViewed, type BaselineRef, type ChangesSince, type ViewedState,
+} from '../../shared/changes';
+import { isExcludedPath } from '../../shared/changes/workspace-files';
+import { toStoredPath } from '../../shared/paths';
+import { Disposable, toDisposable } from '../util/dispose';
+import { changesMaxFileBytes } from './settings';
+
+/** What the user picked: follow the newest capture, or one baseline. */
+export type BaselineChoice = { kind: 'latest' } | BaselineRef;
+
+export interface FolderChanges {
+  root: string;
+  name: string;
+  choice: BaselineChoice;
+  /** The baseline compared with (undefined: there is none to compare with). */
+  ref?: BaselineRef;
+  result?: ChangesSince;
+  viewed: ViewedState;
+}
+
+const CHOICE_KEY = 'consider.changes.baselines';
+/** File events are coalesced for this long before the list is computed again. */
+export const FILE_CHANGE_DEBOUNCE_MS = 300;
+/** While the view is hidden the list is still kept for the badge on Consider's icon, less eagerly. */
+export const HIDDEN_DEBOUNCE_MS = 3_000;
+
+export class ChangesModel extends Disposable {
+  private readonly folders = new Map<string, FolderChanges>();
+  private readonly dirty = new Set<string>();
+  private readonly emitter = this.register(new vscode.EventEmitter<readonly string[]>());
+  /** Fires with the folders whose list or ticks changed. */
+  readonly onDidChange = this.emitter.event;
+  private timer: NodeJS.Timeout | undefined;
+  /** Whether the view is visible: else computing waits longer. */
+  private active = false;
+  /** The store's part that decides the newest capture, per folder: a change there moves a "latest" baseline. */
+  private roundsSeen = new Map<string, string>();
+
+  constructor(private readonly stores: FolderStores, private readonly memento: vscode.Memento, private readonly log: vscode.LogOutputChannel) {
+    super();
+    this.register(toDisposable(() => { if (this.timer) clearTimeout(this.timer); }));
+    this.register(stores.onDidChange((roots) => this.storeChanged(roots)));
+    const watcher = this.register(vscode.workspace.createFileSystemWatcher('**/*'));
+    const onFile = (uri: vscode.Uri): void => this.fileChanged(uri);
+    this.register(watcher.onDidChange(onFile));
+    this.register(watcher.onDidCreate(onFile));
+    this.register(watcher.onDidDelete(onFile));
+    this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.sync()));
+    this.register(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('consider.changes')) this.invalidate(); }));
+    this.sync();
+  }
+
+  /** The folders, in workspace order. */
+  list(): FolderChanges[] {
+    return [...this.folders.values()];
+  }
+
+  get(root: string): FolderChanges | undefined {
+    return this.folders.get(root);
+  }
+
+  /** Brings a folder's list up to date now if it is stale (the tree asks before it draws). */
+  fresh(root: string): FolderChanges | undefined {
+    const f = this.folders.get(root);
+    if (f && (this.dirty.has(root) || f.result === undefined)) {
+      const before = f.result;
+      this.compute(f);
+      // Whoever drew the old list must hear of the new one (not from inside the caller's own drawing).
+      if (f.result !== before) setTimeout(() => { if (!this.isDisposed) this.emitter.fire([root]); }, 0);
+    }
+    return f;
+  }
+
+  /** The view became visible or hidden: hidden, lists are computed less eagerly (for the badge only). */
+  setActive(active: boolean): void {
+    this.active = active;
+    if (this.dirty.size) this.schedule(0);
+  }
+
+  async choose(root: string, choice: BaselineChoice): Promise<void> {
+    const f = this.folders.get(root);
+    if (!f) return;
+    f.choice = choice;
+    const saved = { ...this.memento.get<Record<string, BaselineChoice>>(CHOICE_KEY) };
+    if (choice.kind === 'latest') delete saved[root];
+    else saved[root] = choice;
+    await this.memento.update(CHOICE_KEY, saved);
+    this.compute(f);
+    this.emitter.fire([root]);
+  }
+
+  /** Ticks or unticks files of a folder for its current baseline. */
+  setViewed(root: string, files: readonly { path: string; current?: string }[]): void {
+    const f = this.folders.get(root);
+    if (!f?.ref) return;
+    try {
+      f.viewed = setViewed(root, baselineKey(f.ref), files);
+    } catch (e) {
+      this.log.warn(`could not save the viewed state of ${f.name}: ${(e as Error).message}`);
+    }
+    this.emitter.fire([root]);
+  }
+
+  /** Everything is computed again (Refresh, a setting changed). */
+  invalidate(roots: readonly string[] = [...this.folders.keys()]): void {
+    for (const r of roots) this.dirty.add(r);
+    this.schedule(0);
+  }
+
+  private sync(): void {
+    const want = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
+    const saved = this.memento.get<Record<string, BaselineChoice>>(CHOICE_KEY) ?? {};
+    const next = new Map<string, FolderChanges>();
+    for (const wf of want) {
+      const root = wf.uri.fsPath;
+      next.set(root, this.folders.get(root) ?? { root, name: wf.name, choice: saved[root] ?? { kind: 'latest' }, viewed: new Map() });
+    }
+    this.folders.clear();
+    for (const [k, v] of next) this.folders.set(k, v);
+    this.invalidate();
+  }
+
+  private compute(f: FolderChanges): void {
+    this.dirty.delete(f.root);
+    const store = this.stores.get(f.root)?.store;
+    f.ref = f.choice.kind === 'latest' ? defaultBaseline(f.root, store) : f.choice;
+    this.roundsSeen.set(f.root, roundsKey(store));
+    f.viewed = readViewed(f.root);
+    if (!f.ref) {
+      f.result = undefined;
+      return;
+    }
+    try {
+      f.result = changesSince(f.root, f.ref, store, { maxFileBytes: changesMaxFileBytes() });
+      if (f.result.ok) this.log.info(`changes of ${f.name} since ${f.result.label}: ${f.result.list.changes.length} file(s) in ${f.result.list.ms} ms`);
+    } catch (e) {
+      // shared/changes answers its known failures; anything else is a bug, shown as a problem rather than a broken view.
+      f.result = { ok: false, label: baselineKey(f.ref), problem: { code: 'git-failed', message: (e as Error).message } };
+      this.log.error(`changes of ${f.name}: ${(e as Error).stack ?? e}`);
+    }
+  }
+
+  private storeChanged(roots: readonly string[]): void {
+    const moved: string[] = [];
+    for (const root of roots) {
+      const f = this.folders.get(root);
+      if (!f) continue;
+      // A new round or mark moves a "latest" baseline; anything else only changes thread counts (drawn, not computed).
+      if (f.choice.kind === 'latest' && roundsKey(this.stores.get(root)?.store) !== this.roundsSeen.get(root)) this.dirty.add(root);
+      moved.push(root);
+    }
+    if (moved.length) {
+      if (this.dirty.size) this.schedule(0);
+      this.emitter.fire(moved);
+    }
+  }
+
+  private fileChanged(uri: vscode.Uri): void {
+    if (uri.scheme !== 'file') return;
+    for (const root of this.folders.keys()) {
+      const rel = toStoredPath(root, uri.fsPath);
+      if (rel.startsWith('..')) continue;
+      // A commit or a checkout moves what "the last commit" and "a branch" stand for.
+      const refMoved = rel === '.git/HEAD' || rel === '.git/packed-refs' || rel.startsWith('.git/refs/');
+      if (isExcludedPath(rel) && !(refMoved && this.folders.get(root)?.ref?.kind !== 'capture')) continue;
+      this.dirty.add(root);
+    }
+    if (this.dirty.size) this.schedule(FILE_CHANGE_DEBOUNCE_MS);
+  }
+
+  private schedule(ms: number): void {
+    if (this.isDisposed) return;
+    if (!this.active) ms = Math.max(ms, HIDDEN_DEBOUNCE_MS);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      const roots = [...this.dirty];
+      for (const r of roots) {
+        const f = this.folders.get(r);
+        if (f) this.compute(f);
+      }
+      if (roots.length) this.emitter.fire(roots);
+    }, ms);
+  }
+}
+
+/** The part of a store that decides which capture is newest: the rounds' baselines. */
+function roundsKey(store: { reviews?: { baseline?: string }[] } | undefined): string {
+  return (store?.reviews ?? []).map((r) => r.baseline ?? '').join(',');
+}

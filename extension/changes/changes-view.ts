@@ -1,0 +1,319 @@
+/**
+ * The Changes view (`consider.changes`): a native tree of the files changed since a baseline,
+ * as VS Code's source control and GitHub's "Files changed" show them — grouped by folder
+ * (compact folders), each file with its `+added −removed`, its open threads, git's letter and
+ * colour for added / deleted / renamed / modified, and a Viewed checkbox. One tree per workspace
+ * folder in a multi-root workspace. Rows that say why something is not listed (files not
+ * compared, a baseline incomplete) sit on top. The message line above the tree names the
+ * baseline (and says when nothing changed since, or why it cannot be used); with no baseline at
+ * all, or no folder, a welcome text says what to do (package.json viewsWelcome, chosen by the
+ * context key `consider.changes.state`: VS Code shows no welcome while a message is set).
+ */
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { FileChange } from '../../shared/changes/model';
+import { countsText } from '../../shared/changes/model';
+import { absoluteOf } from '../../shared/paths';
+import { plural } from '../../shared/text';
+import type { FolderStores } from '../store/folder-stores';
+import { Disposable } from '../util/dispose';
+import type { ChangesModel, FolderChanges } from './changes-model';
+import { type DirNode, type FileNode, type TreeNode, KIND_LETTER, KIND_WORD, ago, buildTree, fileDescription, filesUnder } from './tree-model';
+import { isViewed, baselineKey } from '../../shared/changes';
+import { CommandIds } from '../commands/ids';
+
+export const CHANGES_VIEW_ID = 'consider.changes';
+/** The scheme of the rows' resource URIs: the file's path (for its icon) with the change's letter (for its decoration). */
+export const CHANGE_SCHEME = 'consider-change';
+
+export type ChangeElement =
+  | { type: 'folder'; root: string }
+  | { type: 'dir'; root: string; node: DirNode }
+  | { type: 'file'; root: string; node: FileNode }
+  | { type: 'note'; root: string; id: string; label: string; description?: string; tooltip?: string; icon: string; color?: string; children?: ChangeElement[] }
+  | { type: 'skipped'; root: string; path: string; reason: string };
+
+/** The state the welcome text follows (package.json viewsWelcome). */
+export type ViewState = 'noFolder' | 'noBaseline' | 'nothing' | 'problem' | 'list';
+
+const NOTE_WORDS: Readonly<Record<string, string>> = {
+  binary: 'binary', 'too-large': 'too large', unreadable: 'unreadable', 'symlink-outside': 'a link leading outside the workspace', 'missing-content': 'baseline copy missing',
+};
+
+export class ChangesView extends Disposable implements vscode.TreeDataProvider<ChangeElement>, vscode.FileDecorationProvider {
+  private readonly treeEmitter = this.register(new vscode.EventEmitter<ChangeElement | undefined>());
+  readonly onDidChangeTreeData = this.treeEmitter.event;
+  private readonly decorationEmitter = this.register(new vscode.EventEmitter<vscode.Uri | vscode.Uri[] | undefined>());
+  readonly onDidChangeFileDecorations = this.decorationEmitter.event;
+  readonly treeView: vscode.TreeView<ChangeElement>;
+  /** Each folder's tree, and the list and ticks it was built from (a list computed since makes it stale). */
+  private readonly trees = new Map<string, { from: FolderChanges['result']; viewed: FolderChanges['viewed']; nodes: TreeNode[] }>();
+
+  constructor(private readonly model: ChangesModel, private readonly stores: FolderStores) {
+    super();
+    this.treeView = this.register(vscode.window.createTreeView(CHANGES_VIEW_ID, { treeDataProvider: this, showCollapseAll: true, canSelectMany: true }));
+    this.register(vscode.window.registerFileDecorationProvider(this));
+    this.register(this.treeView.onDidChangeVisibility((e) => model.setActive(e.visible)));
+    this.register(this.treeView.onDidChangeCheckboxState((e) => this.checkboxesChanged(e)));
+    this.register(model.onDidChange(() => this.redraw()));
+    model.setActive(this.treeView.visible);
+    this.redraw();
+  }
+
+  /** Rebuilds every tree from the model and redraws (cheap: the lists are computed already). */
+  private redraw(): void {
+    this.trees.clear();
+    this.treeEmitter.fire(undefined);
+    this.decorationEmitter.fire(undefined);
+    void this.updateChrome();
+  }
+
+  /** The tree of a folder, brought up to date. */
+  private treeOf(f: FolderChanges): TreeNode[] {
+    const cached = this.trees.get(f.root);
+    if (cached && cached.from === f.result && cached.viewed === f.viewed) return cached.nodes;
+    const result = f.result;
+    if (!result?.ok || !f.ref) return [];
+    const key = baselineKey(f.ref);
+    const threads = openThreadsByFile(this.stores, f.root);
+    const nodes = buildTree(result.list.changes, (c) => isViewed(f.viewed, key, c.path, c.current), (c) => (threads.get(c.path) ?? 0) + (c.oldPath ? threads.get(c.oldPath) ?? 0 : 0));
+    this.trees.set(f.root, { from: result, viewed: f.viewed, nodes });
+    return nodes;
+  }
+
+  getChildren(element?: ChangeElement): ChangeElement[] {
+    if (!element) {
+      const folders = this.model.list();
+      if (folders.length > 1) return folders.map((f) => ({ type: 'folder', root: f.root }));
+      return folders.length ? this.folderChildren(folders[0]!.root) : [];
+    }
+    switch (element.type) {
+      case 'folder': return this.folderChildren(element.root);
+      case 'dir': return element.node.children.map((node) => this.elementOf(element.root, node));
+      case 'note': return element.children ?? [];
+      default: return [];
+    }
+  }
+
+  private elementOf(root: string, node: TreeNode): ChangeElement {
+    return node.kind === 'dir' ? { type: 'dir', root, node } : { type: 'file', root, node };
+  }
+
+  /** A folder's rows: notes first (incomplete baseline, files not compared), then its tree. */
+  private folderChildren(root: string): ChangeElement[] {
+    const f = this.model.fresh(root);
+    if (!f) return [];
+    const multi = this.model.list().length > 1;
+    const notes: ChangeElement[] = [];
+    const result = f.result;
+    if (!f.ref) {
+      if (multi) notes.push({ type: 'note', root, id: 'none', label: 'No baseline yet', description: 'submit a review or Mark All Reviewed', icon: 'info' });
+      return notes;
+    }
+    if (!result) return notes;
+    if (!result.ok) {
+      if (multi) notes.push({ type: 'note', root, id: 'problem', label: result.problem.message, description: result.problem.hint, icon: 'error', color: 'problemsErrorIcon.foreground' });
+      return notes;
+    }
+    const list = result.list;
+    if (list.missingContent.length) {
+      notes.push({
+        type: 'note', root, id: 'incomplete', label: 'Baseline incomplete', icon: 'warning', color: 'problemsWarningIcon.foreground',
+        description: `the captured copy of ${plural(list.missingContent.length, 'file')} is missing`,
+        tooltip: `Files in .consider/baselines/ were removed. These files are listed as changed, without a diff: ${list.missingContent.join(', ')}`,
+      });
+    }
+    if (list.skipped.length) {
+      const reasons = [...new Set(list.skipped.map((s) => NOTE_WORDS[s.reason] ?? s.reason))].join(', ');
+      notes.push({
+        type: 'note', root, id: 'skipped', label: `${plural(list.skipped.length, 'file')} not compared`, description: reasons, icon: 'info',
+        tooltip: 'Consider does not capture binary files, files over the size limit (consider.changes.maxFileSizeKB), unreadable files, or links leading outside the workspace.',
+        children: list.skipped.map((s) => ({ type: 'skipped', root, path: s.path, reason: NOTE_WORDS[s.reason] ?? s.reason })),
+      });
+    }
+    if (multi && list.changes.length === 0) notes.push({ type: 'note', root, id: 'nothing', label: `Nothing changed since ${result.label}`, icon: 'pass' });
+    return [...notes, ...this.treeOf(f).map((node) => this.elementOf(root, node))];
+  }
+
+  getParent(element: ChangeElement): ChangeElement | undefined {
+    if (element.type === 'folder') return undefined;
+    const multi = this.model.list().length > 1;
+    const top: ChangeElement | undefined = multi ? { type: 'folder', root: element.root } : undefined;
+    if (element.type !== 'dir' && element.type !== 'file') return top;
+    const f = this.model.get(element.root);
+    const target = element.node;
+    const find = (nodes: TreeNode[], parent: ChangeElement | undefined): ChangeElement | undefined => {
+      for (const n of nodes) {
+        if (n === target) return parent;
+        if (n.kind === 'dir') {
+          const hit = find(n.children, { type: 'dir', root: element.root, node: n });
+          if (hit) return hit;
+        }
+      }
+      return undefined;
+    };
+    return f ? find(this.treeOf(f), top) ?? top : top;
+  }
+
+  getTreeItem(e: ChangeElement): vscode.TreeItem {
+    switch (e.type) {
+      case 'folder': return this.folderItem(e.root);
+      case 'dir': return dirItem(e.root, e.node);
+      case 'file': return this.fileItem(e.root, e.node);
+      case 'skipped': {
+        const item = new vscode.TreeItem(e.path, vscode.TreeItemCollapsibleState.None);
+        item.id = `${e.root}\0skipped\0${e.path}`;
+        item.description = e.reason;
+        item.resourceUri = vscode.Uri.file(absoluteOf(e.root, e.path));
+        item.command = { command: 'vscode.open', title: 'Open File', arguments: [item.resourceUri] };
+        return item;
+      }
+      case 'note': {
+        const item = new vscode.TreeItem(e.label, e.children?.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+        item.id = `${e.root}\0note\0${e.id}`;
+        item.description = e.description;
+        item.tooltip = e.tooltip;
+        item.iconPath = new vscode.ThemeIcon(e.icon, e.color ? new vscode.ThemeColor(e.color) : undefined);
+        item.contextValue = `changesNote:${e.id}`;
+        return item;
+      }
+    }
+  }
+
+  private folderItem(root: string): vscode.TreeItem {
+    const f = this.model.get(root)!;
+    const item = new vscode.TreeItem(f.name, vscode.TreeItemCollapsibleState.Expanded);
+    item.id = `${root}\0folder`;
+    item.iconPath = new vscode.ThemeIcon('root-folder');
+    item.contextValue = 'changesFolder';
+    item.description = f.result ? `since ${sinceText(f)}${f.result.ok ? ` · ${progressText(this.viewedCount(f))}` : ''}` : f.ref ? '' : 'no baseline yet';
+    item.tooltip = root;
+    return item;
+  }
+
+  private fileItem(root: string, n: FileNode): vscode.TreeItem {
+    const c = n.change;
+    const item = new vscode.TreeItem(n.name, vscode.TreeItemCollapsibleState.None);
+    item.id = `${root}\0file\0${c.path}`;
+    item.resourceUri = changeUri(root, c);
+    item.description = fileDescription(n);
+    item.checkboxState = { state: n.viewed ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked, tooltip: n.viewed ? 'Viewed (untick to review again)' : 'Mark as viewed' };
+    item.contextValue = `changesFile:${c.kind}${c.note ? `:${c.note}` : ''}${n.viewed ? ':viewed' : ''}`;
+    const tooltip = new vscode.MarkdownString(undefined, true);
+    tooltip.isTrusted = false;
+    tooltip.supportHtml = false;
+    tooltip.appendText(c.path);
+    tooltip.appendMarkdown('\n\n');
+    tooltip.appendText(`${KIND_WORD[c.kind]}${c.oldPath ? ` from ${c.oldPath}` : ''}${countsText(c) ? ` · ${countsText(c)}` : ''}${c.note && NOTE_WORDS[c.note] ? ` (${NOTE_WORDS[c.note]})` : ''}`);
+    if (n.openThreads) tooltip.appendText(` · ${plural(n.openThreads, 'open thread')}`);
+    if (n.viewed) tooltip.appendText(' · viewed');
+    item.tooltip = tooltip;
+    item.command = { command: CommandIds.changesOpenChange, title: 'Open Changes', arguments: [{ root, path: c.path }] };
+    item.accessibilityInformation = { label: `${n.name}, ${KIND_WORD[c.kind]}, ${item.description}${n.viewed ? ', viewed' : ''}` };
+    return item;
+  }
+
+  provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
+    if (uri.scheme !== CHANGE_SCHEME) return undefined;
+    const kind = uri.query as FileChange['kind'];
+    const letter = KIND_LETTER[kind];
+    if (!letter) return undefined;
+    return { badge: letter, tooltip: KIND_WORD[kind], color: new vscode.ThemeColor(DECORATION_COLOR[kind]) };
+  }
+
+  private checkboxesChanged(e: vscode.TreeCheckboxChangeEvent<ChangeElement>): void {
+    const byRoot = new Map<string, Map<string, string | undefined>>();
+    for (const [el, state] of e.items) {
+      if (el.type !== 'file' && el.type !== 'dir') continue;
+      const files = byRoot.get(el.root) ?? new Map<string, string | undefined>();
+      byRoot.set(el.root, files);
+      for (const n of filesUnder(el.node)) files.set(n.change.path, state === vscode.TreeItemCheckboxState.Checked ? n.change.current : undefined);
+    }
+    for (const [root, files] of byRoot) this.model.setViewed(root, [...files].map(([p, current]) => ({ path: p, ...(current !== undefined ? { current } : {}) })));
+  }
+
+  private viewedCount(f: FolderChanges): { viewed: number; total: number } {
+    const files = this.treeOf(f).flatMap(filesUnder);
+    return { viewed: files.filter((n) => n.viewed).length, total: files.length };
+  }
+
+  /** The view's description, badge and welcome state, from every folder. */
+  private async updateChrome(): Promise<void> {
+    const folders = this.model.list();
+    let unviewed = 0;
+    for (const f of folders) if (f.result?.ok) { const c = this.viewedCount(f); unviewed += c.total - c.viewed; }
+    this.treeView.badge = unviewed ? { value: unviewed, tooltip: `${plural(unviewed, 'changed file')} not viewed yet` } : undefined;
+    const only = folders.length === 1 ? folders[0] : undefined;
+    const r = only?.result;
+    this.treeView.description = r ? `since ${r.label}` : undefined;
+    // The view's container shows one view, so VS Code merges its header away with the
+    // description: the message line says what the list is counted from, and how far you are.
+    if (!only || !r) this.treeView.message = undefined;
+    else if (!r.ok) this.treeView.message = `Since ${r.label}: ${r.problem.message}${r.problem.hint ? ` — ${r.problem.hint}` : ''}.`;
+    else if (!r.list.changes.length) this.treeView.message = `No file changed since ${sinceText(only)}.`;
+    else this.treeView.message = `Since ${sinceText(only)} · ${progressText(this.viewedCount(only))}`;
+    await vscode.commands.executeCommand('setContext', 'consider.changes.state', viewState(folders));
+  }
+
+  /** The labels of the top-level rows, as drawn (the tests' view of "one tree per folder"). */
+  topLabels(): string[] {
+    return this.getChildren().map((e) => {
+      const label = this.getTreeItem(e).label;
+      return typeof label === 'string' ? label : label?.label ?? '';
+    });
+  }
+
+  /** What the tests and the status read: the files listed for a folder, as shown. */
+  shown(root: string): { path: string; kind: string; description: string; viewed: boolean }[] {
+    const f = this.model.fresh(root);
+    return f ? this.treeOf(f).flatMap(filesUnder).map((n) => ({ path: n.change.path, kind: n.change.kind, description: fileDescription(n), viewed: n.viewed })) : [];
+  }
+}
+
+function dirItem(root: string, n: DirNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(n.name, vscode.TreeItemCollapsibleState.Expanded);
+  item.id = `${root}\0dir\0${n.path}`;
+  item.resourceUri = vscode.Uri.file(path.join(root, n.path));
+  item.iconPath = vscode.ThemeIcon.Folder;
+  item.checkboxState = { state: n.viewed ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked, tooltip: n.viewed ? 'All viewed' : 'Mark the folder\'s files as viewed' };
+  item.tooltip = `${n.path}: ${plural(n.files, 'changed file')}`;
+  item.contextValue = 'changesDir';
+  return item;
+}
+
+const DECORATION_COLOR: Readonly<Record<FileChange['kind'], string>> = {
+  added: 'gitDecoration.addedResourceForeground',
+  deleted: 'gitDecoration.deletedResourceForeground',
+  modified: 'gitDecoration.modifiedResourceForeground',
+  renamed: 'gitDecoration.renamedResourceForeground',
+};
+
+export function changeUri(root: string, c: FileChange): vscode.Uri {
+  return vscode.Uri.file(absoluteOf(root, c.path)).with({ scheme: CHANGE_SCHEME, query: c.kind });
+}
+
+const progressText = (c: { viewed: number; total: number }): string => `${c.viewed} of ${plural(c.total, 'file')} viewed`;
+
+/** "review round 2 (12 min ago)", "the last commit (main)". */
+function sinceText(f: FolderChanges): string {
+  const label = f.result?.label ?? '';
+  const at = f.result?.ok ? f.result.baseline?.createdAt : undefined;
+  return at ? `${label} (${ago(at)})` : label;
+}
+
+function viewState(folders: readonly FolderChanges[]): ViewState {
+  if (!folders.length) return 'noFolder';
+  if (folders.length > 1) return 'list';
+  const f = folders[0]!;
+  if (!f.ref) return 'noBaseline';
+  if (!f.result) return 'list';
+  if (!f.result.ok) return 'problem';
+  return f.result.list.changes.length || f.result.list.skipped.length || f.result.list.missingContent.length ? 'list' : 'nothing';
+}
+
+/** Open threads per workspace-relative file of a folder. */
+function openThreadsByFile(stores: FolderStores, root: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const c of stores.get(root)?.store?.comments ?? []) if (c.workflowState === 'open') counts.set(c.file, (counts.get(c.file) ?? 0) + 1);
+  return counts;
+}

@@ -1,0 +1,150 @@
+/**
+ * The Changes view's wiring (issue 23): the model (per-folder baseline and change list), the
+ * tree, the baseline documents for the diff editor, and the commands of the view's title bar
+ * and rows — Choose Baseline, Mark All Reviewed, Open All Changes, Refresh, open one change.
+ */
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { baselineKey, captureLabel, captureMark, type BaselineRef, type FileChange } from '../../shared/changes';
+import { readSnapshot } from '../../shared/anchoring/snapshots';
+import { absoluteOf } from '../../shared/paths';
+import { plural } from '../../shared/text';
+import { CommandIds, registerCommand } from '../commands/ids';
+import * as notify from '../notify';
+import type { FolderStores } from '../store/folder-stores';
+import { BaselineDocuments, baselineUri, emptyUri } from './baseline-docs';
+import { pickBaseline } from './baseline-picker';
+import { type BaselineChoice, ChangesModel, type FolderChanges } from './changes-model';
+import { CHANGES_VIEW_ID, ChangesView } from './changes-view';
+import { changesMaxFileBytes } from './settings';
+
+export interface ChangesController extends vscode.Disposable {
+  readonly model: ChangesModel;
+  readonly view: ChangesView;
+  readonly documents: BaselineDocuments;
+  /** Shows the view on a baseline of a folder (the board's "Changes since this round"). */
+  showSince(root: string, choice: BaselineChoice): Promise<void>;
+  /** How a baseline is named ("review round 1", "the last commit (main)"): the view's name when it shows it. */
+  labelOf(root: string, ref: BaselineRef): string;
+  /** Proof of fix: the diff of the code a thread was written on (its origin) with the file today. */
+  showThreadChanges(root: string, threadId: string): Promise<void>;
+}
+
+/** Notes that make a file have no diff to show: it is opened as it is. */
+const NO_DIFF = new Set(['binary', 'too-large', 'unreadable', 'symlink-outside']);
+
+export function registerChanges(context: vscode.ExtensionContext, stores: FolderStores, log: vscode.LogOutputChannel): ChangesController {
+  const documents = new BaselineDocuments((root, id) => readSnapshot(root, id));
+  const model = new ChangesModel(stores, context.workspaceState, log);
+  const view = new ChangesView(model, stores);
+
+  /** The folder a title-bar command acts on: the only one, or the one the user picks. */
+  const pickFolder = async (title: string): Promise<FolderChanges | undefined> => {
+    const folders = model.list();
+    if (folders.length <= 1) return folders[0];
+    const picked = await vscode.window.showQuickPick(folders.map((f) => ({ label: f.name, description: f.result ? `since ${f.result.label}` : '', f })), { title });
+    return picked?.f;
+  };
+
+  const diffArgs = (f: FolderChanges, c: FileChange): [vscode.Uri, vscode.Uri, vscode.Uri] | undefined => {
+    if (!f.ref || !f.result?.ok) return undefined;
+    const sha = f.result.sha;
+    const key = baselineKey(f.ref);
+    const file = vscode.Uri.file(absoluteOf(f.root, c.path));
+    const left = c.kind === 'added' ? emptyUri(f.root, c.path) : baselineUri({ root: f.root, rel: c.oldPath ?? c.path, key, ...(sha ? { sha } : {}) });
+    const right = c.kind === 'deleted' ? emptyUri(f.root, c.path) : file;
+    return [file, left, right];
+  };
+
+  const openChange = async (arg: { root: string; path: string } | undefined): Promise<void> => {
+    const f = arg && model.get(arg.root);
+    const c = arg && f?.result?.ok ? f.result.list.changes.find((x) => x.path === arg.path) : undefined;
+    if (!f || !c) return;
+    const uris = diffArgs(f, c);
+    if (!uris) return;
+    if (c.note && NO_DIFF.has(c.note) && c.kind !== 'deleted') {
+      await vscode.commands.executeCommand('vscode.open', uris[0]);
+      return;
+    }
+    const name = path.basename(c.path);
+    const what = c.kind === 'renamed' ? `${path.basename(c.oldPath!)} → ${name}` : name;
+    const title = `${what} (since ${f.result!.label})${c.kind === 'deleted' ? ' · deleted' : c.kind === 'added' ? ' · added' : ''}`;
+    await vscode.commands.executeCommand('vscode.diff', uris[1], uris[2], title, { preview: true });
+  };
+
+  const controller: ChangesController = {
+    model, view, documents,
+    async showSince(root, choice) {
+      await model.choose(root, choice);
+      await vscode.commands.executeCommand(`${CHANGES_VIEW_ID}.focus`);
+    },
+    labelOf(root, ref) {
+      const f = model.get(root);
+      if (f?.ref && f.result && baselineKey(f.ref) === baselineKey(ref)) return f.result.label;
+      if (ref.kind === 'capture') return captureLabel(ref.id, stores.get(root)?.store);
+      return ref.kind === 'head' ? 'the last commit' : `branch ${ref.ref}`;
+    },
+    async showThreadChanges(root, threadId) {
+      const c = stores.get(root)?.store?.comments.find((x) => x.id === threadId);
+      if (!c) return;
+      const origin = c.origin;
+      if (!origin?.snapshot || readSnapshot(root, origin.snapshot) === undefined) {
+        void notify.info(origin
+          ? `Consider: the copy of ${c.file} as this thread was written on is no longer kept. It was written on lines ${origin.startLine}-${origin.endLine}: ${origin.text.slice(0, 300)}`
+          : 'Consider: this thread was written before Consider kept the code a thread was written on; there is nothing to compare with.');
+        return;
+      }
+      const left = baselineUri({ root, rel: c.file, key: '', snapshot: origin.snapshot });
+      const right = vscode.Uri.file(absoluteOf(root, c.file));
+      await vscode.commands.executeCommand('vscode.diff', left, right, `${path.basename(c.file)} (as the thread was written on) ↔ now`, { preview: true });
+    },
+    dispose: () => subscriptions.dispose(),
+  };
+
+  const subscriptions = vscode.Disposable.from(
+    documents, model, view,
+    registerCommand(CommandIds.changesOpenChange, openChange),
+    registerCommand(CommandIds.changesOpenFile, async (arg: { root: string; path: string } | { type: 'file'; root: string; node: { change: FileChange } }) => {
+      const rel = 'node' in arg ? arg.node.change.path : arg.path;
+      await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(absoluteOf(arg.root, rel)));
+    }),
+    registerCommand(CommandIds.changesChooseBaseline, async (arg?: { type: 'folder'; root: string }) => {
+      const f = arg?.root ? model.get(arg.root) : await pickFolder('Consider: Choose the baseline of which folder?');
+      if (!f) return;
+      const choice = await pickBaseline(f.root, f.name, stores.get(f.root)?.store, f.choice);
+      if (choice) await model.choose(f.root, choice);
+    }),
+    registerCommand(CommandIds.markAllReviewed, async () => {
+      const folders = model.list();
+      let marked = 0;
+      for (const f of folders) {
+        const r = captureMark(f.root, stores.get(f.root)?.store, { maxFileBytes: changesMaxFileBytes() });
+        if (!r.ok) {
+          void notify.error(`Consider: could not mark ${f.name} reviewed: ${r.error}.`);
+          continue;
+        }
+        marked++;
+        log.info(`marked ${f.name} reviewed: ${r.report.read} file(s) read, ${r.report.reused} unchanged, ${r.report.ms} ms`);
+        // From now on the view counts from this mark (the newest capture).
+        await model.choose(f.root, { kind: 'latest' });
+      }
+      if (marked) vscode.window.setStatusBarMessage(`$(check-all) Marked everything reviewed: the Changes view shows what changes from now on`, 5000);
+    }),
+    registerCommand(CommandIds.changesOpenAll, async () => {
+      const f = await pickFolder('Consider: Open the changes of which folder?');
+      if (!f?.result?.ok) return;
+      const resources = f.result.list.changes.filter((c) => !(c.note && NO_DIFF.has(c.note))).map((c) => diffArgs(f, c)!).filter(Boolean);
+      if (!resources.length) {
+        void notify.info(`Consider: nothing to show — no file changed since ${f.result.label}.`);
+        return;
+      }
+      await vscode.commands.executeCommand('vscode.changes', `Changes since ${f.result.label} (${plural(resources.length, 'file')})`, resources);
+    }),
+    registerCommand(CommandIds.changesRefresh, () => model.invalidate()),
+    registerCommand(CommandIds.changesShowSince, async (arg: { root: string; baseline?: string }) => {
+      if (!arg?.root) return;
+      await controller.showSince(arg.root, arg.baseline ? { kind: 'capture', id: arg.baseline } : { kind: 'latest' });
+    }),
+  );
+  return controller;
+}

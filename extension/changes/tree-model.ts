@@ -1,0 +1,112 @@
+/**
+ * The Changes view's tree as plain data (no `vscode` import, so vitest runs it): files grouped
+ * by folder with compact folders as VS Code's source control tree shows them (`src/auth` as one
+ * row while a folder holds nothing but one folder), folders before files, by name; each file's
+ * description (`+12 −3 · 2 threads`) and viewed state; a folder viewed when all its files are.
+ */
+import type { ChangeKind, FileChange } from '../../shared/changes/model';
+import { countsText } from '../../shared/changes/model';
+import { plural } from '../../shared/text';
+
+export interface FileNode {
+  kind: 'file';
+  change: FileChange;
+  /** The row's label: the file name. */
+  name: string;
+  viewed: boolean;
+  openThreads: number;
+}
+
+export interface DirNode {
+  kind: 'dir';
+  /** Workspace-relative path of the (last) folder of the row. */
+  path: string;
+  /** `src` or, compacted, `src/auth/login`. */
+  name: string;
+  children: TreeNode[];
+  /** Every file below is viewed. */
+  viewed: boolean;
+  /** Files below, at any depth. */
+  files: number;
+}
+
+export type TreeNode = FileNode | DirNode;
+
+/** What a file row says beside its name: its counts, and open threads on it. */
+export function fileDescription(n: Pick<FileNode, 'change' | 'openThreads'>): string {
+  const parts: string[] = [];
+  const counts = countsText(n.change);
+  if (counts) parts.push(counts);
+  if (n.openThreads) parts.push(plural(n.openThreads, 'thread'));
+  return parts.join(' · ');
+}
+
+/** The letter of a change, as git's decorations: A, D, M, R. */
+export const KIND_LETTER: Readonly<Record<ChangeKind, string>> = { added: 'A', deleted: 'D', modified: 'M', renamed: 'R' };
+
+export const KIND_WORD: Readonly<Record<ChangeKind, string>> = { added: 'Added', deleted: 'Deleted', modified: 'Modified', renamed: 'Renamed' };
+
+interface Building {
+  dirs: Map<string, Building>;
+  files: FileNode[];
+}
+
+/**
+ * The tree of `changes`. `viewed(change)` tells a file's viewed state, `threads(change)` its
+ * open threads.
+ */
+export function buildTree(changes: readonly FileChange[], viewed: (c: FileChange) => boolean, threads: (c: FileChange) => number): TreeNode[] {
+  const top: Building = { dirs: new Map(), files: [] };
+  for (const change of changes) {
+    const parts = change.path.split('/');
+    let at = top;
+    for (const dir of parts.slice(0, -1)) {
+      let next = at.dirs.get(dir);
+      if (!next) at.dirs.set(dir, (next = { dirs: new Map(), files: [] }));
+      at = next;
+    }
+    at.files.push({ kind: 'file', change, name: parts[parts.length - 1]!, viewed: viewed(change), openThreads: threads(change) });
+  }
+  return finish(top, '');
+}
+
+function finish(b: Building, prefix: string): TreeNode[] {
+  const dirs: DirNode[] = [];
+  for (const [name, sub] of [...b.dirs].sort(([x], [y]) => compareNames(x, y))) {
+    // Compact folders: a folder holding only one folder (and no file) joins it on one row.
+    let label = name;
+    let inner = sub;
+    while (inner.files.length === 0 && inner.dirs.size === 1) {
+      const [childName, child] = [...inner.dirs][0]!;
+      label += `/${childName}`;
+      inner = child;
+    }
+    const path = prefix + label;
+    const children = finish(inner, `${path}/`);
+    const files = children.reduce((n, c) => n + (c.kind === 'file' ? 1 : c.files), 0);
+    dirs.push({ kind: 'dir', path, name: label, children, viewed: children.every((c) => c.viewed), files });
+  }
+  const files = [...b.files].sort((x, y) => compareNames(x.name, y.name));
+  return [...dirs, ...files];
+}
+
+/** Names as the explorer sorts them: case-insensitive, numbers by value (`a2` before `a10`). */
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+function compareNames(a: string, b: string): number {
+  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/** Every file below a node (the node itself when it is a file). */
+export function filesUnder(n: TreeNode): FileNode[] {
+  if (n.kind === 'file') return [n];
+  return n.children.flatMap(filesUnder);
+}
+
+/** "just now", "5 min ago", "3 h ago", "2 days ago". */
+export function ago(iso: string, nowMs = Date.now()): string {
+  const s = Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  if (s < 86_400) return `${Math.round(s / 3600)} h ago`;
+  return plural(Math.round(s / 86_400), 'day') + ' ago';
+}

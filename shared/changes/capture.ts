@@ -1,0 +1,172 @@
+/**
+ * Captures a baseline (baselines.ts): every workspace file's content into the snapshot store,
+ * and its manifest. Incremental, as git refreshes its index: a file whose `stat` (size, mtime,
+ * ctime, inode) is what the previous baseline recorded is taken from that baseline without
+ * being read again — unless it changed within 2 s of that capture ("racily clean": a write in
+ * the same timestamp tick would not show), then it is hashed. So a capture after an agent
+ * edited 50 files of 10,000 reads those 50 (bench/changes-bench.mjs).
+ *
+ * Never captured, and listed in the manifest with the reason so the view can say so: binary
+ * files (a NUL byte in the first 8,000 bytes, git's rule; their hash is kept, so a change is
+ * still seen), files over the size limit (compared by `stat` only), unreadable files, and
+ * symbolic links leading outside the workspace (never followed there).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { contentHash } from '../anchoring/content-hash';
+import { ensureConsiderDir, isWithin } from '../paths';
+import { outsideRacyWindow } from '../store/threads';
+import { type Baseline, type BaselineKind, type CapturedFile, PackWriter, type SkipReason, newBaselineId, newestBaseline, writeBaseline } from './baselines';
+import { listWorkspaceFiles } from './workspace-files';
+
+/** Default size limit of a captured file (the setting `consider.changes.maxFileSize` overrides it). */
+export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+/** git's rule: a NUL byte in the first 8,000 bytes makes a file binary. */
+const BINARY_PROBE_BYTES = 8000;
+
+export interface CaptureOptions {
+  kind: BaselineKind;
+  maxFileBytes?: number;
+  /** The baseline to build on; default: the newest readable one. null: capture from scratch. */
+  previous?: Baseline | null;
+  now?: Date;
+}
+
+export interface CaptureReport {
+  baseline: Baseline;
+  /** Files read and hashed. */
+  read: number;
+  /** Files taken from the previous baseline by their unchanged stat. */
+  reused: number;
+  /** Files whose content was not kept, and why. */
+  skipped: { path: string; reason: SkipReason }[];
+  ms: number;
+}
+
+/** The file's stat as a baseline records it. */
+export function statOf(st: fs.Stats): Omit<CapturedFile, 'hash' | 'skipped'> {
+  return { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino };
+}
+
+export function sameStat(f: CapturedFile, st: fs.Stats): boolean {
+  return f.size === st.size && f.mtimeMs === st.mtimeMs && f.ctimeMs === st.ctimeMs && f.ino === st.ino;
+}
+
+export function isBinary(bytes: Uint8Array): boolean {
+  return bytes.subarray(0, BINARY_PROBE_BYTES).includes(0);
+}
+
+/** What is at a listed path: a regular file's stat, a skipped entry, or nothing to capture. */
+export type Probe = { kind: 'file'; abs: string; stat: fs.Stats } | { kind: 'outside'; stat: fs.Stats } | { kind: 'none' };
+
+/**
+ * Looks at one listed path without following a symbolic link out of the workspace: a link to a
+ * file inside is captured as that file's content (what the editor shows), one leading outside
+ * is skipped, a link to a folder is not a file.
+ */
+export function probePath(root: string, realRoot: string, rel: string): Probe {
+  const abs = path.join(root, ...rel.split('/'));
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.lstatSync(abs, { throwIfNoEntry: false });
+  } catch {
+    return { kind: 'none' };
+  }
+  if (!st) return { kind: 'none' };
+  if (st.isSymbolicLink()) {
+    let real: string;
+    try {
+      real = fs.realpathSync.native(abs);
+    } catch {
+      return { kind: 'none' }; // dangling
+    }
+    if (!isWithin(realRoot, real)) return { kind: 'outside', stat: st };
+    try {
+      st = fs.statSync(real);
+    } catch {
+      return { kind: 'none' };
+    }
+  }
+  return st.isFile() ? { kind: 'file', abs, stat: st } : { kind: 'none' };
+}
+
+export function realRootOf(root: string): string {
+  try {
+    return fs.realpathSync.native(root);
+  } catch {
+    return root;
+  }
+}
+
+/**
+ * Reads one file: its entry, and its bytes when it is text that may need keeping. A file too
+ * large, unreadable or binary gets an entry saying so and no bytes.
+ */
+export function readForCapture(abs: string, st: fs.Stats, maxFileBytes: number): { entry: CapturedFile; bytes?: Buffer } {
+  const base = statOf(st);
+  if (st.size > maxFileBytes) return { entry: { ...base, skipped: 'too-large' } };
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(abs);
+  } catch {
+    return { entry: { ...base, skipped: 'unreadable' } };
+  }
+  const hash = contentHash(bytes);
+  if (isBinary(bytes)) return { entry: { ...base, hash, skipped: 'binary' } };
+  // The size of what was read: a file written meanwhile keeps the bytes its hash names.
+  return { entry: { ...base, size: bytes.length, hash }, bytes };
+}
+
+/** Captures the workspace now and writes the baseline. Throws only when `.consider/` cannot be written. */
+export function captureBaseline(root: string, opts: CaptureOptions): CaptureReport {
+  const started = Date.now();
+  const now = opts.now ?? new Date();
+  const maxFileBytes = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  ensureConsiderDir(root);
+  const previous = opts.previous === undefined ? newestBaseline(root) : opts.previous ?? undefined;
+  const previousAtMs = previous ? Date.parse(previous.createdAt) : NaN;
+  // Contents the previous baseline already holds, by hash: a file changed back, copied or renamed is not copied again.
+  const packed = new Map<string, CapturedFile>();
+  if (previous) for (const f of previous.files.values()) if (f.pack !== undefined && f.hash !== undefined) packed.set(f.hash, f);
+  const id = newBaselineId(opts.kind, now);
+  const pack = new PackWriter(root, id);
+  const realRoot = realRootOf(root);
+  const files = new Map<string, CapturedFile>();
+  const skipped: CaptureReport['skipped'] = [];
+  let read = 0;
+  let reused = 0;
+  try {
+    for (const rel of listWorkspaceFiles(root).files) {
+      const p = probePath(root, realRoot, rel);
+      if (p.kind === 'none') continue;
+      let entry: CapturedFile;
+      if (p.kind === 'outside') {
+        entry = { ...statOf(p.stat), skipped: 'symlink-outside' };
+      } else {
+        const before = previous?.files.get(rel);
+        if (before && before.skipped !== 'unreadable' && sameStat(before, p.stat) && outsideRacyWindow(p.stat, previousAtMs)) {
+          entry = before;
+          reused++;
+        } else {
+          const r = readForCapture(p.abs, p.stat, maxFileBytes);
+          read++;
+          entry = r.entry;
+          if (r.bytes) {
+            const same = packed.get(entry.hash!);
+            const at = same ? { pack: same.pack!, offset: same.offset! } : pack.add(r.bytes);
+            if (!same) packed.set(entry.hash!, { ...entry, ...at });
+            entry = before && before.hash === entry.hash && sameStat(before, p.stat) ? before : { ...entry, ...at };
+          }
+        }
+      }
+      if (entry.skipped) skipped.push({ path: rel, reason: entry.skipped });
+      files.set(rel, entry);
+    }
+    pack.finish();
+  } catch (e) {
+    pack.abandon();
+    throw e;
+  }
+  const baseline = writeBaseline(root, { id, kind: opts.kind, createdAt: now.toISOString(), files }, previous);
+  return { baseline, read, reused, skipped, ms: Date.now() - started };
+}

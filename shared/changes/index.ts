@@ -1,0 +1,160 @@
+/**
+ * The Changes view's one entry point (plain Node): which baselines exist, what changed since
+ * one, and what a file was in it. The extension, the CLI and the tests go through here.
+ */
+import type { ReviewRound, StoreFile } from '../model';
+import { readStore } from '../store/store-io';
+import { submitReview } from '../store/reviews';
+import { capturedText, isBaselineId, listBaselines, pruneBaselines, readBaseline, type Baseline } from './baselines';
+import { captureBaseline, type CaptureReport } from './capture';
+import { changesSinceCapture } from './capture-changes';
+import { changesSinceRev, gitFileAt, resolveGitBaseline } from './git-changes';
+import { repoState } from './git';
+import type { BaselineProblem, BaselineRef, ChangeList } from './model';
+import { utf8Text } from '../store/utf8';
+
+export * from './model';
+export { captureBaseline, DEFAULT_MAX_FILE_BYTES } from './capture';
+export type { CaptureReport } from './capture';
+export { listBranches } from './git-changes';
+export { isBaselineId, listBaselines, readBaseline, pruneBaselines } from './baselines';
+export type { Baseline, BaselineInfo } from './baselines';
+export { readViewed, setViewed, isViewed } from './viewed';
+export type { ViewedState } from './viewed';
+export { lineStats } from './line-stats';
+export { addRemovedCodeThread } from './removed-threads';
+export type { NewRemovedThread } from './removed-threads';
+
+export interface ChangeOptions {
+  maxFileBytes?: number;
+}
+
+/** What changed since a baseline, with the words the view's title uses for it. */
+export type ChangesSince =
+  | { ok: true; list: ChangeList; label: string; baseline?: Baseline; sha?: string }
+  | { ok: false; problem: BaselineProblem; label: string };
+
+/** A round as the picker and the board name it. */
+export function roundLabel(r: Pick<ReviewRound, 'round'>): string {
+  return `review round ${r.round}`;
+}
+
+/** The words for a capture baseline: "review round 3" when a round names it, "marked reviewed" for a mark. */
+export function captureLabel(id: string, store: StoreFile | undefined): string {
+  const round = store?.reviews?.find((r) => r.baseline === id);
+  if (round) return roundLabel(round);
+  return id.startsWith('round-') ? 'a review round no longer in the store' : 'marked reviewed';
+}
+
+export function changesSince(root: string, ref: BaselineRef, store: StoreFile | undefined, opts: ChangeOptions = {}): ChangesSince {
+  if (ref.kind === 'capture') {
+    const label = captureLabel(ref.id, store);
+    const r = readBaseline(root, ref.id);
+    if (!r.ok) return { ok: false, label, problem: { code: r.problem, message: r.message, hint: 'pick another baseline' } };
+    return { ok: true, label, baseline: r.baseline, list: changesSinceCapture(root, r.baseline, opts) };
+  }
+  const resolved = resolveGitBaseline(root, ref);
+  const fallback = ref.kind === 'head' ? 'the last commit' : `branch ${ref.ref}`;
+  if (!resolved.ok) return { ok: false, label: fallback, problem: resolved.problem };
+  const r = changesSinceRev(root, resolved.rev.sha, opts);
+  if (!r.ok) return { ok: false, label: resolved.rev.label, problem: r.problem };
+  return { ok: true, label: resolved.rev.label, sha: resolved.rev.sha, list: r.list };
+}
+
+/**
+ * A file's text in a baseline (the diff's left side). `sha`: the commit a git baseline
+ * resolved to when its list was made, so both agree even if HEAD moved since.
+ * undefined when the file is not in the baseline, or its copy is gone.
+ */
+export function baselineText(root: string, ref: BaselineRef, rel: string, sha?: string): string | undefined {
+  if (ref.kind === 'capture') {
+    const r = readBaseline(root, ref.id);
+    return r.ok ? capturedText(root, r.baseline.files.get(rel)) : undefined;
+  }
+  let rev = sha;
+  if (rev === undefined) {
+    const resolved = resolveGitBaseline(root, ref);
+    if (!resolved.ok) return undefined;
+    rev = resolved.rev.sha;
+  }
+  const bytes = gitFileAt(root, rev, rel);
+  return bytes === undefined ? undefined : utf8Text(bytes);
+}
+
+/** A choice of the baseline picker. */
+export interface BaselineChoice {
+  ref: BaselineRef;
+  label: string;
+  /** When it was taken (captures) — for "3 min ago". */
+  at?: string;
+  round?: ReviewRound;
+}
+
+/**
+ * The capture baselines that exist, newest first: each round's (by the store) and each mark.
+ * A round whose baseline is no longer kept is left out.
+ */
+export function captureChoices(root: string, store: StoreFile | undefined): BaselineChoice[] {
+  const onDisk = new Map(listBaselines(root).map((b) => [b.id, b]));
+  const byRound = new Map<string, ReviewRound>();
+  for (const r of store?.reviews ?? []) if (isBaselineId(r.baseline) && onDisk.has(r.baseline)) byRound.set(r.baseline, r);
+  const out: BaselineChoice[] = [];
+  for (const b of [...onDisk.values()].reverse()) {
+    const round = byRound.get(b.id);
+    if (b.kind === 'round' && !round) continue; // a capture whose submit failed, or a round pruned from the store
+    out.push({ ref: { kind: 'capture', id: b.id }, label: round ? roundLabel(round) : 'marked reviewed', at: new Date(b.createdAtMs).toISOString(), ...(round ? { round } : {}) });
+  }
+  return out;
+}
+
+/** The baseline the view opens on: the newest capture, else the last commit when there is one, else none. */
+export function defaultBaseline(root: string, store: StoreFile | undefined): BaselineRef | undefined {
+  const newest = captureChoices(root, store)[0];
+  if (newest) return newest.ref;
+  return repoState(root).kind === 'repo' && resolveGitBaseline(root, { kind: 'head' }).ok ? { kind: 'head' } : undefined;
+}
+
+/**
+ * Captures the workspace for a review round about to be submitted (its id goes into the
+ * round) and prunes old baselines. A failure is returned, not thrown: a submit must not fail
+ * because its baseline could not be taken.
+ */
+export function captureForRound(root: string, store: StoreFile | undefined, opts: ChangeOptions = {}): { ok: true; report: CaptureReport } | { ok: false; error: string } {
+  return capture(root, 'round', store, opts);
+}
+
+/** Mark All Reviewed: a capture the view compares with from now on. */
+export function captureMark(root: string, store: StoreFile | undefined, opts: ChangeOptions = {}): { ok: true; report: CaptureReport } | { ok: false; error: string } {
+  return capture(root, 'mark', store, opts);
+}
+
+function capture(root: string, kind: 'round' | 'mark', store: StoreFile | undefined, opts: ChangeOptions): { ok: true; report: CaptureReport } | { ok: false; error: string } {
+  try {
+    const report = captureBaseline(root, { kind, ...(opts.maxFileBytes !== undefined ? { maxFileBytes: opts.maxFileBytes } : {}) });
+    pruneBaselines(root, store);
+    return { ok: true, report };
+  } catch (e) {
+    return { ok: false, error: (e as Error).message };
+  }
+}
+
+/**
+ * Submit Review with its baseline: the workspace is captured first (so "changes since this
+ * round" starts from what the reviewer saw), then the round is written naming the capture.
+ * A capture that fails is logged through `onCaptureFailed` and the round is submitted without
+ * one: a review must never be lost to a baseline.
+ */
+export async function submitReviewWithBaseline(
+  root: string,
+  opts: { message?: string; maxFileBytes?: number; onCaptureFailed?(error: string): void } = {},
+): Promise<ReviewRound> {
+  let store: StoreFile | undefined;
+  try {
+    store = readStore(root).store;
+  } catch {
+    store = undefined; // submitReview reports the store's problem
+  }
+  const captured = captureForRound(root, store, opts.maxFileBytes !== undefined ? { maxFileBytes: opts.maxFileBytes } : {});
+  if (!captured.ok) opts.onCaptureFailed?.(captured.error);
+  return submitReview(root, { ...(opts.message !== undefined ? { message: opts.message } : {}), ...(captured.ok ? { baseline: captured.report.baseline.id } : {}) });
+}

@@ -1,0 +1,63 @@
+import { useMemo, useState } from 'react';
+import type { ReviewView } from '../../../shared/board/protocol';
+import { relativeTime } from '../../../shared/board/time';
+import { plural } from '../../../shared/text';
+import { useApp, useBoard } from '../lib/context';
+import { Button, Codicon } from '../ui/primitives';
+
+interface RoundRow { readonly root: string; readonly folderName: string; readonly r: ReviewView }
+
+/** What the agent did with a round's threads: "2 addressed, 1 declined · 1 open". */
+function outcome(r: ReviewView): string {
+  const parts: string[] = [];
+  const d = r.dispositions;
+  if (d) for (const k of ['addressed', 'declined', 'question'] as const) if (d[k]) parts.push(`${d[k]} ${k}`);
+  const open = r.open !== undefined ? `${r.open} open` : '';
+  return [parts.join(', '), open].filter(Boolean).join(' · ');
+}
+
+/**
+ * The submitted review rounds (newest first): when, how many comments, what the agent did
+ * with them, the overall message, and "Changes since this round", which opens the Changes
+ * view on the capture taken at that submit. Folded to one line until opened.
+ */
+export function RoundsPanel() {
+  const { actions } = useApp();
+  const folders = useBoard((s) => s.folders);
+  const [open, setOpen] = useState(false);
+  const rounds = useMemo(() => {
+    const all: RoundRow[] = [];
+    for (const f of folders) for (const r of f.reviews ?? []) all.push({ root: f.root, folderName: f.name, r });
+    return all.sort((a, b) => (a.r.submittedAt < b.r.submittedAt ? 1 : a.r.submittedAt > b.r.submittedAt ? -1 : 0));
+  }, [folders]);
+  if (!rounds.length) return null;
+  const multi = folders.length > 1;
+  return (
+    <div className={`rounds${open ? ' open' : ''}`} role="region" aria-label="Review rounds" data-testid="rounds">
+      <button type="button" className="rounds-toggle" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="rounds-toggle">
+        <Codicon name={open ? 'chevron-down' : 'chevron-right'} /> <b>Review rounds</b>
+        <span className="muted"> · {plural(rounds.length, 'round')}, the last {relativeTime(rounds[0]!.r.submittedAt)}</span>
+      </button>
+      {open && (
+        <ol className="rounds-list">
+          {rounds.map(({ root, folderName, r }) => (
+            <li key={`${root}\u0000${r.round}`} className="round" data-testid="round" data-round={r.round}>
+              <div className="round-head">
+                <b>Round {r.round}</b>{multi && <span className="muted"> · {folderName}</span>}
+                <span className="muted" title={r.submittedAt}> · {relativeTime(r.submittedAt)}</span>
+                <span className="muted"> · {plural(r.threads, 'comment')}</span>
+                {outcome(r) && <span className="round-outcome"> · {outcome(r)}</span>}
+                <span className="round-actions">
+                  {r.hasBaseline
+                    ? <Button appearance="secondary" icon="diff-multiple" onClick={() => actions.showChangesSince(root, r.round)} testId="round-changes" title="Open the Changes view on the files as they were when this round was submitted">Changes since this round</Button>
+                    : <span className="muted" title="Rounds submitted before Consider captured the workspace, or older than the 20 newest, keep no baseline">no baseline kept</span>}
+                </span>
+              </div>
+              {r.message && <p className="round-message" data-testid="round-message">{r.message}</p>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
