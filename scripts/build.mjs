@@ -5,6 +5,7 @@
 //        bin/consider-cli.cjs      entry point (requires ../shared/*.js, nothing else)
 //        bin/consider-cli.js       same file, for callers that run `node consider-cli.js`
 //        bin/consider-mcp.cjs      `consider-cli mcp`: the MCP server, loaded by that command only (requires ../shared/store.js)
+//        bin/consider-changes.cjs  `consider-cli digest` since a captured baseline: the Changes view's reader (shared/changes)
 //        bin/package.json          {"type":"commonjs"} so a surrounding "type":"module" can't break it
 //        shared/store.js           the store module (lock, atomic write, operations, reconcile pass)
 //        shared/reconcile.js       the re-anchoring algorithm
@@ -76,6 +77,8 @@ const builds = [
   { ...common, entryPoints: [path.join(sharedDir, 'store.ts')], outfile: path.join(runtime, 'shared/store.js'), plugins: [runtimeSplit('store')] },
   { ...common, entryPoints: [path.join(sharedDir, 'anchoring', 'reconcile.ts')], outfile: path.join(runtime, 'shared/reconcile.js') },
   { ...common, entryPoints: [path.join(root, 'cli/main.ts')], outfile: path.join(runtime, 'bin/consider-cli.cjs'), plugins: [runtimeSplit('cli')], banner: { js: '#!/usr/bin/env node' } },
+  // `consider-cli digest` since a captured baseline only: the Changes view's reader, in its own file.
+  { ...common, entryPoints: [path.join(root, 'cli/digest/captured-changes.ts')], outfile: path.join(runtime, 'bin/consider-changes.cjs'), plugins: [runtimeSplit('changes')] },
   // `consider-cli mcp` only: the MCP server in its own file, loaded by that command alone.
   { ...common, entryPoints: [path.join(root, 'cli/mcp/server.ts')], outfile: path.join(runtime, 'bin/consider-mcp.cjs'), plugins: [runtimeSplit('mcp')] },
   // consider-setup: setup/uninstall from a terminal; finds ../runtime and ../../skills next to itself.

@@ -190,7 +190,16 @@ export async function createDemoWorkspace(ws, { repo, integrations = ['claude:pr
   };
   const logger = await human('src/log.ts', 'console.log', 'Use the project logger here, not `console.log`: it drops the request id.');
   const negative = await human('src/cart.ts', 'sum += item.price', '`total()` accepts negative quantities. Reject them?');
-  await store.submitReview(ws, { message: 'Second pass after your changes: two small things, otherwise this is good to merge.' });
+  // Submitted as the editor does: with a capture of the workspace, the Changes view's "since round 1".
+  const { captureForRound } = createRequire(import.meta.url)(path.join(ws, '.consider/bin/consider-changes.cjs'));
+  const captured = captureForRound(ws, store.readStore(ws).store);
+  if (!captured.ok) throw new Error(`capturing round 1's baseline failed: ${captured.error}`);
+  await store.submitReview(ws, { message: 'Second pass after your changes: two small things, otherwise this is good to merge.', baseline: captured.report.baseline.id });
+  // The agent goes on after the round, and commits: "since the last commit" shows nothing, "since
+  // review round 1" shows what it did since you looked.
+  write(ws, 'src/cart.test.ts', "import { total } from './cart';\n\nif (total([{ price: 250, quantity: 2 }]) !== 500) throw new Error('total');\n");
+  sh(ws, 'git', ['add', '-A']);
+  sh(ws, 'git', ['commit', '-qm', 'Agent: a first test for the cart']);
   const pending = await human('src/auth/login.ts', 'const MAX_ATTEMPTS', 'Where is `MAX_ATTEMPTS` enforced?');
 
   // The agent's next read re-anchors lazily and writes the new states back.

@@ -10,6 +10,7 @@ import MarkdownIt from 'markdown-it';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addThread, readStore, replyToThread, setWorkflowState, submitReview, markSeenByAgent, type Comment } from '../shared/store';
 import { ensureBuilt, makeWorkspace, numberedLines, runCli, type Workspace } from './helpers/cli';
+import { submitReviewWithBaseline } from '../shared/changes';
 
 let ws: Workspace;
 beforeAll(() => ensureBuilt());
@@ -285,6 +286,25 @@ describe('consider-cli digest: files changed', () => {
       expect(d.baseline).toMatchObject({ since: 'round:1', label: expect.stringMatching(/^HEAD/), note: 'review round 1 has no captured baseline, so they are counted from the last commit' });
       expect(d.markdown).toContain('(review round 1 has no captured baseline, so they are counted from the last commit).');
     }
+  });
+
+  it('counts from the newest review round\'s capture by default, as the Changes view does: only what changed since that submit', async () => {
+    repo({ 'a.ts': numberedLines(3), 'b.ts': numberedLines(3) });
+    fs.writeFileSync(`${ws.root}/a.ts`, numberedLines(4)); // before the round: in HEAD's diff, not in the round's
+    await human('a.ts', 1, 'x', { pending: true });
+    await submitReviewWithBaseline(ws.root, {});
+    fs.writeFileSync(`${ws.root}/b.ts`, `${numberedLines(3)}one more\n`); // the agent's work after the round
+    fs.writeFileSync(`${ws.root}/c.ts`, 'new\n');
+    for (const args of [[], ['--round', '1']]) {
+      const d = digestJson(...args);
+      expect(d.baseline, args.join(' ')).toMatchObject({ since: 'round:1', label: 'review round 1', files: 2 });
+      expect(d.baseline.note).toBeUndefined();
+      expect(d.markdown).toContain('## Files changed since `review round 1`');
+      expect(d.markdown).toContain('- `b.ts` +1 −0');
+      expect(d.markdown).toContain('`c.ts`');
+      expect(d.markdown).not.toContain('`a.ts` +');
+    }
+    expect(digestJson('--since', 'head').baseline).toMatchObject({ since: 'head', files: 3 });
   });
 
   it('names a detached HEAD, says when the repository has no commit yet, and refuses a branch with no common history', async () => {

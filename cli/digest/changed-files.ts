@@ -7,9 +7,8 @@
  *
  * One function, changedFilesSince, with the shapes of the Changes view's change list
  * (shared/changes: BaselineRef, FileChange), so the digest can count from that module's
- * captured baselines (a review round's, a Mark All Reviewed) by pointing this function at it.
- * Until then a `capture` baseline answers "not readable here" and the digest says it counted
- * from the last commit instead. Every git call is read-only and never throws: no git, not a
+ * captured baselines (a review round's, a Mark All Reviewed): such a baseline is read by that
+ * module itself, in its own file (captured-changes.ts). Every git call is read-only and never throws: no git, not a
  * repository, no commit yet and an unknown ref are answers the page states.
  */
 import { spawnSync } from 'node:child_process';
@@ -147,10 +146,23 @@ function untrackedFile(root: string, rel: string): ChangedFile {
 const isConsiderPath = (rel: string): boolean => rel === '.consider' || rel.startsWith('.consider/');
 
 /** The files changed in the workspace at `root` since `baseline`, by path. */
+/** A captured baseline, through the Changes view's module in its own file (captured-changes.ts). */
+function filesSinceCapture(root: string, id: string): ChangedFiles {
+  const file = path.join(__dirname, 'consider-changes.cjs');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at run time, by design (captured-changes.ts)
+  const { capturedChanges } = require(file) as typeof import('./captured-changes');
+  const read = capturedChanges(root, id);
+  const label = 'the captured baseline';
+  if (!read.ok) return { ok: false, code: 'unavailable', label, reason: read.reason };
+  const files = read.changes.filter((f) => !isConsiderPath(f.path)).map(({ path: p, oldPath, kind, added, removed, note }): ChangedFile => ({
+    path: p, kind, ...(oldPath !== undefined ? { oldPath } : {}), ...(added !== undefined ? { added } : {}), ...(removed !== undefined ? { removed } : {}),
+    ...(note === 'binary' || note === 'too-large' || note === 'unreadable' ? { note } : {}),
+  }));
+  return { ok: true, files, label };
+}
+
 export function changedFilesSince(root: string, baseline: DigestBaseline): ChangedFiles {
-  if (baseline.kind === 'capture') {
-    return { ok: false, code: 'unavailable', label: 'a captured baseline', reason: 'this version of consider-cli does not read captured baselines' };
-  }
+  if (baseline.kind === 'capture') return filesSinceCapture(root, baseline.id);
   const commit = resolveCommit(root, baseline);
   if ('reason' in commit) return commit;
   // --relative: paths from the workspace folder, which may be a subfolder of the repository.

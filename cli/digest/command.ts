@@ -17,12 +17,13 @@ function roundNumber(raw: string, flag: string): number {
   return n;
 }
 
-/** --round N, or --since head|branch:<ref>|round:<N>|<N>; the last commit by default. */
+/** --round N, or --since head|branch:<ref>|round:<N>|<N>; by default the newest captured review round, else the last commit. */
 export function sinceOf(values: Values): Since {
   const { round, since } = values;
   if (round !== undefined && since !== undefined) throw new ConsiderError('usage', '--round and --since cannot be combined', '--round N is the same as --since round:N');
   if (typeof round === 'string') return { kind: 'round', round: roundNumber(round, '--round') };
-  if (typeof since !== 'string' || since === 'head' || since === 'HEAD') return { kind: 'head' };
+  if (typeof since !== 'string') return { kind: 'latest' };
+  if (since === 'head' || since === 'HEAD') return { kind: 'head' };
   if (since.startsWith('branch:') && since.length > 'branch:'.length) return { kind: 'branch', ref: since.slice('branch:'.length) };
   if (since.startsWith('round:')) return { kind: 'round', round: roundNumber(since.slice('round:'.length), '--since round:') };
   if (/^\d+$/.test(since)) return { kind: 'round', round: roundNumber(since, '--since') };
@@ -45,9 +46,10 @@ export const digest: Command = {
   usage: 'consider-cli digest [--round N | --since head|branch:<ref>|round:<N>] [--max-chars N] [--json]',
   options: { round: { type: 'string' }, since: { type: 'string' }, 'max-chars': { type: 'string' } },
   optionHelp: [
-    ['--since head', 'count the files changed since the last commit (the default), with untracked files'],
+    ['(default)', 'the files changed since your newest review round (its capture of the workspace), else since the last commit'],
+    ['--since head', 'count the files changed since the last commit, with untracked files'],
     ['--since branch:REF', 'since the merge-base of HEAD with REF (a branch, tag or commit)'],
-    ['--round N', 'since review round N was submitted (same as --since round:N); from the last commit when the round has no captured baseline'],
+    ['--round N', 'since review round N was submitted, from its capture of the workspace (same as --since round:N); from the last commit when none was kept'],
     ['--max-chars N', `the page's size cap in characters (default ${DEFAULT_MAX_CHARS}, ${MIN_MAX_CHARS} to ${MAX_MAX_CHARS}); what does not fit is counted, with the command that shows it`],
     ['(--json)', '{markdown, chars, maxChars, baseline, threads: [{id, group, shown}], shown, omitted}'],
     ['(read)', 'marks nothing as read; the threads of the developer\'s pending review are not in it'],

@@ -17,13 +17,21 @@ import { GROUP_TEXT, GROUPS, orderOpenThreads, type DigestGroup, type OrderedThr
 import { assemblePage, PageTooSmall, type Page, type PageSection, type SectionKey } from './page';
 
 /** What the files changed are counted from, as asked on the command line. */
-export type Since = { kind: 'head' } | { kind: 'branch'; ref: string } | { kind: 'round'; round: number };
+/** What the files are counted from; `latest` (the default): the newest review round with a captured baseline, else the last commit. */
+export type Since = { kind: 'latest' } | { kind: 'head' } | { kind: 'branch'; ref: string } | { kind: 'round'; round: number };
+
+/** `latest` made concrete: the newest submitted round whose baseline was captured, else the last commit. */
+function resolveLatest(store: StoreFile, since: Since): Exclude<Since, { kind: 'latest' }> {
+  if (since.kind !== 'latest') return since;
+  const captured = (store.reviews ?? []).filter((r) => typeof r.baseline === 'string').sort((a, b) => b.round - a.round)[0];
+  return captured ? { kind: 'round', round: captured.round } : { kind: 'head' };
+}
 
 /** Which sections take the space left over first: the threads are the work. */
 const PRIORITY: readonly SectionKey[] = ['threads', 'rounds', 'files', 'resolved'];
 
 /** `head`, `branch:main`, `round:2` (the form --since takes). */
-export function sinceText(s: Since): string {
+export function sinceText(s: Exclude<Since, { kind: 'latest' }>): string {
   return s.kind === 'head' ? 'head' : s.kind === 'branch' ? `branch:${s.ref}` : `round:${s.round}`;
 }
 
@@ -38,7 +46,7 @@ interface BaselineChoice {
  * there is one this version reads, else from the last commit, and the page says so. A ref that
  * does not exist is the caller's mistake (not_found); no git, or no commit, is said on the page.
  */
-function changesFor(root: string, store: StoreFile, since: Since): BaselineChoice {
+function changesFor(root: string, store: StoreFile, since: Exclude<Since, { kind: 'latest' }>): BaselineChoice {
   let baseline: DigestBaseline;
   let note: string | undefined;
   if (since.kind === 'round') {
@@ -46,7 +54,7 @@ function changesFor(root: string, store: StoreFile, since: Since): BaselineChoic
     const captured = typeof round.baseline === 'string' ? round.baseline : undefined;
     if (captured !== undefined) {
       const changes = changedFilesSince(root, { kind: 'capture', id: captured });
-      if (changes.ok) return { changes };
+      if (changes.ok) return { changes: { ...changes, label: `review round ${since.round}` } };
       note = `review round ${since.round}'s captured baseline could not be read (${changes.reason}), so they are counted from the last commit`;
     } else {
       note = `review round ${since.round} has no captured baseline, so they are counted from the last commit`;
@@ -186,7 +194,8 @@ export interface Digest {
 
 /** The digest of the agent-visible threads `visible` of `store`, in the workspace `root`. */
 export function buildDigest(root: string, store: StoreFile, visible: readonly Comment[], opts: DigestOptions): Digest {
-  const choice = changesFor(root, store, opts.since);
+  const since = resolveLatest(store, opts.since);
+  const choice = changesFor(root, store, since);
   const ordered = orderOpenThreads(visible);
   const resolved = visible.filter((c) => c.workflowState === 'resolved');
   const openIds = new Set(ordered.map((o) => o.thread.id));
@@ -208,7 +217,7 @@ export function buildDigest(root: string, store: StoreFile, visible: readonly Co
       chars: page.markdown.length,
       maxChars: opts.maxChars,
       baseline: {
-        since: sinceText(opts.since),
+        since: sinceText(since),
         label: changes.label,
         ...(changes.ok ? { sha: changes.sha, files: changes.files.length } : { unavailable: changes.reason }),
         ...(note !== undefined ? { note } : {}),
