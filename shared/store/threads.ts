@@ -7,7 +7,7 @@ import { anchorSizeProblem, captureAnchorFromLines, validateRange } from '../anc
 import { noteUniqueWindow } from '../anchoring/reconcile';
 import { contentHash } from '../anchoring/content-hash';
 import { ConsiderError } from '../errors';
-import { MAX_BODY_CHARS, dispositionOf, isUnseen, unseenReviewMessages, visibleToAgent } from '../model';
+import { MAX_BODY_CHARS, dispositionOf, isUnseen, latestHumanActivityAt, unseenReviewMessages, visibleToAgent } from '../model';
 import type { AnchorState, Author, Comment, Disposition, FileFingerprint, Reply, StoreFile, WorkflowState } from '../model';
 import { absoluteOf, resolveInWorkspace } from '../paths';
 import { mutateStore } from './store-io';
@@ -202,7 +202,7 @@ export async function addThread(root: string, input: NewThread): Promise<Comment
       thread: [],
     };
     // The agent has obviously seen a thread it wrote itself.
-    if (input.author === 'agent') comment.agentLastSeenAt = tx.now;
+    if (input.author === 'agent') comment.agentLastSeenAt = seenAt(comment, tx.now);
     else if (input.pending) comment.pending = true;
     store.comments.push(comment);
     tx.log({ action: 'add', threadId: comment.id, detail: { file: rel, startLine: anchor.startLine, endLine: anchor.endLine } });
@@ -232,7 +232,7 @@ export async function replyToThread(
     comment.thread.push(reply);
     comment.updatedAt = tx.now;
     // Replying means the agent read the thread (see isUnseen in model.ts).
-    if (input.author === 'agent') comment.agentLastSeenAt = tx.now;
+    if (input.author === 'agent') comment.agentLastSeenAt = seenAt(comment, tx.now);
     tx.log({ action: 'reply', threadId: comment.id, replyId: reply.id, ...(reply.disposition ? { detail: { disposition: reply.disposition } } : {}) });
     return { comment, reply };
   });
@@ -335,13 +335,27 @@ export async function markSeenByAgent(root: string, ids: string[], opts: MutateO
     let changed = false;
     for (const id of ids) {
       const comment = store.comments.find((c) => c.id === id);
-      if (!comment || comment.agentLastSeenAt === tx.now) continue;
-      comment.agentLastSeenAt = tx.now;
+      if (!comment) continue;
+      const at = seenAt(comment, tx.now);
+      if (comment.agentLastSeenAt === at) continue;
+      comment.agentLastSeenAt = at;
       changed = true;
       tx.log({ action: 'seen', threadId: comment.id });
     }
     if (!changed) tx.noWrite();
   }, opts);
+}
+
+/**
+ * When the agent read a thread it reads `now`: `now`, or the thread's newest human activity when
+ * that is later. A time written on a machine whose clock runs ahead would otherwise stay newer
+ * than every read, and the thread unseen for ever: `wait` would return at once each time and the
+ * hooks announce it at every stop. (The price: a human edit made before `now` catches up with
+ * that time is not announced; the thread still shows it.)
+ */
+function seenAt(comment: Comment, now: string): string {
+  const latestHuman = latestHumanActivityAt(comment);
+  return latestHuman > now ? latestHuman : now;
 }
 
 export interface StoreSummary {
