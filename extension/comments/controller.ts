@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { FolderStores } from '../store/folder-stores';
 import { readSettings } from '../settings';
+import { isInConsiderDir } from '../../shared/paths';
 
 export const CONTROLLER_ID = 'consider';
 
@@ -12,8 +13,8 @@ export function createController(stores: FolderStores): vscode.CommentController
   const controller = vscode.comments.createCommentController(CONTROLLER_ID, 'Consider');
   controller.commentingRangeProvider = {
     provideCommentingRanges(doc) {
-      if (doc.uri.scheme !== 'file' || !stores.rootOf(doc.uri.fsPath)) return [];
-      if (doc.uri.fsPath.includes('/.consider/')) return [];
+      const root = doc.uri.scheme === 'file' ? stores.rootOf(doc.uri.fsPath) : undefined;
+      if (!root || isInConsiderDir(root, doc.uri.fsPath)) return [];
       return [new vscode.Range(0, 0, Math.max(0, doc.lineCount - 1), 0)];
     },
   };

@@ -14,6 +14,7 @@ import type { BoardController } from '../board';
 import { info, warn } from '../notify';
 import { toDisposable } from '../util/dispose';
 import { applyRefresh, planRefresh, refreshNeeded, type RefreshInput } from '../../setup/index';
+import { considerPaths } from '../../shared/paths';
 
 const PROMPT_DISMISSED = 'consider.setupPrompt.dismissed';
 /** globalState key remembering "keep my edited skill" per path and version, so we ask once. */
@@ -38,7 +39,7 @@ export function registerSetupLifecycle(context: vscode.ExtensionContext, host: C
 }
 
 function isSetUp(root: string): boolean {
-  return fs.existsSync(path.join(root, '.consider', 'store.json'));
+  return fs.existsSync(considerPaths(root).store);
 }
 
 async function offerSetup(context: vscode.ExtensionContext, board: BoardController, roots: readonly string[], prompted: Set<string>): Promise<void> {
@@ -57,7 +58,7 @@ async function offerSetup(context: vscode.ExtensionContext, board: BoardControll
 
 async function refreshFolder(context: vscode.ExtensionContext, input: RefreshInput): Promise<void> {
   try {
-    if (!fs.existsSync(path.join(input.root, '.consider', 'bin'))) return; // not set up: nothing to refresh
+    if (!fs.existsSync(considerPaths(input.root).bin)) return; // not set up: nothing to refresh
     const plan = planRefresh(input);
     if (!refreshNeeded(plan)) return;
     const edited = plan.skills.filter((s) => s.needsUpdate && s.status === 'edited'
