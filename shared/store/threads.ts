@@ -390,28 +390,28 @@ export function summarize(store: StoreFile): StoreSummary {
 
 /** Counts threads into a StoreSummary (from the store, or from the list index: indexed-read.ts). */
 export class SummaryTally {
-  private readonly s: StoreSummary;
+  private readonly counts: StoreSummary;
   private readonly files = new Set<string>();
 
   constructor(unseenReviews: number) {
-    this.s = { open: 0, resolved: 0, anchored: 0, stale: 0, orphaned: 0, unseenOpen: 0, unseenReviews, addressed: 0, declined: 0, question: 0, files: 0, total: 0 };
+    this.counts = { open: 0, resolved: 0, anchored: 0, stale: 0, orphaned: 0, unseenOpen: 0, unseenReviews, addressed: 0, declined: 0, question: 0, files: 0, total: 0 };
   }
 
   /** `unseen` is asked for open threads only; `disposition` counts for open threads only. */
   add(file: string, workflowState: WorkflowState, anchorState: AnchorState, unseen: () => boolean, disposition: Disposition | undefined): void {
-    const s = this.s;
-    s.total++;
+    const counts = this.counts;
+    counts.total++;
     if (workflowState === 'open') {
-      s.open++;
+      counts.open++;
       this.files.add(file);
-      if (unseen()) s.unseenOpen++;
-      if (disposition) s[disposition]++;
-    } else s.resolved++;
-    s[anchorState]++;
+      if (unseen()) counts.unseenOpen++;
+      if (disposition) counts[disposition]++;
+    } else counts.resolved++;
+    counts[anchorState]++;
   }
 
   summary(): StoreSummary {
-    return { ...this.s, files: this.files.size };
+    return { ...this.counts, files: this.files.size };
   }
 }
 
