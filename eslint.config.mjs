@@ -86,4 +86,17 @@ export default tseslint.config(
   // Tests read untyped JSON (CLI output, stores on disk): `any` there is honest, not a shortcut.
   { files: ['test/**/*.ts', 'e2e/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   { files: ['extension/**/*.ts'], rules: forbid(NO_WEBVIEW, NO_CLI) },
+  // One log (the "Consider" output channel, opened in extension.ts and handed on): no console
+  // output nobody sees, no second channel for one part.
+  {
+    files: ['extension/**/*.ts'],
+    ignores: ['extension/extension.ts'],
+    rules: {
+      'no-console': 'error',
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.property.name='createOutputChannel']",
+        message: 'the extension has one log: take the LogOutputChannel extension.ts opens',
+      }],
+    },
+  },
 );

@@ -27,6 +27,7 @@ import type { ConsiderTestApi } from './test-api';
 
 export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
   const started = Date.now();
+  // The extension's one log: every part writes here (no console, no channel of its own).
   const log = vscode.window.createOutputChannel('Consider', { log: true });
   const stores = new FolderStores(log);
   const controller = createController(stores);
@@ -69,8 +70,8 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     registerLanguageModelTools(context, host, cli),
     registerDigestCommand(host, cli),
   );
-  const board = registerBoard(context, host);
-  context.subscriptions.push(board, registerSetupLifecycle(context, host, board));
+  const board = registerBoard(context, host, log);
+  context.subscriptions.push(board, registerSetupLifecycle(context, host, board, log));
   log.info(`activated in ${Date.now() - started} ms (${stores.roots().length} folder(s))`);
 
   return {

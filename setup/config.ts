@@ -1,52 +1,47 @@
 /**
  * `.consider/config.json` (spec §4.5): which skills setup installed, by absolute path, so
- * uninstall removes exactly those and refresh knows what it may update. Reads here are
- * tolerant (a broken file means "nothing tracked", uninstall then falls back to discovery);
- * writes go through the store's updateConfig: under the store lock, applied to the latest
- * file, unknown fields kept.
+ * uninstall removes exactly those and refresh knows what it may update. One reader and one
+ * error policy, the store module's (readConfig): what it refuses, setup reads as "nothing
+ * tracked" with the reason (uninstall then falls back to discovery) and moves aside before
+ * writing; writes go through the store's updateConfig: under the store lock, applied to the
+ * latest file, unknown fields kept.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { ConsiderConfig, SkillInstall } from '../shared/model';
-import { updateConfig } from '../shared/store';
+import { considerPaths, isConsiderError, readConfig, updateConfig } from '../shared/store';
 import { mergeInstall as mergeTracked } from '../shared/store/config';
-
-export const CONFIG_VERSION = 1;
-
-export function configPath(root: string): string {
-  return path.join(root, '.consider', 'config.json');
-}
 
 function isSkillInstall(x: unknown): x is SkillInstall {
   const o = x as SkillInstall;
   return !!o && typeof o === 'object' && typeof o.target === 'string' && typeof o.path === 'string' && (o.scope === 'project' || o.scope === 'home');
 }
 
-/** The config as on disk; a missing, empty or unparsable file reads as "nothing tracked". */
+/**
+ * The config as the store module reads it. One it refuses (not JSON, a field the schema does
+ * not allow, a file that cannot be read) reads as "nothing tracked", and `problem` says why.
+ */
 export function readSetupConfig(root: string): { config: ConsiderConfig; problem?: string } {
-  let text: string;
   try {
-    text = fs.readFileSync(configPath(root), 'utf8');
-  } catch {
-    return { config: { version: CONFIG_VERSION, trackedSkillInstalls: [] } };
-  }
-  if (!text.trim()) return { config: { version: CONFIG_VERSION, trackedSkillInstalls: [] } };
-  try {
-    const parsed = JSON.parse(text) as ConsiderConfig;
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-    const list = Array.isArray(parsed.trackedSkillInstalls) ? parsed.trackedSkillInstalls : [];
-    return { config: { ...parsed, version: parsed.version ?? CONFIG_VERSION, trackedSkillInstalls: list.filter(isSkillInstall) } };
+    return { config: readConfig(root) };
   } catch (e) {
-    return { config: { version: CONFIG_VERSION, trackedSkillInstalls: [] }, problem: `config.json is not valid JSON (${(e as Error).message})` };
+    if (!isConsiderError(e)) throw e;
+    return { config: { version: 1, trackedSkillInstalls: [] }, problem: e.message };
   }
 }
 
 /**
- * Applies `change` to the latest config under the store lock. A config.json that does not
- * parse is first moved aside to config.json.broken (kept for the user, never silently lost).
+ * Applies `change` to the latest config under the store lock. A config.json the store module
+ * refuses as unreadable is first moved aside to config.json.broken (kept for the user, never
+ * silently lost); one that cannot be read at all fails with the writer's own error.
  */
 export async function changeSetupConfig(root: string, change: (c: ConsiderConfig) => void): Promise<void> {
-  if (readSetupConfig(root).problem) fs.renameSync(configPath(root), configPath(root) + '.broken');
+  const file = considerPaths(root).config;
+  try {
+    readConfig(root);
+  } catch (e) {
+    if (!isConsiderError(e) || e.code !== 'unreadable') throw e;
+    fs.renameSync(file, file + '.broken');
+  }
   await updateConfig(root, change);
 }
 

@@ -16,11 +16,12 @@ import type { SetupAction, SetupReport } from './types';
 import { integrationRow } from './skills/targets';
 import { renderSkill } from './skills/render';
 import { installPackage, packageStatus, type PackageStatus } from './skills/install';
-import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, configPath, type HookInstall } from './config';
+import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, type HookInstall } from './config';
 import { hooksToRefresh, refreshHooks } from './hooks/workspace';
 import { mcpToRefresh, refreshMcpServers } from './mcp/workspace';
 import { installUserCli, recordProject, userCliStatus } from './user-install';
 import { isSetUpProject, userDataDir } from '../shared/user-data';
+import { considerPaths } from '../shared/paths';
 import { mergeMcpInstall, trackedHooks, trackedMcp, type McpInstall } from './config';
 import { deployRuntime, deployedVersion, packageVersion } from './runtime';
 import { checkSkillPackage } from './safety';
@@ -133,7 +134,7 @@ export async function applyRefresh(input: RefreshInput, replaceEdited: readonly 
       for (const h of hooks.installs) mergeHookInstall(latest, h);
       for (const m of mcp.installs) mergeMcpInstall(latest, m);
     });
-    actions.push({ kind: 'updated', path: configPath(input.root) });
+    actions.push({ kind: 'updated', path: considerPaths(input.root).config });
   }
   return { actions };
 }

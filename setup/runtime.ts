@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { syncFile } from './fsutil';
+import { considerPaths } from '../shared/paths';
 
 /** [path inside dist/runtime, path inside .consider, executable?] */
 export const RUNTIME_FILES: readonly (readonly [string, string, boolean])[] = [
@@ -26,7 +27,7 @@ export function packageVersion(runtimeDir: string): string {
 }
 
 export function deployedVersion(root: string): string | undefined {
-  return versionIn(path.join(root, '.consider'));
+  return versionIn(considerPaths(root).dir);
 }
 
 /** The version stamped in a runtime deployed into `dir` (a `.consider/`, or the user's data folder). */
@@ -39,7 +40,7 @@ export function versionIn(dir: string): string | undefined {
 }
 
 export function deployRuntime(root: string, runtimeDir: string): { kind: 'created' | 'updated' | 'unchanged'; path: string }[] {
-  return deployRuntimeTo(path.join(root, '.consider'), runtimeDir);
+  return deployRuntimeTo(considerPaths(root).dir, runtimeDir);
 }
 
 /** The runtime's files into `dir`, laid out as in `.consider/` (the user's copy goes through here too). */

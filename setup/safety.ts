@@ -8,7 +8,7 @@ import path from 'node:path';
 import { INTEGRATION_ROWS, SKILL_FILE } from './skills/targets';
 import { HOOK_ROWS } from './hooks/targets';
 import { MCP_ROWS } from './mcp/targets';
-import { isWithin } from '../shared/paths';
+import { considerPaths, isWithin } from '../shared/paths';
 
 export type Verdict = { ok: true; dir: string } | { ok: false; reason: string };
 
@@ -69,7 +69,7 @@ export function checkSkillPackage(trackedPath: string, root: string, home: strin
 
 /** `.consider/` itself: a real directory directly in the root. */
 export function checkConsiderDir(root: string): Verdict {
-  return checkRealDirectory(path.join(root, '.consider'));
+  return checkRealDirectory(considerPaths(root).dir);
 }
 
 /** `dir` exists and is a directory in its own right, not a symbolic link to one. */

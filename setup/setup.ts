@@ -6,7 +6,7 @@ import type { SetupAction, SetupOptions, SetupReport, SetupState } from './types
 import { INTEGRATION_ROWS, SKILL_FILE, integrationRow, skillDirs } from './skills/targets';
 import { renderSkill, isConsiderSkill } from './skills/render';
 import { installPackage } from './skills/install';
-import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, mergeMcpInstall, trackingKey, configPath } from './config';
+import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, mergeMcpInstall, trackingKey } from './config';
 import { installMcpServers, describeMcpServers } from './mcp/workspace';
 import { deployRuntime, deployedVersion, packageVersion, versionIn } from './runtime';
 import { isSetUpProject, userCliPath, userDataDir } from '../shared/user-data';
@@ -16,7 +16,7 @@ import { knownSkillDirs } from './safety';
 import { installHooks, describeHooks } from './hooks/workspace';
 import { actionOf, chosenRows } from './choices';
 import { installUserCli, recordProject } from './user-install';
-import { emptyStore, ensureConsiderDir, serializeStore } from '../shared/store';
+import { considerPaths, emptyStore, ensureConsiderDir, serializeStore } from '../shared/store';
 
 /**
  * `.consider/` with its own `.gitignore` of `*`, so git never sees it even without the root
@@ -24,7 +24,7 @@ import { emptyStore, ensureConsiderDir, serializeStore } from '../shared/store';
  * in it that says something else, and refuses a `.consider` that is not a folder of its own.
  */
 function ensureDir(root: string, actions: SetupAction[]): void {
-  const dir = path.join(root, '.consider');
+  const { dir } = considerPaths(root);
   let existed = false;
   try {
     const st = fs.lstatSync(dir);
@@ -44,7 +44,7 @@ function ensureDir(root: string, actions: SetupAction[]): void {
 
 /** An empty store, so the workspace counts as set up (the first-run prompt looks for it). */
 function ensureStore(root: string, actions: SetupAction[]): void {
-  const file = path.join(root, '.consider', 'store.json');
+  const file = considerPaths(root).store;
   try {
     fs.writeFileSync(file, serializeStore(emptyStore()), { flag: 'wx' }); // never replaces an existing store
     actions.push({ kind: 'created', path: file });
@@ -73,7 +73,8 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
   }
 
   const { config, problem } = readSetupConfig(root);
-  const before = fs.existsSync(configPath(root)) && !problem ? trackingKey(config) : undefined;
+  const configPath = considerPaths(root).config;
+  const before = fs.existsSync(configPath) && !problem ? trackingKey(config) : undefined;
 
   const installs: SkillInstall[] = [];
   for (const { row, scope } of chosenRows(opts.integrations, integrationRow, 'unknown integration', actions)) {
@@ -108,7 +109,7 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
     actions.push({ kind: 'skipped', path: gitignorePath(root), detail: 'left as is (.consider/ ignores itself)' });
   }
 
-  if (before === trackingKey(config)) actions.push({ kind: 'unchanged', path: configPath(root) });
+  if (before === trackingKey(config)) actions.push({ kind: 'unchanged', path: configPath });
   else {
     // Re-applied to the latest file under the lock: another window's setup is not lost.
     await changeSetupConfig(root, (latest) => {
@@ -117,8 +118,8 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
       for (const m of mcp.installs) mergeMcpInstall(latest, m);
       if (gitignoreDone) latest.gitignoreSetup = gitignoreDone;
     });
-    if (problem) actions.push({ kind: 'updated', path: configPath(root), detail: `${problem}; kept as config.json.broken and started afresh` });
-    else actions.push({ kind: before !== undefined ? 'updated' : 'created', path: configPath(root) });
+    if (problem) actions.push({ kind: 'updated', path: configPath, detail: `${problem}; kept as config.json.broken and started afresh` });
+    else actions.push({ kind: before !== undefined ? 'updated' : 'created', path: configPath });
   }
   return { actions };
 }
@@ -131,7 +132,7 @@ export async function describeWorkspace(rootIn: string, homeIn: string): Promise
   const userVersion = versionIn(userDataDir(home));
   const known = knownSkillDirs(root, home);
   return {
-    storeExists: fs.existsSync(path.join(root, '.consider', 'store.json')),
+    storeExists: fs.existsSync(considerPaths(root).store),
     ...(runtimeVersion ? { runtimeVersion } : {}),
     gitignoreHasEntry: gitignoreHasEntry(root),
     trackedSkills: config.trackedSkillInstalls,

@@ -7,12 +7,12 @@ import path from 'node:path';
 import type { SkillInstall } from '../shared/model';
 import type { SetupAction, SetupReport, UninstallOptions } from './types';
 import { SKILL_FILE } from './skills/targets';
-import { readSetupConfig, changeSetupConfig, configPath } from './config';
+import { readSetupConfig, changeSetupConfig } from './config';
 import { checkConsiderDir, checkSkillPackage, knownSkillDirs, setupFolders } from './safety';
 import { isConsiderSkill } from './skills/render';
 import { removeGitignoreEntry, gitignorePath, gitignoreSetupOf } from './gitignore';
 import { removeSkillPackage } from './skills/removal';
-import { isWithin } from '../shared/paths';
+import { considerPaths, isWithin } from '../shared/paths';
 import { removeEmptyDirs } from './fsutil';
 import { uninstallHooks } from './hooks/workspace';
 import { trackedHooks, trackedMcp } from './config';
@@ -72,13 +72,14 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
   const home = path.resolve(opts.home);
   const actions: SetupAction[] = [];
   const { config, problem } = readSetupConfig(root);
-  if (problem) actions.push({ kind: 'skipped', path: configPath(root), detail: `${problem}; looking in the known skill locations instead` });
+  const { dir: considerDir, config: configPath } = considerPaths(root);
+  if (problem) actions.push({ kind: 'skipped', path: configPath, detail: `${problem}; looking in the known skill locations instead` });
 
   // Hooks and MCP registrations first: a file setup created may share the agent folder with a
   // skill, and the skill's removal then takes the emptied folder. A file either of them
   // created (Gemini keeps both in settings.json) goes once both are out.
   const createdBySetup = new Set([...trackedHooks(config), ...trackedMcp(config)].filter((t) => t.createdFile).map((t) => t.path));
-  const hasRecord = fs.existsSync(configPath(root)) && problem === undefined;
+  const hasRecord = fs.existsSync(configPath) && problem === undefined;
   const hooks = uninstallHooks(root, home, config, createdBySetup, hasRecord);
   actions.push(...hooks.actions);
   const mcp = uninstallMcpServers(root, home, config, createdBySetup, hasRecord);
@@ -113,15 +114,15 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
     const hooksLeft = trackedHooks(config).filter((t) => !hooks.cleared.has(t.path));
     const mcpLeft = trackedMcp(config).filter((t) => !mcp.cleared.has(t.path));
     const changed = remaining.length !== config.trackedSkillInstalls.length || hooksLeft.length !== trackedHooks(config).length || mcpLeft.length !== trackedMcp(config).length;
-    if (fs.existsSync(path.join(root, '.consider')) && changed) {
+    if (fs.existsSync(considerDir) && changed) {
       await changeSetupConfig(root, (latest) => {
         latest.trackedSkillInstalls = latest.trackedSkillInstalls.filter((t) => !removedOrGone.has(t.path));
         latest.trackedHookInstalls = trackedHooks(latest).filter((t) => !hooks.cleared.has(t.path));
         latest.trackedMcpInstalls = trackedMcp(latest).filter((t) => !mcp.cleared.has(t.path));
       });
-      actions.push({ kind: 'updated', path: configPath(root), detail: 'removed skills, hooks and MCP servers no longer tracked' });
+      actions.push({ kind: 'updated', path: configPath, detail: 'removed skills, hooks and MCP servers no longer tracked' });
     }
-    actions.push({ kind: 'skipped', path: path.join(root, '.consider'), detail: 'kept (skills-only uninstall)' });
+    actions.push({ kind: 'skipped', path: considerDir, detail: 'kept (skills-only uninstall)' });
     return { actions };
   }
 
@@ -130,7 +131,7 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
     fs.rmSync(dirVerdict.dir, { recursive: true, force: true });
     actions.push({ kind: 'removed', path: dirVerdict.dir });
   } else {
-    actions.push({ kind: dirVerdict.reason === 'already gone' ? 'skipped' : 'refused', path: path.join(root, '.consider'), detail: dirVerdict.reason });
+    actions.push({ kind: dirVerdict.reason === 'already gone' ? 'skipped' : 'refused', path: considerDir, detail: dirVerdict.reason });
   }
 
   // The hooks stop speaking here; the last project out takes the user's copy of the CLI too.

@@ -2,7 +2,8 @@
  * The agents Consider can be set up for, by id: one list for setup's tables (setup/), the
  * wizards' protocol (shared/board/protocol.ts) and the CLI's `hook --agent`. Adding an agent starts
  * here; test/setup.test.ts then asks for its row in setup/skills/targets.ts (skills) and, if it has
- * hooks, setup/hooks/targets.ts, and if it takes MCP servers, setup/mcp/targets.ts.
+ * hooks, setup/hooks/targets.ts (and the type checker for its row in cli/hook/agents.ts, the
+ * format `hook --agent` answers in), and if it takes MCP servers, setup/mcp/targets.ts.
  */
 export const INTEGRATION_IDS = ['claude', 'codex', 'opencode', 'roo', 'gemini', 'cursor', 'copilot', 'cline', 'agents'] as const;
 /** Where an agent reads a skill from (setup/skills/targets.ts); `agents` is the shared `.agents/skills`. */

@@ -269,17 +269,27 @@ export function lastActivityAt(c: Comment): string {
  */
 export function isUnseen(c: Comment): boolean {
   if (c.workflowState !== 'open' || c.pending) return false;
-  // A plain loop: summary runs this on every open thread of stores with thousands of them.
-  let latestHuman = c.author === 'human' ? (c.editedAt ?? c.createdAt) : '';
-  // Delivered by a review round: the agent hears of it only at the submit.
-  if (c.submittedAt !== undefined && c.submittedAt > latestHuman) latestHuman = c.submittedAt;
-  for (const r of c.thread) {
-    if (r.author !== 'human') continue;
-    const t = r.editedAt ?? r.createdAt;
-    if (t > latestHuman) latestHuman = t;
-  }
+  const latestHuman = latestHumanActivityAt(c);
   if (!latestHuman) return false;
   return !c.agentLastSeenAt || c.agentLastSeenAt < latestHuman;
+}
+
+/**
+ * Time of the newest human activity in a thread that the agent has to read (isUnseen): the
+ * human's comment or its edit, the submit of the review round that delivered it, a human reply
+ * or its edit; '' when there is none.
+ */
+export function latestHumanActivityAt(c: Comment): string {
+  // A plain loop: summary runs this on every open thread of stores with thousands of them.
+  let latest = c.author === 'human' ? (c.editedAt ?? c.createdAt) : '';
+  // Delivered by a review round: the agent hears of it only at the submit.
+  if (c.submittedAt !== undefined && c.submittedAt > latest) latest = c.submittedAt;
+  for (const r of c.thread) {
+    if (r.author !== 'human') continue;
+    const at = r.editedAt ?? r.createdAt;
+    if (at > latest) latest = at;
+  }
+  return latest;
 }
 
 /** Whether the agent may see this thread at all (it is not part of a pending review). */

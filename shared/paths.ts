@@ -24,6 +24,21 @@ export interface ConsiderPaths {
   /** The deployed CLI runtime (spec §4.1). */
   bin: string;
   shared: string;
+  /** What the hooks remember between an agent's stops (cli/hook/stop-state.ts). */
+  hookState: string;
+}
+
+/** The name of Consider's folder in a workspace root. */
+export const CONSIDER_DIR_NAME = '.consider';
+
+/** Whether a stored path (workspace-relative, forward slashes) is Consider's own folder or lies inside it. */
+export function isConsiderStoredPath(rel: string): boolean {
+  return rel === CONSIDER_DIR_NAME || rel.startsWith(CONSIDER_DIR_NAME + '/');
+}
+
+/** Whether the absolute path `p` is the `.consider/` folder of the workspace `root` or lies inside it (on Windows too). */
+export function isInConsiderDir(root: string, p: string, api: PathApi = path): boolean {
+  return isWithin(root, p, api) && isConsiderStoredPath(toStoredPath(root, p, api));
 }
 
 /** Computed once per root: store code asks for them on every file it touches. */
@@ -40,7 +55,7 @@ export function considerPaths(root: string): Readonly<ConsiderPaths> {
 }
 
 function computePaths(root: string): ConsiderPaths {
-  const dir = path.join(root, '.consider');
+  const dir = path.join(root, CONSIDER_DIR_NAME);
   return {
     root,
     dir,
@@ -55,6 +70,7 @@ function computePaths(root: string): ConsiderPaths {
     snapshots: path.join(dir, 'snapshots'),
     bin: path.join(dir, 'bin'),
     shared: path.join(dir, 'shared'),
+    hookState: path.join(dir, 'hook-state.json'),
   };
 }
 
@@ -70,12 +86,12 @@ export function isDir(p: string): boolean {
 /** The nearest ancestor of `cwd` holding `.consider/`, else the nearest holding `.git`, else `cwd`. */
 export function findWorkspaceRoot(cwd: string): string {
   const start = path.resolve(cwd);
-  for (const marker of ['.consider', '.git']) {
+  for (const marker of [CONSIDER_DIR_NAME, '.git']) {
     let dir = start;
     for (;;) {
       // .git may be a file (worktrees, submodules), so only .consider must be a folder.
       const candidate = path.join(dir, marker);
-      if (marker === '.consider' ? isDir(candidate) : fs.existsSync(candidate)) return dir;
+      if (marker === CONSIDER_DIR_NAME ? isDir(candidate) : fs.existsSync(candidate)) return dir;
       const parent = path.dirname(dir);
       if (parent === dir) break;
       dir = parent;
@@ -154,7 +170,7 @@ export function resolveInWorkspace(root: string, userPath: string): { abs: strin
     throw new ConsiderError('usage', `the path ${JSON.stringify(userPath)} leads outside the workspace through a symbolic link`, 'give a path to a file inside the workspace');
   }
   const rel = toStoredPath(root, abs);
-  if (rel === '.consider' || rel.startsWith('.consider/')) {
+  if (isConsiderStoredPath(rel)) {
     throw new ConsiderError('usage', `the path ${JSON.stringify(userPath)} is inside .consider/, which holds Consider's own data`);
   }
   return { abs, rel };

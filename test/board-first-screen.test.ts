@@ -214,7 +214,7 @@ describe('the first screen of a large board', () => {
     const order = rowOrder(ui.sort);
     const byFile = new Map<string, Row[]>();
     for (const r of filterRows(projectRows(folders), ui.filters, { showResolved: true, showStale: true })) {
-      const label = `${r.folderName}/${r.t.file}`;
+      const label = `${r.folderName}/${r.thread.file}`;
       byFile.set(label, [...(byFile.get(label) ?? []), r]);
     }
     const groups = [...byFile].map(([label, rows]) => ({ label, rows: [...rows].sort(order) }));
@@ -226,7 +226,7 @@ describe('the first screen of a large board', () => {
       if (visible(GROUP_HEIGHT)) out.push({ y, label: g.label, count: g.rows.length });
       y += GROUP_HEIGHT;
       for (const r of g.rows) {
-        if (visible(ROW_HEIGHT)) out.push({ y, id: r.t.id, ...(r.key === ui.selectedKey ? { selected: true as const } : {}) });
+        if (visible(ROW_HEIGHT)) out.push({ y, id: r.thread.id, ...(r.key === ui.selectedKey ? { selected: true as const } : {}) });
         y += ROW_HEIGHT;
       }
     }

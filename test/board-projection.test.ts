@@ -41,7 +41,7 @@ describe('the review loop', () => {
   const folders = [folder('/one', [addressed, answered, resolved, declined]), folder('/two', [question, pending1, pending2, plain])];
   const rows = projectRows(folders);
   const ALL = { showResolved: true, showStale: true };
-  const ids = (filters: Parameters<typeof filterRows>[1], visibility = ALL) => filterRows(rows, filters, visibility).map((r) => r.t.id);
+  const ids = (filters: Parameters<typeof filterRows>[1], visibility = ALL) => filterRows(rows, filters, visibility).map((r) => r.thread.id);
 
   it('"awaiting your check" keeps exactly the open threads the agent addressed since the human last wrote', () => {
     expect(ids({ awaitingCheck: true })).toEqual(['addressed']);

@@ -52,3 +52,22 @@ describe('no import circles (import-x/no-cycle)', () => {
     expect(await cycles('setup/probe.ts', "import { compact } from './agent-file';\nexport const probe = compact;\n")).toEqual([]);
   });
 });
+
+describe('one log for the extension (issue 29)', () => {
+  const logRules = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.resolve(__dirname, '..', file) });
+    return result!.messages.filter((m) => m.ruleId === 'no-console' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+
+  it.each([
+    ['extension/setup/probe.ts', "console.log('refreshed');\nexport {};\n"],
+    ['extension/board/probe.ts', "import * as vscode from 'vscode';\nexport const log = vscode.window.createOutputChannel('Consider Board', { log: true });\n"],
+  ])('%s may not open a log of its own: %s', async (file, code) => {
+    expect(await logRules(file, code)).toHaveLength(1);
+  });
+
+  it('extension.ts opens the one channel, and the other modules are handed it', async () => {
+    expect(await logRules('extension/extension.ts', "import * as vscode from 'vscode';\nexport const log = vscode.window.createOutputChannel('Consider', { log: true });\n")).toEqual([]);
+    expect(await logRules('extension/board/probe.ts', "import type * as vscode from 'vscode';\nexport const say = (log: vscode.LogOutputChannel) => log.info('x');\n")).toEqual([]);
+  });
+});

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deepestRootOf, isWithin, toStoredPath } from '../shared/paths';
+import { considerPaths, deepestRootOf, isConsiderStoredPath, isInConsiderDir, isWithin, toStoredPath } from '../shared/paths';
 
 describe('isWithin', () => {
   it.each([
@@ -40,5 +40,32 @@ describe('the store form of a path, and the root of a file', () => {
     expect(deepestRootOf(win, 'C:\\work\\proj\\README.md', path.win32)).toBe('C:\\work\\proj');
     expect(deepestRootOf(win, 'C:\\elsewhere\\a.ts', path.win32)).toBeUndefined();
     expect(deepestRootOf(['/a', '/a/b'], '/a/b/c.ts', path.posix)).toBe('/a/b');
+  });
+});
+
+describe('Consider\'s own folder, named in one place (issue 29)', () => {
+  it.each([
+    ['.consider', true],
+    ['.consider/store.json', true],
+    ['.consider/snapshots/mm3-x.txt', true],
+    ['.considerate/a.ts', false],
+    ['src/.consider/a.ts', false], // a folder of that name further down is the project's
+    ['.consider.ts', false],
+  ])('the stored path %s is inside .consider/ → %s', (rel, want) => expect(isConsiderStoredPath(rel)).toBe(want));
+
+  it.each([
+    ['/work/proj', '/work/proj/.consider/store.json', path.posix, true],
+    ['/work/proj', '/work/proj/src/.consider/x.ts', path.posix, false],
+    ['/work/proj', '/work/other/.consider/store.json', path.posix, false],
+    // The editor once asked `fsPath.includes('/.consider/')`, which no Windows path matches.
+    ['C:\\work\\proj', 'C:\\work\\proj\\.consider\\store.json', path.win32, true],
+    ['C:\\work\\proj', 'c:\\WORK\\proj\\.consider', path.win32, true],
+    ['C:\\work\\proj', 'C:\\work\\proj\\src\\a.ts', path.win32, false],
+  ])('%s: %s is in its .consider/ → %s', (root, p, api, want) => expect(isInConsiderDir(root, p, api)).toBe(want));
+
+  it('considerPaths names every file the runtime keeps, the hook state included', () => {
+    const paths = considerPaths('/w');
+    expect(paths.hookState).toBe(path.join('/w', '.consider', 'hook-state.json'));
+    for (const [name, p] of Object.entries(paths)) if (name !== 'root') expect(isInConsiderDir('/w', p), name).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeLink, packHostMessage, parseHostMessage, parseThreadDetails, parseWebviewMessage, prepareFolders, PROTOCOL_VERSION, REQUEST_TYPES, type FolderSnapshot, type HostMessage } from '../shared/board/protocol';
+import { isSafeLink, isThreadView, threadViewShape, packHostMessage, parseHostMessage, parseThreadDetails, parseWebviewMessage, prepareFolders, PROTOCOL_VERSION, REQUEST_TYPES, type FolderSnapshot, type HostMessage, type ThreadView } from '../shared/board/protocol';
 import { MAX_BODY_CHARS } from '../shared/model';
 
 const ref = { root: '/ws', id: 'c_1' };
@@ -197,4 +197,46 @@ describe('isSafeLink', () => {
   it.each(['https://example.com/x?y', 'http://localhost:3000', 'mailto:a@b.c'])('allows %s', (h) => expect(isSafeLink(h)).toBe(true));
   it.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'command:workbench.action.terminal.new', 'vscode://x', 'file:///etc/passwd', 'data:text/html,x', '/relative', '#top', ''])(
     'refuses %s', (h) => expect(isSafeLink(h)).toBe(false));
+});
+
+describe('the hand-written thread check (isThreadView) accepts exactly what its schema does (issue 29)', () => {
+  // Every field set, then each field given every kind of value: the fast check and the schema
+  // must agree on all of them (a fast check that lets `replyCount: 0` through fails here).
+  const full = {
+    id: 'c_1', file: 'src/a.ts', startLine: 3, endLine: 4, workflowState: 'open', anchorState: 'stale', author: 'human',
+    title: 't', lastActivityAt: '2026-01-01T00:00:00.000Z', unseen: true, reason: 'edited', targetContent: 'x',
+    replyCount: 2, lastReplyAuthor: 'agent', replyAuthors: ['human', 'agent'], pending: true, round: 1,
+    disposition: 'addressed', awaitingCheck: true, movedFrom: { file: 'src/b.ts', startLine: 1, endLine: 2 },
+  } satisfies Required<ThreadView>; // a field added to ThreadView (and so to its schema) must be probed here too
+  const values: unknown[] = [
+    undefined, null, '', 'x', 'open', 'resolved', 'anchored', 'stale', 'orphaned', 'human', 'agent', 'addressed', 'declined', 'question',
+    0, 1, 2, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 2, true, false,
+    [], ['human'], ['human', 'agent'], ['agent', 'agent', 'human'], ['someone'], {},
+    { file: 'a', startLine: 1, endLine: 1 }, { file: 'a', startLine: 0, endLine: 1 }, { file: 'a', startLine: 1, endLine: 0 },
+    { file: 1, startLine: 1, endLine: 1 }, { file: 'a', startLine: 1.5, endLine: 2 }, { file: 'a', startLine: 1 },
+  ];
+  const agree = (v: unknown): void => {
+    expect(isThreadView(v), JSON.stringify(v)).toBe(threadViewShape(v) === undefined);
+  };
+
+  it('on each field of a full thread, and of a minimal one, given each value', () => {
+    const minimal = Object.fromEntries(Object.entries(full).filter(([k]) => ['id', 'file', 'startLine', 'endLine', 'workflowState', 'anchorState', 'author', 'title', 'lastActivityAt'].includes(k)));
+    let accepted = 0;
+    for (const base of [full, minimal]) {
+      agree(base);
+      for (const field of Object.keys(full)) {
+        for (const value of values) {
+          const v = { ...base, [field]: value };
+          agree(v);
+          if (threadViewShape(v) === undefined) accepted++;
+        }
+      }
+    }
+    expect(threadViewShape(full)).toBeUndefined();
+    expect(accepted).toBeGreaterThan(80); // the probe values reach both answers, not only "no"
+  });
+
+  it('on what is not a thread at all', () => {
+    for (const v of [undefined, null, 0, 'c_1', [], [full], new Date(0)]) agree(v);
+  });
 });

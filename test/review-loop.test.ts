@@ -179,6 +179,19 @@ describe('wait', () => {
     expect(r.stdout).toContain('1 unseen comment');
   });
 
+  it('human activity dated in the future (another machine\'s clock) wakes it once: after the agent read it, wait waits (issue 29)', async () => {
+    fresh();
+    const t = await addThread(ws.root, { file: 'src/a.ts', startLine: 1, endLine: 1, body: 'from a clock ahead', author: 'human' });
+    const store = ws.store();
+    store.comments[0].createdAt = '2999-01-01T00:00:00.000Z';
+    fs.writeFileSync(ws.storePath, JSON.stringify(store));
+    expect(runCli(ws.root, ['wait', '--timeout', '1']).stdout).toContain('1 unseen comment');
+    expect(runCli(ws.root, ['get', t.id]).code).toBe(0); // the agent reads it
+    const r = runCli(ws.root, ['wait', '--timeout', '1', '--json']);
+    expect(r.code).toBe(6);
+    expect(runCli(ws.root, ['list', '--unseen', '--json']).json().comments).toEqual([]);
+  });
+
   it('times out with exit 6 while only a pending review exists', async () => {
     fresh();
     await pendingThread('src/a.ts', 1, 'not yet');

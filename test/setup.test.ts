@@ -234,6 +234,39 @@ describe('setup: tracking', () => {
     expect(readConfig(sb.root).trackedSkillInstalls).toHaveLength(1);
   });
 
+  it('a config.json that parses but breaks the schema: read by setup as the store reads it, kept aside, setup completes (issue 29)', async () => {
+    // Setup's reader once took these for "nothing tracked" while the store's writer refused
+    // them as unreadable: setup then stopped half-done with the writer's error.
+    const bad = [
+      '{"version":1,"trackedSkillInstalls":[{"target":"claude","scope":"global","path":"/x"}]}',
+      '{"version":"1","trackedSkillInstalls":[]}',
+      '{"trackedSkillInstalls":"none"}',
+      '[]',
+    ];
+    for (const text of bad) {
+      sb = sandbox();
+      fs.mkdirSync(path.join(sb.root, '.consider'));
+      fs.writeFileSync(path.join(sb.root, '.consider', 'config.json'), text);
+      const r = await setup(sb, [{ target: 'roo', scope: 'project' }]);
+      expect(r.actions.find((a) => a.path.endsWith('config.json'))?.detail, text).toMatch(/^\.consider\/config\.json: .* must be .*; kept as config\.json\.broken and started afresh$/);
+      expect(fs.readFileSync(path.join(sb.root, '.consider', 'config.json.broken'), 'utf8')).toBe(text);
+      expect(readConfig(sb.root).trackedSkillInstalls).toHaveLength(1);
+      const state = await describeSetup(sb.root, sb.home);
+      expect(state.trackedSkills.map((t) => t.target)).toEqual(['roo']);
+      sb.cleanup();
+    }
+  });
+
+  it('uninstall with a config.json that breaks the schema says so and looks in the known places', async () => {
+    sb = sandbox();
+    await setup(sb, [{ target: 'claude', scope: 'project' }]);
+    const cfg = path.join(sb.root, '.consider', 'config.json');
+    fs.writeFileSync(cfg, JSON.stringify({ ...readConfig(sb.root), version: 0 }));
+    const r = await uninstallFrom(sb, { mode: 'skills-only' });
+    expect(r.actions.find((a) => a.path === cfg)?.detail).toMatch(/^\.consider\/config\.json: version must be a whole number from 1.*; looking in the known skill locations instead$/);
+    expect(fs.existsSync(INTEGRATIONS[0]!.projectPath(sb.root))).toBe(false);
+  });
+
   it('keeps a skill the user edited on a re-run, still tracked', async () => {
     sb = sandbox();
     await setup(sb, [{ target: 'claude', scope: 'project' }]);

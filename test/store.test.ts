@@ -247,6 +247,36 @@ describe('threads', () => {
     expect(isUnseen(agentThread)).toBe(false);
   });
 
+  it('human activity dated in the future (another machine\'s clock): marking seen or an agent reply clears it (issue 29)', async () => {
+    fresh();
+    const future = '2999-01-01T00:00:00.000Z';
+    const c = await addThread(ws.root, { file: 'b.md', startLine: 1, endLine: 1, body: 'q', author: 'human' });
+    const original = readStore(ws.root).store;
+    /** The thread as added, with one time moved into the future. */
+    const dated = (over: (t: Comment) => void): Comment => {
+      const store = structuredClone(original);
+      over(store.comments[0]!);
+      writeStoreJson(store);
+      return readStore(ws.root).store.comments[0]!;
+    };
+    // Each place human activity is dated: the comment, its edit, a review round's submit, a reply and its edit.
+    const cases: Array<[string, (t: Comment) => void]> = [
+      ['createdAt', (t) => { t.createdAt = future; }],
+      ['editedAt', (t) => { t.editedAt = future; }],
+      ['submittedAt', (t) => { t.submittedAt = future; }],
+      ['a reply', (t) => { t.thread.push({ id: 'r_future01', author: 'human', body: 'later', createdAt: future }); }],
+      ['a reply\'s edit', (t) => { t.thread.push({ id: 'r_future02', author: 'human', body: 'later', createdAt: t.createdAt, editedAt: future }); }],
+    ];
+    for (const [what, date] of cases) {
+      expect(isUnseen(dated(date)), what).toBe(true);
+      await markSeenByAgent(ws.root, [c.id]);
+      expect(isUnseen(readStore(ws.root).store.comments[0]!), `${what}: marked seen`).toBe(false);
+      expect(isUnseen(dated(date)), what).toBe(true);
+      await replyToThread(ws.root, c.id, { body: 'read it', author: 'agent' });
+      expect(isUnseen(readStore(ws.root).store.comments[0]!), `${what}: the agent replied`).toBe(false);
+    }
+  });
+
   it('summarize counts both axes, unseen open threads and files with open threads', () => {
     const store: StoreFile = {
       version: 1,

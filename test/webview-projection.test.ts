@@ -24,7 +24,7 @@ function t(p: Partial<ThreadView> & { body?: string; replies?: ReplyView[] }): T
 const detailsOf = (folders: readonly FolderSnapshot[]) => indexDetails(folders.map((f) => ({ root: f.root, threads: f.threads.map((v) => conversation.get(v)!) })));
 const folder = (root: string, threads: ThreadView[], extra: Partial<FolderSnapshot> = {}): FolderSnapshot => ({ root, name: root.slice(1), hasStore: true, threads, ...extra });
 const ALL = { showResolved: true, showStale: true };
-const ids = (rows: readonly Row[]) => rows.map((r) => r.t.id).sort();
+const ids = (rows: readonly Row[]) => rows.map((r) => r.thread.id).sort();
 
 describe('projection', () => {
   const a1 = t({ file: 'src/a.ts', startLine: 10, body: 'Rename the **parser**\n\nAnd keep the tokenizer apart.', unseen: true, lastActivityAt: '2026-02-01T00:00:00Z' });
@@ -39,7 +39,7 @@ describe('projection', () => {
   it('keys rows by folder so equal ids and paths in two folders stay apart', () => {
     expect(rows).toHaveLength(5);
     expect(new Set(rows.map((r) => r.key)).size).toBe(5);
-    expect(rows.find((r) => r.t.id === other.id)?.folderName).toBe('two');
+    expect(rows.find((r) => r.thread.id === other.id)?.folderName).toBe('two');
   });
 
   it('summarizes counts across folders, including unreadable stores', () => {
@@ -47,7 +47,7 @@ describe('projection', () => {
   });
 
   it('combines filters (AND), and free text searches bodies, replies, files and ids, case-insensitively', () => {
-    expect(ids(filterRows(rows, { workflow: 'open' }, ALL))).toEqual(ids(rows.filter((r) => r.t.id !== a2.id)));
+    expect(ids(filterRows(rows, { workflow: 'open' }, ALL))).toEqual(ids(rows.filter((r) => r.thread.id !== a2.id)));
     expect(ids(filterRows(rows, { workflow: 'open', anchor: 'stale' }, ALL))).toEqual([b1.id]);
     expect(ids(filterRows(rows, { unseen: true }, ALL))).toEqual([a1.id]);
     expect(ids(filterRows(rows, { text: 'typo' }, ALL, details))).toEqual([a2.id]);
@@ -83,14 +83,14 @@ describe('projection', () => {
       ['one/lib/c.ts', 1, 1], ['one/src/a.ts', 2, 1], ['one/src/b.ts', 1, 1], ['two/src/a.ts', 1, 1],
     ]);
     const aThreads = list.slice(list.findIndex((i) => i.kind === 'group' && i.label === 'one/src/a.ts') + 1).slice(0, 2);
-    expect(aThreads.map((i) => i.kind === 'thread' && i.row.t.startLine)).toEqual([2, 10]);
+    expect(aThreads.map((i) => i.kind === 'thread' && i.row.thread.startLine)).toEqual([2, 10]);
     expect(buildList(rows, 'file', false).find((i) => i.kind === 'group')).toMatchObject({ label: 'lib/c.ts' });
   });
 
   it('activity sort puts the newest activity first; state sort puts unseen, then flagged, first and resolved last', () => {
-    const byActivity = buildList(rows, 'activity', false).filter((i) => i.kind === 'thread').map((i) => i.kind === 'thread' && i.row.t.id);
+    const byActivity = buildList(rows, 'activity', false).filter((i) => i.kind === 'thread').map((i) => i.kind === 'thread' && i.row.thread.id);
     expect(byActivity[0]).toBe(b1.id);
-    const byState = buildList(rows, 'state', false).filter((i) => i.kind === 'thread').map((i) => i.kind === 'thread' && i.row.t.id);
+    const byState = buildList(rows, 'state', false).filter((i) => i.kind === 'thread').map((i) => i.kind === 'thread' && i.row.thread.id);
     expect(byState[0]).toBe(a1.id); // unseen first (its group leads)
     const groupsByState = buildList(rows, 'state', false).filter((i) => i.kind === 'group').map((i) => i.kind === 'group' && i.label);
     expect(groupsByState.indexOf('lib/c.ts')).toBeLessThan(groupsByState.indexOf('src/b.ts')); // orphaned before stale

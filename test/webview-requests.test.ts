@@ -53,4 +53,18 @@ describe('PendingRequests', () => {
     await expect(r).resolves.toMatchObject({ checked: 3 });
     expect(seen).toEqual([1]);
   });
+
+  it('progress restarts the time, it does not cancel it: silence a full time after the last progress still fails the request (issue 29)', async () => {
+    vi.useFakeTimers();
+    const p = new PendingRequests(1_000);
+    let outcome: string | undefined;
+    p.track('a', 'store/reconcileAll').then(() => { outcome = 'answered'; }, (e: RequestError) => { outcome = e.code; });
+    vi.advanceTimersByTime(900);
+    p.progress('a', 1, 3);
+    await vi.advanceTimersByTimeAsync(999); // 1,899 ms in all: past the first time, not past the restarted one
+    expect(outcome).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1); // a full time since the progress, and nothing since
+    expect(outcome).toBe('timeout');
+    expect(p.size).toBe(0);
+  });
 });

@@ -14,7 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { splitLines } from '../../shared/store';
+import { isConsiderStoredPath, splitLines } from '../../shared/store';
 
 /** What the changes are counted from (shared/changes' BaselineRef). */
 export type DigestBaseline =
@@ -142,9 +142,6 @@ function untrackedFile(root: string, rel: string): ChangedFile {
   }
 }
 
-/** Consider's own folder is never a change of the project. */
-const isConsiderPath = (rel: string): boolean => rel === '.consider' || rel.startsWith('.consider/');
-
 /** The files changed in the workspace at `root` since `baseline`, by path. */
 /** A captured baseline, through the Changes view's module in its own file (captured-changes.ts). */
 function filesSinceCapture(root: string, id: string): ChangedFiles {
@@ -168,9 +165,9 @@ export function changedFilesSince(root: string, baseline: DigestBaseline): Chang
   // --relative: paths from the workspace folder, which may be a subfolder of the repository.
   const diff = git(root, ['-c', 'core.quotepath=off', 'diff', '--no-ext-diff', '--no-textconv', '--ignore-submodules=all', '--relative', '-z', '--raw', '--numstat', '-M', commit.sha, '--']);
   if (!diff.ok) return { ok: false, code: 'unavailable', label: commit.label, reason: 'git diff failed', ...(diff.stderr ? { detail: diff.stderr } : {}) };
-  const files = parseRawNumstat(diff.stdout).filter((f) => !isConsiderPath(f.path));
+  const files = parseRawNumstat(diff.stdout).filter((f) => !isConsiderStoredPath(f.path)); // Consider's own folder is never a change of the project
   const untracked = git(root, ['ls-files', '-z', '-o', '--exclude-standard']);
-  if (untracked.ok) for (const rel of nulFields(untracked.stdout)) if (!isConsiderPath(rel)) files.push(untrackedFile(root, rel));
+  if (untracked.ok) for (const rel of nulFields(untracked.stdout)) if (!isConsiderStoredPath(rel)) files.push(untrackedFile(root, rel));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { ok: true, files, label: commit.label, sha: commit.sha };
 }

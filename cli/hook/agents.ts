@@ -1,7 +1,8 @@
 /**
  * The agents `consider-cli hook` answers: one row per agent, naming its wire format
- * (formats/, each file cites the documentation it follows). Adding an agent is its name in
- * names.ts and one row here, plus a format file when it speaks a new one.
+ * (formats/, each file cites the documentation it follows). Adding an agent is its id in
+ * shared/agents.ts HOOK_AGENT_IDS (setup installs hooks for the same list) and one row here,
+ * which the type below asks for, plus a format file when it speaks a new one.
  *
  * | agent    | stop event      | prompt event        | session-start event | source |
  * | claude   | Stop            | UserPromptSubmit    | SessionStart        | code.claude.com/docs/en/hooks |
@@ -12,7 +13,8 @@
  * | opencode | session.idle (our plugin) | our plugin | our plugin          | docs/agent-loop.md |
  */
 import type { AgentFormat } from './format';
-import type { AgentName, HookEvent } from './names';
+import type { HookAgent } from '../../shared/store';
+import type { HookEvent } from './names';
 import { HOOK_EVENTS } from './names';
 import { claudeFormat } from './formats/claude';
 import { copilotFormat } from './formats/copilot';
@@ -32,7 +34,7 @@ interface AgentRow {
 
 const CLAUDE_EVENTS = { Stop: 'stop', UserPromptSubmit: 'prompt', SessionStart: 'session-start' } as const;
 
-const AGENTS: Record<AgentName, AgentRow> = {
+const AGENTS: Record<HookAgent, AgentRow> = {
   claude: { label: 'Claude Code', format: claudeFormat, events: CLAUDE_EVENTS },
   codex: { label: 'Codex', format: claudeFormat, events: CLAUDE_EVENTS },
   gemini: { label: 'Gemini CLI', format: geminiFormat, events: { AfterAgent: 'stop', BeforeAgent: 'prompt', SessionStart: 'session-start' } },
@@ -45,7 +47,7 @@ const AGENTS: Record<AgentName, AgentRow> = {
 };
 
 function row(name: string | undefined): AgentRow | undefined {
-  return name !== undefined && Object.hasOwn(AGENTS, name) ? AGENTS[name as AgentName] : undefined;
+  return name !== undefined && Object.hasOwn(AGENTS, name) ? AGENTS[name as HookAgent] : undefined;
 }
 
 export function agentFormat(name: string | undefined): AgentFormat | undefined {

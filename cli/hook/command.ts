@@ -5,7 +5,8 @@
  * understand (a newer setup's option, a typo) ends in exit 0 without a word to the agent.
  */
 import type { Command } from '../command';
-import { AGENT_NAMES, HOOK_EVENTS } from './names';
+import { HOOK_AGENT_IDS } from '../../shared/store';
+import { HOOK_EVENTS } from './names';
 
 export async function runHook(args: string[]): Promise<void> {
   const { answerHook, hookRequest } = await import('./run');
@@ -18,14 +19,14 @@ export async function runHook(args: string[]): Promise<void> {
 export const hook: Command = {
   name: 'hook',
   summary: "answer an agent's hook: while review feedback waits, block its stop or add a line of context",
-  usage: `consider-cli hook ${HOOK_EVENTS.join('|')} --agent ${AGENT_NAMES.join('|')} [--if-set-up] [--root DIR]`,
+  usage: `consider-cli hook ${HOOK_EVENTS.join('|')} --agent ${HOOK_AGENT_IDS.join('|')} [--if-set-up] [--root DIR]`,
   options: { agent: { type: 'string' }, 'if-set-up': { type: 'boolean' } },
   optionHelp: [
     ['stop', 'the agent is about to end its turn: while feedback waits, print the answer that keeps it working (not again for feedback unchanged since the last block of this turn; at most 3 times for the same feedback and 3 times in a row; never when it cannot remember its blocks)'],
     ['prompt', 'the developer sent a prompt: while feedback waits, print one line of context (where the agent takes context there)'],
     ['session-start', 'a session starts: the same line of context'],
     ['(event names)', "the agent's own name for an event works too: Stop, UserPromptSubmit, SessionStart (Claude Code, Codex), AfterAgent, BeforeAgent (Gemini CLI), agentStop, sessionStart (Copilot, Cursor), session.idle (OpenCode)"],
-    ['--agent NAME', `whose hook this is: ${AGENT_NAMES.join(', ')}; decides the JSON read on stdin and printed (docs/agent-loop.md)`],
+    ['--agent NAME', `whose hook this is: ${HOOK_AGENT_IDS.join(', ')}; decides the JSON read on stdin and printed (docs/agent-loop.md)`],
     ['--if-set-up', 'answer only in a project you set Consider up in on this machine (recorded in ~/.local/share/consider/projects/); every hook setup installs passes it'],
     ['(--root, --json)', "--root is used only when the agent's input names no folder (cwd, Cursor's workspace_roots); --json changes nothing: the output is always the agent's JSON"],
     ['(exit)', 'always 0; prints nothing when nothing waits or anything goes wrong (no store, a broken one, input that is not JSON); an unknown agent or event is said in one line on stderr'],

@@ -1,9 +1,8 @@
 /**
- * The agents and events `consider-cli hook` knows, apart from their formats: main.ts lists the
- * command (usage, help) at every start, and must not load the hook's code for it.
+ * The events `consider-cli hook` knows, apart from their formats: main.ts lists the command
+ * (usage, help) at every start, and must not load the hook's code for it. Its agents are setup's
+ * hook agents, one list (shared/agents.ts HOOK_AGENT_IDS): agents.ts has a row for each.
  */
-export const AGENT_NAMES = ['claude', 'codex', 'gemini', 'cursor', 'copilot', 'opencode'] as const;
-export type AgentName = (typeof AGENT_NAMES)[number];
 
 export const HOOK_EVENTS = ['stop', 'prompt', 'session-start'] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];

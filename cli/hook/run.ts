@@ -13,10 +13,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { findWorkspaceRoot, isDir, isSetUpProject } from '../../shared/store';
+import { HOOK_AGENT_IDS, findWorkspaceRoot, isDir, isSetUpProject } from '../../shared/store';
 import { writeStderr, writeStdout } from '../stdio';
 import { agentEvents, agentFormat, hookEvent } from './agents';
-import { AGENT_NAMES, HOOK_EVENTS } from './names';
+import { HOOK_EVENTS } from './names';
 import { readHookInput } from './input';
 import { contextLine, stopReason, waitingFeedback } from './feedback';
 import { forgetBlocks, shouldBlock } from './stop-state';
@@ -92,7 +92,7 @@ function workspaceRoot(projectDir: string | undefined, rootFlag: string | undefi
 function misuse(req: HookRequest): undefined {
   const known = agentEvents(req.agent);
   const problem = !known
-    ? `--agent must be one of ${AGENT_NAMES.join('|')} (got ${JSON.stringify(req.agent ?? '')})`
+    ? `--agent must be one of ${HOOK_AGENT_IDS.join('|')} (got ${JSON.stringify(req.agent ?? '')})`
     : `the event must be one of ${HOOK_EVENTS.join('|')} or ${known.label}'s own ${known.names.join('|')} (got ${JSON.stringify(req.event ?? '')})`;
   writeStderr(`consider-cli: hook: ${problem}; nothing done (a hook always exits 0 and prints nothing then), see consider-cli hook --help\n`);
   return undefined;

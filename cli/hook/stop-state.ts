@@ -16,7 +16,6 @@
  * and at most MAX_SESSIONS are kept (the least recent go first).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { considerPaths, writeFileAtomic } from '../../shared/store';
 
 /** Blocks for one feedback (and blocks in a row), after which a stop goes through. */
@@ -42,13 +41,9 @@ interface StateFile {
   sessions: Record<string, SessionState>;
 }
 
-function stateFile(root: string): string {
-  return path.join(considerPaths(root).dir, 'hook-state.json');
-}
-
 function readState(root: string): StateFile {
   try {
-    const parsed = JSON.parse(fs.readFileSync(stateFile(root), 'utf8')) as Partial<StateFile>;
+    const parsed = JSON.parse(fs.readFileSync(considerPaths(root).hookState, 'utf8')) as Partial<StateFile>;
     if (parsed.version === 1 && parsed.sessions && typeof parsed.sessions === 'object') return parsed as StateFile;
   } catch {
     /* none yet, or not ours to trust */
@@ -63,7 +58,7 @@ function writeState(root: string, state: StateFile, now: number): boolean {
     .sort(([, a], [, b]) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
   const kept: StateFile = { version: 1, sessions: Object.fromEntries(recent.slice(0, MAX_SESSIONS)) };
   try {
-    writeFileAtomic(stateFile(root), JSON.stringify(kept, null, 1) + '\n');
+    writeFileAtomic(considerPaths(root).hookState, JSON.stringify(kept, null, 1) + '\n');
     return true;
   } catch {
     return false;
@@ -103,7 +98,7 @@ export function shouldBlock(root: string, session: string, continuing: boolean |
 export function forgetBlocks(root: string, session: string): void {
   let state: StateFile;
   try {
-    if (!fs.existsSync(stateFile(root))) return;
+    if (!fs.existsSync(considerPaths(root).hookState)) return;
     state = readState(root);
   } catch {
     return;

@@ -45,7 +45,7 @@ function makeServices(context: vscode.ExtensionContext, host: ConsiderHost, log:
     home: os.homedir(),
     runtimeDir: path.join(context.extensionPath, 'dist', 'runtime'),
     skillsDir: path.join(context.extensionPath, 'skills'),
-    log: (line) => log.info(line),
+    log: (line) => log.info(`board: ${line}`),
     copyDigest: async () => {
       const copied = await vscode.commands.executeCommand<CopiedDigest | undefined>(CommandIds.copyReviewDigest, { quiet: true } satisfies CopyDigestArgs);
       return copied && { chars: copied.chars, pendingLeftOut: copied.pendingLeftOut };
@@ -58,8 +58,8 @@ function makeServices(context: vscode.ExtensionContext, host: ConsiderHost, log:
   };
 }
 
-export function registerBoard(context: vscode.ExtensionContext, host: ConsiderHost): BoardController {
-  const log = vscode.window.createOutputChannel('Consider Board', { log: true });
+/** `log`: the extension's one log (extension.ts); the board's lines start with `board:`. */
+export function registerBoard(context: vscode.ExtensionContext, host: ConsiderHost, log: vscode.LogOutputChannel): BoardController {
   const services = makeServices(context, host, log);
   let current: BoardPanel | undefined;
 
@@ -75,7 +75,6 @@ export function registerBoard(context: vscode.ExtensionContext, host: ConsiderHo
   };
 
   const registrations = vscode.Disposable.from(
-    log,
     registerCommand(CommandIds.showAllComments, () => open('board')),
     registerCommand(CommandIds.openTriage, () => open('triage')),
     registerCommand(CommandIds.setup, () => open('setup')),

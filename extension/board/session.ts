@@ -44,7 +44,7 @@ export class BoardSession {
   /** Told whenever the view changes (the panel keeps its title in step). */
   onViewChanged: ((view: ViewName) => void) | undefined;
 
-  constructor(private readonly s: BoardServices, private readonly post: (m: HostMessage) => void, initialView: ViewName = 'board') {
+  constructor(private readonly services: BoardServices, private readonly post: (m: HostMessage) => void, initialView: ViewName = 'board') {
     this.view = initialView;
   }
 
@@ -54,13 +54,13 @@ export class BoardSession {
   async receive(raw: unknown): Promise<void> {
     const parsed = parseWebviewMessage(raw);
     if (!parsed.ok) {
-      this.s.log(`ignored malformed webview message: ${parsed.error}`);
+      this.services.log(`ignored malformed webview message: ${parsed.error}`);
       return;
     }
     const m = parsed.message;
     if (m.type === 'webview/ready') return this.onReady(m.protocolVersion);
     if (!this.ready) {
-      this.s.log(`ignored ${m.type} before the ready handshake`);
+      this.services.log(`ignored ${m.type} before the ready handshake`);
       return;
     }
     if ('requestId' in m) return this.onRequest(m);
@@ -88,7 +88,7 @@ export class BoardSession {
     if (ui.filters.text) draft.complete(); // the text filter looks at every title
     // A fresh token for every HTML: the webview tells a reload of this same HTML by it. Only
     // the rows in view need their titles now.
-    const screen = firstScreen(draft.snapshots, this.s.host.visibility(), ui, HOST_SCREEN_HEIGHT, makeNonce(), (t) => draft.title(t));
+    const screen = firstScreen(draft.snapshots, this.services.host.visibility(), ui, HOST_SCREEN_HEIGHT, makeNonce(), (t) => draft.title(t));
     this.pageDrawsFirstScreen = screen !== undefined;
     return screen;
   }
@@ -109,7 +109,7 @@ export class BoardSession {
 
   /** The thread summaries of the folders as they are now: the prepared ones while still current. */
   private summaries(): SnapshotDraft {
-    const folders = this.s.host.folders();
+    const folders = this.services.host.folders();
     if (!this.prepared || !sameFolderStates(this.prepared.folders, folders)) this.prepared = { folders, draft: new SnapshotDraft(folders) };
     return this.prepared.draft;
   }
@@ -118,12 +118,12 @@ export class BoardSession {
     clearTimeout(this.snapshotTimer);
     this.snapshotTimer = undefined;
     if (!this.ready) return; // `ready` sends a fresh one: nothing to build before
-    const folders = this.s.host.folders();
+    const folders = this.services.host.folders();
     const first = this.snapshotsSinceReady++ === 0;
     const prepared = this.prepared && sameFolderStates(this.prepared.folders, folders) ? this.prepared.draft.complete() : undefined;
     this.prepared = undefined;
     this.post({
-      type: 'host/snapshot', folders: prepared ?? folders.map((f) => toFolderSnapshot(f)), visibility: this.s.host.visibility(),
+      type: 'host/snapshot', folders: prepared ?? folders.map((f) => toFolderSnapshot(f)), visibility: this.services.host.visibility(),
       ...(first ? {} : { details: folders.map(toFolderDetails) }),
     });
   }
@@ -135,7 +135,7 @@ export class BoardSession {
   }
 
   pushVisibility(): void {
-    this.send({ type: 'host/visibility', visibility: this.s.host.visibility() });
+    this.send({ type: 'host/visibility', visibility: this.services.host.visibility() });
   }
 
   dispose(): void { clearTimeout(this.snapshotTimer); }
@@ -147,7 +147,7 @@ export class BoardSession {
 
   private onReady(version: number): void {
     if (version !== PROTOCOL_VERSION) {
-      this.s.log(`webview speaks protocol ${version}, host ${PROTOCOL_VERSION}: asking it to reload`);
+      this.services.log(`webview speaks protocol ${version}, host ${PROTOCOL_VERSION}: asking it to reload`);
       this.post({ type: 'host/incompatible', hostVersion: PROTOCOL_VERSION });
       return;
     }
@@ -164,16 +164,16 @@ export class BoardSession {
 
   private context(requestId: string): HandlerContext {
     return {
-      s: this.s,
+      services: this.services,
       undo: this.undo,
       progress: (done, total) => this.post({ type: 'host/progress', requestId, done: Math.round(done), total: Math.round(total) }),
       folder: (root) => {
-        const f = this.s.host.folders().find((x) => x.root === root);
+        const f = this.services.host.folders().find((x) => x.root === root);
         if (!f) throw new BoardError('that folder is not part of this workspace', 'usage');
         return f;
       },
       afterWrite: async (roots) => {
-        for (const r of new Set(roots)) await this.s.host.refresh(r).catch((e: unknown) => this.s.log(`refresh ${r}: ${message(e)}`));
+        for (const r of new Set(roots)) await this.services.host.refresh(r).catch((e: unknown) => this.services.log(`refresh ${r}: ${message(e)}`));
         this.pushSnapshot();
       },
     };
@@ -186,34 +186,34 @@ export class BoardSession {
       this.post({ type: 'host/response', requestId: m.requestId, ok: true, result });
     } catch (e) {
       const code = e instanceof BoardError ? e.code : typeof (e as { code?: unknown })?.code === 'string' ? (e as { code: string }).code : undefined;
-      this.s.log(`${m.type} failed: ${message(e)}`);
+      this.services.log(`${m.type} failed: ${message(e)}`);
       this.post({ type: 'host/response', requestId: m.requestId, ok: false, error: { message: message(e), ...(code ? { code } : {}) } });
     }
   }
 
   private async onNotification(m: Notification): Promise<void> {
-    const known = (root: string) => this.s.host.folders().some((f) => f.root === root);
+    const known = (root: string) => this.services.host.folders().some((f) => f.root === root);
     try {
       switch (m.type) {
         case 'thread/reveal':
-          if (known(m.root)) await this.s.host.revealThread(m.root, m.id);
+          if (known(m.root)) await this.services.host.revealThread(m.root, m.id);
           break;
         case 'link/open':
           // The webview only offers safe links, but the host decides: never trust the page.
-          if (isSafeLink(m.href)) this.s.openExternal(m.href);
-          else this.s.log(`refused to open link ${JSON.stringify(m.href.slice(0, 200))}`);
+          if (isSafeLink(m.href)) this.services.openExternal(m.href);
+          else this.services.log(`refused to open link ${JSON.stringify(m.href.slice(0, 200))}`);
           break;
         case 'visibility/set': {
           const v: { showResolved?: boolean; showStale?: boolean } = {};
           if (m.showResolved !== undefined) v.showResolved = m.showResolved;
           if (m.showStale !== undefined) v.showStale = m.showStale;
-          await this.s.host.setVisibility(v);
+          await this.services.host.setVisibility(v);
           this.pushVisibility();
           this.pushSnapshot();
           break;
         }
         case 'store/openFile':
-          if (known(m.root)) this.s.openFile(this.s.store.considerPaths(m.root).store);
+          if (known(m.root)) this.services.openFile(this.services.store.considerPaths(m.root).store);
           break;
         case 'thread/showChanges':
           if (known(m.root)) this.s.showThreadChanges?.(m.root, m.id);
@@ -229,7 +229,7 @@ export class BoardSession {
           break; // handled in receive()
       }
     } catch (e) {
-      this.s.log(`${m.type} failed: ${message(e)}`);
+      this.services.log(`${m.type} failed: ${message(e)}`);
     }
   }
 }

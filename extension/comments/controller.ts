@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { FolderStores } from '../store/folder-stores';
 import { readSettings } from '../settings';
 import { parseBaselineUri } from '../changes/baseline-docs';
+import { isInConsiderDir } from '../../shared/paths';
 
 export const CONTROLLER_ID = 'consider';
 
@@ -17,8 +18,8 @@ export function createController(stores: FolderStores): vscode.CommentController
       // The baseline side of a Changes diff takes comments too: they are about removed code.
       const base = parseBaselineUri(doc.uri);
       if (base) return base.key && !base.snapshot && doc.lineCount > 0 && stores.get(base.root) ? [new vscode.Range(0, 0, doc.lineCount - 1, 0)] : [];
-      if (doc.uri.scheme !== 'file' || !stores.rootOf(doc.uri.fsPath)) return [];
-      if (doc.uri.fsPath.includes('/.consider/')) return [];
+      const root = doc.uri.scheme === 'file' ? stores.rootOf(doc.uri.fsPath) : undefined;
+      if (!root || isInConsiderDir(root, doc.uri.fsPath)) return [];
       return [new vscode.Range(0, 0, Math.max(0, doc.lineCount - 1), 0)];
     },
   };

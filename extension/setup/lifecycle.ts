@@ -14,19 +14,20 @@ import type { BoardController } from '../board';
 import { info, warn } from '../notify';
 import { toDisposable } from '../util/dispose';
 import { applyRefresh, planRefresh, refreshNeeded, type RefreshInput } from '../../setup/index';
+import { considerPaths } from '../../shared/paths';
 
 const PROMPT_DISMISSED = 'consider.setupPrompt.dismissed';
 /** globalState key remembering "keep my edited skill" per path and version, so we ask once. */
 const keepEditedKey = (skillPath: string, version: string): string => `consider.keepEditedSkill:${skillPath}@${version}`;
 
-export function registerSetupLifecycle(context: vscode.ExtensionContext, host: ConsiderHost, board: BoardController): vscode.Disposable {
+export function registerSetupLifecycle(context: vscode.ExtensionContext, host: ConsiderHost, board: BoardController, log: vscode.LogOutputChannel): vscode.Disposable {
   const runtimeDir = path.join(context.extensionPath, 'dist', 'runtime');
   const skillsDir = path.join(context.extensionPath, 'skills');
   const prompted = new Set<string>(); // once per folder per session
 
   const check = (roots: readonly string[]): void => {
     void offerSetup(context, board, roots.filter((r) => !prompted.has(r)), prompted);
-    for (const root of roots) void refreshFolder(context, { root, home: os.homedir(), runtimeDir, skillsDir });
+    for (const root of roots) void refreshFolder(context, log, { root, home: os.homedir(), runtimeDir, skillsDir });
   };
 
   // Let activation finish and the window settle before any notification.
@@ -38,7 +39,7 @@ export function registerSetupLifecycle(context: vscode.ExtensionContext, host: C
 }
 
 function isSetUp(root: string): boolean {
-  return fs.existsSync(path.join(root, '.consider', 'store.json'));
+  return fs.existsSync(considerPaths(root).store);
 }
 
 async function offerSetup(context: vscode.ExtensionContext, board: BoardController, roots: readonly string[], prompted: Set<string>): Promise<void> {
@@ -55,9 +56,9 @@ async function offerSetup(context: vscode.ExtensionContext, board: BoardControll
   else if (choice === "Don't Ask Again") await context.workspaceState.update(PROMPT_DISMISSED, true);
 }
 
-async function refreshFolder(context: vscode.ExtensionContext, input: RefreshInput): Promise<void> {
+async function refreshFolder(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, input: RefreshInput): Promise<void> {
   try {
-    if (!fs.existsSync(path.join(input.root, '.consider', 'bin'))) return; // not set up: nothing to refresh
+    if (!fs.existsSync(considerPaths(input.root).bin)) return; // not set up: nothing to refresh
     const plan = planRefresh(input);
     if (!refreshNeeded(plan)) return;
     const edited = plan.skills.filter((s) => s.needsUpdate && s.status === 'edited'
@@ -73,7 +74,7 @@ async function refreshFolder(context: vscode.ExtensionContext, input: RefreshInp
     }
     const report = await applyRefresh(input, replace);
     const changed = report.actions.filter((a) => a.kind === 'updated' || a.kind === 'created').length;
-    if (changed) console.log(`Consider: refreshed ${changed} file(s) in ${input.root} to ${plan.version}`);
+    if (changed) log.info(`refreshed ${changed} file(s) in ${input.root} to ${plan.version}`);
   } catch (e) {
     // A failed refresh must not break activation; the old CLI keeps working.
     void warn(`Consider could not update its CLI in ${input.root}: ${(e as Error).message}`);

@@ -8,11 +8,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { considerPaths } from '../../shared/paths';
 
 export const STORE_DEBOUNCE_MS = 50;
 
 export function watchStore(root: string, onChange: () => void): vscode.Disposable {
-  const dir = path.join(root, '.consider');
+  const { dir, store } = considerPaths(root);
+  const dirName = path.basename(dir);
+  const storeName = path.basename(store);
   let timer: NodeJS.Timeout | undefined;
   let more = false;
   let disposed = false;
@@ -46,11 +49,11 @@ export function watchStore(root: string, onChange: () => void): vscode.Disposabl
     try {
       nodeWatcher = fs.watch(want === 'dir' ? dir : root, { persistent: false }, (_event, name) => {
         if (want === 'root') {
-          if (name === '.consider') { rewatch(); changed(); }
+          if (name === dirName) { rewatch(); changed(); }
           return;
         }
         // Only the store itself (the rename onto it); temp files and the backup come and go around it.
-        if (!name || name === 'store.json') changed();
+        if (!name || name === storeName) changed();
       });
       nodeWatcher.on('error', () => { nodeWatcher?.close(); nodeWatcher = undefined; watching = undefined; setTimeout(rewatch, 200); });
       watching = want;
@@ -60,7 +63,7 @@ export function watchStore(root: string, onChange: () => void): vscode.Disposabl
   };
   rewatch();
 
-  const fsw = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(root), '{.consider,.consider/store.json}'));
+  const fsw = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(root), `{${dirName},${dirName}/${storeName}}`));
   const onVsEvent = (): void => { rewatch(); changed(); };
   const subs = [fsw, fsw.onDidChange(onVsEvent), fsw.onDidCreate(onVsEvent), fsw.onDidDelete(onVsEvent)];
 

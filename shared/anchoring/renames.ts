@@ -9,6 +9,7 @@ const childProcess = (): typeof import('node:child_process') => require('node:ch
 import fs from 'node:fs';
 import path from 'node:path';
 import { splitLines } from '../text';
+import { isConsiderStoredPath } from '../paths';
 
 const GIT_TIMEOUT_MS = 3000;
 /** How far back committed renames are looked for. */
@@ -69,7 +70,7 @@ function parseNameStatus(text: string, into: Map<string, string>): void {
 /** Files git does not track yet: a plain `mv` shows up as a deletion plus one of these. */
 function untrackedFiles(root: string): string[] {
   const out = git(root, ['ls-files', '--others', '--exclude-standard', '-z']);
-  return out ? out.split('\0').filter((f) => f !== '' && !f.startsWith('.consider/')) : [];
+  return out ? out.split('\0').filter((f) => f !== '' && !isConsiderStoredPath(f)) : [];
 }
 
 /** Share of the old file's lines found in the candidate (as multisets). */

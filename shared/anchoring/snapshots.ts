@@ -25,7 +25,9 @@ const isSnapshotId = (id: string): boolean => isContentHash(id) || isLegacyHash(
 
 /**
  * A snapshot written moments ago may belong to a thread whose store write has not landed
- * yet (addThread records the snapshot before taking the lock). GC spares anything this young.
+ * yet: a re-anchoring pass records the snapshots it decides on before it takes the lock to
+ * save them, and a collection runs after its own write, from the store it wrote, with the lock
+ * let go. GC spares anything this young.
  */
 export const SNAPSHOT_GRACE_MS = 10 * 60_000;
 

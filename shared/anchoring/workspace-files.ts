@@ -9,6 +9,7 @@ import path from 'node:path';
 import { isIgnored, parseIgnoreFile } from './ignore-rules';
 import type { IgnoreFile } from './ignore-rules';
 import { git, isGitWorkspace } from './renames';
+import { CONSIDER_DIR_NAME, isConsiderStoredPath } from '../paths';
 
 /** More files than this and the listing is incomplete: uniqueness cannot be told, nothing is followed. */
 export const MAX_LISTED_FILES = 200_000;
@@ -21,13 +22,13 @@ export interface WorkspaceListing {
 }
 
 /** Folders a walk never enters: other tools' data, and Consider's own. */
-const NEVER_WALKED = new Set(['.git', '.hg', '.svn', '.consider', 'node_modules']);
+const NEVER_WALKED = new Set(['.git', '.hg', '.svn', CONSIDER_DIR_NAME, 'node_modules']);
 
 export function listWorkspaceFiles(root: string, maxFiles = MAX_LISTED_FILES): WorkspaceListing {
   if (isGitWorkspace(root)) {
     const out = git(root, ['ls-files', '-z', '--cached', '--others', '--exclude-standard']);
     if (out !== undefined) {
-      const files = [...new Set(out.split('\0'))].filter((f) => f !== '' && !f.startsWith('.consider/'));
+      const files = [...new Set(out.split('\0'))].filter((f) => f !== '' && !isConsiderStoredPath(f));
       return files.length > maxFiles ? { files: files.slice(0, maxFiles), complete: false } : { files, complete: true };
     }
   }

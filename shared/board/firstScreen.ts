@@ -95,8 +95,8 @@ export function firstScreen(
       for (const row of sortedRows(group)) {
         if (rowY >= bottom) break;
         if (inView(rowY, ROW_HEIGHT)) {
-          beforeShowing?.(row.t);
-          items.push({ y: rowY, thread: previewThread(row.t), ...(row.key === ui.selectedKey ? { selected: true as const } : {}) });
+          beforeShowing?.(row.thread);
+          items.push({ y: rowY, thread: previewThread(row.thread), ...(row.key === ui.selectedKey ? { selected: true as const } : {}) });
         }
         rowY += ROW_HEIGHT;
       }

@@ -11,7 +11,7 @@ export interface Row {
   readonly key: string;
   readonly root: string;
   readonly folderName: string;
-  readonly t: ThreadView;
+  readonly thread: ThreadView;
 }
 
 /** Conversations by row key (`thread/details`); empty until the host has sent them. */
@@ -52,7 +52,7 @@ export const fileKey = (root: string, file: string): string => `${root}\u0000${f
 export function projectRows(folders: readonly FolderSnapshot[]): Row[] {
   const rows: Row[] = [];
   for (const f of folders) {
-    for (const t of f.threads) rows.push({ key: rowKey(f.root, t.id), root: f.root, folderName: f.name, t });
+    for (const thread of f.threads) rows.push({ key: rowKey(f.root, thread.id), root: f.root, folderName: f.name, thread });
   }
   return rows;
 }
@@ -66,11 +66,11 @@ export function indexDetails(folders: readonly FolderDetails[]): DetailsByKey {
 // Lower-cased search text, made the first time a search needs it (not for every snapshot).
 const searchTextCache = new WeakMap<object, string>();
 function searchText(row: Row, d: ThreadDetails | undefined): string {
-  const owner = d ?? row.t;
+  const owner = d ?? row.thread;
   let text = searchTextCache.get(owner);
   if (text === undefined) {
     // Until the conversations arrive, the title stands in for the body.
-    text = [row.t.file, row.t.id, ...(d ? [d.body, ...d.replies.map((r) => r.body)] : [row.t.title])].join('\n').toLowerCase();
+    text = [row.thread.file, row.thread.id, ...(d ? [d.body, ...d.replies.map((r) => r.body)] : [row.thread.title])].join('\n').toLowerCase();
     searchTextCache.set(owner, text);
   }
   return text;
@@ -81,11 +81,11 @@ export function summarize(folders: readonly FolderSnapshot[], rows: readonly Row
   const counts = noThreads();
   // Files per folder, without building a `root + file` key per thread (thousands of them).
   const filesByRoot = new Map<string, Set<string>>();
-  for (const { root, t } of rows) {
-    countThread(counts, t);
+  for (const { root, thread } of rows) {
+    countThread(counts, thread);
     let files = filesByRoot.get(root);
     if (!files) filesByRoot.set(root, (files = new Set()));
-    files.add(t.file);
+    files.add(thread.file);
   }
   let files = 0;
   for (const f of filesByRoot.values()) files += f.size;
@@ -102,7 +102,7 @@ export function prepareSearch(rows: readonly Row[], details: DetailsByKey): void
 
 /** Free text looks in the file, the id, the body and the replies (`details`; the title until they arrive). */
 export function matchesFilters(row: Row, filters: Filters, visibility: Visibility, details: DetailsByKey = NO_DETAILS): boolean {
-  const t = row.t;
+  const t = row.thread;
   // The visibility toggles are shared with the inline threads; an explicit filter for the
   // hidden state wins, so "workflow: resolved" still shows resolved threads.
   if (!visibility.showResolved && t.workflowState === 'resolved' && filters.workflow !== 'resolved') return false;
@@ -142,9 +142,9 @@ function stateRank(t: ThreadView): number {
  * several times slower per comparison on thousands of rows.
  */
 export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-const byLine = (a: Row, b: Row): number => a.t.startLine - b.t.startLine || compareText(a.t.id, b.t.id);
-const byActivity = (a: Row, b: Row): number => (a.t.lastActivityAt < b.t.lastActivityAt ? 1 : a.t.lastActivityAt > b.t.lastActivityAt ? -1 : byLine(a, b));
-const byState = (a: Row, b: Row): number => stateRank(a.t) - stateRank(b.t) || byLine(a, b);
+const byLine = (a: Row, b: Row): number => a.thread.startLine - b.thread.startLine || compareText(a.thread.id, b.thread.id);
+const byActivity = (a: Row, b: Row): number => (a.thread.lastActivityAt < b.thread.lastActivityAt ? 1 : a.thread.lastActivityAt > b.thread.lastActivityAt ? -1 : byLine(a, b));
+const byState = (a: Row, b: Row): number => stateRank(a.thread) - stateRank(b.thread) || byLine(a, b);
 
 /** The order of threads within a file's group, for a sort. */
 export const rowOrder = (sort: SortOrder): ((a: Row, b: Row) => number) => (sort === 'activity' ? byActivity : sort === 'state' ? byState : byLine);
@@ -176,9 +176,9 @@ export function orderedFileGroups(rows: readonly Row[], sort: SortOrder, multiRo
   for (const r of rows) {
     let byFile = byRoot.get(r.root);
     if (!byFile) byRoot.set(r.root, (byFile = new Map()));
-    const g = byFile.get(r.t.file);
+    const g = byFile.get(r.thread.file);
     if (g) g.push(r);
-    else byFile.set(r.t.file, [r]);
+    else byFile.set(r.thread.file, [r]);
   }
   const within = rowOrder(sort);
   // Each group's key and label once, not per comparison (thousands of files sort in one go).
@@ -189,7 +189,7 @@ export function orderedFileGroups(rows: readonly Row[], sort: SortOrder, multiRo
       let open = 0;
       for (const r of g) {
         if (within(r, first) < 0) first = r;
-        if (r.t.workflowState === 'open') open++;
+        if (r.thread.workflowState === 'open') open++;
       }
       groups.push({ key: fileKey(root, file), label: multiRoot ? `${first.folderName}/${file}` : file, folderName: first.folderName, rows: g, first, open, within });
     }
@@ -225,7 +225,7 @@ export function fileOptions(rows: readonly Row[], multiRoot: boolean): { value: 
   for (const r of rows) {
     let files = byRoot.get(r.root);
     if (!files) byRoot.set(r.root, (files = new Map()));
-    if (!files.has(r.t.file)) files.set(r.t.file, multiRoot ? `${r.folderName}/${r.t.file}` : r.t.file);
+    if (!files.has(r.thread.file)) files.set(r.thread.file, multiRoot ? `${r.folderName}/${r.thread.file}` : r.thread.file);
   }
   const out: { value: string; label: string }[] = [];
   for (const [root, files] of byRoot) for (const [file, label] of files) out.push({ value: fileKey(root, file), label });

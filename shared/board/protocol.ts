@@ -214,7 +214,8 @@ const nonEmptyRefs = refine(refs, (v) => (v.length === 0 ? ' must not be empty' 
 const none = object({});
 
 const replyView = object({ id: anyStr, author, body: anyStr, createdAt: anyStr, disposition: optional(disposition) });
-const threadViewShape = object({
+/** What a ThreadView is (exported for the test that holds isThreadView to it). */
+export const threadViewShape = object({
   id: anyStr, file: anyStr, startLine: int(0), endLine: int(0), workflowState: workflow, anchorState, author,
   title: anyStr, lastActivityAt: anyStr, unseen: optional(onlyTrue), reason: optional(anyStr), targetContent: optional(anyStr),
   replyCount: optional(int(1)), lastReplyAuthor: optional(author), replyAuthors: optional(arrayOf(author, 2)),
@@ -222,7 +223,8 @@ const threadViewShape = object({
   movedFrom: optional(object({ file: anyStr, startLine: int(1), endLine: int(1) })),
   addressedUnchanged: optional(onlyTrue), codeChanged: optional(onlyTrue), removedIn: optional(anyStr),
 });
-const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+/** A whole number from 0 up to Number.MAX_SAFE_INTEGER, as the schema's int(0) has it. */
+const isCount = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number) >= 0;
 const isAuthor = (v: unknown): boolean => v === 'human' || v === 'agent';
 const optionalString = (v: unknown): boolean => v === undefined || typeof v === 'string';
 const optionalTrue = (v: unknown): boolean => v === undefined || v === true;
@@ -230,9 +232,9 @@ const isDisposition = (v: unknown): boolean => v === 'addressed' || v === 'decli
 /**
  * The same test as threadViewShape, written out: a snapshot holds thousands of threads and
  * this runs on the webview's critical path (generic checks cost ~10x more). On a failure the
- * generic check runs to say where.
+ * generic check runs to say where. test/protocol.test.ts holds the two to the same answers.
  */
-function isThreadView(v: unknown): boolean {
+export function isThreadView(v: unknown): boolean {
   if (!isObject(v)) return false;
   const a = v.replyAuthors;
   return typeof v.id === 'string' && typeof v.file === 'string' && isCount(v.startLine) && isCount(v.endLine)

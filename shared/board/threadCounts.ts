@@ -1,6 +1,6 @@
 /**
- * What the editor's counts count, in one place: the status bar, the board's summary bar and its
- * first screen all count with countThreads, so they cannot disagree (issue 22: the status bar
+ * What the editor's counts count, in one place: the status bar (countStoredThreads), the board's
+ * summary bar and its first screen all count with countThread, so they cannot disagree (issue 22: the status bar
  * said "7 open" while the board said "8 open" during a pending review).
  *  - open: open threads, your pending review's included (they are open threads in your editor,
  *    not sent yet); resolved: the rest;

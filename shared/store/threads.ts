@@ -7,7 +7,7 @@ import { anchorSizeProblem, captureAnchorFromLines, validateRange } from '../anc
 import { noteUniqueWindow } from '../anchoring/reconcile';
 import { contentHash } from '../anchoring/content-hash';
 import { ConsiderError } from '../errors';
-import { MAX_BODY_CHARS, dispositionOf, isUnseen, unseenReviewMessages, visibleToAgent } from '../model';
+import { MAX_BODY_CHARS, dispositionOf, isUnseen, latestHumanActivityAt, unseenReviewMessages, visibleToAgent } from '../model';
 import type { Anchor, AnchorState, Author, Comment, Disposition, FileFingerprint, Reply, StoreFile, WorkflowState } from '../model';
 import { absoluteOf, resolveInWorkspace } from '../paths';
 import { mutateStore } from './store-io';
@@ -219,7 +219,7 @@ export function pushNewThread(
     ...t.extra,
   };
   // The agent has obviously seen a thread it wrote itself.
-  if (t.author === 'agent') comment.agentLastSeenAt = tx.now;
+  if (t.author === 'agent') comment.agentLastSeenAt = seenAt(comment, tx.now);
   else if (t.pending) comment.pending = true;
   store.comments.push(comment);
   tx.log({ action: 'add', threadId: comment.id, detail: { file: t.file, startLine: t.anchor.startLine, endLine: t.anchor.endLine, ...t.logDetail } });
@@ -248,7 +248,7 @@ export async function replyToThread(
     comment.thread.push(reply);
     comment.updatedAt = tx.now;
     // Replying means the agent read the thread (see isUnseen in model.ts).
-    if (input.author === 'agent') comment.agentLastSeenAt = tx.now;
+    if (input.author === 'agent') comment.agentLastSeenAt = seenAt(comment, tx.now);
     tx.log({ action: 'reply', threadId: comment.id, replyId: reply.id, ...(reply.disposition ? { detail: { disposition: reply.disposition } } : {}) });
     return { comment, reply };
   });
@@ -351,13 +351,27 @@ export async function markSeenByAgent(root: string, ids: string[], opts: MutateO
     let changed = false;
     for (const id of ids) {
       const comment = store.comments.find((c) => c.id === id);
-      if (!comment || comment.agentLastSeenAt === tx.now) continue;
-      comment.agentLastSeenAt = tx.now;
+      if (!comment) continue;
+      const at = seenAt(comment, tx.now);
+      if (comment.agentLastSeenAt === at) continue;
+      comment.agentLastSeenAt = at;
       changed = true;
       tx.log({ action: 'seen', threadId: comment.id });
     }
     if (!changed) tx.noWrite();
   }, opts);
+}
+
+/**
+ * When the agent read a thread it reads `now`: `now`, or the thread's newest human activity when
+ * that is later. A time written on a machine whose clock runs ahead would otherwise stay newer
+ * than every read, and the thread unseen for ever: `wait` would return at once each time and the
+ * hooks announce it at every stop. (The price: a human edit made before `now` catches up with
+ * that time is not announced; the thread still shows it.)
+ */
+function seenAt(comment: Comment, now: string): string {
+  const latestHuman = latestHumanActivityAt(comment);
+  return latestHuman > now ? latestHuman : now;
 }
 
 export interface StoreSummary {
@@ -392,28 +406,28 @@ export function summarize(store: StoreFile): StoreSummary {
 
 /** Counts threads into a StoreSummary (from the store, or from the list index: indexed-read.ts). */
 export class SummaryTally {
-  private readonly s: StoreSummary;
+  private readonly counts: StoreSummary;
   private readonly files = new Set<string>();
 
   constructor(unseenReviews: number) {
-    this.s = { open: 0, resolved: 0, anchored: 0, stale: 0, orphaned: 0, unseenOpen: 0, unseenReviews, addressed: 0, declined: 0, question: 0, files: 0, total: 0 };
+    this.counts = { open: 0, resolved: 0, anchored: 0, stale: 0, orphaned: 0, unseenOpen: 0, unseenReviews, addressed: 0, declined: 0, question: 0, files: 0, total: 0 };
   }
 
   /** `unseen` is asked for open threads only; `disposition` counts for open threads only. */
   add(file: string, workflowState: WorkflowState, anchorState: AnchorState, unseen: () => boolean, disposition: Disposition | undefined): void {
-    const s = this.s;
-    s.total++;
+    const counts = this.counts;
+    counts.total++;
     if (workflowState === 'open') {
-      s.open++;
+      counts.open++;
       this.files.add(file);
-      if (unseen()) s.unseenOpen++;
-      if (disposition) s[disposition]++;
-    } else s.resolved++;
-    s[anchorState]++;
+      if (unseen()) counts.unseenOpen++;
+      if (disposition) counts[disposition]++;
+    } else counts.resolved++;
+    counts[anchorState]++;
   }
 
   summary(): StoreSummary {
-    return { ...this.s, files: this.files.size };
+    return { ...this.counts, files: this.files.size };
   }
 }
 

@@ -14,11 +14,11 @@ const MIN_CONFIDENCE = 0.3;
 interface Located { text: string; lines: string[]; suggestion?: { kind: 'match' | 'edited'; startLine: number; endLine: number; method: string; confidence: number; reason?: string } }
 
 function locate(ctx: HandlerContext, root: string, c: Comment): Located | undefined {
-  const text = ctx.s.documentText(root, c.file);
+  const text = ctx.services.documentText(root, c.file);
   if (text === undefined) return undefined;
-  const lines = ctx.s.store.splitLines(text);
+  const lines = ctx.services.store.splitLines(text);
   // With the root, re-anchoring can diff against the snapshot of the file as it was commented.
-  const r = ctx.s.store.reanchorInText(c, text, { root });
+  const r = ctx.services.store.reanchorInText(c, text, { root });
   const inFile = r.startLine >= 1 && r.endLine >= r.startLine && r.endLine <= lines.length;
   const confident = r.anchorState === 'anchored' || r.confidence >= MIN_CONFIDENCE;
   return {
@@ -46,22 +46,22 @@ export const anchorHandlers: Handlers<'anchor/suggest' | 'anchor/reanchor' | 'an
       const loc = locate(ctx, ref.root, c);
       if (!loc) throw new BoardError(`${c.file} no longer exists`, 'not_found');
       if (!loc.suggestion) throw new BoardError('no confident place found for this code', 'no_suggestion');
-      await ctx.s.store.setAnchor(ref.root, ref.id, { startLine: loc.suggestion.startLine, endLine: loc.suggestion.endLine, text: loc.text }, 'human');
+      await ctx.services.store.setAnchor(ref.root, ref.id, { startLine: loc.suggestion.startLine, endLine: loc.suggestion.endLine, text: loc.text }, 'human');
       return;
     }
     // The editor's selection: in the thread's own file, or — for a stale or orphaned thread, whose
     // code may have moved to another file (spec §4.3) — in any file of the same workspace folder.
-    const sel = ctx.s.host.currentSelection(ref.root);
+    const sel = ctx.services.host.currentSelection(ref.root);
     const elsewhere = sel !== undefined && sel.file !== c.file;
     if (!sel || (elsewhere && c.anchorState === 'anchored')) {
       throw new BoardError(`select the lines in ${c.anchorState === 'anchored' ? c.file : 'the file where its code is now'} in an editor first`, 'no_selection');
     }
-    const text = ctx.s.documentText(ref.root, sel.file);
-    await ctx.s.store.setAnchor(ref.root, ref.id, { startLine: sel.startLine, endLine: sel.endLine, ...(elsewhere ? { file: sel.file } : {}), ...(text !== undefined ? { text } : {}) }, 'human');
+    const text = ctx.services.documentText(ref.root, sel.file);
+    await ctx.services.store.setAnchor(ref.root, ref.id, { startLine: sel.startLine, endLine: sel.endLine, ...(elsewhere ? { file: sel.file } : {}), ...(text !== undefined ? { text } : {}) }, 'human');
   }),
 
   'anchor/confirm': (p, ctx) => undoable(ctx, p.refs, async (ref) => {
-    await ctx.s.store.confirmAnchor(ref.root, ref.id, 'human');
+    await ctx.services.store.confirmAnchor(ref.root, ref.id, 'human');
   }),
 };
 

@@ -6,7 +6,7 @@ import type { BoardServices } from '../services';
 import type { UndoStack } from '../undo';
 
 export interface HandlerContext {
-  readonly s: BoardServices;
+  readonly services: BoardServices;
   readonly undo: UndoStack;
   /** Reports progress of the current request to the webview. */
   progress(done: number, total: number): void;
@@ -33,7 +33,7 @@ export function findComment(ctx: HandlerContext, ref: ThreadRef): Comment {
 }
 
 /** Folders that can be written: a store that exists, reads, and is not from a newer version. */
-export const writableFolders = (ctx: HandlerContext): FolderStoreState[] => ctx.s.host.folders().filter((f) => f.store && !f.error && !f.readOnlyReason);
+export const writableFolders = (ctx: HandlerContext): FolderStoreState[] => ctx.services.host.folders().filter((f) => f.store && !f.error && !f.readOnlyReason);
 
 export const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 

@@ -26,7 +26,7 @@ export const reviewHandlers: Handlers<'review/submit' | 'review/discard' | 'revi
     const rounds: { root: string; round: number }[] = [];
     let done = 0;
     const failed = await forEachFolder(ctx, targets, async (f) => {
-      const r = await ctx.s.store.submitReview(f.root, message !== undefined && rounds.length === 0 ? { message } : {});
+      const r = await ctx.services.store.submitReview(f.root, message !== undefined && rounds.length === 0 ? { message } : {});
       rounds.push({ root: f.root, round: r.round });
       done += r.threadIds.length;
     });
@@ -38,7 +38,7 @@ export const reviewHandlers: Handlers<'review/submit' | 'review/discard' | 'revi
     const parts: UndoEntry[] = [];
     let done = 0;
     const failed = await forEachFolder(ctx, writableFolders(ctx).filter(hasPending), async (f) => {
-      const removed = await ctx.s.store.discardReview(f.root);
+      const removed = await ctx.services.store.discardReview(f.root);
       done += removed.length;
       if (removed.length) parts.push({ kind: 'restore', root: f.root, threads: removed });
     });
@@ -48,7 +48,7 @@ export const reviewHandlers: Handlers<'review/submit' | 'review/discard' | 'revi
 
   /** The review as one Markdown page on the clipboard (the board says what was copied). */
   'review/copyDigest': async (_p, ctx) => {
-    const copied = await ctx.s.copyDigest();
+    const copied = await ctx.services.copyDigest();
     return copied ? { copied: true, ...copied } : { copied: false, chars: 0, pendingLeftOut: 0 };
   },
 };

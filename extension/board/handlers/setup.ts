@@ -17,17 +17,17 @@ function mcpOf(servers: SetupState['mcpServers'], target: string): { mcp?: { pat
 export const setupHandlers: Handlers<'setup/describe' | 'setup/run' | 'uninstall/run'> = {
   'setup/describe': async (p, ctx) => {
     ctx.folder(p.root);
-    const st = await ctx.s.setup.describeSetup(p.root, ctx.s.home);
+    const st = await ctx.services.setup.describeSetup(p.root, ctx.services.home);
     return {
       root: p.root,
       storeExists: st.storeExists,
       ...(st.runtimeVersion ? { runtimeVersion: st.runtimeVersion } : {}),
       gitignoreHasEntry: st.gitignoreHasEntry,
-      integrations: ctx.s.setup.INTEGRATIONS.map((row) => ({
+      integrations: ctx.services.setup.INTEGRATIONS.map((row) => ({
         target: row.target,
         label: row.label,
         projectPath: row.projectPath(p.root),
-        homePath: row.homePath(ctx.s.home),
+        homePath: row.homePath(ctx.services.home),
         installed: st.integrations.find((i) => i.target === row.target)?.installed ?? [],
         ...hookOf(st.hooks, row.target),
         ...mcpOf(st.mcpServers, row.target),
@@ -37,11 +37,11 @@ export const setupHandlers: Handlers<'setup/describe' | 'setup/run' | 'uninstall
 
   'setup/run': async (p, ctx) => {
     ctx.folder(p.root);
-    const report = await ctx.s.setup.runSetup({
-      root: p.root, home: ctx.s.home, gitignore: p.gitignore, integrations: p.integrations.map((i) => ({ ...i })),
+    const report = await ctx.services.setup.runSetup({
+      root: p.root, home: ctx.services.home, gitignore: p.gitignore, integrations: p.integrations.map((i) => ({ ...i })),
       hooks: (p.hooks ?? []).map((h) => ({ ...h })),
       mcpServers: (p.mcpServers ?? []).map((m) => ({ ...m })),
-      runtimeDir: ctx.s.runtimeDir, skillsDir: ctx.s.skillsDir,
+      runtimeDir: ctx.services.runtimeDir, skillsDir: ctx.services.skillsDir,
     });
     await ctx.afterWrite([p.root]);
     return report;
@@ -49,7 +49,7 @@ export const setupHandlers: Handlers<'setup/describe' | 'setup/run' | 'uninstall
 
   'uninstall/run': async (p, ctx) => {
     ctx.folder(p.root);
-    const report = await ctx.s.setup.runUninstall({ root: p.root, home: ctx.s.home, mode: p.mode, removeGitignoreEntry: p.removeGitignoreEntry, removeEdited: p.removeEdited === true });
+    const report = await ctx.services.setup.runUninstall({ root: p.root, home: ctx.services.home, mode: p.mode, removeGitignoreEntry: p.removeGitignoreEntry, removeEdited: p.removeEdited === true });
     await ctx.afterWrite([p.root]);
     return report;
   },

@@ -9,7 +9,7 @@ export const storeHandlers: Handlers<'store/archiveResolved' | 'store/reconcileA
     const parts: UndoEntry[] = [];
     let done = 0;
     const failed = await forEachFolder(ctx, writableFolders(ctx), async (f) => {
-      const moved = await ctx.s.store.archiveResolved(f.root, 'human');
+      const moved = await ctx.services.store.archiveResolved(f.root, 'human');
       done += moved.length;
       if (moved.length) parts.push({ kind: 'unarchive', root: f.root, ids: moved.map((c) => c.id) });
     });
@@ -27,7 +27,7 @@ export const storeHandlers: Handlers<'store/archiveResolved' | 'store/reconcileA
     for (const [i, f] of folders.entries()) {
       try {
         const onProgress = (done: number, total: number) => ctx.progress(before + Math.min(done, totals[i]!) * (total ? totals[i]! / total : 1), grand);
-        const r = await ctx.s.store.reconcileWorkspace(f.root, { force: true, onProgress });
+        const r = await ctx.services.store.reconcileWorkspace(f.root, { force: true, onProgress });
         sum.checked += r.checked; sum.moved += r.moved; sum.stale += r.stale; sum.orphaned += r.orphaned; sum.restored += r.restored;
       } catch (e) {
         sum.failed.push({ root: f.root, message: message(e) });
@@ -48,13 +48,13 @@ export const storeHandlers: Handlers<'store/archiveResolved' | 'store/reconcileA
       try {
         ctx.folder(part.root);
         if (part.kind === 'restore') {
-          await ctx.s.store.restoreThreads(part.root, [...part.threads], 'human');
+          await ctx.services.store.restoreThreads(part.root, [...part.threads], 'human');
           done += part.threads.length;
         } else if (part.kind === 'anchor') {
-          await ctx.s.store.restoreAnchor(part.root, part.id, part.place, 'human');
+          await ctx.services.store.restoreAnchor(part.root, part.id, part.place, 'human');
           done++;
         } else {
-          done += (await ctx.s.store.unarchive(part.root, [...part.ids], 'human')).length;
+          done += (await ctx.services.store.unarchive(part.root, [...part.ids], 'human')).length;
         }
       } catch (e) {
         failed.push({ id: part.root, message: message(e) });
@@ -78,8 +78,8 @@ export const storeHandlers: Handlers<'store/archiveResolved' | 'store/reconcileA
  * still unreadable, atomically, the damaged file kept beside it, never deleted).
  */
 async function restoreBackup(ctx: HandlerContext, root: string): Promise<void> {
-  const paths = ctx.s.store.considerPaths(root);
+  const paths = ctx.services.store.considerPaths(root);
   if (!fs.existsSync(paths.backup)) throw new BoardError('there is no last good copy (store.json.bak)', 'not_found');
-  const { restored, keptAs } = await ctx.s.store.restoreLastGoodCopy(root);
-  ctx.s.log(restored ? `restored ${paths.store} from its backup; the damaged file is kept as ${keptAs}` : `${paths.store} is readable again; nothing was restored`);
+  const { restored, keptAs } = await ctx.services.store.restoreLastGoodCopy(root);
+  ctx.services.log(restored ? `restored ${paths.store} from its backup; the damaged file is kept as ${keptAs}` : `${paths.store} is readable again; nothing was restored`);
 }

@@ -28,7 +28,7 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
       </aside>
     );
   }
-  const t = row.t;
+  const t = row.thread;
   const resolved = t.workflowState === 'resolved';
   const send = async () => {
     const body = draft.trim();

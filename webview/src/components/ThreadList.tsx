@@ -64,7 +64,7 @@ export function ThreadList({ items, onReplyShortcut }: { items: readonly ListIte
       case 'End': handled(); selectAt(threadIndexes.length - 1); break;
       case 'Enter': if (selectedRow) { handled(); actions.reveal(selectedRow); } break;
       case 'r': if (selectedRow) { handled(); onReplyShortcut(); } break;
-      case 'x': if (selectedRow) { handled(); void actions.setState([selectedRow], selectedRow.t.workflowState === 'open' ? 'resolved' : 'open'); } break;
+      case 'x': if (selectedRow) { handled(); void actions.setState([selectedRow], selectedRow.thread.workflowState === 'open' ? 'resolved' : 'open'); } break;
       default: break;
     }
   };
@@ -108,7 +108,7 @@ function GroupHeader({ item }: { item: Extract<ListItem, { kind: 'group' }> }) {
 
 const ThreadRow = memo(function ThreadRow({ row, selected }: { row: Row; selected: boolean }) {
   const { store, actions } = useApp();
-  const t = row.t;
+  const t = row.thread;
   const resolved = t.workflowState === 'resolved';
   const [toggleIcon, openIcon] = rowActionIcons(t);
   return (

@@ -18,8 +18,8 @@ export function Triage() {
   const rows = useBoard((s) => s.rows);
   const checked = useBoard((s) => s.triageChecked);
   const [limit, setLimit] = useState(PAGE);
-  const flagged = useMemo(() => rows.filter((r) => isFlagged(r.t))
-    .sort((a, b) => compareText(a.root, b.root) || compareText(a.t.file, b.t.file) || a.t.startLine - b.t.startLine), [rows]);
+  const flagged = useMemo(() => rows.filter((r) => isFlagged(r.thread))
+    .sort((a, b) => compareText(a.root, b.root) || compareText(a.thread.file, b.thread.file) || a.thread.startLine - b.thread.startLine), [rows]);
   const selectedRows = flagged.filter((r) => checked.has(r.key));
   const setChecked = (keys: Iterable<string>) => store.getState().setTriageChecked(new Set(keys));
   const allChecked = flagged.length > 0 && selectedRows.length === flagged.length;
@@ -61,7 +61,7 @@ export function Triage() {
 
 function TriageCard({ row, checked, onCheck }: { row: Row; checked: boolean; onCheck: (v: boolean) => void }) {
   const { bridge, actions } = useApp();
-  const t = row.t;
+  const t = row.thread;
   const [suggestion, setSuggestion] = useState<AnchorSuggestion | 'loading' | { error: string }>('loading');
   // Ask again when the thread changes (a snapshot after an edit or a re-anchor).
   useEffect(() => {
@@ -106,7 +106,7 @@ function TriageCard({ row, checked, onCheck }: { row: Row; checked: boolean; onC
 }
 
 function DiffView({ row, s }: { row: Row; s: AnchorSuggestion }) {
-  const t = row.t;
+  const t = row.thread;
   const stored = (t.targetContent ?? '').split('\n');
   const { before, after } = sideBySide(stored, s.currentLines);
   const where = !s.fileExists ? 'The file no longer exists'

@@ -10,7 +10,7 @@ import type { Bridge } from './bridge';
 import { plural } from '../../../shared/text';
 import { copiedDigestMessage } from '../../../shared/board/copied-digest';
 
-const refsOf = (rows: readonly Row[]): ThreadRef[] => rows.map((r) => ({ root: r.root, id: r.t.id }));
+const refsOf = (rows: readonly Row[]): ThreadRef[] => rows.map((r) => ({ root: r.root, id: r.thread.id }));
 
 export function createActions(bridge: Bridge, store: BoardStore) {
   const notice = (kind: 'info' | 'error', text: string, undoId?: string) => store.getState().addNotice({ kind, text, undoId });
@@ -22,8 +22,8 @@ export function createActions(bridge: Bridge, store: BoardStore) {
   return {
     /** Opens the thread's code; an orphaned thread's file is gone, so it goes to Triage, where it is dealt with. */
     reveal: (row: Row) => {
-      if (row.t.anchorState === 'orphaned') store.getState().setView('triage');
-      else bridge.notify({ type: 'thread/reveal', root: row.root, id: row.t.id });
+      if (row.thread.anchorState === 'orphaned') store.getState().setView('triage');
+      else bridge.notify({ type: 'thread/reveal', root: row.root, id: row.thread.id });
     },
     openLink: (href: string) => bridge.notify({ type: 'link/open', href }),
     openStoreFile: (root: string) => bridge.notify({ type: 'store/openFile', root }),
@@ -34,7 +34,7 @@ export function createActions(bridge: Bridge, store: BoardStore) {
 
     async reply(row: Row, body: string): Promise<boolean> {
       try {
-        const r = await bridge.request('thread/reply', { root: row.root, id: row.t.id, body });
+        const r = await bridge.request('thread/reply', { root: row.root, id: row.thread.id, body });
         failures(r, 'Reply');
         return r.failed.length === 0;
       } catch (e) { fail('Reply')(e); return false; }
