@@ -18,6 +18,7 @@ import { registerThreadCommands } from './commands/thread-commands';
 import { registerWorkspaceCommands } from './commands/workspace-commands';
 import { registerReviewCommands } from './commands/review-commands';
 import { registerLanguageModelTools } from './lm-tools';
+import { registerPlans } from './plans';
 import { createStatusBar } from './status-bar';
 import { shownNotifications } from './notify';
 import type { ConsiderTestApi } from './test-api';
@@ -60,6 +61,8 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     registerReviewCommands({ stores, host }),
     registerLanguageModelTools(context, host),
   );
+  const { plans, disposable: planGate } = registerPlans(stores, log);
+  context.subscriptions.push(planGate);
   const board = registerBoard(context, host);
   context.subscriptions.push(board, registerSetupLifecycle(context, host, board));
   log.info(`activated in ${Date.now() - started} ms (${stores.roots().length} folder(s))`);
@@ -70,6 +73,10 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     widget: (root, id) => renderer.threadOf(root, id),
     notifications: shownNotifications,
     whenIdle: () => anchoring.whenIdle(),
+    plans: () => plans.all().map((p) => ({
+      root: p.root, id: p.plan.id, title: p.plan.title, version: p.version.version, document: p.uri.fsPath,
+      waiting: !p.verdict && !!p.waiter, ...(p.verdict ? { verdict: p.verdict.verdict } : {}),
+    })),
   };
 }
 

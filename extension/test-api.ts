@@ -45,4 +45,18 @@ export interface ConsiderTestApi {
   notifications(): ShownNotification[];
   /** Resolves when no store reload, re-render or position write is pending. */
   whenIdle(): Promise<void>;
+  /** The plans agents submitted (extension/plans/), where each current version stands. */
+  plans(): ShownPlan[];
+}
+
+export interface ShownPlan {
+  root: string;
+  id: string;
+  title: string;
+  version: number;
+  /** Absolute path of the review document. */
+  document: string;
+  /** An agent waits for the verdict on this version. */
+  waiting: boolean;
+  verdict?: 'approved' | 'changes-requested';
 }

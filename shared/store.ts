@@ -24,3 +24,4 @@ export type { ListedThread } from './store/indexed-read';
 export * from './store/reviews';
 export { isSetUpProject, readProjectRecord, projectRecordPath, projectRecordsDir, realProjectPath, userCliPath, userDataDir, USER_DATA_REL } from './user-data';
 export type { ProjectRecord } from './user-data';
+export * from './plans';

@@ -1,8 +1,11 @@
 /**
  * The one CommentController ("consider"): every line of a file inside a workspace folder can
- * take a comment; the comment box's prompt mentions the Add Comment keybinding (a setting).
+ * take a comment (in `.consider/`, only a plan's review document); the comment box's prompt mentions the Add Comment keybinding (a setting).
  */
+import path from 'node:path';
 import * as vscode from 'vscode';
+import { isPlanDocument } from '../../shared/plans/document';
+import { toStoredPath } from '../../shared/paths';
 import type { FolderStores } from '../store/folder-stores';
 import { readSettings } from '../settings';
 
@@ -12,8 +15,10 @@ export function createController(stores: FolderStores): vscode.CommentController
   const controller = vscode.comments.createCommentController(CONTROLLER_ID, 'Consider');
   controller.commentingRangeProvider = {
     provideCommentingRanges(doc) {
-      if (doc.uri.scheme !== 'file' || !stores.rootOf(doc.uri.fsPath)) return [];
-      if (doc.uri.fsPath.includes('/.consider/')) return [];
+      const root = doc.uri.scheme === 'file' ? stores.rootOf(doc.uri.fsPath) : undefined;
+      if (!root) return [];
+      // Consider's own data takes no comments, but for a plan's review document (docs/plan-gate.md).
+      if (doc.uri.fsPath.includes(`${path.sep}.consider${path.sep}`) && !isPlanDocument(toStoredPath(root, doc.uri.fsPath))) return [];
       return [new vscode.Range(0, 0, Math.max(0, doc.lineCount - 1), 0)];
     },
   };
