@@ -221,7 +221,7 @@ describe('consider-cli plan', () => {
     await commentOnPlan(ws.root, byAgent.codex!, 4, 'Keep the old name as an alias.');
     // Both verdicts at once.
     await Promise.all([decide(ws.root, byAgent.claude!, 'approved'), decide(ws.root, byAgent.codex!, 'changes-requested')]);
-    const [ra, rb]: CliResult[] = await Promise.all([a, b]);
+    const [ra, rb] = (await Promise.all([a, b])) as [CliResult, CliResult];
     expect(ra.code, ra.stderr).toBe(0);
     expect(rb.code, rb.stderr).toBe(7);
     expect(ra.json()).toMatchObject({ plan: byAgent.claude, verdict: 'approved' });

@@ -36,7 +36,8 @@ class PlanLens implements vscode.CodeLensProvider {
     const args: PlanArgs = { root: p.root, id: p.plan.id };
     const lens = (title: string, command: string, tooltip?: string): vscode.CodeLens =>
       new vscode.CodeLens(at, { title, command, ...(command ? { arguments: [args] } : {}), ...(tooltip ? { tooltip } : {}) });
-    const out = [lens(`$(checklist) Plan v${p.version.version} from ${agentLabel(p.plan.agent)}: ${stateLine(p)}`, '')];
+    // The actions first: a plan beside the code has half the width, and a long line is cut on the right.
+    const out: vscode.CodeLens[] = [];
     if (!p.verdict) {
       out.push(
         lens('$(check) Approve', CommandIds.approvePlan, 'The agent proceeds with this plan (and follows your comments on it)'),
@@ -45,6 +46,7 @@ class PlanLens implements vscode.CodeLensProvider {
       );
     }
     if (p.version.version > 1) out.push(lens('$(diff) Show Plan Changes', CommandIds.showPlanChanges, `Version ${p.version.version - 1} ↔ version ${p.version.version}`));
+    out.push(lens(`$(checklist) Plan v${p.version.version} from ${agentLabel(p.plan.agent)}, ${stateLine(p, Date.now(), true)}`, '', stateLine(p)));
     return out;
   }
 }
@@ -159,5 +161,5 @@ class PlanUi extends Disposable {
 export async function showVersions(root: string, plan: PlanRecord, from: number, to: number): Promise<void> {
   const files = planFiles(root, plan.id);
   await vscode.commands.executeCommand('vscode.diff', vscode.Uri.file(files.version(from)), vscode.Uri.file(files.version(to)),
-    `${plan.title}: version ${from} ↔ ${to}`, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+    `${plan.title}: version ${from} ↔ ${to}`, { preview: false });
 }

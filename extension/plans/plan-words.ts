@@ -20,10 +20,10 @@ export function duration(ms: number): string {
   return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
 }
 
-/** One line on where the plan's current version stands: `waiting 3 min`, `approved`, … */
-export function stateLine(p: FolderPlan, now = Date.now()): string {
-  if (p.verdict) return p.verdict.verdict === 'approved' ? 'approved' : 'changes requested: the agent revises it';
+/** Where the plan's current version stands: `waiting 3 min for your verdict`, `approved`, … (`short`: for the CodeLens). */
+export function stateLine(p: FolderPlan, now = Date.now(), short = false): string {
+  if (p.verdict) return p.verdict.verdict === 'approved' ? 'approved' : short ? 'changes requested' : 'changes requested: the agent revises it';
   const waited = duration(now - Date.parse(p.version.submittedAt));
-  if (p.waiter) return `${agentLabel(p.plan.agent)} has been waiting ${waited} for your verdict`;
-  return `submitted ${waited} ago; nobody is waiting for the verdict now (the agent reads it with consider-cli plan wait)`;
+  if (p.waiter) return short ? `waiting ${waited} for your verdict` : `${agentLabel(p.plan.agent)} has been waiting ${waited} for your verdict`;
+  return short ? `submitted ${waited} ago, nobody waiting` : `submitted ${waited} ago; nobody is waiting for the verdict now (the agent reads it with consider-cli plan wait)`;
 }
