@@ -175,7 +175,7 @@ export class VsCodePage {
     const lens = this.codeLens(text);
     await lens.waitFor({ timeout: SHORT });
     const clicked = Date.now();
-    await lens.click();
+    await lens.click({ timeout: SHORT });
     return clicked;
   }
 
