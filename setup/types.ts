@@ -30,7 +30,7 @@ export interface SetupState {
   /** The user's copy of the CLI, which every hook and MCP entry runs, and whether this project is recorded as theirs. */
   userCli: { path: string; version?: string; projectRecorded: boolean };
   /** Per agent with a plan hook (the plan gate, docs/plan-gate.md): where one is installed right now, and what it runs. */
-  planGates: { target: PlanGateAgent; label: string; installed: InstalledHook[] }[];
+  planGates: { target: PlanGateAgent; label: string; note?: string; installed: InstalledHook[] }[];
   /** Per agent that takes MCP servers: its project file, and whether Consider's server is registered there now. */
   mcpServers: { target: McpAgent; label: string; path: string; installed: boolean }[];
 }

@@ -119,10 +119,11 @@ export function uninstallPlanGates(
 }
 
 /** Per agent with a plan hook: where one is installed now, and what it runs. */
-export function describePlanGates(root: string, home: string): { target: PlanGateAgent; label: string; installed: InstalledHook[] }[] {
+export function describePlanGates(root: string, home: string): { target: PlanGateAgent; label: string; note?: string; installed: InstalledHook[] }[] {
   return PLAN_GATE_ROWS.map((row) => ({
     target: row.target,
     label: row.label,
+    ...(row.note ? { note: row.note } : {}),
     installed: SCOPES.map((scope) => ({ scope, path: hookFile(row, scope, root, home) }))
       .filter((x) => holdsPlanGate(x.path))
       .map((x) => ({ ...x, ...gateRuns(row, x.path) })),
