@@ -33,7 +33,8 @@ export interface Command {
   examples: string[];
   /** Positional arguments: [min, max, name for messages]. */
   positionals: [number, number, string];
-  run(ctx: Ctx): Promise<void>;
+  /** Resolves with the exit code when it is not 0 for an answer that is not an error (`plan`: 7 changes requested). */
+  run(ctx: Ctx): Promise<void | number>;
 }
 
 export const COMMON_OPTIONS: OptionSpecs = {

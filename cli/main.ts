@@ -4,7 +4,8 @@
  *
  * Contract: errors are one line on stderr with no stack trace, and with --json also
  * {"error":{code,message,hint}} on stdout. Exit codes: 0 ok, 1 usage, 2 not found,
- * 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure, 6 `wait` timed out.
+ * 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure, 6 `wait` timed out;
+ * `plan` adds 7 changes requested, 8 not reviewed in VS Code, 130 stopped by Ctrl+C (docs/plan-gate.md).
  */
 import './install-compile-cache'; // first: before anything loads the store
 import { parseArgs } from 'node:util';
@@ -18,10 +19,11 @@ import { stdoutFailed, writeStderr, writeStdout } from './stdio';
 import { review, wait } from './review-commands';
 import { hook, runHook } from './hook/command';
 import { mcp } from './mcp/command';
+import { plan } from './plans/command';
 import { productVersion } from './version';
 import { add, archive, reply, resolve, unresolve } from './write-commands';
 
-const COMMANDS: Command[] = [list, get, thread, context, summary, digest, review, reply, resolve, unresolve, wait, add, archive, hook, mcp];
+const COMMANDS: Command[] = [list, get, thread, context, summary, digest, review, reply, resolve, unresolve, wait, add, archive, plan, hook, mcp];
 
 function commandHelp(c: Command): string {
   const opts = [...c.optionHelp, ...COMMON_HELP];
@@ -65,8 +67,10 @@ function mainHelp(): string {
     '  consider-cli reply c_k3j9x0ab --message "Fixed in login.ts: returns a Result now." --addressed',
     '  consider-cli wait --timeout 300',
     '  consider-cli resolve c_k3j9x0ab',
+    '  consider-cli plan submit plan.md --wait',
     '',
-    'Exit codes: 0 ok, 1 usage, 2 not found, 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure, 6 wait timed out.',
+    'Exit codes: 0 ok, 1 usage, 2 not found, 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure, 6 wait timed out;',
+    '  plan: 7 changes requested, 8 not reviewed in VS Code (ask the developer your usual way), 130 stopped with Ctrl+C.',
     'Run `consider-cli <command> --help` for a command\'s options.',
     '',
   ].join('\n');
@@ -83,7 +87,7 @@ function parseError(e: unknown, cmd: string): ConsiderError {
   return new ConsiderError('usage', msg, hint);
 }
 
-async function run(argv: string[]): Promise<void> {
+async function run(argv: string[]): Promise<void | number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' ? COMMANDS.find((c) => c.name === rest[0]) : undefined;
@@ -118,8 +122,9 @@ async function run(argv: string[]): Promise<void> {
   if (pos.length > max) throw new ConsiderError('usage', `unexpected argument ${JSON.stringify(pos[max])}`, `usage: ${cmd.usage}`);
   const root = workspaceRoot(values.root);
   const changesBefore = committedChangeCount();
+  let code: void | number = undefined;
   try {
-    await cmd.run({ root, json: values.json === true || values.lean === true, lean: values.lean === true, values, positionals: pos });
+    code = await cmd.run({ root, json: values.json === true || values.lean === true, lean: values.lean === true, values, positionals: pos });
   } catch (e) {
     // The change is saved and only its answer could not be printed: the command succeeded. An
     // exit code saying otherwise would make an agent retry, and a retried reply is a duplicate.
@@ -128,6 +133,7 @@ async function run(argv: string[]): Promise<void> {
     tryWrite(() => writeStderr(`consider-cli: note: ${inert(`the change was saved, but its output could not be written: ${why}`)}\n`));
   }
   await afterSuccess();
+  return code;
 }
 
 function report(e: unknown, json: boolean): number {
@@ -159,6 +165,6 @@ process.on('uncaughtException', (e) => {
   process.exitCode = report(e, wantsJson);
 });
 run(argv).then(
-  () => { process.exitCode = 0; },
+  (code) => { process.exitCode = code ?? 0; },
   (e: unknown) => { process.exitCode = report(e, wantsJson); },
 );

@@ -160,14 +160,14 @@ const PARENT_CHECK_MS = 1_000;
  * (before the parent could be gone), or from CONSIDER_PARENT_PID, which the MCP server sets:
  * a server killed while the command still starts would otherwise leave it a parent of pid 1.
  */
-const STARTED_BY = Number(process.env.CONSIDER_PARENT_PID) || process.ppid;
+export const STARTED_BY = Number(process.env.CONSIDER_PARENT_PID) || process.ppid;
 
 /**
  * Whether the process that started this one is gone: killed outright (an MCP server, an
  * agent's shell), it leaves `wait` to pid 1 (or a subreaper), with nobody to read the answer.
  * On POSIX the parent id changes then; Windows keeps the old id, so there it is asked for.
  */
-function parentGone(startedBy: number): boolean {
+export function parentGone(startedBy: number): boolean {
   if (process.ppid !== startedBy) return true;
   if (process.platform !== 'win32') return false;
   try {

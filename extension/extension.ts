@@ -21,6 +21,7 @@ import { registerLanguageModelTools } from './lm-tools';
 import { registerDigestCommand } from './commands/digest-command';
 import { BundledCli } from './bundled-cli';
 import { registerChanges } from './changes';
+import { registerPlans } from './plans';
 import { createStatusBar } from './status-bar';
 import { shownNotifications } from './notify';
 import type { ConsiderTestApi } from './test-api';
@@ -65,6 +66,8 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     registerWorkspaceCommands({ stores, host }),
     registerReviewCommands({ stores, host }),
   );
+  const { plans, disposable: planGate } = registerPlans(stores, log);
+  context.subscriptions.push(planGate);
   const cli = new BundledCli(context.extensionPath);
   context.subscriptions.push(
     registerLanguageModelTools(context, host, cli),
@@ -81,6 +84,10 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     notifications: shownNotifications,
     whenIdle: () => anchoring.whenIdle(),
     changes: () => ({ top: changes.view.topLabels(), files: (root) => changes.view.shown(root) }),
+    plans: () => plans.all().map((p) => ({
+      root: p.root, id: p.plan.id, title: p.plan.title, version: p.version.version, document: p.uri.fsPath,
+      waiting: !p.verdict && !!p.waiter, ...(p.verdict ? { verdict: p.verdict.verdict } : {}),
+    })),
   };
 }
 

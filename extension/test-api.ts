@@ -47,4 +47,18 @@ export interface ConsiderTestApi {
   whenIdle(): Promise<void>;
   /** The Changes view as drawn: its top-level rows' labels, and each folder's files (path, kind, description, viewed). */
   changes(): { top: string[]; files(root: string): { path: string; kind: string; description: string; viewed: boolean }[] };
+  /** The plans agents submitted (extension/plans/), where each current version stands. */
+  plans(): ShownPlan[];
+}
+
+export interface ShownPlan {
+  root: string;
+  id: string;
+  title: string;
+  version: number;
+  /** Absolute path of the review document. */
+  document: string;
+  /** An agent waits for the verdict on this version. */
+  waiting: boolean;
+  verdict?: 'approved' | 'changes-requested';
 }

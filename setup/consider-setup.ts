@@ -3,7 +3,7 @@
  * wizard. The same implementation as the wizards (this folder). Bundled by
  * scripts/build.mjs into dist/setup/consider-setup.cjs, next to dist/runtime and skills/.
  *
- *   consider-setup setup [--root DIR] [--no-gitignore] [--integration claude:project …] [--hook claude:project …] [--mcp claude …]
+ *   consider-setup setup [--root DIR] [--no-gitignore] [--integration claude:project …] [--hook claude:project …] [--plan-gate claude:project …] [--mcp claude …]
  *   consider-setup uninstall --full|--skills-only [--keep-gitignore] [--remove-edited] [--root DIR]
  *   consider-setup status [--root DIR]
  *   consider-setup refresh [--root DIR]      (after updating: refresh the CLI and untouched skills)
@@ -13,24 +13,26 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  INTEGRATIONS, HOOK_ROWS, MCP_ROWS, describeSetup, runSetup, runUninstall, applyRefresh,
-  type HookAgent, type Integration, type McpAgent, type Scope, type SetupReport,
+  INTEGRATIONS, HOOK_ROWS, MCP_ROWS, PLAN_GATE_ROWS, describeSetup, runSetup, runUninstall, applyRefresh,
+  type HookAgent, type Integration, type McpAgent, type PlanGateAgent, type Scope, type SetupReport,
 } from './index';
 import { isWithin } from '../shared/paths';
 import { describeRuns } from './hooks/inspect';
 
 const USAGE = `usage:
-  consider-setup setup [--root DIR] [--no-gitignore] [--integration TARGET:SCOPE]... [--hook AGENT:SCOPE]... [--mcp AGENT]... [--json]
+  consider-setup setup [--root DIR] [--no-gitignore] [--integration TARGET:SCOPE]... [--hook AGENT:SCOPE]... [--plan-gate AGENT:SCOPE]... [--mcp AGENT]... [--json]
       --integration installs the skill that teaches the agent consider-cli
         TARGET: ${INTEGRATIONS.map((i) => i.target).join(', ')}   SCOPE: project, home
       --hook installs the hook that delivers your review to the agent by itself
         AGENT: ${HOOK_ROWS.map((h) => h.target).join(', ')}
+      --plan-gate installs the agent's plan hook: its plan opens in VS Code for your review before it writes code
+        AGENT: ${PLAN_GATE_ROWS.map((g) => g.target).join(', ')} (every other agent: consider-cli plan submit, taught by the skill)
       --mcp registers consider-cli's MCP server in the agent's config file in this project
         AGENT: ${MCP_ROWS.map((m) => `${m.target} (${m.file})`).join(', ')}
-      example: consider-setup setup --integration claude:project --hook claude:project --mcp claude --integration codex:home
+      example: consider-setup setup --integration claude:project --hook claude:project --plan-gate claude:project --mcp claude --integration codex:home
   consider-setup uninstall (--full | --skills-only) [--keep-gitignore] [--remove-edited] [--root DIR] [--json]
-      --full removes .consider/ (all threads), the installed skills, hooks and MCP servers and the .gitignore line
-      --skills-only removes the skills, hooks and MCP servers and keeps .consider/
+      --full removes .consider/ (all threads and plans), the installed skills, hooks, plan gates and MCP servers and the .gitignore line
+      --skills-only removes the skills, hooks, plan gates and MCP servers and keeps .consider/
       --remove-edited also deletes skill files you edited or added (kept otherwise)
   consider-setup status [--root DIR] [--json]
   consider-setup refresh [--root DIR] [--json]
@@ -84,6 +86,7 @@ async function main(argv: string[]): Promise<number> {
       'remove-edited': { type: 'boolean' },
       integration: { type: 'string', multiple: true },
       hook: { type: 'string', multiple: true },
+      'plan-gate': { type: 'string', multiple: true },
       mcp: { type: 'string', multiple: true },
       full: { type: 'boolean' },
       'skills-only': { type: 'boolean' },
@@ -112,6 +115,7 @@ async function main(argv: string[]): Promise<number> {
         gitignore: !values['no-gitignore'],
         integrations: (values.integration ?? []).map((s) => parseChoice<Integration>(s, INTEGRATIONS.map((i) => i.target), 'integration')),
         hooks: (values.hook ?? []).map((s) => parseChoice<HookAgent>(s, HOOK_ROWS.map((h) => h.target), 'hook agent')),
+        planGates: (values['plan-gate'] ?? []).map((s) => parseChoice<PlanGateAgent>(s, PLAN_GATE_ROWS.map((g) => g.target), 'plan gate agent')),
         mcpServers: (values.mcp ?? []).map((s) => ({ target: parseMcpAgent(s) })),
       });
       break;
@@ -131,6 +135,7 @@ async function main(argv: string[]): Promise<number> {
         const rows = [
           ...state.integrations.map((i) => ({ label: i.label, installed: i.installed.map((x) => where(x)) })),
           ...state.hooks.map((h) => ({ label: `${h.label} hook`, installed: h.installed.map((x) => `${where(x)}${x.runs ? ` — ${describeRuns({ runs: x.runs, command: x.command ?? '' })}` : ''}`) })),
+          ...state.planGates.map((g) => ({ label: `${g.label} plan gate`, installed: g.installed.map((x) => `${where(x)}${x.runs ? ` — ${x.runs === 'your-cli' ? 'runs your copy of the CLI' : `runs your edited command: ${x.command}`}` : ''}`) })),
           ...state.mcpServers.map((m) => ({ label: `${m.label} MCP server`, installed: m.installed ? [where({ scope: 'project', path: m.path })] : [] })),
         ];
         const width = Math.max(...rows.map((r) => r.label.length));

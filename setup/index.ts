@@ -8,11 +8,13 @@ import type { SkillInstall } from '../shared/model';
 import { INTEGRATIONS, type Integration, type Scope } from './skills/targets';
 import { HOOK_ROWS, type HookAgent } from './hooks/targets';
 import { MCP_ROWS, type McpAgent } from './mcp/targets';
+import { PLAN_GATE_ROWS } from './plans/targets';
+import type { PlanGateAgent } from '../shared/agents';
 import { setupWorkspace, describeWorkspace } from './setup';
 import { uninstallWorkspace } from './uninstall';
 import type { SetupOptions, SetupReport, SetupState, UninstallOptions } from './types';
 
-export { INTEGRATIONS, HOOK_ROWS, MCP_ROWS, type Integration, type Scope, type HookAgent, type McpAgent };
+export { INTEGRATIONS, HOOK_ROWS, MCP_ROWS, PLAN_GATE_ROWS, type Integration, type Scope, type HookAgent, type McpAgent, type PlanGateAgent };
 export type { SkillInstall };
 
 export type { ActionKind, SetupAction, SetupReport, SetupState, SetupOptions, UninstallOptions } from './types';

@@ -18,6 +18,7 @@ import { renderSkill } from './skills/render';
 import { installPackage, packageStatus, type PackageStatus } from './skills/install';
 import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, type HookInstall } from './config';
 import { hooksToRefresh, refreshHooks } from './hooks/workspace';
+import { mergePlanGateInstall, planGatesToRefresh, refreshPlanGates, trackedPlanGates } from './plans/workspace';
 import { mcpToRefresh, refreshMcpServers } from './mcp/workspace';
 import { installUserCli, recordProject, userCliStatus } from './user-install';
 import { isSetUpProject, userDataDir } from '../shared/user-data';
@@ -36,6 +37,8 @@ export interface RefreshPlan {
   skills: { install: SkillInstall; status: PackageStatus | 'refused'; needsUpdate: boolean }[];
   /** Tracked delivery hooks written by another version (edited ones are kept when applied). */
   hooks: HookInstall[];
+  /** Tracked plan gates written by another version (setup/plans/). */
+  planGates: HookInstall[];
   /** Tracked MCP registrations still holding an earlier version's command line. */
   mcp: McpInstall[];
   /** The user's copy of the CLI (user-install.ts), which the hooks and MCP entries run. */
@@ -72,17 +75,18 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
     ...(deployed ? { deployedVersion: deployed } : {}),
     skills,
     hooks: hooksToRefresh(input.root, input.home, version, config),
+    planGates: planGatesToRefresh(input.root, input.home, version, config),
     mcp: mcpToRefresh(input.root, config),
     userCli: userCliStatus(input.home, version),
     recorded: isSetUpProject(input.root, input.home),
     // As setup decides (setup.ts): a user of skills alone gets nothing in their home folder.
-    usesUserCli: trackedHooks(config).length > 0 || trackedMcp(config).length > 0 || fs.existsSync(userDataDir(input.home)),
+    usesUserCli: trackedHooks(config).length > 0 || trackedPlanGates(config).length > 0 || trackedMcp(config).length > 0 || fs.existsSync(userDataDir(input.home)),
   };
 }
 
 /** Refresh brings an older install up to date: its CLI, or a hook or MCP command line. */
 function updatesOlderInstall(plan: RefreshPlan): boolean {
-  return plan.runtime === 'outdated' || plan.hooks.length > 0 || plan.mcp.length > 0;
+  return plan.runtime === 'outdated' || plan.hooks.length > 0 || plan.planGates.length > 0 || plan.mcp.length > 0;
 }
 
 /** Refresh records the project: it brings its older install up to date, which uses the user's copy. */
@@ -126,12 +130,15 @@ export async function applyRefresh(input: RefreshInput, replaceEdited: readonly 
   }
   const hooks = refreshHooks(input.root, input.home, plan.version, readSetupConfig(input.root).config);
   actions.push(...hooks.actions);
+  const gates = refreshPlanGates(input.root, input.home, plan.version, readSetupConfig(input.root).config);
+  actions.push(...gates.actions);
   const mcp = refreshMcpServers(input.root, plan.version, readSetupConfig(input.root).config);
   actions.push(...mcp.actions);
-  if (refreshed.length || hooks.installs.length || mcp.installs.length) {
+  if (refreshed.length || hooks.installs.length || gates.installs.length || mcp.installs.length) {
     await changeSetupConfig(input.root, (latest) => {
       for (const i of refreshed) mergeInstall(latest, i);
       for (const h of hooks.installs) mergeHookInstall(latest, h);
+      for (const g of gates.installs) mergePlanGateInstall(latest, g);
       for (const m of mcp.installs) mergeMcpInstall(latest, m);
     });
     actions.push({ kind: 'updated', path: considerPaths(input.root).config });

@@ -14,6 +14,7 @@ import { addGitignoreEntry, gitignoreHasEntry, gitignorePath, type GitignoreSetu
 import { isDirectory, syncFile } from './fsutil';
 import { knownSkillDirs } from './safety';
 import { installHooks, describeHooks } from './hooks/workspace';
+import { describePlanGates, installPlanGates, mergePlanGateInstall } from './plans/workspace';
 import { actionOf, chosenRows } from './choices';
 import { installUserCli, recordProject } from './user-install';
 import { considerPaths, emptyStore, ensureConsiderDir, serializeStore } from '../shared/store';
@@ -67,7 +68,7 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
   // What every hook and MCP entry runs, and the record that lets the hooks speak here (README,
   // "Trust model"): for a user of hooks or MCP servers (this setup installs some, or their copy
   // is there already); a user of skills alone gets nothing in their home folder.
-  if (opts.hooks?.length || opts.mcpServers?.length || fs.existsSync(userDataDir(home))) {
+  if (opts.hooks?.length || opts.mcpServers?.length || opts.planGates?.length || fs.existsSync(userDataDir(home))) {
     actions.push(installUserCli(home, opts.runtimeDir, version));
     actions.push(recordProject(home, root));
   }
@@ -95,6 +96,10 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
   actions.push(...hooks.actions);
   for (const h of hooks.installs) mergeHookInstall(config, h);
 
+  const planGates = installPlanGates(opts.planGates ?? [], root, home, version, config);
+  actions.push(...planGates.actions);
+  for (const g of planGates.installs) mergePlanGateInstall(config, g);
+
   const mcp = installMcpServers(opts.mcpServers ?? [], root, version, config);
   actions.push(...mcp.actions);
   for (const m of mcp.installs) mergeMcpInstall(config, m);
@@ -115,6 +120,7 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
     await changeSetupConfig(root, (latest) => {
       for (const i of installs) mergeInstall(latest, i);
       for (const h of hooks.installs) mergeHookInstall(latest, h);
+      for (const g of planGates.installs) mergePlanGateInstall(latest, g);
       for (const m of mcp.installs) mergeMcpInstall(latest, m);
       if (gitignoreDone) latest.gitignoreSetup = gitignoreDone;
     });
@@ -144,6 +150,7 @@ export async function describeWorkspace(rootIn: string, homeIn: string): Promise
         .map((k) => ({ scope: k.scope, path: path.join(k.dir, SKILL_FILE) })),
     })),
     hooks: describeHooks(root, home),
+    planGates: describePlanGates(root, home),
     mcpServers: describeMcpServers(root),
     userCli: { path: userCliPath(home), ...(userVersion ? { version: userVersion } : {}), projectRecorded: isSetUpProject(root, home) },
   };

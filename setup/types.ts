@@ -8,6 +8,7 @@ import type { Integration, Scope } from './skills/targets';
 import type { HookAgent } from './hooks/targets';
 import type { InstalledHook } from './hooks/inspect';
 import type { McpAgent } from './mcp/targets';
+import type { PlanGateAgent } from '../shared/agents';
 
 export type ActionKind = 'created' | 'updated' | 'unchanged' | 'removed' | 'skipped' | 'refused';
 export interface SetupAction { kind: ActionKind; path: string; detail?: string }
@@ -28,6 +29,8 @@ export interface SetupState {
   hooks: { target: HookAgent; label: string; installed: InstalledHook[] }[];
   /** The user's copy of the CLI, which every hook and MCP entry runs, and whether this project is recorded as theirs. */
   userCli: { path: string; version?: string; projectRecorded: boolean };
+  /** Per agent with a plan hook (the plan gate, docs/plan-gate.md): where one is installed right now, and what it runs. */
+  planGates: { target: PlanGateAgent; label: string; note?: string; installed: InstalledHook[] }[];
   /** Per agent that takes MCP servers: its project file, and whether Consider's server is registered there now. */
   mcpServers: { target: McpAgent; label: string; path: string; installed: boolean }[];
 }
@@ -49,6 +52,11 @@ export interface SetupOptions {
    * config file of each; separate from skills and hooks. Absent or empty = none.
    */
   mcpServers?: { target: McpAgent }[];
+  /**
+   * The plan gate (docs/plan-gate.md): the agent's own plan hook holds its plan for review in
+   * VS Code (setup/plans/targets.ts), one location per agent. Absent or empty = none.
+   */
+  planGates?: { target: PlanGateAgent; scope: Scope }[];
   /** The built runtime to deploy: `<extension>/dist/runtime`. */
   runtimeDir: string;
   /** The skill sources: `<extension>/skills`. */

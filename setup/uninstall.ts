@@ -18,6 +18,7 @@ import { uninstallHooks } from './hooks/workspace';
 import { trackedHooks, trackedMcp } from './config';
 import { uninstallMcpServers } from './mcp/workspace';
 import { forgetProject } from './user-install';
+import { trackedPlanGates, uninstallPlanGates } from './plans/workspace';
 
 /**
  * Removes the `skills/` folder (and, in a project, the agent folder above it) when deleting
@@ -78,10 +79,13 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
   // Hooks and MCP registrations first: a file setup created may share the agent folder with a
   // skill, and the skill's removal then takes the emptied folder. A file either of them
   // created (Gemini keeps both in settings.json) goes once both are out.
-  const createdBySetup = new Set([...trackedHooks(config), ...trackedMcp(config)].filter((t) => t.createdFile).map((t) => t.path));
+  const createdBySetup = new Set([...trackedHooks(config), ...trackedPlanGates(config), ...trackedMcp(config)].filter((t) => t.createdFile).map((t) => t.path));
   const hasRecord = fs.existsSync(configPath) && problem === undefined;
   const hooks = uninstallHooks(root, home, config, createdBySetup, hasRecord);
   actions.push(...hooks.actions);
+  // After the delivery hooks: the plan gate's entries may share their file (plans/workspace.ts).
+  const planGates = uninstallPlanGates(root, home, config, createdBySetup, hasRecord);
+  actions.push(...planGates.actions);
   const mcp = uninstallMcpServers(root, home, config, createdBySetup, hasRecord);
   actions.push(...mcp.actions);
 
@@ -107,18 +111,21 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
 
   // Last, every folder setup made, children first: a folder the hook and the skill shared
   // is empty only now, whichever of the two setup wrote first.
-  sweepCreatedDirs([...config.trackedSkillInstalls, ...trackedHooks(config), ...trackedMcp(config)], root, home);
+  sweepCreatedDirs([...config.trackedSkillInstalls, ...trackedHooks(config), ...trackedPlanGates(config), ...trackedMcp(config)], root, home);
 
   if (opts.mode === 'skills-only') {
     const remaining = config.trackedSkillInstalls.filter((t) => !removedOrGone.has(t.path));
     const hooksLeft = trackedHooks(config).filter((t) => !hooks.cleared.has(t.path));
     const mcpLeft = trackedMcp(config).filter((t) => !mcp.cleared.has(t.path));
-    const changed = remaining.length !== config.trackedSkillInstalls.length || hooksLeft.length !== trackedHooks(config).length || mcpLeft.length !== trackedMcp(config).length;
+    const gatesLeft = trackedPlanGates(config).filter((t) => !planGates.cleared.has(t.path));
+    const changed = remaining.length !== config.trackedSkillInstalls.length || hooksLeft.length !== trackedHooks(config).length || mcpLeft.length !== trackedMcp(config).length
+      || gatesLeft.length !== trackedPlanGates(config).length;
     if (fs.existsSync(considerDir) && changed) {
       await changeSetupConfig(root, (latest) => {
         latest.trackedSkillInstalls = latest.trackedSkillInstalls.filter((t) => !removedOrGone.has(t.path));
         latest.trackedHookInstalls = trackedHooks(latest).filter((t) => !hooks.cleared.has(t.path));
         latest.trackedMcpInstalls = trackedMcp(latest).filter((t) => !mcp.cleared.has(t.path));
+        latest.trackedPlanGateInstalls = trackedPlanGates(latest).filter((t) => !planGates.cleared.has(t.path));
       });
       actions.push({ kind: 'updated', path: configPath, detail: 'removed skills, hooks and MCP servers no longer tracked' });
     }

@@ -152,6 +152,25 @@ export const TOOLS = {
     args: (i) => ['wait', '--timeout', String(i.timeoutSeconds ?? 300), '--', ...(i.id ? [i.id] : [])],
     timeoutMs: (i) => ((i.timeoutSeconds ?? 300) + 30) * 1000,
   }),
+  plan: tool({
+    title: 'Submit a plan for review',
+    description: 'Before a large change, submit your plan (Markdown) for the developer to review in VS Code, and wait for the verdict (docs/plan-gate.md). '
+      + 'verdict "approved": proceed, following its comments; "changes-requested": revise, then submit again with revises; "timeout": call plan_wait; "not-reviewed": ask the developer your usual way.',
+    input: {
+      plan: text(1, 100_000, 'the plan, in Markdown'),
+      revises: optional(text(1, 20, 'the id of the plan this is a new version of (after changes were requested)')),
+      timeoutSeconds: optional(whole(1, 3300, 'how long to wait for the verdict (default 300)')),
+    },
+    args: (i) => ['plan', 'submit', '--wait', '--timeout', String(i.timeoutSeconds ?? 300), ...(i.revises ? [`--revises=${i.revises}`] : []), `--text=${i.plan}`],
+    timeoutMs: (i) => ((i.timeoutSeconds ?? 300) + 30) * 1000,
+  }),
+  plan_wait: tool({
+    title: 'Wait for a plan verdict',
+    description: 'Wait again for the developer\'s verdict on a plan you submitted (after a "timeout"); answers at once when it is there. The same verdicts as the plan tool.',
+    input: { id: text(1, 20, 'the plan id (p_…)'), timeoutSeconds: optional(whole(1, 3300, 'default 300')) },
+    args: (i) => ['plan', 'wait', '--timeout', String(i.timeoutSeconds ?? 300), '--', i.id],
+    timeoutMs: (i) => ((i.timeoutSeconds ?? 300) + 30) * 1000,
+  }),
 } as const;
 
 export type ToolName = keyof typeof TOOLS;

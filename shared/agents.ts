@@ -19,3 +19,7 @@ export type McpAgent = (typeof MCP_AGENT_IDS)[number];
 
 /** A project's folder, or the user's home folder. */
 export type InstallScope = 'project' | 'home';
+
+/** Agents whose own plan hook setup can install, the plan gate (docs/plan-gate.md): a subset of the hook agents. */
+export const PLAN_GATE_AGENT_IDS = ['claude', 'gemini', 'copilot'] as const satisfies readonly HookAgent[];
+export type PlanGateAgent = (typeof PLAN_GATE_AGENT_IDS)[number];

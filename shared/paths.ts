@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConsiderError } from './errors';
+import { isPlanDocument } from './plans/document';
 
 export interface ConsiderPaths {
   root: string;
@@ -170,7 +171,8 @@ export function resolveInWorkspace(root: string, userPath: string): { abs: strin
     throw new ConsiderError('usage', `the path ${JSON.stringify(userPath)} leads outside the workspace through a symbolic link`, 'give a path to a file inside the workspace');
   }
   const rel = toStoredPath(root, abs);
-  if (isConsiderStoredPath(rel)) {
+  // A plan's review document is the one file there that takes threads (docs/plan-gate.md).
+  if (isConsiderStoredPath(rel) && !isPlanDocument(rel)) {
     throw new ConsiderError('usage', `the path ${JSON.stringify(userPath)} is inside .consider/, which holds Consider's own data`);
   }
   return { abs, rel };

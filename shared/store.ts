@@ -25,3 +25,4 @@ export * from './store/reviews';
 export { isSetUpProject, readProjectRecord, projectRecordPath, projectRecordsDir, realProjectPath, userCliPath, userDataDir, USER_DATA_REL } from './user-data';
 export type { ProjectRecord } from './user-data';
 export { HOOK_AGENT_IDS, type HookAgent } from './agents';
+export * from './plans';

@@ -69,7 +69,7 @@ describe('the board and the Changes view', () => {
     expect(views.get(other.id)).not.toHaveProperty('addressedUnchanged');
     expect(rowBadges(views.get(untouched.id)!).map((b) => b.label)).toContain('code unchanged');
     const rows = projectRows(snap.folders);
-    expect(filterRows(rows, { addressedUnchanged: true }, { showResolved: true, showStale: true }).map((r) => r.t.id)).toEqual([untouched.id]);
+    expect(filterRows(rows, { addressedUnchanged: true }, { showResolved: true, showStale: true }).map((r) => r.thread.id)).toEqual([untouched.id]);
   });
 
   it('a thread whose code changed carries the lines then and now; Show Changes reaches the services', async () => {

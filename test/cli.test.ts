@@ -345,7 +345,8 @@ describe('help and version', () => {
     fresh();
     const main = ok(['--help']).stdout;
     for (const cmd of commands) expect(main).toContain(`  ${cmd} `);
-    expect(main).toContain('Exit codes: 0 ok, 1 usage, 2 not found, 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure, 6 wait timed out.');
+    expect(main).toContain('Exit codes: 0 ok, 1 usage, 2 not found, 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure, 6 wait timed out;');
+    expect(main).toContain('plan: 7 changes requested, 8 not reviewed in VS Code');
     expect(ok(['list', '--help']).stdout).toMatch(/--unseen.*get, thread or context.*list does not/);
     expect(ok(['--version']).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });

@@ -50,7 +50,7 @@ describe('consider-cli mcp', () => {
     const { version } = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string };
     expect(c.getServerVersion()).toMatchObject({ name: 'consider', version });
     const { tools } = await c.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['add', 'context', 'digest', 'get', 'list', 'reply', 'resolve', 'review', 'summary', 'unresolve', 'wait']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['add', 'context', 'digest', 'get', 'list', 'plan', 'plan_wait', 'reply', 'resolve', 'review', 'summary', 'unresolve', 'wait']);
     const reply = tools.find((t) => t.name === 'reply')!;
     expect(reply.inputSchema).toMatchObject({ type: 'object', required: expect.arrayContaining(['id', 'message']) });
     expect((reply.inputSchema.properties as Record<string, { enum?: string[] }>).disposition?.enum).toEqual(['addressed', 'declined', 'question']);

@@ -207,6 +207,7 @@ describe('the hand-written thread check (isThreadView) accepts exactly what its 
     title: 't', lastActivityAt: '2026-01-01T00:00:00.000Z', unseen: true, reason: 'edited', targetContent: 'x',
     replyCount: 2, lastReplyAuthor: 'agent', replyAuthors: ['human', 'agent'], pending: true, round: 1,
     disposition: 'addressed', awaitingCheck: true, movedFrom: { file: 'src/b.ts', startLine: 1, endLine: 2 },
+    addressedUnchanged: true, codeChanged: true, removedIn: 'round 1',
   } satisfies Required<ThreadView>; // a field added to ThreadView (and so to its schema) must be probed here too
   const values: unknown[] = [
     undefined, null, '', 'x', 'open', 'resolved', 'anchored', 'stale', 'orphaned', 'human', 'agent', 'addressed', 'declined', 'question',

@@ -116,7 +116,7 @@ describe('the skill says what to do in a project without Consider (item 18)', ()
   it('every rendered skill has the not-set-up branch', () => {
     for (const target of ['claude', 'codex', 'opencode', 'gemini'] as const) {
       const [skill] = renderSkill(integrationRow(target)!, SKILLS_DIR, '0.0.0', path.join('/home/u', `.${target}/skills/consider`));
-      expect(skill!.content, target).toMatch(/no `\.consider\/bin\/consider-cli` in this project means Consider is not set up in it[\s\S]*do not create `\.consider\/`/);
+      expect(skill!.content, target).toMatch(/Not set up here \(no `\.consider\/bin\/consider-cli`\)[\s\S]*never create `\.consider\/`/);
     }
   });
 });

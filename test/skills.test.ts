@@ -124,6 +124,10 @@ describe('skill content (spec §8.1, §7.2–§7.4)', () => {
     expect(text).toMatch(/\| 6 \|[^\n]*`wait` timed out/);
   });
 
+  it('teaches the plan gate: submit and wait before a large change, what each exit code means (docs/plan-gate.md)', () => {
+    for (const cue of ['$C plan submit plan.md --wait', '--revises <id>', 'Exit 0 approved', '7: revise', '6/8: no verdict, ask your usual way']) expect(text).toContain(cue);
+  });
+
   it('stays short: it costs the agent context on every load', () => {
     expect(Buffer.byteLength(text)).toBeLessThan(4800);
   });

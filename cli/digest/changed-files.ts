@@ -142,7 +142,6 @@ function untrackedFile(root: string, rel: string): ChangedFile {
   }
 }
 
-/** The files changed in the workspace at `root` since `baseline`, by path. */
 /** A captured baseline, through the Changes view's module in its own file (captured-changes.ts). */
 function filesSinceCapture(root: string, id: string): ChangedFiles {
   const file = path.join(__dirname, 'consider-changes.cjs');
@@ -151,13 +150,14 @@ function filesSinceCapture(root: string, id: string): ChangedFiles {
   const read = capturedChanges(root, id);
   const label = 'the captured baseline';
   if (!read.ok) return { ok: false, code: 'unavailable', label, reason: read.reason };
-  const files = read.changes.filter((f) => !isConsiderPath(f.path)).map(({ path: p, oldPath, kind, added, removed, note }): ChangedFile => ({
+  const files = read.changes.filter((f) => !isConsiderStoredPath(f.path)).map(({ path: p, oldPath, kind, added, removed, note }): ChangedFile => ({
     path: p, kind, ...(oldPath !== undefined ? { oldPath } : {}), ...(added !== undefined ? { added } : {}), ...(removed !== undefined ? { removed } : {}),
     ...(note === 'binary' || note === 'too-large' || note === 'unreadable' ? { note } : {}),
   }));
   return { ok: true, files, label };
 }
 
+/** The files changed in the workspace at `root` since `baseline`, by path. */
 export function changedFilesSince(root: string, baseline: DigestBaseline): ChangedFiles {
   if (baseline.kind === 'capture') return filesSinceCapture(root, baseline.id);
   const commit = resolveCommit(root, baseline);

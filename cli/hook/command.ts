@@ -25,6 +25,8 @@ export const hook: Command = {
     ['stop', 'the agent is about to end its turn: while feedback waits, print the answer that keeps it working (not again for feedback unchanged since the last block of this turn; at most 3 times for the same feedback and 3 times in a row; never when it cannot remember its blocks)'],
     ['prompt', 'the developer sent a prompt: while feedback waits, print one line of context (where the agent takes context there)'],
     ['session-start', 'a session starts: the same line of context'],
+    ['plan', 'the agent is about to leave plan mode (Claude Code\'s PreToolUse on ExitPlanMode, Gemini CLI\'s BeforeTool and Copilot\'s preToolUse on exit_plan_mode): holds the plan for review in VS Code and answers with the verdict (docs/plan-gate.md); steps aside when VS Code is not open there'],
+    ['plan-approved', 'after an approval (Gemini CLI\'s AfterTool, Copilot\'s postToolUse): the comments to follow, once'],
     ['(event names)', "the agent's own name for an event works too: Stop, UserPromptSubmit, SessionStart (Claude Code, Codex), AfterAgent, BeforeAgent (Gemini CLI), agentStop, sessionStart (Copilot, Cursor), session.idle (OpenCode)"],
     ['--agent NAME', `whose hook this is: ${HOOK_AGENT_IDS.join(', ')}; decides the JSON read on stdin and printed (docs/agent-loop.md)`],
     ['--if-set-up', 'answer only in a project you set Consider up in on this machine (recorded in ~/.local/share/consider/projects/); every hook setup installs passes it'],

@@ -29,10 +29,10 @@ export function typedByHand(): boolean {
  */
 export const INPUT_DEADLINE_MS = 2000;
 
-/** The parsed stdin object; {} when there is none; undefined when it is not a JSON object. */
-export async function readHookInput(): Promise<HookInput | undefined> {
+/** The parsed stdin object; {} when there is none; undefined when it is not a JSON object (or larger than `maxBytes`). */
+export async function readHookInput(maxBytes = MAX_INPUT_BYTES): Promise<HookInput | undefined> {
   if (typedByHand()) return {}; // reading would wait for a person to type JSON
-  const bytes = await readStdin(INPUT_DEADLINE_MS);
+  const bytes = await readStdin(INPUT_DEADLINE_MS, maxBytes);
   if (bytes === undefined) return undefined;
   const text = bytes.toString('utf8');
   if (text.trim() === '') return {};
@@ -50,14 +50,14 @@ export async function readHookInput(): Promise<HookInput | undefined> {
  * event loop (node:net, as process.stdin does), never by a blocking read: a read blocked in a
  * thread would keep the process from exiting after the deadline.
  */
-function readStdin(deadlineMs: number): Promise<Buffer | undefined> {
+function readStdin(deadlineMs: number, maxBytes: number): Promise<Buffer | undefined> {
   let stream: boolean;
   try {
     const st = fs.fstatSync(0);
     stream = st.isFIFO() || st.isSocket();
     if (!stream) {
       const bytes = fs.readFileSync(0);
-      return Promise.resolve(bytes.length > MAX_INPUT_BYTES ? undefined : bytes);
+      return Promise.resolve(bytes.length > maxBytes ? undefined : bytes);
     }
   } catch {
     return Promise.resolve(Buffer.alloc(0)); // no stdin at all
@@ -86,7 +86,7 @@ function readStdin(deadlineMs: number): Promise<Buffer | undefined> {
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
       size += chunk.length;
-      if (size > MAX_INPUT_BYTES) finish(undefined);
+      if (size > maxBytes) finish(undefined);
     });
     socket.on('end', () => finish(Buffer.concat(chunks)));
     socket.on('error', () => finish(Buffer.concat(chunks))); // stdin closed or absent

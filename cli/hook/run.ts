@@ -20,6 +20,7 @@ import { HOOK_EVENTS } from './names';
 import { readHookInput } from './input';
 import { contextLine, stopReason, waitingFeedback } from './feedback';
 import { forgetBlocks, shouldBlock } from './stop-state';
+import { planEvent } from '../plans/formats';
 
 export interface HookRequest {
   event?: string;
@@ -57,6 +58,8 @@ export async function answerHook(req: HookRequest): Promise<void> {
 }
 
 async function answer(req: HookRequest): Promise<object | undefined> {
+  // The plan gate (docs/plan-gate.md): loaded only for its events, it may wait for a verdict.
+  if (planEvent(req.agent, req.event)) return (await import('../plans/gate')).answerPlanHook(req);
   const format = agentFormat(req.agent);
   const event = hookEvent(req.agent, req.event);
   if (!format || !event) return misuse(req);

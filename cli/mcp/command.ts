@@ -10,7 +10,7 @@ export const mcp: Command = {
   summary: 'serve these commands as MCP tools over stdio (for agents that prefer typed tools to a shell)',
   usage: 'consider-cli mcp [--root DIR]',
   options: {},
-  optionHelp: [['(tools)', 'summary, digest, list, review, get, context, reply, resolve, unresolve, add, wait: each the command of that name (digest answers its Markdown page, the others compact JSON)']],
+  optionHelp: [['(tools)', 'summary, digest, list, review, get, context, reply, resolve, unresolve, add, wait: each the command of that name (digest answers its Markdown page, the others compact JSON); plan, plan_wait: plan submit --wait, plan wait']],
   examples: ['consider-cli mcp', 'claude mcp add consider -- .consider/bin/consider-cli mcp'],
   positionals: [0, 0, ''],
   async run(ctx) {

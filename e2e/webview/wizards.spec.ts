@@ -47,6 +47,35 @@ test.describe('setup wizard', () => {
     expect(fs.existsSync(path.join(root, '.gemini/settings.json'))).toBe(false);
   });
 
+  test('plan gate: off by default; checked, it installs the agent\'s plan hook at the skill\'s location, and uninstall takes it out', async ({ page, host, origin, board }) => {
+    const root = host.roots[0]!;
+    await host.open(page, origin, { view: 'setup' });
+    await expect(page.getByTestId('integration-codex-plan-gate')).toHaveCount(0); // Codex has no plan hook: it uses plan submit
+    await board.toggleCheckbox('integration-claude-enable');
+    await expect(page.getByTestId('integration-claude-plan-gate')).toContainText('Review its plans in VS Code before it writes code');
+    await board.toggleCheckbox('integration-claude-plan-gate');
+    await board.toggleCheckbox('integration-gemini-enable');
+    await page.getByTestId('integration-gemini-scope').getByRole('radio', { name: /Home/ }).click();
+    await expect(page.getByTestId('integration-gemini-plan-gate')).toContainText('Gemini CLI\'s own confirmation');
+    await board.toggleCheckbox('integration-gemini-plan-gate');
+    await board.press('setup-run');
+    await expect(page.getByTestId('wizard-report')).toBeVisible();
+    expect(host.messages('setup/run').at(-1)?.params).toEqual({
+      root, gitignore: true, integrations: [{ target: 'claude', scope: 'project' }, { target: 'gemini', scope: 'home' }],
+      hooks: [{ target: 'claude', scope: 'project' }, { target: 'gemini', scope: 'home' }],
+      planGates: [{ target: 'claude', scope: 'project' }, { target: 'gemini', scope: 'home' }],
+    });
+    expect(JSON.parse(fs.readFileSync(path.join(root, '.claude/settings.json'), 'utf8')).hooks.PreToolUse[0].matcher).toBe('ExitPlanMode');
+    expect(fs.readFileSync(path.join(host.home, '.gemini/settings.json'), 'utf8')).toContain('hook plan --agent gemini --if-set-up');
+    await expect(page.getByTestId('integration-claude-plan-gate')).toContainText('installed');
+    await page.getByTestId('tab-uninstall').click();
+    await expect(page.getByTestId('uninstall-wizard')).toContainText('Claude Code plan gate');
+    await board.press('uninstall-run');
+    await expect(page.getByTestId('wizard-report')).toBeVisible();
+    expect(fs.existsSync(path.join(root, '.claude/settings.json'))).toBe(false);
+    expect(fs.existsSync(path.join(host.home, '.gemini/settings.json'))).toBe(false);
+  });
+
   test('MCP: off by default; checked, it registers the server in the agent\'s project file, and uninstall lists it', async ({ page, host, origin, board }) => {
     const root = host.roots[0]!;
     await host.open(page, origin, { view: 'setup' });

@@ -216,10 +216,10 @@ export class BoardSession {
           if (known(m.root)) this.services.openFile(this.services.store.considerPaths(m.root).store);
           break;
         case 'thread/showChanges':
-          if (known(m.root)) this.s.showThreadChanges?.(m.root, m.id);
+          if (known(m.root)) this.services.showThreadChanges?.(m.root, m.id);
           break;
         case 'changes/showSince':
-          if (known(m.root)) this.s.showChangesSince?.(m.root, m.round);
+          if (known(m.root)) this.services.showChangesSince?.(m.root, m.round);
           break;
         case 'webview/viewChanged':
           this.view = m.view;

@@ -29,6 +29,12 @@ export const CommandIds = {
   changesOpenChange: 'consider.changes.openChange',
   changesOpenFile: 'consider.changes.openFile',
   changesShowSince: 'consider.changes.showSince',
+  // The plan gate (extension/plans/): the plan's CodeLens, editor title and status bar
+  approvePlan: 'consider.plan.approve',
+  approvePlanWithComments: 'consider.plan.approveWithComments',
+  requestPlanChanges: 'consider.plan.requestChanges',
+  showPlanChanges: 'consider.plan.showChanges',
+  openPlan: 'consider.plan.open',
   // The comment widget's buttons and menus (hidden from the palette)
   createThread: 'consider.createThread',
   createThreadNow: 'consider.createThreadNow',

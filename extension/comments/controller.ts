@@ -1,13 +1,15 @@
 /**
  * The one CommentController ("consider"): every line of a file inside a workspace folder can
  * take a comment, and every line of a baseline shown in a Changes diff (a comment about removed
- * code); the comment box's prompt mentions the Add Comment keybinding (a setting).
+ * code); in `.consider/`, only a plan's review document does. The comment box's prompt mentions
+ * the Add Comment keybinding (a setting).
  */
 import * as vscode from 'vscode';
+import { isPlanDocument } from '../../shared/plans/document';
 import type { FolderStores } from '../store/folder-stores';
 import { readSettings } from '../settings';
 import { parseBaselineUri } from '../changes/baseline-docs';
-import { isInConsiderDir } from '../../shared/paths';
+import { isInConsiderDir, toStoredPath } from '../../shared/paths';
 
 export const CONTROLLER_ID = 'consider';
 
@@ -19,7 +21,9 @@ export function createController(stores: FolderStores): vscode.CommentController
       const base = parseBaselineUri(doc.uri);
       if (base) return base.key && !base.snapshot && doc.lineCount > 0 && stores.get(base.root) ? [new vscode.Range(0, 0, doc.lineCount - 1, 0)] : [];
       const root = doc.uri.scheme === 'file' ? stores.rootOf(doc.uri.fsPath) : undefined;
-      if (!root || isInConsiderDir(root, doc.uri.fsPath)) return [];
+      if (!root) return [];
+      // Consider's own data takes no comments, but for a plan's review document (docs/plan-gate.md).
+      if (isInConsiderDir(root, doc.uri.fsPath) && !isPlanDocument(toStoredPath(root, doc.uri.fsPath))) return [];
       return [new vscode.Range(0, 0, Math.max(0, doc.lineCount - 1), 0)];
     },
   };

@@ -20,7 +20,8 @@
 import type { HookAgent } from '../../shared/agents';
 import { USER_DATA_REL } from '../../shared/user-data';
 
-export type HookEvent = 'stop' | 'prompt' | 'session-start';
+/** Our hook events: the delivery hooks' three, and the plan gate's two (setup/plans/targets.ts). */
+export type HookEvent = 'stop' | 'prompt' | 'session-start' | 'plan' | 'plan-approved';
 
 /** The project's own CLI, for the agent's commands (the skill); no command line setup writes runs it. */
 export const CLI_REL = '.consider/bin/consider-cli';

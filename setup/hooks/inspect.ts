@@ -23,7 +23,7 @@ export interface InstalledHook extends Partial<HookRuns> {
 }
 
 /** Every string in `value` (an item of the agent's hook list): the command sits under another key per agent. */
-function strings(value: unknown): string[] {
+export function strings(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.flatMap(strings);
   if (value && typeof value === 'object') return Object.values(value).flatMap(strings);

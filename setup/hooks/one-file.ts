@@ -102,7 +102,7 @@ export function installJsonHook(opts: { row: JsonHookRow; scope: Scope; root: st
     if (outdated >= 0) {
       text = replaceValue(text, items[outdated]!, want.entry, detectStyle(text));
       entries.push(want);
-    } else if (values.some((v) => mentionsConsiderHook(JSON.stringify(v)))) {
+    } else if (values.some((v) => (row.mentions ?? mentionsConsiderHook)(JSON.stringify(v)))) {
       const legacyItem = legacy.find((l) => l.name === want.name)!.entry;
       if (old === undefined && values.some((v) => jsonEqual(v, legacyItem))) older.push(want.name);
       else edited.push(want.name);
@@ -180,7 +180,7 @@ export function removeHook(row: HookRow, install: HookInstall, root: string, hom
       const items = list?.kind === 'array' ? list.items : [];
       const at = items.findIndex((n) => jsonEqual(itemValue(text, n), entry));
       if (at < 0) {
-        if (items.some((n) => mentionsConsiderHook(text.slice(n.start, n.end)))) edited.push(name);
+        if (items.some((n) => (row.mentions ?? mentionsConsiderHook)(text.slice(n.start, n.end)))) edited.push(name);
         break;
       }
       text = removeChild(text, list!, at, install.emptyInner?.[`hooks.${name}`]);

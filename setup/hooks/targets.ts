@@ -56,6 +56,10 @@ export interface JsonHookRow extends RowBase {
   readonly events: readonly { readonly name: string; readonly event: HookEvent }[];
   /** The one item setup appends to `hooks.<name>`. */
   entry(command: string): unknown;
+  /** When the item differs by event (the plan gate's: a matcher and a timeout each): used instead of `entry`. */
+  entryFor?(command: string, event: HookEvent): unknown;
+  /** Whether text holds this row's kind of Consider hook (default: a delivery hook, command.ts mentionsConsiderHook). */
+  mentions?(text: string): boolean;
 }
 
 /** A whole file that is ours (OpenCode's plugin). */
@@ -110,10 +114,12 @@ export function hookRow(target: string): HookRow | undefined {
 
 /** Every item a JSON row adds, by the agent's event name. */
 export function hookEntries(row: JsonHookRow): { name: string; entry: unknown }[] {
-  return row.events.map((e) => ({ name: e.name, entry: row.entry(hookCommand(row.target, e.event)) }));
+  return row.events.map((e) => ({ name: e.name, entry: itemOf(row, hookCommand(row.target, e.event), e.event) }));
 }
 
 /** The items earlier versions added (command.ts, legacyHookCommand): recognised to be replaced or removed. */
 export function legacyHookEntries(row: JsonHookRow): { name: string; entry: unknown }[] {
-  return row.events.map((e) => ({ name: e.name, entry: row.entry(legacyHookCommand(row.target, e.event)) }));
+  return row.events.map((e) => ({ name: e.name, entry: itemOf(row, legacyHookCommand(row.target, e.event), e.event) }));
 }
+
+const itemOf = (row: JsonHookRow, command: string, event: HookEvent): unknown => (row.entryFor ? row.entryFor(command, event) : row.entry(command));

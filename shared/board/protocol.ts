@@ -23,13 +23,13 @@
  * No `vscode` import here.
  */
 import { DISPOSITIONS, MAX_BODY_CHARS, type AnchorState, type Author, type Disposition, type WorkflowState } from '../model';
-import { HOOK_AGENT_IDS, INTEGRATION_IDS, MCP_AGENT_IDS, type InstallScope } from '../agents';
+import { HOOK_AGENT_IDS, INTEGRATION_IDS, MCP_AGENT_IDS, PLAN_GATE_AGENT_IDS, type InstallScope } from '../agents';
 import {
   anyStr, arrayOf, bool, check, int, isObject, num, object, oneOf, onlyTrue, optional, refine, schema, str,
   type Check, type Infer, type Same, type Schema,
 } from './schema';
 
-export { HOOK_AGENT_IDS, INTEGRATION_IDS, MCP_AGENT_IDS, type HookAgent, type InstallScope, type Integration, type McpAgent } from '../agents';
+export { HOOK_AGENT_IDS, INTEGRATION_IDS, MCP_AGENT_IDS, PLAN_GATE_AGENT_IDS, type HookAgent, type InstallScope, type Integration, type McpAgent, type PlanGateAgent } from '../agents';
 export { SAFE_LINK_SCHEMES, isSafeLink } from './links';
 
 /**
@@ -342,6 +342,8 @@ const setupStateView = object({
     hook: optional(object({ installed: installedAt })),
     /** Agents that take MCP servers: the project file setup registers the server in, and whether it is there now. */
     mcp: optional(object({ path: anyStr, installed: bool })),
+    /** Agents with a plan hook (docs/plan-gate.md): where the plan gate is installed now, and what to know about it. */
+    planGate: optional(object({ installed: installedAt, note: optional(anyStr) })),
   }), 100),
 });
 export type SetupStateView = Infer<typeof setupStateView>;
@@ -384,6 +386,8 @@ export const REQUESTS = {
       hooks: optional(arrayOf(object({ target: oneOf(HOOK_AGENT_IDS), scope }), HOOK_AGENT_IDS.length)),
       /** Agents to register the MCP server with (always in the project); absent = none. */
       mcpServers: optional(arrayOf(object({ target: oneOf(MCP_AGENT_IDS) }), MCP_AGENT_IDS.length)),
+      /** Plan gates (the agent's plan hook), chosen apart from the skills; absent = none. */
+      planGates: optional(arrayOf(object({ target: oneOf(PLAN_GATE_AGENT_IDS), scope }), PLAN_GATE_AGENT_IDS.length)),
     }),
     result: setupReportView,
   },

@@ -162,6 +162,60 @@ export class VsCodePage {
     await this.page.mouse.click(x, y);
   }
 
+  /** The editor tab whose label contains `name` (e.g. a plan's review document). */
+  tab(name) {
+    return this.page.locator('.tabs-container .tab', { hasText: name }).first();
+  }
+
+  /** Makes the editor of the tab named `name` the active one (its group too). */
+  async activateTab(name) {
+    await this.tab(name).waitFor({ timeout: LONG });
+    await this.tab(name).click();
+    await this.page.locator('.editor-group-container.active .tabs-container .tab.active', { hasText: name }).waitFor({ timeout: SHORT });
+    await this.editorLines().first().waitFor({ timeout: SHORT });
+  }
+
+  /** A CodeLens of the active editor by its text ("Approve", "Request Changes"): a link, or a span when it runs no command. */
+  codeLens(text) {
+    return this.editor().locator('.codelens-decoration').locator('a, span', { hasText: text }).first();
+  }
+
+  /** Clicks a CodeLens of the active editor's first line, scrolled into view first (comment widgets push it up). */
+  async clickTopCodeLens(text) {
+    // Ctrl+Home reveals line 1 but not the lens zone above it: scroll the editor to its very top.
+    const box = await this.editor().boundingBox();
+    if (!box) throw new Error('no active editor');
+    await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await this.page.mouse.wheel(0, -5000);
+    await this.page.waitForTimeout(300);
+    const lens = this.codeLens(text);
+    await lens.waitFor({ timeout: SHORT });
+    const clicked = Date.now();
+    await lens.click({ timeout: SHORT });
+    return clicked;
+  }
+
+  /**
+   * Comments on a line of the ACTIVE editor (no explorer click: the file is open already, e.g. a
+   * plan beside the code) and returns the thread's widget.
+   */
+  async commentOnLine(line, text, button = 'Add Comment') {
+    await this.clickGutterPlus(line);
+    const box = this.newThreadWidget().locator('.comment-form .monaco-editor');
+    await box.waitFor({ state: 'visible', timeout: SHORT });
+    await box.click();
+    await this.page.keyboard.type(text);
+    await this.clickFormAction(this.newThreadWidget(), button);
+    const widget = this.thread(text);
+    await widget.locator('.comment-body').filter({ hasText: text }).first().waitFor({ timeout: SHORT });
+    return widget;
+  }
+
+  /** The diff editor, when one is showing. */
+  diffEditor() {
+    return this.page.locator('.editor-group-container .monaco-diff-editor').first();
+  }
+
   /** All inline thread widgets in the active editor. */
   threadWidgets() {
     return this.page.locator('.review-widget');

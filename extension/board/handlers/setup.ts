@@ -14,6 +14,12 @@ function mcpOf(servers: SetupState['mcpServers'], target: string): { mcp?: { pat
   return m ? { mcp: { path: m.path, installed: m.installed } } : {};
 }
 
+/** An integration's plan gate, for agents with a plan hook (setup/plans/targets.ts). */
+function planGateOf(gates: SetupState['planGates'], target: string): { planGate?: { installed: SetupState['planGates'][number]['installed']; note?: string } } {
+  const g = gates.find((x) => x.target === target);
+  return g ? { planGate: { installed: g.installed, ...(g.note ? { note: g.note } : {}) } } : {};
+}
+
 export const setupHandlers: Handlers<'setup/describe' | 'setup/run' | 'uninstall/run'> = {
   'setup/describe': async (p, ctx) => {
     ctx.folder(p.root);
@@ -31,6 +37,7 @@ export const setupHandlers: Handlers<'setup/describe' | 'setup/run' | 'uninstall
         installed: st.integrations.find((i) => i.target === row.target)?.installed ?? [],
         ...hookOf(st.hooks, row.target),
         ...mcpOf(st.mcpServers, row.target),
+        ...planGateOf(st.planGates, row.target),
       })),
     };
   },
@@ -41,6 +48,7 @@ export const setupHandlers: Handlers<'setup/describe' | 'setup/run' | 'uninstall
       root: p.root, home: ctx.services.home, gitignore: p.gitignore, integrations: p.integrations.map((i) => ({ ...i })),
       hooks: (p.hooks ?? []).map((h) => ({ ...h })),
       mcpServers: (p.mcpServers ?? []).map((m) => ({ ...m })),
+      planGates: (p.planGates ?? []).map((g) => ({ ...g })),
       runtimeDir: ctx.services.runtimeDir, skillsDir: ctx.services.skillsDir,
     });
     await ctx.afterWrite([p.root]);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { HookAgent, InstallScope, Integration, McpAgent, SetupReportView } from '../../../shared/board/protocol';
+import type { HookAgent, InstallScope, Integration, McpAgent, PlanGateAgent, SetupReportView } from '../../../shared/board/protocol';
 import { useApp } from '../lib/context';
 import { Button, Checkbox, Codicon, RadioGroup } from '../ui/primitives';
 import { displayPath, FolderPicker, Loading, ReportView, useFolderChoice, useSetupState } from './wizardParts';
@@ -9,7 +9,7 @@ import { displayPath, FolderPicker, Loading, ReportView, useFolderChoice, useSet
  * MCP server registration. The MCP server is off unless already registered: the skill and the
  * CLI already do the job, typed tools are for agents that prefer them.
  */
-type Choice = { enabled: boolean; scope: InstallScope; hook: boolean; mcp: boolean };
+type Choice = { enabled: boolean; scope: InstallScope; hook: boolean; mcp: boolean; planGate: boolean };
 
 /** Spec §8.2: one panel with explicit choices; nothing happens until "Set up" is pressed. */
 export function SetupWizard() {
@@ -32,6 +32,8 @@ export function SetupWizard() {
       scope: i.installed[0]?.scope ?? i.hook?.installed[0]?.scope ?? 'project',
       hook: !!i.hook && (i.installed.length === 0 || i.hook.installed.length > 0),
       mcp: !!i.mcp?.installed,
+      // The plan gate changes how the agent's plans are approved: the user opts in (shown when installed).
+      planGate: !!i.planGate && i.planGate.installed.length > 0,
     }])));
   }, [state]);
 
@@ -44,10 +46,15 @@ export function SetupWizard() {
     .map((i) => ({ target: i.target as HookAgent, scope: choices[i.target]!.scope }));
   const mcpServers = state.integrations.filter((i) => i.mcp && choices[i.target]?.enabled && choices[i.target]?.mcp)
     .map((i) => ({ target: i.target as McpAgent }));
+  const planGates = state.integrations.filter((i) => i.planGate && choices[i.target]?.enabled && choices[i.target]?.planGate)
+    .map((i) => ({ target: i.target as PlanGateAgent, scope: choices[i.target]!.scope }));
   const run = async () => {
     setRunning(true); setError(undefined);
     try {
-      setReport(await bridge.request('setup/run', { root, gitignore: gitignore && !state.gitignoreHasEntry, integrations: selected, ...(hooks.length ? { hooks } : {}), ...(mcpServers.length ? { mcpServers } : {}) }));
+      setReport(await bridge.request('setup/run', {
+        root, gitignore: gitignore && !state.gitignoreHasEntry, integrations: selected,
+        ...(hooks.length ? { hooks } : {}), ...(mcpServers.length ? { mcpServers } : {}), ...(planGates.length ? { planGates } : {}),
+      }));
       setVersion((v) => v + 1);
     } catch (e) { setError(e instanceof Error ? e.message : String(e)); } finally { setRunning(false); }
   };
@@ -72,9 +79,9 @@ export function SetupWizard() {
 
       <fieldset className="wizard-section">
         <legend>Agent integrations</legend>
-        <p className="muted">Pick the agents you use. Each gets a <code>consider</code> skill, in this project or in your home folder. With the hook, a submitted review reaches the agent by itself when it finishes a turn; with MCP, the agent gets the threads as typed tools instead of shell commands. Your agent's own settings files keep everything else they had. Leave all unchecked to skip skills for now.</p>
+        <p className="muted">Pick the agents you use. Each gets a <code>consider</code> skill, in this project or in your home folder. With the hook, a submitted review reaches the agent by itself when it finishes a turn; with the plan gate, its plan opens here for your review before it writes code; with MCP, the agent gets the threads as typed tools instead of shell commands. Your agent's own settings files keep everything else they had. Leave all unchecked to skip skills for now.</p>
         {state.integrations.map((i) => {
-          const c = choices[i.target] ?? { enabled: false, scope: 'project' as const, hook: !!i.hook, mcp: false };
+          const c = choices[i.target] ?? { enabled: false, scope: 'project' as const, hook: !!i.hook, mcp: false, planGate: false };
           const set = (patch: Partial<Choice>) => setChoices({ ...choices, [i.target]: { ...c, ...patch } });
           return (
             <div key={i.target} className={`integration${c.enabled ? ' on' : ''}`} data-testid={`integration-${i.target}`}>
@@ -90,6 +97,13 @@ export function SetupWizard() {
               {i.hook && (
                 <Checkbox checked={c.enabled && c.hook} disabled={!c.enabled} onChange={(v) => set({ hook: v })} testId={`integration-${i.target}-hook`}>
                   Deliver my review automatically (hook){i.hook.installed.length > 0 && <span className="tag anchored">installed</span>}
+                </Checkbox>
+              )}
+              {i.planGate && (
+                <Checkbox checked={c.enabled && c.planGate} disabled={!c.enabled} onChange={(v) => set({ planGate: v })} testId={`integration-${i.target}-plan-gate`}>
+                  Review its plans in VS Code before it writes code (plan gate)
+                  {i.planGate.note && <span className="muted"> ({i.planGate.note})</span>}
+                  {i.planGate.installed.length > 0 && <span className="tag anchored">installed</span>}
                 </Checkbox>
               )}
               {i.mcp && (

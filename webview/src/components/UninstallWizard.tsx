@@ -29,6 +29,7 @@ export function UninstallWizard() {
   const installed = state.integrations.flatMap((i) => [
     ...i.installed.map((x) => ({ label: i.label, ...x })),
     ...(i.hook?.installed ?? []).map((x) => ({ label: `${i.label} hook`, ...x })),
+    ...(i.planGate?.installed ?? []).map((x) => ({ label: `${i.label} plan gate`, ...x })),
     ...(i.mcp?.installed ? [{ label: `${i.label} MCP server`, scope: 'project' as const, path: i.mcp.path }] : []),
   ]);
   // After a full uninstall (or in a folder never set up) there is nothing to remove: say so, and offer no form.

@@ -27,7 +27,7 @@ export function createActions(bridge: Bridge, store: BoardStore) {
     },
     openLink: (href: string) => bridge.notify({ type: 'link/open', href }),
     openStoreFile: (root: string) => bridge.notify({ type: 'store/openFile', root }),
-    showThreadChanges: (row: Row) => bridge.notify({ type: 'thread/showChanges', root: row.root, id: row.t.id }),
+    showThreadChanges: (row: Row) => bridge.notify({ type: 'thread/showChanges', root: row.root, id: row.thread.id }),
     showChangesSince: (root: string, round: number) => bridge.notify({ type: 'changes/showSince', root, round }),
     setVisibility: (v: Partial<Visibility>) => bridge.notify({ type: 'visibility/set', ...v }),
     viewChanged: (view: ViewName) => bridge.notify({ type: 'webview/viewChanged', view }),

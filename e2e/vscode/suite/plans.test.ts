@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { planDocumentRel, readPlan, readStore, releasePlanComments, verdictThreads, writeVerdict } from '../../../shared/store';
+import { addByCli, cli, extension, folder, waitFor } from './helpers';
+
+const V1 = '# Rotate the logs\n\n1. Add a size limit.\n2. Keep five old files.\n3. Compress the old files.\n4. Document the setting.\n';
+const V2 = '# Rotate the logs\n\n1. Add a size limit.\n2. Keep ten old files, configurable.\n3. Compress the old files.\n4. Document the setting.\n5. Test the rotation.\n';
+
+/** The developer's verdict, as the extension's decide() records it (the input box is not drivable from here). */
+async function decide(root: string, id: string, verdict: 'approved' | 'changes-requested'): Promise<void> {
+  const plan = readPlan(root, id);
+  const rel = planDocumentRel(plan);
+  await releasePlanComments(root, rel);
+  const threads = verdictThreads(readStore(root).store, rel);
+  writeVerdict(root, id, { version: plan.versions.length, verdict, threadIds: threads.map((c) => c.id) });
+}
+
+suite('the plan gate', () => {
+  test('a submitted plan opens beside the code; version 2 shows its threads where the store puts them, the rewritten step\'s stale', async () => {
+    const { root } = folder('alpha');
+    fs.mkdirSync(path.join(root, '.consider'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'logs-plan.md'), V1);
+    fs.writeFileSync(path.join(root, 'logs-plan-v2.md'), V2);
+    await waitFor('the heartbeat', () => fs.existsSync(path.join(root, '.consider/plans/live')) && fs.readdirSync(path.join(root, '.consider/plans/live')).length > 0, 15_000);
+    const api = await extension();
+    const first = cli(root, 'plan', 'submit', 'logs-plan.md', '--wait');
+    const plan = await waitFor('the plan waiting', () => api.plans().find((p) => p.title === 'Rotate the logs' && p.waiting));
+    await waitFor('the plan open in an editor', () => vscode.window.visibleTextEditors.find((e) => e.document.uri.fsPath === plan.document));
+    const rel = path.relative(root, plan.document).split(path.sep).join('/');
+    const keep = await addByCli(root, rel, '4-4', 'Five is too few.', 'human');
+    const doc = await addByCli(root, rel, '6-6', 'Where?', 'human');
+    await waitFor('both threads rendered', () => api.threads().filter((t) => t.id === keep || t.id === doc).length === 2);
+    await decide(root, plan.id, 'changes-requested');
+    assert.equal((await first).code, 7);
+    const second = cli(root, 'plan', 'submit', 'logs-plan-v2.md', '--revises', plan.id, '--wait');
+    await waitFor('version 2 waiting', () => api.plans().find((p) => p.id === plan.id && p.version === 2 && p.waiting));
+    await waitFor('the editor shows version 2', () => vscode.workspace.textDocuments.find((d) => d.uri.fsPath === plan.document)?.getText() === V2);
+    const shown = await waitFor('threads placed on version 2', () => {
+      const k = api.threads().find((t) => t.id === keep);
+      const d = api.threads().find((t) => t.id === doc);
+      return k && d && k.label.includes('Stale') && d.startLine === 6 ? { k, d } : undefined;
+    });
+    assert.deepEqual([shown.k.startLine, shown.k.endLine], [4, 4]);
+    assert.equal(shown.d.label, 'Open');
+    // Show Plan Changes: version 1 ↔ 2 in the diff editor; the plan's threads stay where they are.
+    await vscode.commands.executeCommand('consider.plan.showChanges', { root, id: plan.id });
+    await waitFor('the diff editor', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff));
+    await new Promise((r) => setTimeout(r, 1500));
+    const after = api.threads().find((t) => t.id === keep)!;
+    assert.deepEqual([after.startLine, after.endLine, after.label], [4, 4, shown.k.label]);
+    await decide(root, plan.id, 'approved');
+    assert.equal((await second).code, 0);
+    await waitFor('approved', () => api.plans().find((p) => p.id === plan.id && p.verdict === 'approved'));
+  });
+});

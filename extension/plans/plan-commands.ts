@@ -1,0 +1,165 @@
+/**
+ * What the developer does with a plan (docs/plan-gate.md): the plan opens beside the code when
+ * an agent submits it; a CodeLens over its first line (and the editor title) offers Approve,
+ * Approve with Comments, Request Changes and, from version 2, Show Plan Changes; the status
+ * bar says while a plan waits. Comments on its lines are ordinary threads.
+ */
+import * as vscode from 'vscode';
+import type { PlanRecord, VerdictKind } from '../../shared/plans';
+import { planFiles } from '../../shared/plans';
+import { readStore } from '../../shared/store';
+import { verdictThreads, planDocumentRel } from '../../shared/plans';
+import { CommandIds, registerCommand } from '../commands/ids';
+import * as notify from '../notify';
+import { Disposable } from '../util/dispose';
+import type { FolderPlan, PlanService } from './plan-service';
+import { agentLabel, stateLine } from './plan-words';
+
+/** The arguments a CodeLens passes: which plan. Without them, the active editor's plan. */
+interface PlanArgs { root: string; id: string }
+
+/** The plans' CodeLens: state and actions over the first line of a plan's review document. */
+class PlanLens implements vscode.CodeLensProvider {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.emitter.event;
+
+  constructor(private readonly plans: PlanService) {}
+
+  refresh(): void {
+    this.emitter.fire();
+  }
+
+  provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
+    const p = this.plans.ofDocument(doc.uri);
+    if (!p) return [];
+    const at = new vscode.Range(0, 0, 0, 0);
+    const args: PlanArgs = { root: p.root, id: p.plan.id };
+    const lens = (title: string, command: string, tooltip?: string): vscode.CodeLens =>
+      new vscode.CodeLens(at, { title, command, ...(command ? { arguments: [args] } : {}), ...(tooltip ? { tooltip } : {}) });
+    // The actions first: a plan beside the code has half the width, and a long line is cut on the right.
+    const out: vscode.CodeLens[] = [];
+    if (!p.verdict) {
+      out.push(
+        lens('$(check) Approve', CommandIds.approvePlan, 'The agent proceeds with this plan (and follows your comments on it)'),
+        lens('$(comment) Approve with Comments', CommandIds.approvePlanWithComments, 'Approve, with an overall note for the agent'),
+        lens('$(request-changes) Request Changes', CommandIds.requestPlanChanges, 'The agent revises the plan; your comments go with it, each next to its lines'),
+      );
+    }
+    if (p.version.version > 1) out.push(lens('$(diff) Show Plan Changes', CommandIds.showPlanChanges, `Version ${p.version.version - 1} ↔ version ${p.version.version}`));
+    out.push(lens(`$(checklist) Plan v${p.version.version} from ${agentLabel(p.plan.agent)}, ${stateLine(p, Date.now(), true)}`, '', stateLine(p)));
+    return out;
+  }
+}
+
+export function registerPlanCommands(plans: PlanService): vscode.Disposable {
+  return new PlanUi(plans);
+}
+
+class PlanUi extends Disposable {
+  private readonly lens: PlanLens;
+  private readonly status = this.register(vscode.window.createStatusBarItem('consider.plan', vscode.StatusBarAlignment.Left, 49));
+
+  constructor(private readonly plans: PlanService) {
+    super();
+    this.lens = new PlanLens(plans);
+    this.status.name = 'Consider: plan waiting for review';
+    this.register(vscode.languages.registerCodeLensProvider({ scheme: 'file', pattern: '**/.consider/plans/*/*.md' }, this.lens));
+    this.register(plans.onDidChange(() => this.refresh()));
+    this.register(plans.onDidArrive((p) => void this.open(p)));
+    // The time waited moves on: the lens and the status bar say so.
+    const clock = setInterval(() => this.refresh(), 15_000);
+    this.register({ dispose: () => clearInterval(clock) });
+    this.register(registerCommand(CommandIds.approvePlan, (a?: PlanArgs) => this.decide(a, 'approved', false)));
+    this.register(registerCommand(CommandIds.approvePlanWithComments, (a?: PlanArgs) => this.decide(a, 'approved', true)));
+    this.register(registerCommand(CommandIds.requestPlanChanges, (a?: PlanArgs) => this.decide(a, 'changes-requested', true)));
+    this.register(registerCommand(CommandIds.showPlanChanges, (a?: PlanArgs) => this.showChanges(a)));
+    this.register(registerCommand(CommandIds.openPlan, (a?: PlanArgs) => this.openChosen(a)));
+    this.refresh();
+  }
+
+  private refresh(): void {
+    this.lens.refresh();
+    const waiting = this.plans.waiting();
+    if (waiting.length === 0) {
+      this.status.hide();
+      return;
+    }
+    const first = waiting[0]!;
+    this.status.text = `$(checklist) ${waiting.length === 1 ? 'Plan to review' : `${waiting.length} plans to review`}`;
+    this.status.tooltip = waiting.map((p) => `"${p.plan.title}": ${stateLine(p)}`).join('\n');
+    this.status.command = { title: 'Open the plan', command: CommandIds.openPlan, arguments: [{ root: first.root, id: first.plan.id }] };
+    this.status.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+    this.status.show();
+  }
+
+  /** Opens a plan's review document beside the code, without taking the focus from what the developer is typing. */
+  private async open(p: FolderPlan, focus = false): Promise<void> {
+    try {
+      const doc = await vscode.workspace.openTextDocument(p.uri);
+      const shown = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === p.uri.toString());
+      if (shown && !focus) return;
+      await vscode.window.showTextDocument(doc, { viewColumn: shown?.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: !focus, preview: false });
+    } catch (e) {
+      notify.reportFailure(`open the plan "${p.plan.title}"`, e);
+    }
+  }
+
+  private async openChosen(a?: PlanArgs): Promise<void> {
+    const p = this.find(a) ?? this.plans.waiting()[0];
+    if (p) await this.open(p, true);
+    else void notify.info('Consider: no plan is waiting for your review.');
+  }
+
+  /** The plan named by a CodeLens, else the active editor's. */
+  private find(a?: PlanArgs): FolderPlan | undefined {
+    if (a && typeof a.id === 'string') return this.plans.all().find((p) => p.root === a.root && p.plan.id === a.id);
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    return uri ? this.plans.ofDocument(uri) : undefined;
+  }
+
+  private async decide(a: PlanArgs | undefined, verdict: VerdictKind, askNote: boolean): Promise<void> {
+    this.plans.rescan();
+    const p = this.find(a);
+    if (!p) return void notify.info('Consider: open a plan an agent submitted to approve it or request changes.');
+    if (p.verdict) return void notify.info(`Consider: version ${p.version.version} of "${p.plan.title}" is ${p.verdict.verdict === 'approved' ? 'approved' : 'sent back'} already.`);
+    const comments = verdictThreads(readStore(p.root).store, planDocumentRel(p.plan)).length;
+    let message: string | undefined;
+    if (askNote) {
+      message = await vscode.window.showInputBox({
+        title: verdict === 'approved' ? 'Approve with Comments' : 'Request Changes',
+        prompt: verdict === 'approved'
+          ? `An overall note for ${agentLabel(p.plan.agent)} (optional)${comments ? `; your ${comments} comment${comments === 1 ? '' : 's'} on the plan go with it` : ''}`
+          : `What should ${agentLabel(p.plan.agent)} change? ${comments ? `Optional: your ${comments} comment${comments === 1 ? '' : 's'} on the plan go with it.` : 'Say it here, or comment on the plan\'s lines first.'}`,
+        placeHolder: verdict === 'approved' ? 'e.g. Keep the migration reversible.' : 'e.g. Split step 3: the schema change first, then the code.',
+        ignoreFocusOut: true,
+      });
+      if (message === undefined) return; // Escape: nothing decided
+      if (verdict === 'changes-requested' && comments === 0 && message.trim() === '') {
+        return void notify.warn('Consider: say what to change: write a note, or comment on the plan\'s lines, then Request Changes again.');
+      }
+    }
+    try {
+      await this.plans.decide(p.root, p.plan, verdict, message?.trim() ? message : undefined);
+    } catch (e) {
+      return notify.reportFailure(verdict === 'approved' ? 'approve the plan' : 'request changes', e);
+    }
+    const who = agentLabel(p.plan.agent);
+    const listening = p.waiter ? '' : ` Nobody is waiting right now: ${who} reads it with consider-cli plan wait ${p.plan.id}.`;
+    void notify.info(verdict === 'approved'
+      ? `Consider: plan approved; ${who} proceeds with it${comments ? ` and your ${comments} comment${comments === 1 ? '' : 's'}` : ''}.${listening}`
+      : `Consider: changes requested; ${who} revises the plan, and the new version opens here.${listening}`);
+  }
+
+  private async showChanges(a?: PlanArgs): Promise<void> {
+    const p = this.find(a);
+    if (!p || p.version.version < 2) return void notify.info('Consider: the plan has one version so far: nothing to compare.');
+    await showVersions(p.root, p.plan, p.version.version - 1, p.version.version);
+  }
+}
+
+/** Opens version `from` ↔ version `to` of a plan in the diff editor. */
+export async function showVersions(root: string, plan: PlanRecord, from: number, to: number): Promise<void> {
+  const files = planFiles(root, plan.id);
+  await vscode.commands.executeCommand('vscode.diff', vscode.Uri.file(files.version(from)), vscode.Uri.file(files.version(to)),
+    `${plan.title}: version ${from} ↔ ${to}`, { preview: false });
+}
