@@ -1,0 +1,89 @@
+// Delivery proven inside the real agents (issue 24): each agent's own CLI, installed from npm at a
+// pinned version (install.mjs, agents.mjs), runs one non-interactive turn in a workspace set up by
+// consider-setup, with a submitted review waiting, against the stand-in model server
+// (model/server.mjs) answering from one script (script.mjs). What the model received, and the
+// store afterwards, say whether the review was delivered, answered and let go.
+//
+// Run: `node scripts/test-all.mjs agents` (npm test's `agents` step), or
+// `npx vitest run -c vitest.agents.config.mts` (`-t codex` for one agent). Needs dist/ (build first).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENTS } from './agents.mjs';
+import { repliesInStore, summarize, turnRequests } from './analyze.mjs';
+import { ensureAgents } from './install.mjs';
+import { prepareAgent, runTurn } from './turn.mjs';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const RUN_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-agents-'));
+const keep = !!process.env.CONSIDER_AGENTS_KEEP;
+const figures = [];
+let paths;
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(REPO, 'dist/setup/consider-setup.cjs'))) throw new Error('dist/ is missing: run `node scripts/build.mjs` first');
+  paths = await ensureAgents();
+}, 30 * 60_000);
+
+afterAll(() => {
+  console.log(`\nagents: requests to the model per turn (run folder ${keep ? RUN_DIR : 'removed; CONSIDER_AGENTS_KEEP=1 keeps it'})`);
+  console.table(figures);
+  if (!keep) fs.rmSync(RUN_DIR, { recursive: true, force: true });
+});
+
+/** Why a turn failed, for the assertion message: the agent's own output and the model's log. */
+function story(turn) {
+  const lines = turnRequests(turn.requests).map((r) => `  #${r.seq} ${r.route}: ${JSON.stringify(r.reply).slice(0, 160)}`);
+  return `exit ${turn.code}${turn.timedOut ? ' (timed out)' : ''} after ${turn.ms} ms\nmodel requests:\n${lines.join('\n')}\nstdout: ${turn.stdout.slice(-1500)}\nstderr: ${turn.stderr.slice(-1500)}`;
+}
+
+describe.each(AGENTS)('$label, one turn with a submitted review waiting', (agent) => {
+  let prepared;
+  let turn;
+  let summary;
+
+  beforeAll(async () => {
+    const dir = path.join(RUN_DIR, agent.id);
+    fs.mkdirSync(dir);
+    prepared = await prepareAgent(agent, { repo: REPO, dir, paths });
+    turn = await runTurn(prepared);
+    summary = summarize(turn.requests);
+    figures.push({
+      agent: agent.label, version: agent.pkg.version, seconds: +(turn.ms / 1000).toFixed(1),
+      modelRequests: summary.requests, turnRequests: summary.turns, perReview: summary.turns - 1,
+      stopDeliveries: summary.stop.deliveries, reasonCopies: summary.stop.copies, contextLines: summary.contextLines, skillListings: summary.skillListings,
+    });
+  }, 5 * 60_000);
+  afterAll(() => prepared?.close());
+
+  it('ends the turn by itself', () => {
+    expect(turn.timedOut, story(turn)).toBe(false);
+    expect(turn.code, story(turn)).toBe(0);
+    expect(summary.endedWithText, story(turn)).toBe(true);
+  });
+
+  it('hands the model the stop reason once', () => {
+    expect(summary.stop.deliveries, story(turn)).toBe(1);
+  });
+
+  it('answers through the CLI, with its disposition, in the store', () => {
+    const replies = repliesInStore(turn.threads);
+    expect(replies.viaCli.map((r) => r.disposition), story(turn)).toEqual(['addressed']);
+  });
+
+  it('answers through the MCP server setup registered, with its disposition, in the store', () => {
+    expect(summary.mcpTool, `the agent offered the model no Consider MCP tool\n${story(turn)}`).toBe(true);
+    const replies = repliesInStore(turn.threads);
+    expect(replies.viaMcp.map((r) => r.disposition), story(turn)).toEqual(['declined']);
+    expect(new Set(replies.all.map((r) => r.thread))).toEqual(new Set(prepared.reviewIds));
+  });
+
+  it('lets the next stop through: nothing waits, nothing loops', () => {
+    // The script's turn: the task, then list, the CLI reply, [Claude: fetch the deferred tool], the MCP reply, the end.
+    const expected = 5 + (agent.id === 'claude' ? 1 : 0);
+    expect(summary.turns, story(turn)).toBe(expected);
+    expect(turn.hookState?.sessions ?? {}, 'a blocked stop is still remembered after the turn').toEqual({});
+  });
+});
