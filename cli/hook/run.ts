@@ -12,9 +12,10 @@ import { findWorkspaceRoot, isDir } from '../../shared/store';
 import { writeStderr, writeStdout } from '../stdio';
 import { agentFormat } from './agents';
 import { AGENT_NAMES, HOOK_EVENTS, isHookEvent } from './names';
-import { readHookInput, typedByHand } from './input';
-import { contextLine, stopReason, waitingFeedback } from './feedback';
-import { forgetBlocks, shouldBlock } from './stop-state';
+import { readHookInput, stringField, typedByHand } from './input';
+import { contextLine, isOwnReason, stopReason, waitingFeedback } from './feedback';
+import { forgetBlocks, shouldBlock, shouldTell } from './stop-state';
+import { answeredByOwnHook } from './borrowed';
 
 export interface HookRequest {
   event?: string;
@@ -57,9 +58,17 @@ function answer(req: HookRequest): object | undefined {
   const render = event === 'stop' ? format.block : event === 'prompt' ? format.promptContext : format.sessionContext;
   if (!render) return undefined;
   const root = workspaceRoot(format.projectDir(input), req.root);
+  // Another agent running this agent's hook file (Copilot and Cursor read .claude/settings.json)
+  // while its own Consider hook is there too: that one answers, this one keeps quiet.
+  if (answeredByOwnHook(req.agent, input, root)) return undefined;
   const feedback = waitingFeedback(root);
   const session = `${req.agent}:${format.sessionId(input) ?? ''}`;
-  if (event !== 'stop') return feedback && render(contextLine(feedback));
+  if (event !== 'stop') {
+    // Once per turn: not again at the first prompt after SessionStart, and not on the prompt that
+    // is our own stop reason coming back (Gemini CLI's AfterAgent, OpenCode's plugin).
+    if (!feedback || isOwnReason(stringField(input, 'prompt'))) return undefined;
+    return shouldTell(root, session, feedback.key()) ? render(contextLine(feedback)) : undefined;
+  }
   if (!feedback) {
     forgetBlocks(root, session);
     return undefined;

@@ -5,6 +5,10 @@
  * it stops again while still continuing because of that block and nothing changed (the same
  * key), or after MAX_BLOCKS blocks in a row: the developer's feedback waits for the next turn.
  *
+ * It also remembers the feedback a context line was last given for in this turn (`told`), so a
+ * session is told once per turn, not at SessionStart and again at its first prompt: any stop
+ * ends the turn and forgets it.
+ *
  * Best effort throughout: a state that cannot be read is no state, one that cannot be written
  * only means the next stop decides without it (agents cap blocked stops themselves too).
  */
@@ -18,9 +22,12 @@ export const MAX_BLOCKS = 3;
 const MAX_SESSIONS = 32;
 
 interface SessionState {
+  /** The feedback the last block was for ('' when there was none, only a context line). */
   key: string;
   blocks: number;
   at: string;
+  /** The feedback a context line was given for since the last stop. */
+  told?: string;
 }
 
 interface StateFile {
@@ -63,13 +70,13 @@ function isSessionState(s: unknown): s is SessionState {
 export function shouldBlock(root: string, session: string, continuing: boolean | undefined, key: string): boolean {
   const state = readState(root);
   const stored = state.sessions[session];
-  const last = continuing === false || !isSessionState(stored) ? undefined : stored;
+  const last = continuing === false || !isSessionState(stored) || stored.blocks === 0 ? undefined : stored;
   if (last && (last.key === key || last.blocks >= MAX_BLOCKS)) {
     delete state.sessions[session]; // let go: the next turn starts afresh
     writeState(root, state);
     return false;
   }
-  state.sessions[session] = { key, blocks: (last?.blocks ?? 0) + 1, at: new Date().toISOString() };
+  state.sessions[session] = { key, blocks: (last?.blocks ?? 0) + 1, at: new Date().toISOString() }; // a stop: `told` is over
   writeState(root, state);
   return true;
 }
@@ -86,4 +93,18 @@ export function forgetBlocks(root: string, session: string): void {
   if (!(session in state.sessions)) return;
   delete state.sessions[session];
   writeState(root, state);
+}
+
+/**
+ * Whether to give the context line for the feedback named `key` (a prompt, a new session): not
+ * when this session was already told about this very feedback since its last stop. Records it.
+ */
+export function shouldTell(root: string, session: string, key: string): boolean {
+  const state = readState(root);
+  const stored = state.sessions[session];
+  const current = isSessionState(stored) ? stored : undefined;
+  if (current?.told === key) return false;
+  state.sessions[session] = { key: current?.key ?? '', blocks: current?.blocks ?? 0, at: new Date().toISOString(), told: key };
+  writeState(root, state);
+  return true;
 }

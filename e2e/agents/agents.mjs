@@ -24,7 +24,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const PROMPT = 'Tidy the README.';
+export const PROMPT = 'Tidy the README.';
 /** The model name every agent is told to use; the stand-in answers to any. */
 export const MODEL = 'stand-in-model';
 
@@ -99,6 +99,14 @@ export const AGENTS = [
         permission: { bash: { '*': 'ask', '.consider/bin/consider-cli *': 'allow' } },
       }));
     },
+    // OpenCode installs its plugin SDK (and the provider's package) with npm into each config
+    // folder it finds, the first time it starts there: the project's .opencode/ and the user's
+    // ~/.config/opencode/ (15–35 s each here; Consider's plugin itself needs none of it). The suite
+    // keeps what the first run installed and copies it into each later workspace and home.
+    seed: [
+      { in: 'ws', dir: '.opencode', files: ['node_modules', 'package.json', 'package-lock.json', 'bun.lock', '.gitignore'] },
+      { in: 'home', dir: '.config/opencode', files: ['node_modules', 'package.json', 'package-lock.json', 'bun.lock', '.gitignore'] },
+    ],
     run: ({ bin }) => ({
       args: [bin, 'run', PROMPT],
       env: { OPENCODE_DISABLE_MODELS_FETCH: 'true', OPENCODE_DISABLE_AUTOUPDATE: 'true' },
@@ -119,14 +127,26 @@ export const AGENTS = [
   },
 ];
 
-/** What install.mjs installs: each agent's npm package. */
-export const AGENT_PACKAGES = AGENTS.map((a) => ({ ...a.pkg, label: a.label }));
-
 export function agentById(id) {
   const agent = AGENTS.find((a) => a.id === id);
   if (!agent) throw new Error(`unknown agent ${id}`);
   return agent;
 }
+
+/**
+ * The suite's cases: each agent's turn, OpenCode twice. `opencode run` ends at the session's first
+ * stop, so nothing said at a stop can reach it: there the review must come with the prompt, and
+ * the model acts on the context line (`trigger: 'context'`). The server (the one its TUI runs)
+ * goes on after a stop like the other agents.
+ */
+export const CASES = [
+  ...AGENTS.filter((a) => a.id !== 'opencode').map((agent) => ({ id: agent.id, label: agent.label, agent, trigger: 'stop' })),
+  { id: 'opencode-server', label: 'OpenCode (server, as its TUI runs it)', agent: agentById('opencode'), trigger: 'stop', server: true },
+  { id: 'opencode-run', label: 'OpenCode (opencode run)', agent: agentById('opencode'), trigger: 'context' },
+];
+
+/** What install.mjs installs: each agent's npm package. */
+export const AGENT_PACKAGES = AGENTS.map((a) => ({ ...a.pkg, label: a.label }));
 
 /**
  * Codex's /hooks screen, without the screen: ask Codex (its app-server, over stdio JSON-RPC) which

@@ -11,10 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENTS } from './agents.mjs';
+import { CASES, PROMPT } from './agents.mjs';
 import { repliesInStore, summarize, turnRequests } from './analyze.mjs';
 import { ensureAgents } from './install.mjs';
-import { prepareAgent, runTurn } from './turn.mjs';
+import { CONTEXT_MARK, STOP_MARK, reviewTurnOn } from './script.mjs';
+import { prepareAgent, runOpencodeServerTurn, runTurn } from './turn.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUN_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-agents-'));
@@ -36,22 +37,23 @@ afterAll(() => {
 /** Why a turn failed, for the assertion message: the agent's own output and the model's log. */
 function story(turn) {
   const lines = turnRequests(turn.requests).map((r) => `  #${r.seq} ${r.route}: ${JSON.stringify(r.reply).slice(0, 160)}`);
-  return `exit ${turn.code}${turn.timedOut ? ' (timed out)' : ''} after ${turn.ms} ms\nmodel requests:\n${lines.join('\n')}\nstdout: ${turn.stdout.slice(-1500)}\nstderr: ${turn.stderr.slice(-1500)}`;
+  return `exit ${turn.code}${turn.timedOut ? ' (timed out)' : ''} after ${turn.ms} ms${turn.phases ? ` ${JSON.stringify(turn.phases)}` : ''}\nmodel requests:\n${lines.join('\n')}\nstdout: ${turn.stdout.slice(-1500)}\nstderr: ${turn.stderr.slice(-1500)}`;
 }
 
-describe.each(AGENTS)('$label, one turn with a submitted review waiting', (agent) => {
+describe.each(CASES)('$label, one turn with a submitted review waiting', (c) => {
   let prepared;
   let turn;
   let summary;
 
   beforeAll(async () => {
-    const dir = path.join(RUN_DIR, agent.id);
+    const dir = path.join(RUN_DIR, c.id);
     fs.mkdirSync(dir);
-    prepared = await prepareAgent(agent, { repo: REPO, dir, paths });
-    turn = await runTurn(prepared);
+    prepared = await prepareAgent(c.agent, { repo: REPO, dir, paths, respond: reviewTurnOn(c.trigger === 'stop' ? STOP_MARK : CONTEXT_MARK) });
+    turn = c.server ? await runOpencodeServerTurn(prepared, { prompt: PROMPT }) : await runTurn(prepared);
     summary = summarize(turn.requests);
+    if (turn.phases) console.log(`${c.id}: server listening after ${turn.phases.listening} ms, \`run --attach\` done after ${turn.phases.clientDone} ms, settled after ${turn.phases.settled} ms`);
     figures.push({
-      agent: agent.label, version: agent.pkg.version, seconds: +(turn.ms / 1000).toFixed(1),
+      case: c.id, version: c.agent.pkg.version, seconds: +(turn.ms / 1000).toFixed(1),
       modelRequests: summary.requests, turnRequests: summary.turns, perReview: summary.turns - 1,
       stopDeliveries: summary.stop.deliveries, reasonCopies: summary.stop.copies, contextLines: summary.contextLines, skillListings: summary.skillListings,
     });
@@ -64,8 +66,10 @@ describe.each(AGENTS)('$label, one turn with a submitted review waiting', (agent
     expect(summary.endedWithText, story(turn)).toBe(true);
   });
 
-  it('hands the model the stop reason once', () => {
-    expect(summary.stop.deliveries, story(turn)).toBe(1);
+  it(c.trigger === 'stop' ? 'hands the model the stop reason once, and the context line once' : 'hands the model the context line once, with the prompt', () => {
+    expect(summary.stop.deliveries, story(turn)).toBe(c.trigger === 'stop' ? 1 : 0);
+    expect(summary.contextLines, story(turn)).toBe(1);
+    if (c.trigger === 'context') expect(summary.firstContextLines, 'the context line is not in the first request').toBe(1);
   });
 
   it('answers through the CLI, with its disposition, in the store', () => {
@@ -81,9 +85,13 @@ describe.each(AGENTS)('$label, one turn with a submitted review waiting', (agent
   });
 
   it('lets the next stop through: nothing waits, nothing loops', () => {
-    // The script's turn: the task, then list, the CLI reply, [Claude: fetch the deferred tool], the MCP reply, the end.
-    const expected = 5 + (agent.id === 'claude' ? 1 : 0);
+    // The script's turn: [the task,] list, the CLI reply, [Claude: fetch the deferred tool,] the MCP reply, the end.
+    const expected = (c.trigger === 'stop' ? 5 : 4) + (c.agent.id === 'claude' ? 1 : 0);
     expect(summary.turns, story(turn)).toBe(expected);
     expect(turn.hookState?.sessions ?? {}, 'a blocked stop is still remembered after the turn').toEqual({});
+  });
+
+  it('offers the model the Consider skill once', () => {
+    expect(summary.skillListings, story(turn)).toBe(1);
   });
 });

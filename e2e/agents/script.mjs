@@ -4,7 +4,9 @@
 // - The developer's prompt: do the task (here: nothing to change) and end the turn. A context
 //   line that says feedback waits is seen but not acted on, as a model busy with the user's task
 //   would: the stop hook is what must bring the review in.
-// - The stop hook's reason (a user-side message naming "from the developer (Consider)"): read the
+// - The stop hook's reason (a user-side message naming "from the developer (Consider)"), or, in
+//   the variant made by reviewTurnOn(CONTEXT_MARK), the context line (for `opencode run`, which
+//   ends at its first stop and so can only be told at the prompt): read the
 //   unseen threads with the shell (`consider-cli list --unseen`), answer the first through the
 //   shell (`reply … --addressed`), the second through the MCP server's `reply` tool (declined),
 //   then end the turn. Each step is decided from what the conversation already holds, not from
@@ -13,7 +15,7 @@
 
 export const CLI = '.consider/bin/consider-cli';
 /** In the stop reason (cli/hook/feedback.ts stopReason). */
-export const STOP_MARK = 'from the developer (Consider): run';
+export const STOP_MARK = 'from the developer (Consider)';
 /** In the context line (cli/hook/feedback.ts contextLine). */
 export const CONTEXT_MARK = /Consider: [^\n]*from the developer waiting/;
 /** The replies the script writes, so the suite knows them in the store. */
@@ -86,10 +88,17 @@ export function lastUserMessageWith(messages, mark) {
   return -1;
 }
 
-/** The next Reply for a model request (see the module comment). */
-export function reviewTurn(t) {
+/** The next Reply for a model request (see the module comment): acting on the stop reason. */
+export const reviewTurn = reviewTurnOn(STOP_MARK);
+
+/** The script acting on the user-side message that carries `trigger` (STOP_MARK or CONTEXT_MARK). */
+export function reviewTurnOn(trigger) {
+  return (t) => nextStep(t, trigger);
+}
+
+function nextStep(t, trigger) {
   if (!t.tools.length || t.schema) return { text: 'OK.' };
-  const at = lastUserMessageWith(t.messages, STOP_MARK);
+  const at = lastUserMessageWith(t.messages, trigger);
   if (at < 0) return { text: 'Done: the task needed no change.' };
   const after = t.messages.slice(at + 1);
   const calls = after.flatMap((m) => (m.role === 'assistant' ? m.calls ?? [] : []));

@@ -67,17 +67,97 @@ export async function prepareAgent(agent, { repo, dir, paths, trust = true, resp
   const bin = paths.bin(agent.pkg);
   const env = agentEnv(paths, home);
   if (trust) await agent.trust({ ws, home, url: server.url, bin, env });
+  for (const seed of agent.seed ?? []) copySeed(path.join(seedDir(paths, agent), seed.in, seed.dir), path.join(seed.in === 'ws' ? ws : home, seed.dir), seed.files);
   const reviewIds = await workspace.submitReview();
-  return { agent, dir, ws, home, bin, env, server, workspace, reviewIds, close: () => server.close() };
+  return { agent, dir, ws, home, bin, env, paths, server, workspace, reviewIds, close: () => server.close() };
 }
 
 /** One turn of the prepared agent (its `run` command line, or `run` given). */
 export async function runTurn(prepared, { run = prepared.agent.run, name = 'turn' } = {}) {
   const { args, env } = run({ bin: prepared.bin, url: prepared.server.url, ws: prepared.ws, home: prepared.home });
   const result = await runProcess(args, { cwd: prepared.ws, env: { ...prepared.env, ...env }, logPrefix: path.join(prepared.dir, name) });
+  saveSeed(prepared);
   return { ...result, requests: [...prepared.server.requests], threads: prepared.workspace.threads(), hookState: readHookState(prepared.ws) };
+}
+
+const seedDir = (paths, agent) => path.join(paths.base, 'seeds', `${agent.id}-${agent.pkg.version}`);
+
+/** Keeps what the agent installed into the workspace and home on its first start (agent.seed), once. */
+export function saveSeed({ agent, ws, home, paths }) {
+  const seeds = agent.seed ?? [];
+  const seed = seedDir(paths, agent);
+  if (!seeds.length || fs.existsSync(seed)) return;
+  if (!seeds.every((s) => fs.existsSync(path.join(s.in === 'ws' ? ws : home, s.dir, 'node_modules')))) return;
+  const staging = `${seed}.${process.pid}`;
+  for (const s of seeds) copySeed(path.join(s.in === 'ws' ? ws : home, s.dir), path.join(staging, s.in, s.dir), s.files);
+  try { fs.renameSync(staging, seed); } catch { fs.rmSync(staging, { recursive: true, force: true }); }
+}
+
+function copySeed(from, to, files) {
+  if (!fs.existsSync(from)) return;
+  for (const f of files) if (fs.existsSync(path.join(from, f))) fs.cpSync(path.join(from, f), path.join(to, f), { recursive: true });
 }
 
 export function readHookState(ws) {
   try { return JSON.parse(fs.readFileSync(path.join(ws, '.consider/hook-state.json'), 'utf8')); } catch { return undefined; }
+}
+
+/**
+ * OpenCode as its TUI runs it: a server (`opencode serve`, the same server the TUI starts) with
+ * the prompt sent by `opencode run --attach`. `run` exits at the session's first idle, as it
+ * always does; the server goes on with whatever the plugin sends the session then. Waits until
+ * the server has been idle for a while (no session busy, no model request), then stops it.
+ */
+export async function runOpencodeServerTurn(prepared, { prompt, name = 'serve' }) {
+  const { bin, ws, dir } = prepared;
+  const env = { ...prepared.env, PWD: ws, OPENCODE_DISABLE_MODELS_FETCH: 'true', OPENCODE_DISABLE_AUTOUPDATE: 'true' };
+  const log = fs.openSync(path.join(dir, `${name}.server.log`), 'w');
+  const server = spawn(bin, ['serve', '--port', '0', '--hostname', '127.0.0.1'], { cwd: ws, env, stdio: ['ignore', 'pipe', log], detached: true });
+  const t0 = Date.now();
+  try {
+    const url = await new Promise((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`opencode serve said no address in 60 s: ${out}`)), 60_000);
+      server.stdout.setEncoding('utf8').on('data', (chunk) => {
+        out += chunk;
+        fs.writeSync(log, chunk);
+        const m = /listening on (http:\/\/\S+)/.exec(out);
+        if (m) { clearTimeout(timer); resolve(m[1].replace(/\/$/, '')); }
+      });
+      server.once('exit', (code) => { clearTimeout(timer); reject(new Error(`opencode serve exited (${code}): ${out}`)); });
+    });
+    const listening = Date.now() - t0;
+    const client = await runProcess([bin, 'run', '--attach', url, '--dir', ws, prompt], { cwd: ws, env, logPrefix: path.join(dir, name) });
+    const clientDone = Date.now() - t0;
+    await settled(url, ws, prepared.server.requests);
+    saveSeed(prepared);
+    return {
+      ...client, ms: Date.now() - t0, phases: { listening, clientDone, settled: Date.now() - t0 },
+      requests: [...prepared.server.requests], threads: prepared.workspace.threads(), hookState: readHookState(ws),
+    };
+  } finally {
+    try { process.kill(-server.pid, 'SIGKILL'); } catch { /* gone */ }
+    fs.closeSync(log);
+  }
+}
+
+/**
+ * Resolves once the server has nothing left to do: no session busy, no model request for 3 s and
+ * no stop of ours still waiting for the plugin's prompt to be answered (at most 90 s).
+ */
+async function settled(url, ws, requests) {
+  const deadline = Date.now() + 90_000;
+  let quietSince = Date.now();
+  let seen = requests.length;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 500));
+    let busy = false;
+    try {
+      const status = await (await fetch(`${url}/session/status?directory=${encodeURIComponent(ws)}`)).json();
+      busy = Object.values(status ?? {}).some((s) => s?.type && s.type !== 'idle');
+    } catch { /* asked again in half a second */ }
+    const blocked = Object.values(readHookState(ws)?.sessions ?? {}).some((s) => s.blocks > 0);
+    if (busy || blocked || requests.length !== seen) { quietSince = Date.now(); seen = requests.length; }
+    if (Date.now() - quietSince >= 3_000) return;
+  }
 }

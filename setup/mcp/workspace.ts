@@ -4,9 +4,10 @@
  * Chosen per agent, apart from the skills and the hooks; always in the project (targets.ts
  * says why).
  */
+import path from 'node:path';
 import type { ConsiderConfig } from '../../shared/model';
 import type { SetupAction } from '../types';
-import { MCP_ROWS, mcpRow, type McpAgent, type McpRow } from './targets';
+import { MCP_ROWS, mcpRow, mcpRowAt, type McpAgent, type McpRow } from './targets';
 import { hasConsiderServer, installMcp, mcpFile, registeredServer, removeMcp, tomlTable } from './one-file';
 import { actionOf, chosenRows } from '../choices';
 import { recordElsewhere } from '../agent-file';
@@ -14,17 +15,33 @@ import { trackedMcp, type McpInstall } from '../config';
 import { jsonEqual } from '../json-text';
 import { readIfExists, rebaseDirs } from '../fsutil';
 
-export function installMcpServers(choices: readonly { target: McpAgent }[], root: string, version: string, config: ConsiderConfig): { actions: SetupAction[]; installs: McpInstall[] } {
+/**
+ * Registers the chosen agents' servers. A registration an earlier version made in a file the
+ * agent does not read (the row's legacy files) is taken out once the current one is in:
+ * `dropped` lists those records, no longer tracked.
+ */
+export function installMcpServers(
+  choices: readonly { target: McpAgent }[], root: string, version: string, config: ConsiderConfig, home: string,
+): { actions: SetupAction[]; installs: McpInstall[]; dropped: string[] } {
   const actions: SetupAction[] = [];
   const installs: McpInstall[] = [];
+  const dropped: string[] = [];
   for (const { row } of chosenRows(choices.map((c) => ({ target: c.target, scope: 'project' as const })), mcpRow, 'no MCP registration for this agent', actions)) {
     const file = mcpFile(row, root);
     const tracked = trackedMcp(config).find((t) => t.path === file);
     const r = installMcp({ row, root, version, tracked });
     actions.push(actionOf(r));
     if (r.install) installs.push(r.install);
+    if (r.kind === 'refused' || row.kind !== 'json') continue;
+    for (const old of row.legacy ?? []) {
+      const before = trackedMcp(config).find((t) => t.target === row.target && t.path === mcpFile(old, root));
+      if (!before) continue;
+      const gone = removeMcp(old, before, root, home);
+      actions.push(actionOf(gone.kind === 'removed' || gone.kind === 'updated' ? { ...gone, detail: `${row.label} reads ${row.file}, not this file` } : gone));
+      if (gone.kind !== 'refused') dropped.push(before.path);
+    }
   }
-  return { actions, installs };
+  return { actions, installs, dropped };
 }
 
 /**
@@ -59,13 +76,13 @@ export function uninstallMcpServers(root: string, home: string, config: Consider
   const cleared = new Set<string>();
   const tracked = trackedMcp(config);
   const candidates = [...tracked];
-  for (const row of MCP_ROWS) {
+  for (const row of MCP_ROWS.flatMap((r) => [r, ...(r.kind === 'json' ? r.legacy ?? [] : [])])) {
     if (tracked.some((t) => t.path === mcpFile(row, root))) continue;
     const found = untrackedRecord(row, root, tracked.find((t) => t.target === row.target));
     if (found) candidates.push(found);
   }
   for (const install of candidates) {
-    const row = mcpRow(install.target);
+    const row = mcpRowAt(install.target, path.relative(root, install.path));
     if (!row || mcpFile(row, root) !== install.path) {
       const a = recordElsewhere(install.path, 'registers its MCP server in');
       actions.push(a);
