@@ -240,7 +240,10 @@ describe('setup: tracking', () => {
     const old = (target: string, rel: string, extra: string[] = []) => {
       const dir = path.join(sb.root, rel);
       const files = renderSkill(integrationRow(target === 'gemini' ? 'claude' : 'codex')!, SKILLS_DIR, PACKAGE_VERSION, dir);
-      for (const f of files.filter((x) => [SKILL_FILE, ...extra].includes(x.rel))) { fs.mkdirSync(path.dirname(path.join(dir, f.rel)), { recursive: true }); fs.writeFileSync(path.join(dir, f.rel), f.content); }
+      for (const f of files.filter((x) => [SKILL_FILE, ...extra].includes(x.rel))) {
+        fs.mkdirSync(path.dirname(path.join(dir, f.rel)), { recursive: true });
+        fs.writeFileSync(path.join(dir, f.rel), f.content);
+      }
       const createdDirs = [1, 2, 3].map((n) => path.join(sb.root, ...rel.split('/').slice(0, n)));
       return { target, scope: 'project', path: path.join(dir, SKILL_FILE), version: PACKAGE_VERSION, sha256: packageHashOnDisk(dir, [SKILL_FILE, ...extra]), createdDirs };
     };
