@@ -15,6 +15,7 @@ import { isDirectory, removeEmptyDirs, syncFile } from './fsutil';
 import { checkSkillPackage, knownSkillDirs, setupFolders } from './safety';
 import { installHooks, describeHooks } from './hooks/workspace';
 import { actionOf, chosenRows } from './choices';
+import { describeNeeds } from './prerequisites';
 import { emptyStore, ensureConsiderDir, serializeStore } from '../shared/store';
 
 /**
@@ -142,7 +143,7 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
     if (problem) actions.push({ kind: 'updated', path: configPath(root), detail: `${problem}; kept as config.json.broken and started afresh` });
     else actions.push({ kind: before !== undefined ? 'updated' : 'created', path: configPath(root) });
   }
-  return { actions };
+  return { actions, needs: describeNeeds(root, home, await describeWorkspace(root, home)) };
 }
 
 export async function describeWorkspace(rootIn: string, homeIn: string): Promise<SetupState> {
@@ -151,7 +152,7 @@ export async function describeWorkspace(rootIn: string, homeIn: string): Promise
   const { config } = readSetupConfig(root);
   const runtimeVersion = deployedVersion(root);
   const known = knownSkillDirs(root, home);
-  return {
+  const state: Omit<SetupState, 'needs'> = {
     storeExists: fs.existsSync(path.join(root, '.consider', 'store.json')),
     ...(runtimeVersion ? { runtimeVersion } : {}),
     gitignoreHasEntry: gitignoreHasEntry(root),
@@ -166,4 +167,5 @@ export async function describeWorkspace(rootIn: string, homeIn: string): Promise
     hooks: describeHooks(root, home),
     mcpServers: describeMcpServers(root),
   };
+  return { ...state, needs: describeNeeds(root, home, state) };
 }

@@ -6,9 +6,10 @@
 // The trust steps are what the agent's own first-run question writes when the user says yes,
 // written into the run's throwaway HOME (or, where the agent keeps that answer in the project,
 // there):
-// - Claude Code: "New MCP server found in .mcp.json → Use this MCP server" and "Yes, and don't ask
-//   again for consider-cli commands" write .claude/settings.local.json (enabledMcpjsonServers,
-//   permissions.allow). `claude -p` skips the folder-trust question.
+// - Claude Code: "Do you trust the files in this folder?" (its first interactive start; `claude -p`
+//   does not ask) writes hasTrustDialogAccepted to the project's entry in ~/.claude.json; "New MCP
+//   server found in .mcp.json → Use this MCP server" and "Yes, and don't ask again for
+//   consider-cli commands" write .claude/settings.local.json (enabledMcpjsonServers, permissions.allow).
 // - Codex: "Do you trust this folder?" writes [projects."<dir>"] trust_level = "trusted" to
 //   ~/.codex/config.toml; the /hooks screen trusts each new hook by writing its hash,
 //   [hooks.state."<key>"] trusted_hash, which we ask Codex itself for (app-server hooks/list,
@@ -41,7 +42,8 @@ export const AGENTS = [
     label: 'Claude Code',
     pkg: { name: '@anthropic-ai/claude-code', version: '2.1.332', bin: 'claude', allowScripts: { '@anthropic-ai/claude-code': true } },
     setup: ['--integration', 'claude:project', '--hook', 'claude:project', '--mcp', 'claude'],
-    trust({ ws }) {
+    trust({ ws, home }) {
+      writeFile(path.join(home, '.claude.json'), json({ projects: { [ws]: { hasTrustDialogAccepted: true } } }));
       writeFile(path.join(ws, '.claude/settings.local.json'), json({
         enabledMcpjsonServers: ['consider'],
         permissions: { allow: ['Bash(.consider/bin/consider-cli:*)', 'mcp__consider'] },

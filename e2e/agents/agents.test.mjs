@@ -11,11 +11,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CASES, PROMPT } from './agents.mjs';
+import { AGENTS, CASES, PROMPT } from './agents.mjs';
 import { repliesInStore, summarize, turnRequests } from './analyze.mjs';
 import { ensureAgents } from './install.mjs';
 import { CONTEXT_MARK, STOP_MARK, reviewTurnOn } from './script.mjs';
-import { prepareAgent, runOpencodeServerTurn, runTurn } from './turn.mjs';
+import { prepareAgent, readHookState, runOpencodeServerTurn, runTurn } from './turn.mjs';
+
+/** consider-setup's arguments for a project set up for every agent setup knows (Cursor's files too). */
+const ALL_AGENTS_SETUP = ['cursor', ...AGENTS.map((a) => a.id)].flatMap((id) => ['--integration', `${id}:project`, '--hook', `${id}:project`, '--mcp', id]);
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUN_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-agents-'));
@@ -40,25 +43,45 @@ function story(turn) {
   return `exit ${turn.code}${turn.timedOut ? ' (timed out)' : ''} after ${turn.ms} ms${turn.phases ? ` ${JSON.stringify(turn.phases)}` : ''}\nmodel requests:\n${lines.join('\n')}\nstdout: ${turn.stdout.slice(-1500)}\nstderr: ${turn.stderr.slice(-1500)}`;
 }
 
-describe.each(CASES)('$label, one turn with a submitted review waiting', (c) => {
+describe.each(CASES)('$label, one turn with a submitted review waiting', (c) => turnCase(c, c.id, c.agent.setup));
+
+// A team using several agents: the project set up for all of them at once (skills, hooks, MCP
+// servers), each agent still sees the review once, the skill once, its tools once.
+describe.each(CASES.filter((c) => !c.server))('$label, in a project set up for every agent', (c) => turnCase(c, `${c.id}-all`, ALL_AGENTS_SETUP));
+
+function turnCase(c, id, setup) {
   let prepared;
   let turn;
   let summary;
+  /** Whose Consider hooks had blocked a stop, as the hook state said at each model request. */
+  const blockedBy = new Set();
 
   beforeAll(async () => {
-    const dir = path.join(RUN_DIR, c.id);
+    const dir = path.join(RUN_DIR, id);
     fs.mkdirSync(dir);
-    prepared = await prepareAgent(c.agent, { repo: REPO, dir, paths, respond: reviewTurnOn(c.trigger === 'stop' ? STOP_MARK : CONTEXT_MARK) });
+    const script = reviewTurnOn(c.trigger === 'stop' ? STOP_MARK : CONTEXT_MARK);
+    const respond = (t, ctx) => {
+      for (const [session, s] of Object.entries(readHookState(path.join(dir, 'ws'))?.sessions ?? {})) if (s.blocks > 0) blockedBy.add(session.split(':')[0]);
+      return script(t, ctx);
+    };
+    prepared = await prepareAgent(c.agent, { repo: REPO, dir, paths, setup, respond });
     turn = c.server ? await runOpencodeServerTurn(prepared, { prompt: PROMPT }) : await runTurn(prepared);
     summary = summarize(turn.requests);
     if (turn.phases) console.log(`${c.id}: server listening after ${turn.phases.listening} ms, \`run --attach\` done after ${turn.phases.clientDone} ms, settled after ${turn.phases.settled} ms`);
     figures.push({
-      case: c.id, version: c.agent.pkg.version, seconds: +(turn.ms / 1000).toFixed(1),
+      case: id, version: c.agent.pkg.version, seconds: +(turn.ms / 1000).toFixed(1),
       modelRequests: summary.requests, turnRequests: summary.turns, perReview: summary.turns - 1,
       stopDeliveries: summary.stop.deliveries, reasonCopies: summary.stop.copies, contextLines: summary.contextLines, skillListings: summary.skillListings,
     });
   }, 5 * 60_000);
   afterAll(() => prepared?.close());
+
+  it('consider-setup status names what the user must still do for it, until the trust step is done', () => {
+    const todo = (needs) => needs.filter((n) => n.agent === c.agent.id && n.state === 'todo').map((n) => n.step);
+    if (c.agent.id === 'opencode') expect(todo(prepared.needsBefore)).toEqual([]); // OpenCode asks nothing
+    else expect(todo(prepared.needsBefore).length).toBeGreaterThan(0);
+    expect(todo(prepared.needsAfter)).toEqual([]);
+  });
 
   it('ends the turn by itself', () => {
     expect(turn.timedOut, story(turn)).toBe(false);
@@ -94,4 +117,17 @@ describe.each(CASES)('$label, one turn with a submitted review waiting', (c) => 
   it('offers the model the Consider skill once', () => {
     expect(summary.skillListings, story(turn)).toBe(1);
   });
-});
+
+  it("runs only its own Consider hook (Copilot CLI also runs Claude Code's)", () => {
+    expect([...blockedBy], story(turn)).toEqual(c.trigger === 'stop' ? [c.agent.id] : []);
+  });
+
+  it('warns about no skill of its own twice', () => {
+    expect(`${turn.stdout}\n${turn.stderr}`).not.toMatch(/Skill conflict detected/);
+  });
+
+  it('offers the model each Consider MCP tool once', () => {
+    const names = turnRequests(turn.requests).at(-1).transcript.tools.map((t) => `${t.namespace ?? ''}/${t.name}`).filter((n) => /consider/i.test(n));
+    expect(names.length, story(turn)).toBe(new Set(names).size);
+  });
+}

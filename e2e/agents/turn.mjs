@@ -7,7 +7,7 @@ import path from 'node:path';
 import { cleanInstallEnv } from '../../scripts/ensure-code-server.mjs';
 import { startModelServer } from './model/server.mjs';
 import { reviewTurn } from './script.mjs';
-import { createWorkspace } from './workspace.mjs';
+import { createWorkspace, sh } from './workspace.mjs';
 
 /** A turn that takes longer than this is a hang (they take 5–20 s on 2 cores). */
 export const TURN_TIMEOUT_MS = 120_000;
@@ -66,10 +66,14 @@ export async function prepareAgent(agent, { repo, dir, paths, trust = true, resp
   const server = await startModelServer({ respond, logFile: path.join(dir, 'requests.jsonl') });
   const bin = paths.bin(agent.pkg);
   const env = agentEnv(paths, home);
+  // What consider-setup status says the agent still needs (setup/prerequisites.ts), before and after the user's trust step.
+  const needs = () => JSON.parse(sh(ws, process.execPath, [path.join(repo, 'dist/setup/consider-setup.cjs'), 'status', '--root', ws, '--json'], { env: { ...process.env, HOME: home } })).needs;
+  const needsBefore = needs();
   if (trust) await agent.trust({ ws, home, url: server.url, bin, env });
+  const needsAfter = needs();
   for (const seed of agent.seed ?? []) copySeed(path.join(seedDir(paths, agent), seed.in, seed.dir), path.join(seed.in === 'ws' ? ws : home, seed.dir), seed.files);
   const reviewIds = await workspace.submitReview();
-  return { agent, dir, ws, home, bin, env, paths, server, workspace, reviewIds, close: () => server.close() };
+  return { agent, dir, ws, home, bin, env, paths, server, workspace, reviewIds, needsBefore, needsAfter, close: () => server.close() };
 }
 
 /** One turn of the prepared agent (its `run` command line, or `run` given). */
