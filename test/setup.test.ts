@@ -233,6 +233,17 @@ describe('setup: tracking', () => {
     expect(listFiles(sb.home).filter((f) => f.includes('skills/')).sort()).toEqual(['.agents/skills/consider/SKILL.md', '.agents/skills/consider/agents/openai.yaml']);
   });
 
+  it('the shared copy is one package whoever wrote it last: uninstall takes it out (not "edited")', async () => {
+    for (const order of [['codex', 'gemini'], ['gemini', 'codex'], ['agents', 'gemini']] as const) {
+      sb = sandbox();
+      for (const target of order) await setup(sb, [{ target, scope: 'project' }]);
+      const u = await uninstallFrom(sb, { mode: 'skills-only' });
+      expect(actionFor(u, path.join(sb.root, '.agents/skills/consider'))[0]?.kind, order.join(' then ')).toBe('removed');
+      expect(fs.existsSync(path.join(sb.root, '.agents'))).toBe(false);
+      sb.cleanup();
+    }
+  });
+
   it("setup again takes away an earlier version's second copy (.codex/skills, .gemini/skills) when untouched, keeps an edited one", async () => {
     sb = sandbox();
     await setup(sb, [{ target: 'claude', scope: 'project' }]);

@@ -6,6 +6,7 @@
 //
 // Run: `node scripts/test-all.mjs agents` (npm test's `agents` step), or
 // `npx vitest run -c vitest.agents.config.mts` (`-t codex` for one agent). Needs dist/ (build first).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,6 +49,13 @@ describe.each(CASES)('$label, one turn with a submitted review waiting', (c) => 
 // A team using several agents: the project set up for all of them at once (skills, hooks, MCP
 // servers), each agent still sees the review once, the skill once, its tools once.
 describe.each(CASES.filter((c) => !c.server))('$label, in a project set up for every agent', (c) => turnCase(c, `${c.id}-all`, ALL_AGENTS_SETUP));
+
+/** `consider-setup uninstall --full` in the case's workspace and home; returns its report. */
+function uninstallFull({ ws, home }) {
+  const r = spawnSync(process.execPath, [path.join(REPO, 'dist/setup/consider-setup.cjs'), 'uninstall', '--full', '--root', ws], { encoding: 'utf8', env: { ...process.env, HOME: home } });
+  if (r.status !== 0) throw new Error(`uninstall failed (${r.status}): ${r.stderr}`);
+  return r.stdout;
+}
 
 function turnCase(c, id, setup) {
   let prepared;
@@ -116,6 +124,14 @@ function turnCase(c, id, setup) {
 
   it('offers the model the Consider skill once', () => {
     expect(summary.skillListings, story(turn)).toBe(1);
+  });
+
+  it('uninstall afterwards takes out every file setup wrote, whatever the agent added to them (OpenCode: $schema)', () => {
+    const created = prepared.workspace.setupOutput.split('\n').map((l) => /^created\s+(\S+)/.exec(l)?.[1]).filter(Boolean)
+      .filter((rel) => !rel.startsWith('.consider') && !rel.startsWith('~') && fs.statSync(path.join(prepared.ws, rel), { throwIfNoEntry: false })?.isFile() !== false);
+    const report = uninstallFull(prepared);
+    const left = created.filter((rel) => fs.existsSync(path.join(prepared.ws, rel)));
+    expect(left, report).toEqual([]);
   });
 
   it("runs only its own Consider hook (Copilot CLI also runs Claude Code's)", () => {
