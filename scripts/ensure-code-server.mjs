@@ -146,16 +146,22 @@ export async function ensureCodeServer({ env = process.env, say = (m) => process
     say(`installed in ${secondsSince(t0)}; later runs reuse ${paths.cache}`);
     return paths;
   } catch (e) {
-    fs.fsyncSync(logFd);
-    const tail = fs.readFileSync(paths.log, 'utf8').trimEnd().split('\n').slice(-25).join('\n');
-    throw new Error(`${e.message}. The last lines of ${paths.log}:\n${tail}`, { cause: e });
+    throw withLogTail(e, logFd, paths.log);
   } finally {
     fs.closeSync(logFd);
     fs.rmSync(staging, { recursive: true, force: true });
   }
 }
 
-function secondsSince(t0) {
+/** The error `e` of an install whose npm output went to `log` (open as `logFd`), with the log's last lines. */
+export function withLogTail(e, logFd, log) {
+  fs.fsyncSync(logFd);
+  const tail = fs.readFileSync(log, 'utf8').trimEnd().split('\n').slice(-25).join('\n');
+  return new Error(`${e.message}. The last lines of ${log}:\n${tail}`, { cause: e });
+}
+
+/** "42 s", "3 min 56 s": how long since `t0`, for progress lines. */
+export function secondsSince(t0) {
   const s = Math.round((Date.now() - t0) / 1000);
   return s >= 90 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
 }

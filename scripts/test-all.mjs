@@ -1,6 +1,7 @@
 // `npm test`: everything that proves behaviour, in order, stopping at nothing so one run
 // shows every failure. Steps: build, typecheck, lint, vitest (unit + CLI black-box + concurrency),
-// Playwright (webview in Debian's Chromium), the real VS Code (code-server) suites, `npm start` itself.
+// Playwright (webview in Debian's Chromium), the real VS Code (code-server) suites, the agents' own
+// CLIs (e2e/agents/), `npm start` itself.
 // Prints one closing line "N passed, N failed" counting test cases across runners.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -68,6 +69,14 @@ if (fs.existsSync(path.join(root, 'e2e/vscode/run.mjs'))) {
     count: () => { const j = readJson(vsJson); return j && { passed: j.passed, failed: j.failed }; },
   });
 }
+
+// The agents' own CLIs (e2e/agents/, vitest.agents.config.mts): Claude Code, Codex, Gemini CLI,
+// OpenCode and Copilot CLI from npm (installed here, the first time, into ~/.cache/consider-agents),
+// one real turn each against a stand-in model server, with a submitted review waiting.
+const agentsJson = path.join(tmp, 'agents.json');
+run('agents', node, [bin('vitest/vitest.mjs'), 'run', '-c', 'vitest.agents.config.mts', '--reporter=default', '--reporter=json', `--outputFile.json=${agentsJson}`], {
+  count: () => { const j = readJson(agentsJson); return j && { passed: j.numPassedTests, failed: j.numFailedTests }; },
+});
 
 // `npm start` itself (vitest.vscode.config.mts): the demo workspace, code-server with the VSIX, stopping.
 const demoJson = path.join(tmp, 'demo.json');

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   INTEGRATIONS, HOOK_ROWS, MCP_ROWS, PLAN_GATE_ROWS, describeSetup, runSetup, runUninstall, applyRefresh,
-  type HookAgent, type Integration, type McpAgent, type PlanGateAgent, type Scope, type SetupReport,
+  type AgentNeed, type HookAgent, type Integration, type McpAgent, type PlanGateAgent, type Scope, type SetupReport,
 } from './index';
 import { isWithin } from '../shared/paths';
 import { describeRuns } from './hooks/inspect';
@@ -73,6 +73,20 @@ function printReport(report: SetupReport, root: string, home: string): void {
   }
   const refused = report.actions.filter((a) => a.kind === 'refused').length;
   if (refused) console.log(`${refused} item(s) refused: not touched.`);
+  printNeeds(report.needs ?? [], false);
+}
+
+const NEED_WORD: Record<AgentNeed['state'], string> = { todo: 'to do', done: 'done', info: 'note' };
+
+/**
+ * What the agents set up here still need from the user, once (setup/prerequisites.ts). After
+ * setup only what is left to do; status shows the done ones too.
+ */
+function printNeeds(needs: readonly AgentNeed[], withDone: boolean): void {
+  const shownNeeds = needs.filter((n) => withDone || n.state !== 'done');
+  if (!shownNeeds.length) return;
+  console.log(`\nOnce per agent (setup cannot do this for you; without it the agent does not get your review):`);
+  for (const n of shownNeeds) console.log(`${NEED_WORD[n.state].padEnd(9)} ${n.label}: ${n.step}${n.where ? `  [${n.where}]` : ''}`);
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -140,6 +154,7 @@ async function main(argv: string[]): Promise<number> {
         ];
         const width = Math.max(...rows.map((r) => r.label.length));
         for (const { label, installed } of rows) console.log(`${label.padEnd(width)}  ${installed.length ? installed.join(', ') : '-'}`);
+        printNeeds(state.needs, true);
       }
       return 0;
     }

@@ -17,7 +17,7 @@ import type { SetupOptions, SetupReport, SetupState, UninstallOptions } from './
 export { INTEGRATIONS, HOOK_ROWS, MCP_ROWS, PLAN_GATE_ROWS, type Integration, type Scope, type HookAgent, type McpAgent, type PlanGateAgent };
 export type { SkillInstall };
 
-export type { ActionKind, SetupAction, SetupReport, SetupState, SetupOptions, UninstallOptions } from './types';
+export type { ActionKind, AgentNeed, SetupAction, SetupReport, SetupState, SetupOptions, UninstallOptions } from './types';
 
 export function describeSetup(root: string, home: string): Promise<SetupState> {
   return describeWorkspace(root, home);

@@ -132,14 +132,15 @@ export async function applyRefresh(input: RefreshInput, replaceEdited: readonly 
   actions.push(...hooks.actions);
   const gates = refreshPlanGates(input.root, input.home, plan.version, readSetupConfig(input.root).config);
   actions.push(...gates.actions);
-  const mcp = refreshMcpServers(input.root, plan.version, readSetupConfig(input.root).config);
+  const mcp = refreshMcpServers(input.root, plan.version, readSetupConfig(input.root).config, input.home);
   actions.push(...mcp.actions);
-  if (refreshed.length || hooks.installs.length || gates.installs.length || mcp.installs.length) {
+  if (refreshed.length || hooks.installs.length || gates.installs.length || mcp.installs.length || mcp.dropped.length) {
     await changeSetupConfig(input.root, (latest) => {
       for (const i of refreshed) mergeInstall(latest, i);
       for (const h of hooks.installs) mergeHookInstall(latest, h);
       for (const g of gates.installs) mergePlanGateInstall(latest, g);
       for (const m of mcp.installs) mergeMcpInstall(latest, m);
+      if (mcp.dropped.length) latest.trackedMcpInstalls = trackedMcp(latest).filter((t) => !mcp.dropped.includes(t.path));
     });
     actions.push({ kind: 'updated', path: considerPaths(input.root).config });
   }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { INTEGRATION_ROWS, SKILL_FILE } from './skills/targets';
 import { HOOK_ROWS } from './hooks/targets';
-import { MCP_ROWS } from './mcp/targets';
+import { MCP_ROWS_AND_FORMER } from './mcp/targets';
 import { considerPaths, isWithin } from '../shared/paths';
 
 export type Verdict = { ok: true; dir: string } | { ok: false; reason: string };
@@ -16,7 +16,7 @@ export type Verdict = { ok: true; dir: string } | { ok: false; reason: string };
 export function knownSkillDirs(root: string, home: string): { target: string; scope: 'project' | 'home'; dir: string }[] {
   const out: { target: string; scope: 'project' | 'home'; dir: string }[] = [];
   for (const row of INTEGRATION_ROWS) {
-    for (const d of row.projectDirs) out.push({ target: row.target, scope: 'project', dir: path.join(root, d) });
+    for (const d of [...row.projectDirs, ...(row.legacyProjectDirs ?? [])]) out.push({ target: row.target, scope: 'project', dir: path.join(root, d) });
     for (const d of [...row.homeDirs, ...(row.legacyHomeDirs ?? [])]) out.push({ target: row.target, scope: 'home', dir: path.join(home, d) });
   }
   return out;
@@ -107,7 +107,7 @@ export function setupFolders(dirs: readonly unknown[], root: string, home: strin
   const places = [
     ...knownSkillDirs(root, home).map((k) => k.dir),
     ...HOOK_ROWS.flatMap((r) => [path.dirname(path.join(root, r.projectFile)), path.dirname(path.join(home, r.homeFile))]),
-    ...MCP_ROWS.map((r) => path.dirname(path.join(root, r.file))),
+    ...MCP_ROWS_AND_FORMER.map((r) => path.dirname(path.join(root, r.file))),
   ];
   return dirs.filter((d): d is string => typeof d === 'string' && path.isAbsolute(d) && path.normalize(d) === d
     && [root, home].some((base) => d !== base && isWithin(base, d))

@@ -1,22 +1,24 @@
 /** Setup (spec §8.2) and the state the wizards show. See index.ts for the public surface. */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SkillInstall } from '../shared/model';
+import type { ConsiderConfig, SkillInstall } from '../shared/model';
 import type { SetupAction, SetupOptions, SetupReport, SetupState } from './types';
-import { INTEGRATION_ROWS, SKILL_FILE, integrationRow, skillDirs } from './skills/targets';
+import { INTEGRATION_ROWS, SKILL_FILE, integrationRow, legacySkillDirs, skillDirs, type IntegrationRow, type Scope } from './skills/targets';
+import { removeSkillPackage } from './skills/removal';
 import { renderSkill, isConsiderSkill } from './skills/render';
 import { installPackage } from './skills/install';
-import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, mergeMcpInstall, trackingKey } from './config';
+import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, mergeMcpInstall, trackedMcp, trackingKey } from './config';
 import { installMcpServers, describeMcpServers } from './mcp/workspace';
 import { deployRuntime, deployedVersion, packageVersion, versionIn } from './runtime';
 import { isSetUpProject, userCliPath, userDataDir } from '../shared/user-data';
 import { addGitignoreEntry, gitignoreHasEntry, gitignorePath, type GitignoreSetup } from './gitignore';
-import { isDirectory, syncFile } from './fsutil';
-import { knownSkillDirs } from './safety';
+import { isDirectory, removeEmptyDirs, syncFile } from './fsutil';
+import { checkSkillPackage, knownSkillDirs, setupFolders } from './safety';
 import { installHooks, describeHooks } from './hooks/workspace';
 import { describePlanGates, installPlanGates, mergePlanGateInstall } from './plans/workspace';
 import { actionOf, chosenRows } from './choices';
 import { installUserCli, recordProject } from './user-install';
+import { describeNeeds } from './prerequisites';
 import { considerPaths, emptyStore, ensureConsiderDir, serializeStore } from '../shared/store';
 
 /**
@@ -55,6 +57,29 @@ function ensureStore(root: string, actions: SetupAction[]): void {
   }
 }
 
+/**
+ * A copy an older version wrote where this agent would read the skill a second time (targets.ts,
+ * legacy folders): setup's own (tracked) and untouched, it goes. Returns the paths no longer tracked.
+ */
+function dropLegacyCopies(row: IntegrationRow, scope: Scope, root: string, home: string, config: ConsiderConfig, actions: SetupAction[]): string[] {
+  const dropped: string[] = [];
+  const now = skillDirs(row, scope, root, home).map((d) => path.relative(scope === 'project' ? root : home, d)).join(', ');
+  for (const dir of legacySkillDirs(row, scope, root, home)) {
+    const tracked = config.trackedSkillInstalls.find((t) => t.target === row.target && t.path === path.join(dir, SKILL_FILE));
+    if (!tracked || !checkSkillPackage(tracked.path, root, home).ok) continue;
+    for (const a of removeSkillPackage(dir, tracked, root, home, false)) {
+      const whole = a.kind === 'removed' && a.path === dir;
+      actions.push(whole ? { ...a, detail: `${row.label} reads the skill from ${now} now` } : a);
+      if (!whole) continue;
+      dropped.push(tracked.path);
+      const made = Array.isArray(tracked.createdDirs) ? tracked.createdDirs : [];
+      // The folders it made, deepest first, while nothing else is in them.
+      removeEmptyDirs(setupFolders(made, root, home).filter((d) => fs.existsSync(d)).sort((a, b) => b.length - a.length));
+    }
+  }
+  return dropped;
+}
+
 export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: boolean }): Promise<SetupReport> {
   const root = path.resolve(opts.root);
   const home = path.resolve(opts.home);
@@ -78,6 +103,7 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
   const before = fs.existsSync(configPath) && !problem ? trackingKey(config) : undefined;
 
   const installs: SkillInstall[] = [];
+  const moved = new Set<string>(); // tracked copies in a folder this agent no longer gets its skill from
   for (const { row, scope } of chosenRows(opts.integrations, integrationRow, 'unknown integration', actions)) {
     for (const dir of skillDirs(row, scope, root, home)) {
       const files = renderSkill(row, opts.skillsDir, version, dir);
@@ -90,7 +116,9 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
         mergeInstall(config, r.install);
       }
     }
+    for (const p of dropLegacyCopies(row, scope, root, home, config, actions)) moved.add(p);
   }
+  config.trackedSkillInstalls = config.trackedSkillInstalls.filter((t) => !moved.has(t.path));
 
   const hooks = installHooks(opts.hooks ?? [], root, home, version, config);
   actions.push(...hooks.actions);
@@ -100,9 +128,11 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
   actions.push(...planGates.actions);
   for (const g of planGates.installs) mergePlanGateInstall(config, g);
 
-  const mcp = installMcpServers(opts.mcpServers ?? [], root, version, config);
+  const mcp = installMcpServers(opts.mcpServers ?? [], root, version, config, home);
   actions.push(...mcp.actions);
   for (const m of mcp.installs) mergeMcpInstall(config, m);
+  const dropMcp = (c: ConsiderConfig) => { if (mcp.dropped.length) c.trackedMcpInstalls = trackedMcp(c).filter((t) => !mcp.dropped.includes(t.path)); };
+  dropMcp(config);
 
   let gitignoreDone: GitignoreSetup | undefined;
   if (opts.gitignore) {
@@ -118,16 +148,18 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
   else {
     // Re-applied to the latest file under the lock: another window's setup is not lost.
     await changeSetupConfig(root, (latest) => {
+      latest.trackedSkillInstalls = latest.trackedSkillInstalls.filter((t) => !moved.has(t.path));
       for (const i of installs) mergeInstall(latest, i);
       for (const h of hooks.installs) mergeHookInstall(latest, h);
       for (const g of planGates.installs) mergePlanGateInstall(latest, g);
       for (const m of mcp.installs) mergeMcpInstall(latest, m);
+      dropMcp(latest);
       if (gitignoreDone) latest.gitignoreSetup = gitignoreDone;
     });
     if (problem) actions.push({ kind: 'updated', path: configPath, detail: `${problem}; kept as config.json.broken and started afresh` });
     else actions.push({ kind: before !== undefined ? 'updated' : 'created', path: configPath });
   }
-  return { actions };
+  return { actions, needs: describeNeeds(root, home, await describeWorkspace(root, home)) };
 }
 
 export async function describeWorkspace(rootIn: string, homeIn: string): Promise<SetupState> {
@@ -137,7 +169,7 @@ export async function describeWorkspace(rootIn: string, homeIn: string): Promise
   const runtimeVersion = deployedVersion(root);
   const userVersion = versionIn(userDataDir(home));
   const known = knownSkillDirs(root, home);
-  return {
+  const state: Omit<SetupState, 'needs'> = {
     storeExists: fs.existsSync(considerPaths(root).store),
     ...(runtimeVersion ? { runtimeVersion } : {}),
     gitignoreHasEntry: gitignoreHasEntry(root),
@@ -154,4 +186,5 @@ export async function describeWorkspace(rootIn: string, homeIn: string): Promise
     mcpServers: describeMcpServers(root),
     userCli: { path: userCliPath(home), ...(userVersion ? { version: userVersion } : {}), projectRecorded: isSetUpProject(root, home) },
   };
+  return { ...state, needs: describeNeeds(root, home, state) };
 }

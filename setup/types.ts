@@ -12,7 +12,13 @@ import type { PlanGateAgent } from '../shared/agents';
 
 export type ActionKind = 'created' | 'updated' | 'unchanged' | 'removed' | 'skipped' | 'refused';
 export interface SetupAction { kind: ActionKind; path: string; detail?: string }
-export interface SetupReport { actions: SetupAction[] }
+/** A one-time step an agent needs from the user (prerequisites.ts): checked (done/todo) or said (info). */
+export interface AgentNeed { agent: string; label: string; step: string; state: 'done' | 'todo' | 'info'; where?: string }
+export interface SetupReport {
+  actions: SetupAction[];
+  /** After setup: what each agent set up in this workspace still needs from the user, once. */
+  needs?: AgentNeed[];
+}
 
 export interface SetupState {
   /** `.consider/store.json` exists. */
@@ -33,6 +39,8 @@ export interface SetupState {
   planGates: { target: PlanGateAgent; label: string; note?: string; installed: InstalledHook[] }[];
   /** Per agent that takes MCP servers: its project file, and whether Consider's server is registered there now. */
   mcpServers: { target: McpAgent; label: string; path: string; installed: boolean }[];
+  /** What the agents set up here still need from the user, once (prerequisites.ts). */
+  needs: AgentNeed[];
 }
 
 export interface SetupOptions {

@@ -23,3 +23,12 @@ export type InstallScope = 'project' | 'home';
 /** Agents whose own plan hook setup can install, the plan gate (docs/plan-gate.md): a subset of the hook agents. */
 export const PLAN_GATE_AGENT_IDS = ['claude', 'gemini', 'copilot'] as const satisfies readonly HookAgent[];
 export type PlanGateAgent = (typeof PLAN_GATE_AGENT_IDS)[number];
+
+/**
+ * True for text that runs our hook: identifies our entries, also after the user edited them,
+ * and the entries older versions wrote (`…/.consider/bin/consider-cli" hook stop …`).
+ */
+export function mentionsConsiderHook(text: string): boolean {
+  return /consider-cli(?:\\?")?\s+hook\s/.test(text) // raw, or inside a JSON string
+    || (text.includes('consider/bin/consider-cli') && /(?:\\?")?\$c(?:\\?")?\s+hook\s+(?:stop|prompt|session-start)\b/.test(text));
+}

@@ -24,5 +24,5 @@ export type { ListedThread } from './store/indexed-read';
 export * from './store/reviews';
 export { isSetUpProject, readProjectRecord, projectRecordPath, projectRecordsDir, realProjectPath, userCliPath, userDataDir, USER_DATA_REL } from './user-data';
 export type { ProjectRecord } from './user-data';
-export { HOOK_AGENT_IDS, type HookAgent } from './agents';
+export { HOOK_AGENT_IDS, mentionsConsiderHook, type HookAgent } from './agents';
 export * from './plans';

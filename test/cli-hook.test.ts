@@ -12,6 +12,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addThread, markSeenByAgent, setWorkflowState, submitReview } from '../shared/store';
 import { ensureBuilt, makeWorkspace, runCli } from './helpers/cli';
 import { recordProject } from '../setup/user-install';
+import { OWN_HOOK_FILES } from '../cli/hook/borrowed';
+import { hookEntries, hookRow } from '../setup/hooks/targets';
 import type { CliResult, Workspace } from './helpers/cli';
 
 let ws: Workspace;
@@ -56,7 +58,7 @@ const AGENTS: Record<string, Expected> = {
     stop: (t) => ({ message: t }),
     prompt: (t) => ({ context: t }),
     'session-start': (t) => ({ context: t }),
-    continuing: () => ({}), // OpenCode does not say: the state file alone bounds the blocks
+    continuing: (n) => ({ stop_hook_active: n > 0 }), // our plugin says whether its prompt after a block arrived
   },
 };
 const EVENTS: Event[] = ['stop', 'prompt', 'session-start'];
@@ -77,12 +79,19 @@ function expectSilent(r: CliResult): void {
 }
 
 const CLI = '.consider/bin/consider-cli';
-const REPLY = `\`${CLI} reply <id> --message "…" --addressed|--declined|--question\``;
-const reasonFor = (comments: number) =>
-  `${comments} new review comment${comments === 1 ? '' : 's'} from the developer (Consider): run \`${CLI} list --unseen\`, `
-  + `read each comment with \`${CLI} context <id>\`, answer each with ${REPLY}, then stop.`;
-const contextFor = (comments: number) =>
-  `Consider: ${comments} new review comment${comments === 1 ? '' : 's'} from the developer waiting; run \`${CLI} list --unseen\` and answer each with ${REPLY}.`
+/** The threads waiting, as `list --unseen` orders them: the reason names them in that order. */
+const waiting = (): string[] => runCli(ws.root, ['list', '--unseen', '--json']).json().comments.map((c: { id: string }) => c.id);
+/** “c_1, c_2 and c_3”, “c_1, c_2, c_3 and 2 more”. */
+function named(ids: string[]): string {
+  if (ids.length > 3) return `${ids.slice(0, 3).join(', ')} and ${ids.length - 3} more`;
+  return ids.length > 1 ? `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}` : ids[0]!;
+}
+const reply = (id: string) => `answer each with \`${CLI} reply ${id} --message "…" --addressed\` (or --declined, --question)`;
+const reasonFor = (ids: string[] = waiting()) =>
+  `${ids.length} new review comment${ids.length === 1 ? '' : 's'} from the developer (Consider): ${named(ids)}. Run \`${CLI} list --unseen\`, `
+  + `read each comment with \`${CLI} context ${ids[0]}\` (and so on), ${reply(ids[0]!)}, then stop.`;
+const contextFor = (ids: string[] = waiting()) =>
+  `Consider: ${ids.length} new review comment${ids.length === 1 ? '' : 's'} from the developer waiting (${named(ids)}); run \`${CLI} list --unseen\` and ${reply(ids[0]!)}.`
   + ` New to this review? \`${CLI} digest\` shows all of it on one page.`;
 
 function fresh(): Workspace {
@@ -114,31 +123,32 @@ describe.each(Object.keys(AGENTS))('hook --agent %s', (agent) => {
     await humanThread({ pending: true }); // the developer's pending review: not waiting yet
     const stop = hook(agent, 'stop', fixture(agent, 'stop'));
     expect(stop.code).toBe(0);
-    expect(stop.json()).toStrictEqual(want.stop(reasonFor(2)));
+    expect(stop.json()).toStrictEqual(want.stop(reasonFor()));
     expect(stop.stdout.endsWith('}\n')).toBe(true);
-    for (const event of ['prompt', 'session-start'] as const) {
-      const r = hook(agent, event, fixture(agent, event));
-      const shape = want[event];
-      if (shape) expect(r.json()).toStrictEqual(shape(contextFor(2)));
-      else expectSilent(r); // the agent takes no context at this event
-    }
     const state = JSON.parse(fs.readFileSync(path.join(ws.root, '.consider', 'hook-state.json'), 'utf8'));
     expect(Object.values(state.sessions)).toEqual([expect.objectContaining({ blocks: 1 })]);
+    for (const event of ['prompt', 'session-start'] as const) {
+      fs.rmSync(path.join(ws.root, '.consider', 'hook-state.json'), { force: true }); // each event as the first of a session
+      const r = hook(agent, event, fixture(agent, event));
+      const shape = want[event];
+      if (shape) expect(r.json()).toStrictEqual(shape(contextFor()));
+      else expectSilent(r); // the agent takes no context at this event
+    }
   });
 
   it('lets a continuing agent stop when the feedback did not change, and blocks again in a fresh turn', async () => {
     fresh();
     await humanThread();
-    expect(hook(agent, 'stop', fixture(agent, 'stop', want.continuing(0))).json()).toStrictEqual(want.stop(reasonFor(1)));
+    expect(hook(agent, 'stop', fixture(agent, 'stop', want.continuing(0))).json()).toStrictEqual(want.stop(reasonFor()));
     expectSilent(hook(agent, 'stop', fixture(agent, 'stop', want.continuing(1))));
-    expect(hook(agent, 'stop', fixture(agent, 'stop', want.continuing(0))).json()).toStrictEqual(want.stop(reasonFor(1)));
+    expect(hook(agent, 'stop', fixture(agent, 'stop', want.continuing(0))).json()).toStrictEqual(want.stop(reasonFor()));
   });
 
   it('lets the agent stop after 3 blocks in a row even while new feedback keeps coming', async () => {
     fresh();
     for (let n = 0; n < 3; n++) {
       await humanThread();
-      expect(hook(agent, 'stop', fixture(agent, 'stop', want.continuing(n))).json()).toStrictEqual(want.stop(reasonFor(n + 1)));
+      expect(hook(agent, 'stop', fixture(agent, 'stop', want.continuing(n))).json()).toStrictEqual(want.stop(reasonFor()));
     }
     await humanThread();
     expectSilent(hook(agent, 'stop', fixture(agent, 'stop', want.continuing(3))));
@@ -245,7 +255,7 @@ describe('hook: the rest of the contract', () => {
   it('empty stdin answers for the workspace found from the working folder (or --root)', async () => {
     fresh();
     await humanThread();
-    expect(runCli(ws.root, ['hook', 'stop', '--agent', 'claude'], { input: '' }).json()).toStrictEqual({ decision: 'block', reason: reasonFor(1) });
+    expect(runCli(ws.root, ['hook', 'stop', '--agent', 'claude'], { input: '' }).json()).toStrictEqual({ decision: 'block', reason: reasonFor() });
     fs.rmSync(path.join(ws.root, '.consider', 'hook-state.json'));
     const sub = path.join(ws.root, 'src');
     expect(runCli(ws.root, ['hook', 'stop', '--agent', 'claude'], { input: '', cwd: sub }).json().decision).toBe('block');
@@ -298,7 +308,7 @@ describe('hook: the rest of the contract', () => {
       fresh();
       await humanThread(); // waiting all along: a hook never marks it read
       for (const [name, event] of Object.entries(names)) {
-        const want = event === 'stop' ? AGENTS[agent]!.stop(reasonFor(1)) : AGENTS[agent]![event]!(contextFor(1));
+        const want = event === 'stop' ? AGENTS[agent]!.stop(reasonFor()) : AGENTS[agent]![event]!(contextFor());
         for (const spelled of agent === 'claude' && event === 'stop' ? [name, name.toUpperCase()] : [name]) {
           const r = runCli(ws.root, ['hook', spelled, '--agent', agent], { input: fixture(agent, event), cwd: os.tmpdir() });
           expect({ stderr: r.stderr, out: r.json() }, `${agent} ${spelled}`).toStrictEqual({ stderr: '', out: want });
@@ -318,7 +328,7 @@ describe('hook: the rest of the contract', () => {
       expectSilent(guarded()); // a folder with a store and waiting feedback, but never set up by this user (a clone that commits .consider/)
       expect(fs.existsSync(path.join(ws.root, '.consider', 'hook-state.json'))).toBe(false);
       recordProject(home, ws.root);
-      expect(guarded().json()).toStrictEqual({ decision: 'block', reason: reasonFor(1) });
+      expect(guarded().json()).toStrictEqual({ decision: 'block', reason: reasonFor() });
     } finally {
       fs.rmSync(home, { recursive: true, force: true });
     }
@@ -328,14 +338,14 @@ describe('hook: the rest of the contract', () => {
     fresh();
     await humanThread();
     const r = runCli(ws.root, ['hook', 'stop', '--agent', 'claude', '--future-option', 'x', '--json'], { input: fixture('claude', 'stop'), cwd: os.tmpdir() });
-    expect(r.json()).toStrictEqual({ decision: 'block', reason: reasonFor(1) });
+    expect(r.json()).toStrictEqual({ decision: 'block', reason: reasonFor() });
   });
 
   it('Cursor: an aborted or failed run is not extended', async () => {
     fresh();
     await humanThread();
     for (const status of ['aborted', 'error']) expectSilent(hook('cursor', 'stop', fixture('cursor', 'stop', { status })));
-    expect(hook('cursor', 'stop', fixture('cursor', 'stop')).json()).toStrictEqual({ followup_message: reasonFor(1) });
+    expect(hook('cursor', 'stop', fixture('cursor', 'stop')).json()).toStrictEqual({ followup_message: reasonFor() });
   });
 
   it('sessions are kept apart: one session let go does not let another go', async () => {
@@ -356,14 +366,14 @@ describe('hook: the rest of the contract', () => {
     const blocked = hook('claude', 'stop', fixture('claude', 'stop'));
     expect(blocked.json()).toStrictEqual({
       decision: 'block',
-      reason: `2 new review comments and 1 overall review message from the developer (Consider): run \`${CLI} list --unseen\` and \`${CLI} review\` (the overall message), `
-        + `read each comment with \`${CLI} context <id>\`, answer each with ${REPLY}, then stop.`,
+      reason: `2 new review comments and 1 overall review message from the developer (Consider): ${named(waiting())}. Run \`${CLI} list --unseen\` and \`${CLI} review\` (the overall message), `
+        + `read each comment with \`${CLI} context ${waiting()[0]}\` (and so on), ${reply(waiting()[0]!)}, then stop.`,
     });
 
     // The agent does what the reason says.
     expect(runCli(ws.root, ['review']).code).toBe(0);
     expect(runCli(ws.root, ['reply', a.id, '-m', 'Done.', '--addressed']).code).toBe(0);
-    expect(hook('claude', 'stop', fixture('claude', 'stop', { stop_hook_active: true })).json()).toStrictEqual({ decision: 'block', reason: reasonFor(1) });
+    expect(hook('claude', 'stop', fixture('claude', 'stop', { stop_hook_active: true })).json()).toStrictEqual({ decision: 'block', reason: reasonFor() });
     expect(runCli(ws.root, ['reply', b.id, '-m', 'Why?', '--question']).code).toBe(0);
     expectSilent(hook('claude', 'stop', fixture('claude', 'stop', { stop_hook_active: true })));
     expectSilent(hook('claude', 'stop', fixture('claude', 'stop')));
@@ -377,7 +387,89 @@ describe('hook: the rest of the contract', () => {
     await humanThread();
     await humanThread();
     expect(runCli(ws.root, ['list', '--json']).code).toBe(0); // settles, and leaves the index of that store
-    expect(hook('claude', 'stop', fixture('claude', 'stop')).json()).toStrictEqual({ decision: 'block', reason: reasonFor(2) });
-    expect(hook('claude', 'prompt', fixture('claude', 'prompt')).json().hookSpecificOutput.additionalContext).toBe(contextFor(2));
+    expect(hook('claude', 'stop', fixture('claude', 'stop')).json()).toStrictEqual({ decision: 'block', reason: reasonFor() });
+    expect(hook('claude', 'prompt', fixture('claude', 'prompt')).json().hookSpecificOutput.additionalContext).toBe(contextFor());
   });
 });
+
+describe('hook: each thing once, where the agent reads it (issue 24)', () => {
+  it('names the waiting threads by their real ids, never a placeholder in angle brackets', async () => {
+    fresh();
+    for (let n = 0; n < 5; n++) await humanThread();
+    const ids = waiting();
+    const reason = hook('codex', 'stop', fixture('codex', 'stop')).json().reason as string;
+    expect(reason).toBe(reasonFor(ids));
+    expect(reason).toContain(`${ids.slice(0, 3).join(', ')} and 2 more`);
+    expect(reason).not.toMatch(/[<>]/);
+    const context = hook('gemini', 'prompt', fixture('gemini', 'prompt')).json().hookSpecificOutput.additionalContext as string;
+    expect(context).toBe(contextFor(ids));
+    expect(context).not.toMatch(/[<>]/);
+  });
+
+  it('gives the context line once a turn: at SessionStart, not again at the first prompt; again in the next turn', async () => {
+    fresh();
+    await humanThread();
+    expect(hook('claude', 'session-start', fixture('claude', 'session-start')).json().hookSpecificOutput.additionalContext).toBe(contextFor());
+    expectSilent(hook('claude', 'prompt', fixture('claude', 'prompt')));
+    expect(hook('claude', 'stop', fixture('claude', 'stop')).json()).toStrictEqual({ decision: 'block', reason: reasonFor() });
+    expectSilent(hook('claude', 'stop', fixture('claude', 'stop', { stop_hook_active: true }))); // the agent did nothing: let go
+    expect(hook('claude', 'prompt', fixture('claude', 'prompt')).json().hookSpecificOutput.additionalContext).toBe(contextFor());
+    await humanThread(); // new feedback within the turn is news
+    expect(hook('claude', 'prompt', fixture('claude', 'prompt')).json().hookSpecificOutput.additionalContext).toBe(contextFor());
+  });
+
+  it('adds no context line to a prompt that is its own stop reason coming back (Gemini CLI, OpenCode)', async () => {
+    fresh();
+    await humanThread();
+    const reason = hook('gemini', 'stop', fixture('gemini', 'stop')).json().reason as string;
+    expectSilent(hook('gemini', 'prompt', fixture('gemini', 'prompt', { prompt: reason })));
+    const message = hook('opencode', 'stop', fixture('opencode', 'stop')).json().message as string;
+    expectSilent(hook('opencode', 'prompt', fixture('opencode', 'prompt', { prompt: message })));
+  });
+
+  it('OpenCode: a block whose prompt never reached the session (opencode run exits first) does not let the next stop through', async () => {
+    fresh();
+    await humanThread();
+    expect(hook('opencode', 'stop', fixture('opencode', 'stop', { stop_hook_active: false })).json()).toStrictEqual({ message: reasonFor() });
+    expect(hook('opencode', 'stop', fixture('opencode', 'stop', { stop_hook_active: false })).json()).toStrictEqual({ message: reasonFor() });
+    expectSilent(hook('opencode', 'stop', fixture('opencode', 'stop', { stop_hook_active: true })));
+  });
+
+  it("Copilot CLI running Claude Code's hooks: quiet when Copilot's own Consider hook is there, Claude's answer when not", async () => {
+    fresh();
+    await humanThread();
+    const asCopilot = (agent: string) => runCli(ws.root, ['hook', 'stop', '--agent', agent], { input: fixture('claude', 'stop'), cwd: os.tmpdir(), env: { COPILOT_CLI: '1' } });
+    expect(asCopilot('claude').json()).toStrictEqual({ decision: 'block', reason: reasonFor() });
+    fs.rmSync(path.join(ws.root, '.consider', 'hook-state.json'));
+    writeOwnHook('copilot', 'project');
+    expectSilent(asCopilot('claude'));
+    expect(asCopilot('copilot').json()).toStrictEqual({ decision: 'block', reason: reasonFor() });
+  });
+
+  it("Cursor running Claude Code's hooks (its input carries cursor_version): quiet when Cursor's own Consider hook is there", async () => {
+    fresh();
+    await humanThread();
+    const input = fixture('claude', 'stop', { cursor_version: '1.7.2' });
+    writeOwnHook('cursor', 'project');
+    expectSilent(runCli(ws.root, ['hook', 'stop', '--agent', 'claude'], { input, cwd: os.tmpdir() }));
+    expect(hook('claude', 'stop', fixture('claude', 'stop')).json().decision).toBe('block'); // Claude Code itself
+  });
+
+  it("knows where the borrowing agents' own hooks are: setup's table", () => {
+    for (const [agent, files] of Object.entries(OWN_HOOK_FILES)) {
+      const row = hookRow(agent)!;
+      expect({ project: row.projectFile, home: row.homeFile }).toEqual(files);
+    }
+  });
+});
+
+/** The hook file setup writes for `agent` (setup/hooks/targets.ts), in the workspace. */
+function writeOwnHook(agent: string, scope: 'project'): void {
+  const row = hookRow(agent)!;
+  if (row.kind !== 'json') throw new Error(`${agent} has no JSON hook file`);
+  const file = path.join(ws.root, scope === 'project' ? row.projectFile : row.homeFile);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const hooks: Record<string, unknown[]> = {};
+  for (const { name, entry } of hookEntries(row)) (hooks[name] ??= []).push(entry);
+  fs.writeFileSync(file, JSON.stringify({ ...row.skeleton, hooks }, null, 2));
+}

@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanInstallEnv, npmInstall, codeServerPaths } from '../scripts/ensure-code-server.mjs';
 // @ts-expect-error plain .mjs build scripts, no type declarations
 import { parseAptSimulation, missingPackages } from '../scripts/ensure-system-packages.mjs';
+// @ts-expect-error plain .mjs, no type declarations
+import { agentPaths, missingAgents } from '../e2e/agents/install.mjs';
 
 const repo = path.resolve(__dirname, '..');
 const systemNodeDir = path.dirname(process.execPath);
@@ -114,6 +116,30 @@ describe('the code-server cache', () => {
   it('lives in $CONSIDER_VSCODE_CACHE or ~/.cache/consider-vscode, one folder per version', () => {
     expect(codeServerPaths({ CONSIDER_VSCODE_CACHE: '/c', HOME: '/h' }).cache).toMatch(/^\/c\/cs-\d+\.\d+\.\d+$/);
     expect(codeServerPaths({ HOME: '/h' }).bin).toMatch(/^\/h\/\.cache\/consider-vscode\/cs-[\d.]+\/cs\/node_modules\/\.bin\/code-server$/);
+  });
+});
+
+describe("the agents' cache (npm test's agents step, e2e/agents/install.mjs)", () => {
+  it('lives in $CONSIDER_AGENTS_CACHE, else next to $CONSIDER_VSCODE_CACHE, else ~/.cache/consider-agents; one folder per package and version', () => {
+    expect(agentPaths({ HOME: '/h' }).base).toBe('/h/.cache/consider-agents');
+    expect(agentPaths({ HOME: '/h', CONSIDER_VSCODE_CACHE: '/tmp/ci/vscode' }).base).toBe('/tmp/ci/consider-agents');
+    expect(agentPaths({ HOME: '/h', CONSIDER_VSCODE_CACHE: '/tmp/ci/vscode', CONSIDER_AGENTS_CACHE: '/x' }).base).toBe('/x');
+    const paths = agentPaths({ HOME: '/h' });
+    expect(paths.bin({ name: '@openai/codex', version: '1.2.3', bin: 'codex' })).toBe('/h/.cache/consider-agents/openai+codex-1.2.3/node_modules/.bin/codex');
+  });
+
+  it('an empty cache misses every pinned agent; an executable bin in its folder counts as installed', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-agents-cache-'));
+    try {
+      const paths = agentPaths({ HOME: '/h', CONSIDER_AGENTS_CACHE: dir });
+      expect(missingAgents(paths).map((p: { bin: string }) => p.bin)).toEqual(['claude', 'codex', 'gemini', 'opencode', 'copilot']);
+      const codex = missingAgents(paths).find((p: { bin: string }) => p.bin === 'codex');
+      fs.mkdirSync(path.dirname(paths.bin(codex)), { recursive: true });
+      fs.writeFileSync(paths.bin(codex), '#!/bin/sh\n', { mode: 0o755 });
+      expect(missingAgents(paths).map((p: { bin: string }) => p.bin)).not.toContain('codex');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

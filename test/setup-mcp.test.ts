@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { parse as parseToml } from 'smol-toml';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { describeSetup, runSetup, type HookAgent, type McpAgent, type SetupReport } from '../setup/index';
+import { applyRefresh, describeSetup, planRefresh, runSetup, type HookAgent, type McpAgent, type SetupReport } from '../setup/index';
 import { MCP_ROWS, MCP_SERVER_NAME, mcpRow, type McpRow } from '../setup/mcp/targets';
 import { ensureBuilt, RUNTIME_DIR, SETUP_CLI, SKILLS_DIR, sandbox, tree, uninstallFrom, type Sandbox } from './helpers/setup-env';
 
@@ -129,7 +129,7 @@ describe('MCP servers: the user\'s own entries', () => {
 
   it('a broken file is refused whole, with one line, and the rest of setup still runs', async () => {
     sb = sandbox();
-    const broken = { claude: '{ "mcpServers": { // comment\n } }\n', codex: '[mcp_servers\ncommand = 1\n', copilot: '{ "servers": [] }\n' } as const;
+    const broken = { claude: '{ "mcpServers": { // comment\n } }\n', codex: '[mcp_servers\ncommand = 1\n', copilot: '{ "mcpServers": [] }\n' } as const;
     for (const [target, text] of Object.entries(broken)) put(fileOf(sb, mcpRow(target)!), text);
     const r = await setup(sb, ['claude', 'codex', 'copilot', 'cursor']);
     for (const [target, text] of Object.entries(broken)) {
@@ -265,6 +265,99 @@ describe('MCP servers: uninstall without (valid) tracking', () => {
     expect(actionFor(u, victim)?.kind).toBe('refused');
     expect(fs.readFileSync(victim, 'utf8')).toBe('{"mcpServers":{"consider":{}}}');
     expect(fs.existsSync(fileOf(sb, mcpRow('claude')!))).toBe(false); // ours, found in the project, still went
+  });
+});
+
+describe('MCP servers: where each agent really reads them (issue 24)', () => {
+  // Copilot CLI 1.0.102 loads workspace servers from .mcp.json or .github/mcp.json only (`copilot mcp
+  // --help`; e2e/agents/ shows a real turn); versions before issue 24 wrote VS Code's .vscode/mcp.json.
+  const legacyCopilot = { servers: { consider: { type: 'stdio', command: 'sh', args: [...(mcpRow('claude') as any).entry.args.slice(0, -1), '${workspaceFolder}'] } } };
+  const writeLegacyCopilot = (s: Sandbox, tracked: boolean) => {
+    put(path.join(s.root, '.vscode', 'mcp.json'), `${JSON.stringify(legacyCopilot, null, 2)}\n`);
+    if (!tracked) return;
+    const config = readConfig(s.root);
+    config.trackedMcpInstalls = [...(config.trackedMcpInstalls ?? []), { target: 'copilot', scope: 'project', path: path.join(s.root, '.vscode', 'mcp.json'), version: '0.1.0', entry: legacyCopilot.servers.consider, createdKeys: ['servers'], emptyInner: { '': '' }, createdFile: true, createdDirs: [path.join(s.root, '.vscode')] }];
+    fs.writeFileSync(path.join(s.root, '.consider', 'config.json'), JSON.stringify(config));
+  };
+
+  it("Copilot's server goes to .github/mcp.json, under mcpServers, started from the folder Copilot starts it in", async () => {
+    sb = sandbox();
+    await setup(sb, ['copilot']);
+    expect(Object.keys(JSON.parse(fs.readFileSync(path.join(sb.root, '.github', 'mcp.json'), 'utf8')).mcpServers)).toEqual([MCP_SERVER_NAME]);
+    expect(registered(mcpRow('copilot')!, path.join(sb.root, '.github', 'mcp.json'))).toEqual(mcpRow('claude')!.kind === 'json' && { type: 'stdio', command: 'sh', args: (mcpRow('claude') as any).entry.args });
+    expect(fs.existsSync(path.join(sb.root, '.vscode'))).toBe(false);
+  });
+
+  it("setup again moves an earlier version's .vscode/mcp.json registration, and says why", async () => {
+    sb = sandbox();
+    await setup(sb, []);
+    writeLegacyCopilot(sb, true);
+    const r = await setup(sb, ['copilot']);
+    expect(actionFor(r, path.join(sb.root, '.vscode', 'mcp.json'))).toMatchObject({ kind: 'removed', detail: expect.stringContaining('.github/mcp.json') });
+    expect(fs.existsSync(path.join(sb.root, '.vscode'))).toBe(false);
+    expect(readConfig(sb.root).trackedMcpInstalls.map((t: { path: string }) => path.relative(sb.root, t.path))).toEqual([path.join('.github', 'mcp.json')]);
+  });
+
+  it('refresh after an update moves an untouched .vscode/mcp.json registration, the pre-issue-28 launch line included, to .github/mcp.json', async () => {
+    for (const launch of ['current', 'legacy'] as const) {
+      sb = sandbox();
+      await setup(sb, []);
+      writeLegacyCopilot(sb, true);
+      if (launch === 'legacy') {
+        // What versions before issue 28 wrote: it ran the first .consider/bin/consider-cli above the folder.
+        const oldEntry = { type: 'stdio', command: 'sh', args: ['-c', 'd=$(cd "$1" 2>/dev/null && pwd) || d=$(pwd); while [ ! -x "$d/.consider/bin/consider-cli" ] && [ "$d" != / ]; do d=$(dirname "$d"); done; [ -x "$d/.consider/bin/consider-cli" ] || { echo "consider: no .consider/bin/consider-cli in $1 or a folder above it; run Consider setup in this project" >&2; exit 1; }; exec "$d/.consider/bin/consider-cli" mcp --root "$d"', 'consider-mcp', '${workspaceFolder}'] };
+        put(path.join(sb.root, '.vscode', 'mcp.json'), `${JSON.stringify({ servers: { consider: oldEntry } }, null, 2)}\n`);
+        const config = readConfig(sb.root);
+        config.trackedMcpInstalls[0].entry = oldEntry;
+        fs.writeFileSync(path.join(sb.root, '.consider', 'config.json'), JSON.stringify(config));
+      }
+      const input = { root: sb.root, home: sb.home, runtimeDir: RUNTIME_DIR, skillsDir: SKILLS_DIR };
+      expect(planRefresh(input).mcp.map((t) => path.relative(sb.root, t.path)), launch).toEqual([path.join('.vscode', 'mcp.json')]);
+      await applyRefresh(input);
+      expect(fs.existsSync(path.join(sb.root, '.vscode')), launch).toBe(false);
+      expect(registered(mcpRow('copilot')!, path.join(sb.root, '.github', 'mcp.json'))).toEqual((mcpRow('copilot') as any).entry);
+      expect(readConfig(sb.root).trackedMcpInstalls.map((t: { path: string }) => path.relative(sb.root, t.path))).toEqual([path.join('.github', 'mcp.json')]);
+      expect(planRefresh(input).mcp).toEqual([]);
+      sb.cleanup();
+    }
+  });
+
+  it("uninstall still takes out an earlier version's tracked .vscode/mcp.json registration; an untracked one beside a config.json is the user's", async () => {
+    for (const tracked of [true, false]) {
+      sb = sandbox();
+      await setup(sb, []);
+      writeLegacyCopilot(sb, tracked);
+      const u = await uninstallFrom(sb);
+      const legacy = path.join(sb.root, '.vscode', 'mcp.json');
+      // Untracked while config.json records what setup did: not setup's (uninstallMcpServers), left as it is.
+      if (!tracked) expect(JSON.parse(fs.readFileSync(legacy, 'utf8'))).toHaveProperty(['servers', 'consider']);
+      else {
+        expect(actionFor(u, legacy)?.kind).toBe('removed');
+        expect(fs.existsSync(path.join(sb.root, '.vscode'))).toBe(false);
+      }
+      sb.cleanup();
+    }
+  });
+
+  it("OpenCode's opencode.json that setup created goes at uninstall although OpenCode added its $schema, and the report says so", async () => {
+    sb = sandbox();
+    await setup(sb, ['opencode']);
+    const file = fileOf(sb, mcpRow('opencode')!);
+    // What OpenCode 1.18 does to the file on its first start (seen in e2e/agents/).
+    fs.writeFileSync(file, JSON.stringify({ $schema: 'https://opencode.ai/config.json', ...JSON.parse(fs.readFileSync(file, 'utf8')) }, null, 2));
+    const u = await uninstallFrom(sb, { mode: 'skills-only' });
+    expect(actionFor(u, file)).toMatchObject({ kind: 'removed', detail: expect.stringContaining('"$schema"') });
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it('an opencode.json with anything of the user\'s beside OpenCode\'s $schema stays, without our server', async () => {
+    sb = sandbox();
+    await setup(sb, ['opencode']);
+    const file = fileOf(sb, mcpRow('opencode')!);
+    fs.writeFileSync(file, JSON.stringify({ $schema: 'https://opencode.ai/config.json', theme: 'mine', ...JSON.parse(fs.readFileSync(file, 'utf8')) }, null, 2));
+    const u = await uninstallFrom(sb, { mode: 'skills-only' });
+    expect(actionFor(u, file)?.kind).toBe('updated');
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ $schema: 'https://opencode.ai/config.json', theme: 'mine' });
   });
 });
 

@@ -6,7 +6,8 @@ import {
   INTEGRATIONS, describeSetup, runSetup, runUninstall, planRefresh, applyRefresh,
   type Integration, type Scope, type SetupReport,
 } from '../setup/index';
-import { INTEGRATION_ROWS, skillDirs } from '../setup/skills/targets';
+import { INTEGRATION_ROWS, SKILL_FILE, integrationRow, skillDirs } from '../setup/skills/targets';
+import { packageHashOnDisk, renderSkill } from '../setup/skills/render';
 import { ensureBuilt, git, listFiles, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, tree, uninstallFrom, PACKAGE_VERSION, type Sandbox } from './helpers/setup-env';
 
 beforeAll(ensureBuilt);
@@ -213,7 +214,7 @@ describe('setup: tracking', () => {
     const cfg = readConfig(sb.root);
     expect(cfg.futureField).toEqual({ keep: 1 });
     expect(cfg.version).toBe(1);
-    expect(cfg.trackedSkillInstalls.map((t: { target: string; scope: string }) => `${t.target}:${t.scope}`)).toEqual(['claude:project', 'codex:home', 'codex:home']);
+    expect(cfg.trackedSkillInstalls.map((t: { target: string; scope: string }) => `${t.target}:${t.scope}`)).toEqual(['claude:project', 'codex:home']);
     for (const t of cfg.trackedSkillInstalls) {
       expect(path.isAbsolute(t.path)).toBe(true);
       expect(t.version).toBe(PACKAGE_VERSION);
@@ -222,6 +223,52 @@ describe('setup: tracking', () => {
     const before = fs.readFileSync(cfgPath, 'utf8');
     await setup(sb, [{ target: 'codex', scope: 'home' }]);
     expect(fs.readFileSync(cfgPath, 'utf8')).toBe(before); // identical re-run: not even the timestamp moves
+  });
+
+  it('Codex and Gemini CLI get the skill once, in .agents/skills, which both read (issue 24)', async () => {
+    sb = sandbox();
+    await setup(sb, [{ target: 'codex', scope: 'project' }, { target: 'gemini', scope: 'project' }]);
+    await setup(sb, [{ target: 'codex', scope: 'home' }, { target: 'gemini', scope: 'home' }]);
+    expect(listFiles(sb.root).filter((f) => f.includes('skills/')).sort()).toEqual(['.agents/skills/consider/SKILL.md', '.agents/skills/consider/agents/openai.yaml']);
+    expect(listFiles(sb.home).filter((f) => f.includes('skills/')).sort()).toEqual(['.agents/skills/consider/SKILL.md', '.agents/skills/consider/agents/openai.yaml']);
+  });
+
+  it('the shared copy is one package whoever wrote it last: uninstall takes it out (not "edited")', async () => {
+    for (const order of [['codex', 'gemini'], ['gemini', 'codex'], ['agents', 'gemini']] as const) {
+      sb = sandbox();
+      for (const target of order) await setup(sb, [{ target, scope: 'project' }]);
+      const u = await uninstallFrom(sb, { mode: 'skills-only' });
+      expect(actionFor(u, path.join(sb.root, '.agents/skills/consider'))[0]?.kind, order.join(' then ')).toBe('removed');
+      expect(fs.existsSync(path.join(sb.root, '.agents'))).toBe(false);
+      sb.cleanup();
+    }
+  });
+
+  it("setup again takes away an earlier version's second copy (.codex/skills, .gemini/skills) when untouched, keeps an edited one", async () => {
+    sb = sandbox();
+    await setup(sb, [{ target: 'claude', scope: 'project' }]);
+    // What versions before issue 24 wrote and tracked: Codex's skill in .codex/skills too, Gemini's in .gemini/skills.
+    const old = (target: string, rel: string, extra: string[] = []) => {
+      const dir = path.join(sb.root, rel);
+      const files = renderSkill(integrationRow(target === 'gemini' ? 'claude' : 'codex')!, SKILLS_DIR, PACKAGE_VERSION, dir);
+      for (const f of files.filter((x) => [SKILL_FILE, ...extra].includes(x.rel))) {
+        fs.mkdirSync(path.dirname(path.join(dir, f.rel)), { recursive: true });
+        fs.writeFileSync(path.join(dir, f.rel), f.content);
+      }
+      const createdDirs = [1, 2, 3].map((n) => path.join(sb.root, ...rel.split('/').slice(0, n)));
+      return { target, scope: 'project', path: path.join(dir, SKILL_FILE), version: PACKAGE_VERSION, sha256: packageHashOnDisk(dir, [SKILL_FILE, ...extra]), createdDirs };
+    };
+    const codexOld = old('codex', '.codex/skills/consider', ['agents/openai.yaml']);
+    const geminiOld = old('gemini', '.gemini/skills/consider');
+    const cfgPath = path.join(sb.root, '.consider', 'config.json');
+    fs.writeFileSync(cfgPath, JSON.stringify({ ...readConfig(sb.root), trackedSkillInstalls: [...readConfig(sb.root).trackedSkillInstalls, codexOld, geminiOld] }));
+    fs.appendFileSync(geminiOld.path, '\nMy note.\n'); // edited by the user: stays
+    const r = await setup(sb, [{ target: 'codex', scope: 'project' }, { target: 'gemini', scope: 'project' }]);
+    expect(actionFor(r, path.dirname(codexOld.path))[0]).toMatchObject({ kind: 'removed', detail: expect.stringContaining('.agents/skills/consider') });
+    expect(fs.existsSync(path.join(sb.root, '.codex'))).toBe(false);
+    expect(fs.readFileSync(geminiOld.path, 'utf8')).toContain('My note.');
+    expect(readConfig(sb.root).trackedSkillInstalls.map((t: { path: string }) => path.relative(sb.root, t.path)).sort())
+      .toEqual(['.agents/skills/consider/SKILL.md', '.claude/skills/consider/SKILL.md', '.gemini/skills/consider/SKILL.md']);
   });
 
   it('rewrites an unparsable config.json and says so', async () => {
@@ -365,7 +412,7 @@ describe('uninstall: safety', () => {
     const data = JSON.stringify({ version: 1, comments: [{ id: 'c_keep' }] });
     fs.writeFileSync(storeFile, data);
     const u = await uninstallFrom(sb, { mode: 'skills-only' });
-    expect(u.actions.filter((a) => a.kind === 'removed' && a.path.endsWith('consider')).length).toBe(3);
+    expect(u.actions.filter((a) => a.kind === 'removed' && a.path.endsWith('consider')).length).toBe(2);
     expect(fs.readFileSync(storeFile, 'utf8')).toBe(data);
     expect(fs.existsSync(path.join(sb.root, '.consider', 'bin', 'consider-cli'))).toBe(true);
     expect(readConfig(sb.root).trackedSkillInstalls).toEqual([]);

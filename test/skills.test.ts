@@ -72,25 +72,29 @@ describe('rendered skills', () => {
           } else {
             expect((fm.metadata as Record<string, string>).version).toBe(PACKAGE_VERSION);
           }
-          expect(listFiles(dir)).toEqual(row.sideFiles ? ['SKILL.md', ...row.sideFiles].sort() : ['SKILL.md']);
+          // A shared folder holds the side files of every agent that writes there (Codex's openai.yaml).
+          const side = new Set(INTEGRATION_ROWS.filter((r) => (base === sb.root ? r.projectDirs : r.homeDirs).includes(d)).flatMap((r) => r.sideFiles ?? []));
+          expect(listFiles(dir)).toEqual(['SKILL.md', ...side].sort());
           REQUIRED[row.target]!(dir, fm);
           checked++;
         }
       }
     }
-    expect(checked).toBe(20); // codex 4 (two of them the shared .agents copy), the 8 others 2 each
+    expect(checked).toBe(18); // each of the 9 at both scopes (Codex, Gemini CLI and `agents` in the shared .agents copy)
   });
 
   it('the one table: every location is a …/skills/consider package, primary paths match INTEGRATIONS', () => {
     expect(INTEGRATIONS.map((i) => i.target)).toEqual(['claude', 'codex', 'opencode', 'roo', 'gemini', 'cursor', 'copilot', 'cline', 'agents']);
     for (const row of INTEGRATION_ROWS) {
-      for (const d of [...row.projectDirs, ...row.homeDirs, ...(row.legacyHomeDirs ?? [])]) expect(d).toMatch(/(^|\/)skills\/consider$/);
+      for (const d of [...row.projectDirs, ...row.homeDirs, ...(row.legacyHomeDirs ?? []), ...(row.legacyProjectDirs ?? [])]) expect(d).toMatch(/(^|\/)skills\/consider$/);
       const i = INTEGRATIONS.find((x) => x.target === row.target)!;
       expect(i.projectPath('/r')).toBe(`/r/${row.projectDirs[0]}/SKILL.md`);
       expect(i.homePath('/h')).toBe(`/h/${row.homeDirs[0]}/SKILL.md`);
     }
     expect(INTEGRATIONS.find((i) => i.target === 'claude')!.projectPath('/r')).toBe('/r/.claude/skills/consider/SKILL.md');
-    expect(INTEGRATION_ROWS.find((r) => r.target === 'codex')!.projectDirs).toEqual(['.codex/skills/consider', '.agents/skills/consider']);
+    // Issue 24: Codex and Gemini CLI read .agents/skills; a second copy of their own made Codex list it twice, Gemini warn.
+    expect(INTEGRATION_ROWS.find((r) => r.target === 'codex')!.projectDirs).toEqual(['.agents/skills/consider']);
+    expect(INTEGRATION_ROWS.find((r) => r.target === 'gemini')!.projectDirs).toEqual(['.agents/skills/consider']);
     expect(INTEGRATIONS.find((i) => i.target === 'roo')!.projectPath('/r')).toBe('/r/.roo/skills/consider/SKILL.md');
   });
 

@@ -9,7 +9,7 @@
  */
 import type { StoreFile } from '../../shared/store';
 import {
-  hashContent, lastActivityAt, readStore, summarize, summaryFromIndex, unseenFeedback,
+  hashContent, lastActivityAt, orderByLocation, readStore, summarize, summaryFromIndex, unseenFeedback,
 } from '../../shared/store';
 import { plural } from '../output';
 
@@ -21,6 +21,8 @@ export interface WaitingFeedback {
    * review rounds. Equal keys mean the agent has done nothing about it since (stop-state.ts).
    */
   key(): string;
+  /** The unseen threads' ids, in `list`'s order (by file, then line). */
+  ids(): string[];
 }
 
 /** The feedback waiting in the store at `root`, or undefined when there is none (or no store). */
@@ -28,10 +30,12 @@ export function waitingFeedback(root: string): WaitingFeedback | undefined {
   let store: StoreFile | undefined;
   const s = summaryFromIndex(root) ?? summarize((store = readStore(root).store));
   if (s.unseenOpen + s.unseenReviews === 0) return undefined;
+  const full = () => (store ??= readStore(root).store);
   return {
     comments: s.unseenOpen,
     reviewMessages: s.unseenReviews,
-    key: () => feedbackKey(store ?? readStore(root).store),
+    key: () => feedbackKey(full()),
+    ids: () => orderByLocation(unseenFeedback(full()).threads, (c) => c.file, (c) => c.anchor.startLine).map((c) => c.id),
   };
 }
 
@@ -45,6 +49,8 @@ function feedbackKey(store: StoreFile): string {
 }
 
 const CLI = '.consider/bin/consider-cli';
+/** Ids named in the reason: enough to act on, few enough to read (the rest: `list --unseen`). */
+const IDS_NAMED = 3;
 
 /** “2 new review comments and 1 overall review message” */
 function what(f: WaitingFeedback): string {
@@ -52,6 +58,14 @@ function what(f: WaitingFeedback): string {
   if (f.comments) parts.push(plural(f.comments, 'new review comment'));
   if (f.reviewMessages) parts.push(plural(f.reviewMessages, 'overall review message'));
   return parts.join(' and ');
+}
+
+/** “c_1, c_2, c_3 and 2 more”: the waiting threads by their real ids. */
+function named(ids: string[]): string {
+  const shown = ids.slice(0, IDS_NAMED);
+  const more = ids.length - shown.length;
+  if (more) return `${shown.join(', ')} and ${more} more`;
+  return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : shown[0] ?? '';
 }
 
 /** Where to read it: the unseen threads, and `review` when a round's message is unread. */
@@ -62,14 +76,33 @@ function readIt(f: WaitingFeedback): string {
   return reads.join(' and ');
 }
 
-/** Why a stop is blocked: what is waiting, and the commands that answer it. */
+/**
+ * How to answer, with a real id: no `<id>` placeholder, which agents escape on the way to the
+ * model (`&lt;id&gt;`) and a model may copy as it is.
+ */
+function answerIt(id: string): string {
+  return `answer each with \`${CLI} reply ${id} --message "…" --addressed\` (or --declined, --question)`;
+}
+
+/** Words every stop reason carries, and no context line: how a prompt that is our own reason is recognised. */
+const REASON_MARK = 'from the developer (Consider)';
+
+/** Whether `prompt` is (or quotes) a stop reason of ours, sent back to the agent as its next prompt. */
+export function isOwnReason(prompt: string | undefined): boolean {
+  return prompt !== undefined && prompt.includes(REASON_MARK);
+}
+
+/** Why a stop is blocked: what is waiting (the threads by id), and the commands that answer it. */
 export function stopReason(f: WaitingFeedback): string {
-  return `${what(f)} from the developer (Consider): run ${readIt(f)}, read each comment with \`${CLI} context <id>\`, `
-    + `answer each with \`${CLI} reply <id> --message "…" --addressed|--declined|--question\`, then stop.`;
+  const ids = f.comments ? f.ids() : [];
+  const steps = [`Run ${readIt(f)}`];
+  if (ids[0]) steps.push(`read each comment with \`${CLI} context ${ids[0]}\` (and so on)`, answerIt(ids[0]));
+  return `${what(f)} ${REASON_MARK}${ids.length ? `: ${named(ids)}` : ''}. ${steps.join(', ')}, then stop.`;
 }
 
 /** The one line of context a prompt or a new session gets; a session new to the review is pointed at the digest. */
 export function contextLine(f: WaitingFeedback): string {
-  return `Consider: ${what(f)} from the developer waiting; run ${readIt(f)} and answer each with \`${CLI} reply <id> --message "…" --addressed|--declined|--question\`.`
+  const ids = f.comments ? f.ids() : [];
+  return `Consider: ${what(f)} from the developer waiting${ids.length ? ` (${named(ids)})` : ''}; run ${readIt(f)}${ids[0] ? ` and ${answerIt(ids[0])}` : ''}.`
     + ` New to this review? \`${CLI} digest\` shows all of it on one page.`;
 }

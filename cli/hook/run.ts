@@ -17,9 +17,10 @@ import { HOOK_AGENT_IDS, findWorkspaceRoot, isDir, isSetUpProject } from '../../
 import { writeStderr, writeStdout } from '../stdio';
 import { agentEvents, agentFormat, hookEvent } from './agents';
 import { HOOK_EVENTS } from './names';
-import { readHookInput } from './input';
-import { contextLine, stopReason, waitingFeedback } from './feedback';
-import { forgetBlocks, shouldBlock } from './stop-state';
+import { readHookInput, stringField } from './input';
+import { contextLine, isOwnReason, stopReason, waitingFeedback } from './feedback';
+import { forgetBlocks, shouldBlock, shouldTell } from './stop-state';
+import { answeredByOwnHook } from './borrowed';
 import { planEvent } from '../plans/formats';
 
 export interface HookRequest {
@@ -70,9 +71,17 @@ async function answer(req: HookRequest): Promise<object | undefined> {
   if (!render) return undefined;
   const root = workspaceRoot(format.projectDir(input), req.root);
   if (req.ifSetUp && !isSetUpProject(root, os.homedir())) return undefined;
+  // Another agent running this agent's hook file (Copilot and Cursor read .claude/settings.json)
+  // while its own Consider hook is there too: that one answers, this one keeps quiet.
+  if (answeredByOwnHook(req.agent, input, root)) return undefined;
   const feedback = waitingFeedback(root);
   const session = `${req.agent}:${format.sessionId(input) ?? ''}`;
-  if (event !== 'stop') return feedback && render(contextLine(feedback));
+  if (event !== 'stop') {
+    // Once per turn: not again at the first prompt after SessionStart, and not on the prompt that
+    // is our own stop reason coming back (Gemini CLI's AfterAgent, OpenCode's plugin).
+    if (!feedback || isOwnReason(stringField(input, 'prompt'))) return undefined;
+    return shouldTell(root, session, feedback.key()) ? render(contextLine(feedback)) : undefined;
+  }
   if (!feedback) {
     forgetBlocks(root, session);
     return undefined;

@@ -14,6 +14,10 @@
  *   its place, a read-only `.consider/`, a full disk) the stop goes through (fail open).
  * A state that cannot be read is no state. Records of sessions not seen for a week are dropped,
  * and at most MAX_SESSIONS are kept (the least recent go first).
+ *
+ * It also remembers the feedback a context line was last given for in this turn (`told`), so a
+ * session is told once per turn, not at SessionStart and again at its first prompt: any stop
+ * ends the turn and forgets it.
  */
 import fs from 'node:fs';
 import { considerPaths, writeFileAtomic } from '../../shared/store';
@@ -26,6 +30,7 @@ export const MAX_SESSIONS = 256;
 const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 interface SessionState {
+  /** The feedback the last block was for ('' when there was none, only a context line). */
   key: string;
   /** Stops blocked for `key`. */
   blocks: number;
@@ -34,6 +39,8 @@ interface SessionState {
   /** The agent was let go since the last block. */
   released?: boolean;
   at: string;
+  /** The feedback a context line was given for since the last stop. */
+  told?: string;
 }
 
 interface StateFile {
@@ -90,7 +97,7 @@ export function shouldBlock(root: string, session: string, continuing: boolean |
   const forKey = sameKey ? last.blocks : 0;
   const inRow = last && continuing !== false && !last.released ? (last.inRow ?? last.blocks) : 0;
   if (forKey >= MAX_BLOCKS || inRow >= MAX_BLOCKS) return letGo(forKey);
-  state.sessions[session] = { key, blocks: forKey + 1, inRow: inRow + 1, at };
+  state.sessions[session] = { key, blocks: forKey + 1, inRow: inRow + 1, at }; // a stop: `told` is over
   return writeState(root, state, now); // a block that is not remembered could repeat forever: let it go
 }
 
@@ -106,4 +113,19 @@ export function forgetBlocks(root: string, session: string): void {
   if (!(session in state.sessions)) return;
   delete state.sessions[session];
   writeState(root, state, Date.now());
+}
+
+/**
+ * Whether to give the context line for the feedback named `key` (a prompt, a new session): not
+ * when this session was already told about this very feedback since its last stop. Records it.
+ */
+export function shouldTell(root: string, session: string, key: string): boolean {
+  const state = readState(root);
+  const stored = state.sessions[session];
+  const current = isSessionState(stored) ? stored : undefined;
+  if (current?.told === key) return false;
+  const now = Date.now();
+  state.sessions[session] = { ...current, key: current?.key ?? '', blocks: current?.blocks ?? 0, at: new Date(now).toISOString(), told: key };
+  writeState(root, state, now);
+  return true;
 }

@@ -83,7 +83,7 @@ for (const theme of ['light', 'dark', 'high-contrast'] as const) {
       await page.screenshot({ path: `${OUT}/setup-${theme}.png`, fullPage: true });
       await board.press('setup-run');
       await expect(page.getByTestId('wizard-report')).toBeVisible();
-      await page.getByTestId('wizard-report').scrollIntoViewIfNeeded();
+      await page.getByTestId('wizard-needs').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${OUT}/setup-done-${theme}.png` });
     });
 

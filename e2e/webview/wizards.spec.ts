@@ -25,9 +25,13 @@ test.describe('setup wizard', () => {
     expect(fs.existsSync(path.join(host.home, '.codex/hooks.json'))).toBe(true);
     expect(fs.readFileSync(path.join(root, '.gitignore'), 'utf8')).toMatch(/^\.consider\/$/m);
     expect(fs.existsSync(path.join(root, '.claude/skills/consider/SKILL.md'))).toBe(true);
-    expect(fs.existsSync(path.join(host.home, '.codex/skills/consider/SKILL.md'))).toBe(true);
+    expect(fs.existsSync(path.join(host.home, '.agents/skills/consider/SKILL.md'))).toBe(true); // where Codex reads it (once)
     expect(fs.existsSync(path.join(root, '.consider/bin/consider-cli'))).toBe(true);
     await expect(page.getByTestId('wizard-report').locator('[data-kind="created"]').first()).toBeVisible();
+    // What the agents still need from the user, once (setup/prerequisites.ts): said right there.
+    const needs = page.getByTestId('wizard-needs');
+    await expect(needs.locator('[data-state="todo"]').filter({ hasText: 'Codex' })).toContainText('/hooks');
+    await expect(needs.locator('[data-state="info"]').filter({ hasText: 'Claude Code' })).toContainText(`start \`claude\` in ${root}`);
     // Re-describe after the run: the wizard now shows what is installed.
     await expect(page.getByTestId('integration-claude')).toContainText('installed');
     expect(host.messages('setup/describe').length).toBeGreaterThanOrEqual(2);
@@ -43,7 +47,7 @@ test.describe('setup wizard', () => {
     await board.press('setup-run');
     await expect(page.getByTestId('wizard-report')).toBeVisible();
     expect(host.messages('setup/run').at(-1)?.params).toEqual({ root, gitignore: true, integrations: [{ target: 'gemini', scope: 'project' }] });
-    expect(fs.existsSync(path.join(root, '.gemini/skills/consider/SKILL.md'))).toBe(true);
+    expect(fs.existsSync(path.join(root, '.agents/skills/consider/SKILL.md'))).toBe(true); // where Gemini CLI reads it (once)
     expect(fs.existsSync(path.join(root, '.gemini/settings.json'))).toBe(false);
   });
 

@@ -32,14 +32,8 @@ export const USER_CLI_SH = `~/${USER_DATA_REL}/bin/consider-cli`;
 /** The option the installed hooks pass: answer only in a project the user set up (cli/hook/run.ts). */
 export const IF_SET_UP = '--if-set-up';
 
-/**
- * True for text that runs our hook: identifies our entries, also after the user edited them,
- * and the entries older versions wrote (`…/.consider/bin/consider-cli" hook stop …`).
- */
-export function mentionsConsiderHook(text: string): boolean {
-  return /consider-cli(?:\\?")?\s+hook\s/.test(text) // raw, or inside a JSON string
-    || (text.includes('consider/bin/consider-cli') && /(?:\\?")?\$c(?:\\?")?\s+hook\s+(?:stop|prompt|session-start)\b/.test(text));
-}
+/** The recogniser of our hook entries lives beside the agents' ids: the CLI's hook needs it too (cli/hook/borrowed.ts). */
+export { mentionsConsiderHook } from '../../shared/agents';
 
 /** Where the project is: the folder the agent documents for hooks, if any. */
 const START: Record<HookAgent, string> = {

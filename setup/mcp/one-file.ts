@@ -227,14 +227,29 @@ export function removeMcp(row: McpRow, install: McpInstall, root: string, home: 
   if ('refused' in r) return { kind: 'refused', path: file, detail: r.refused };
   const detail = r.edited ? `your edited "${MCP_SERVER_NAME}" server kept` : undefined;
   const emptied = row.kind === 'json' ? isEmptyObject(r.text) : r.text === '';
-  if ((install.createdFile || createdBySetup) && emptied) {
+  const agentsOnly = row.kind === 'json' && !emptied && onlyAddedByAgent(r.text, row);
+  if ((install.createdFile || createdBySetup) && (emptied || agentsOnly)) {
     fs.rmSync(file);
     removeEmptyDirs(setupFolders(install.createdDirs ?? [], root, home));
-    return compact({ kind: 'removed', path: file, detail });
+    const why = agentsOnly ? `setup created it; nothing but what ${row.label} adds by itself (${Object.keys(row.addedByAgent ?? {}).map((k) => `"${k}"`).join(', ')}) was left` : undefined;
+    return compact({ kind: 'removed', path: file, detail: [detail, why].filter(Boolean).join('; ') || undefined });
   }
   if (r.text === before) return { kind: r.edited ? 'skipped' : 'unchanged', path: file, detail: detail ?? 'no Consider server left in it' };
   writeKeepingMode(file, r.text);
   return compact({ kind: 'updated', path: file, detail: detail ?? 'removed the Consider server' });
+}
+
+/** The file holds only members the agent adds by itself (row.addedByAgent), with the values it gives them. */
+function onlyAddedByAgent(text: string, row: JsonMcpRow): boolean {
+  const added = row.addedByAgent;
+  if (!added) return false;
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+    return Object.entries(value).every(([k, v]) => Object.hasOwn(added, k) && jsonEqual(v, added[k]));
+  } catch {
+    return false;
+  }
 }
 
 function isEmptyObject(text: string): boolean {

@@ -20,12 +20,14 @@
  * - Gemini CLI: `.gemini/settings.json`, `mcpServers` (the same file as its hooks)
  *   (geminicli.com/docs/tools/mcp-server).
  * - Cursor: `.cursor/mcp.json`, `mcpServers`; `${workspaceFolder}` is expanded (cursor.com/docs/context/mcp).
- * - GitHub Copilot: `.vscode/mcp.json`, `{ "servers": { name: { type: "stdio", command, args } } }`,
- *   `${workspaceFolder}` expanded (code.visualstudio.com/docs/copilot/customization/mcp-servers).
- *   VS Code's own agent mode already has these tools from the extension (extension/lm-tools.ts);
- *   this file is for Copilot where the extension is not running.
+ * - GitHub Copilot CLI: `.github/mcp.json` (or `.mcp.json`), `{ "mcpServers": { name: { type:
+ *   "stdio", command, args } } }` (its own `copilot mcp --help`, 1.0.102). Versions before issue 24
+ *   wrote VS Code's `.vscode/mcp.json`, which the CLI never reads (a real turn loaded no server);
+ *   VS Code's own agent mode has these tools from the extension anyway (extension/lm-tools.ts).
+ *   That file is the row's legacy one: setup moves an untouched registration out of it, uninstall
+ *   still takes it out.
  * - OpenCode: `opencode.json`, `{ "mcp": { name: { type: "local", command: [...], enabled } } }`
- *   (opencode.ai/docs/mcp-servers).
+ *   (opencode.ai/docs/mcp-servers). OpenCode adds its `$schema` to the file on its first start.
  *
  * The sh line uses no `${…}`, `{env:…}` or `$NAME` of the agent's environment: agents expand
  * those in their config files, and each would expand them differently. `$1`, `$c`, `$d`, `$(…)`
@@ -76,6 +78,13 @@ export interface JsonMcpRow extends RowBase {
   readonly kind: 'json';
   readonly container: string;
   readonly entry: Readonly<Record<string, unknown>>;
+  /**
+   * Members the agent itself adds to a file setup created (OpenCode's `$schema`): when nothing
+   * else is left at uninstall, the file was only ever there for Consider and goes.
+   */
+  readonly addedByAgent?: Readonly<Record<string, unknown>>;
+  /** Where earlier versions registered the server for this agent: never written, still cleaned up. */
+  readonly formerFiles?: readonly JsonMcpRow[];
 }
 
 /** A `[mcp_servers.consider]` table in the agent's TOML file (Codex). */
@@ -97,14 +106,20 @@ function rows(script: string): readonly McpRow[] {
     { target: 'codex', label: 'Codex', kind: 'toml', file: '.codex/config.toml', ...fromCwd, note: 'Codex reads it in a trusted project' },
     { target: 'gemini', label: 'Gemini CLI', kind: 'json', file: '.gemini/settings.json', container: 'mcpServers', entry: fromCwd },
     { target: 'cursor', label: 'Cursor', kind: 'json', file: '.cursor/mcp.json', container: 'mcpServers', entry: fromWorkspaceFolder },
-    { target: 'copilot', label: 'GitHub Copilot', kind: 'json', file: '.vscode/mcp.json', container: 'servers', entry: { type: 'stdio', ...fromWorkspaceFolder } },
+    { target: 'copilot', label: 'GitHub Copilot', kind: 'json', file: '.github/mcp.json', container: 'mcpServers', entry: { type: 'stdio', ...fromCwd },
+      formerFiles: [{ target: 'copilot', label: 'GitHub Copilot', kind: 'json', file: '.vscode/mcp.json', container: 'servers', entry: { type: 'stdio', ...fromWorkspaceFolder } }] },
     { target: 'opencode', label: 'OpenCode', kind: 'json', file: 'opencode.json', container: 'mcp',
-      entry: { type: 'local', command: [fromCwd.command, ...fromCwd.args], enabled: true } },
+      entry: { type: 'local', command: [fromCwd.command, ...fromCwd.args], enabled: true }, addedByAgent: { $schema: 'https://opencode.ai/config.json' } },
   ];
 }
 
 const TABLE = rows(LAUNCH);
 const LEGACY_TABLE = rows(LEGACY_LAUNCH);
+
+/** The rows and, after each, the files earlier versions used for that agent (formerFiles). */
+function withFormerFiles(table: readonly McpRow[]): McpRow[] {
+  return table.flatMap((r) => [r, ...(r.kind === 'json' ? r.formerFiles ?? [] : [])]);
+}
 
 export const MCP_ROWS: readonly McpRow[] = TABLE;
 
@@ -112,9 +127,17 @@ export function mcpRow(target: string): McpRow | undefined {
   return TABLE.find((r) => r.target === target);
 }
 
-/** The row as earlier versions wrote it (LEGACY_LAUNCH): recognised to be replaced or removed. */
+/** The row as earlier versions wrote it (LEGACY_LAUNCH), in the same file: recognised to be replaced or removed. */
 export function legacyMcpRow(row: McpRow): McpRow {
-  return LEGACY_TABLE.find((r) => r.target === row.target)!;
+  return withFormerFiles(LEGACY_TABLE).find((r) => r.target === row.target && r.file === row.file)!;
+}
+
+/** Every file an agent's server is or was registered in: each current row, then its former files. */
+export const MCP_ROWS_AND_FORMER: readonly McpRow[] = withFormerFiles(TABLE);
+
+/** The row, current or former, whose file is `rel` (a path relative to the workspace) for `target`. */
+export function mcpRowAt(target: string, rel: string): McpRow | undefined {
+  return MCP_ROWS_AND_FORMER.find((r) => r.target === target && r.file === rel);
 }
 
 /**

@@ -4,9 +4,10 @@
  * Chosen per agent, apart from the skills and the hooks; always in the project (targets.ts
  * says why).
  */
+import path from 'node:path';
 import type { ConsiderConfig } from '../../shared/model';
 import type { SetupAction } from '../types';
-import { legacyMcpRow, MCP_ROWS, mcpRow, type JsonMcpRow, type McpAgent, type McpRow, type TomlMcpRow } from './targets';
+import { legacyMcpRow, MCP_ROWS, MCP_ROWS_AND_FORMER, mcpRow, mcpRowAt, type JsonMcpRow, type McpAgent, type McpRow, type TomlMcpRow } from './targets';
 import { hasConsiderServer, installMcp, mcpFile, registeredServer, removeMcp, tomlTable } from './one-file';
 import { actionOf, chosenRows } from '../choices';
 import { guarded, recordElsewhere } from '../agent-file';
@@ -14,46 +15,69 @@ import { trackedMcp, type McpInstall } from '../config';
 import { jsonEqual } from '../json-text';
 import { readIfExists, rebaseDirs } from '../fsutil';
 
-export function installMcpServers(choices: readonly { target: McpAgent }[], root: string, version: string, config: ConsiderConfig): { actions: SetupAction[]; installs: McpInstall[] } {
-  const actions: SetupAction[] = [];
-  const installs: McpInstall[] = [];
-  for (const { row } of chosenRows(choices.map((c) => ({ target: c.target, scope: 'project' as const })), mcpRow, 'no MCP registration for this agent', actions)) {
+/**
+ * Registers the chosen agents' servers. A registration an earlier version made in a file the
+ * agent does not read (the row's former files) is taken out once the current one is in:
+ * `dropped` lists those records, no longer tracked.
+ */
+export function installMcpServers(
+  choices: readonly { target: McpAgent }[], root: string, version: string, config: ConsiderConfig, home: string,
+): { actions: SetupAction[]; installs: McpInstall[]; dropped: string[] } {
+  const out = { actions: [] as SetupAction[], installs: [] as McpInstall[], dropped: [] as string[] };
+  for (const { row } of chosenRows(choices.map((c) => ({ target: c.target, scope: 'project' as const })), mcpRow, 'no MCP registration for this agent', out.actions)) {
     const file = mcpFile(row, root);
-    const tracked = trackedMcp(config).find((t) => t.path === file);
-    const r = guarded(file, () => installMcp({ row, root, version, tracked }));
-    actions.push(actionOf(r));
-    if (r.install) installs.push(r.install);
+    const r = guarded(file, () => installMcp({ row, root, version, tracked: trackedMcp(config).find((t) => t.path === file) }));
+    out.actions.push(actionOf(r));
+    if (r.install) out.installs.push(r.install);
+    if (r.kind !== 'refused') leaveFormerFiles(row, root, home, config, out);
   }
-  return { actions, installs };
+  return out;
+}
+
+/** Takes the agent's server out of the files earlier versions registered it in, where tracked (see installMcpServers). */
+function leaveFormerFiles(row: McpRow, root: string, home: string, config: ConsiderConfig, out: { actions: SetupAction[]; dropped: string[] }): void {
+  if (row.kind !== 'json') return;
+  for (const old of row.formerFiles ?? []) {
+    const before = trackedMcp(config).find((t) => t.target === row.target && t.path === mcpFile(old, root));
+    if (!before) continue;
+    const gone = guarded(before.path, () => removeMcp(old, before, root, home));
+    out.actions.push(actionOf(gone.kind === 'removed' || gone.kind === 'updated' ? { ...gone, detail: `${row.label} reads ${row.file}, not this file` } : gone));
+    if (gone.kind !== 'refused') out.dropped.push(before.path);
+  }
 }
 
 /**
- * Tracked registrations whose file still holds, untouched, the entry of earlier versions that
- * ran a program found in the project (targets.ts, legacyMcpRow; issue 28): refresh replaces it.
+ * Tracked registrations refresh rewrites, each untouched since setup wrote it: the entry of
+ * earlier versions that ran a program found in the project (targets.ts, legacyMcpRow; issue 28),
+ * and any registration in a file the agent no longer reads (the row's former files; issue 24).
  */
 export function mcpToRefresh(root: string, config: ConsiderConfig): McpInstall[] {
   return trackedMcp(config).filter((t) => {
-    const row = mcpRow(t.target);
-    if (!row || mcpFile(row, root) !== t.path) return false;
+    const row = mcpRowAt(t.target, path.relative(root, t.path).split(path.sep).join('/'));
+    const current = mcpRow(t.target);
+    if (!row || !current || mcpFile(row, root) !== t.path) return false;
     const text = readIfExists(t.path)?.toString('utf8');
     if (text === undefined) return false;
     const legacy = legacyMcpRow(row);
     if (legacy.kind === 'toml') return t.block !== undefined && t.block.endsWith(tomlTable(legacy)) && text.includes(t.block);
     const found = registeredServer(row, text);
-    return jsonEqual(t.entry, legacy.entry) && !!found?.found && jsonEqual(found.value, legacy.entry);
+    const untouched = !!found?.found && jsonEqual(found.value, t.entry);
+    return untouched && (row !== current || jsonEqual(t.entry, (legacy as JsonMcpRow).entry));
   });
 }
 
-/** After an update: each registration mcpToRefresh names, rewritten as this version writes it. */
-export function refreshMcpServers(root: string, version: string, config: ConsiderConfig): { actions: SetupAction[]; installs: McpInstall[] } {
-  const actions: SetupAction[] = [];
-  const installs: McpInstall[] = [];
+/** After an update: each registration mcpToRefresh names, rewritten as this version writes it (in the agent's current file). */
+export function refreshMcpServers(root: string, version: string, config: ConsiderConfig, home: string): { actions: SetupAction[]; installs: McpInstall[]; dropped: string[] } {
+  const out = { actions: [] as SetupAction[], installs: [] as McpInstall[], dropped: [] as string[] };
   for (const t of mcpToRefresh(root, config)) {
-    const r = guarded(t.path, () => installMcp({ row: mcpRow(t.target)!, root, version, tracked: t }));
-    actions.push(actionOf(r));
-    if (r.install) installs.push(r.install);
+    const row = mcpRow(t.target)!;
+    const file = mcpFile(row, root);
+    const r = guarded(file, () => installMcp({ row, root, version, tracked: trackedMcp(config).find((x) => x.path === file) }));
+    out.actions.push(actionOf(r));
+    if (r.install) out.installs.push(r.install);
+    if (r.kind !== 'refused' && file !== t.path) leaveFormerFiles(row, root, home, config, out);
   }
-  return { actions, installs };
+  return out;
 }
 
 /**
@@ -92,7 +116,7 @@ export function uninstallMcpServers(root: string, home: string, config: Consider
   const cleared = new Set<string>();
   const tracked = trackedMcp(config);
   const candidates = [...tracked];
-  for (const row of MCP_ROWS) {
+  for (const row of MCP_ROWS_AND_FORMER) {
     if (tracked.some((t) => t.path === mcpFile(row, root))) continue;
     const like = tracked.find((t) => t.target === row.target);
     if (!like && hasRecord) continue; // with a record, an entry it does not name is not setup's
@@ -100,7 +124,7 @@ export function uninstallMcpServers(root: string, home: string, config: Consider
     if (found) candidates.push(found);
   }
   for (const install of candidates) {
-    const row = mcpRow(install.target);
+    const row = mcpRowAt(install.target, path.relative(root, install.path));
     if (!row || mcpFile(row, root) !== install.path) {
       const a = recordElsewhere(install.path, 'registers its MCP server in');
       actions.push(a);

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IntegrationRow } from './targets';
-import { SKILL_FILE, isSharedSkillDir } from './targets';
+import { INTEGRATION_ROWS, SHARED_SKILL_DIR, SKILL_FILE, isSharedSkillDir } from './targets';
 import { sha256 } from '../fsutil';
 
 export const SKILL_NAME = 'consider';
@@ -53,7 +53,12 @@ export function renderSkill(row: IntegrationRow, skillsDir: string, version: str
     body,
   ].join('\n');
   const files: RenderedFile[] = [{ rel: SKILL_FILE, content: skill }];
-  for (const side of row.sideFiles ?? []) {
+  // The shared folder holds one package whichever agent writes it (Codex, Gemini CLI, `agents`):
+  // the side files of every row that writes there, so its fingerprint does not depend on the writer.
+  const sides = isSharedSkillDir(dir)
+    ? [...new Set(INTEGRATION_ROWS.filter((r) => [...r.projectDirs, ...r.homeDirs].includes(SHARED_SKILL_DIR)).flatMap((r) => r.sideFiles ?? []))]
+    : row.sideFiles ?? [];
+  for (const side of sides) {
     if (side === 'agents/openai.yaml') {
       files.push({ rel: side, content: fs.readFileSync(path.join(skillsDir, 'openai.template.yaml'), 'utf8') });
     }

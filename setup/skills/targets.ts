@@ -17,6 +17,12 @@
  * skills). `.agents/skills` is the shared location of the Agent Skills standard, read by
  * Codex, OpenCode, Gemini CLI, Cursor and Copilot: the "agents" row writes only there, for
  * any agent that reads it (render.ts keeps that copy's frontmatter to name + description).
+ *
+ * Each agent gets the skill once where it will read it once (issue 24): Codex 0.169 lists a
+ * skill found in both `.codex/skills` and `.agents/skills` twice, and Gemini CLI 0.61 warns "Skill
+ * conflict detected" when `.gemini/skills` and `.agents/skills` both hold it (as they do once
+ * Codex is set up too). Both read `.agents/skills` (project and home), so both rows write only
+ * there; their former folders are legacy: found, migrated away by setup, removed by uninstall.
  */
 import path from 'node:path';
 
@@ -33,6 +39,7 @@ export interface IntegrationRow {
   readonly homeDirs: readonly string[];
   /** Places older versions (or the spec) used: looked at by discovery and uninstall, never written. */
   readonly legacyHomeDirs?: readonly string[];
+  readonly legacyProjectDirs?: readonly string[];
   /** Extra files the agent reads inside the package (rendered by render.ts). */
   readonly sideFiles?: readonly 'agents/openai.yaml'[];
 }
@@ -49,15 +56,18 @@ export function isSharedSkillDir(dir: string): boolean {
 
 const TABLE: readonly IntegrationRow[] = [
   { target: 'claude', label: 'Claude Code', projectDirs: ['.claude/skills/consider'], homeDirs: ['.claude/skills/consider'] },
-  // Codex: spec §8.1 names .codex/skills; current Codex versions read .agents/skills. Write both.
-  { target: 'codex', label: 'Codex', projectDirs: ['.codex/skills/consider', SHARED_SKILL_DIR],
-    homeDirs: ['.codex/skills/consider', SHARED_SKILL_DIR], sideFiles: ['agents/openai.yaml'] },
+  // Codex: spec §8.1 names .codex/skills; Codex reads .agents/skills (and still .codex/skills,
+  // listing a skill in both twice): only the shared one is written.
+  { target: 'codex', label: 'Codex', projectDirs: [SHARED_SKILL_DIR], homeDirs: [SHARED_SKILL_DIR], sideFiles: ['agents/openai.yaml'],
+    legacyProjectDirs: ['.codex/skills/consider'], legacyHomeDirs: ['.codex/skills/consider'] },
   // OpenCode reads ~/.config/opencode/skills (its documented global location); spec §8.1's
   // ~/.opencode/skills is not read by OpenCode, so it is only cleaned up if found.
   { target: 'opencode', label: 'OpenCode', projectDirs: ['.opencode/skills/consider'],
     homeDirs: ['.config/opencode/skills/consider'], legacyHomeDirs: ['.opencode/skills/consider'] },
   { target: 'roo', label: 'Roo Code', projectDirs: ['.roo/skills/consider'], homeDirs: ['.roo/skills/consider'] },
-  { target: 'gemini', label: 'Gemini CLI', projectDirs: ['.gemini/skills/consider'], homeDirs: ['.gemini/skills/consider'] },
+  // Gemini CLI reads .gemini/skills and .agents/skills and warns when both hold a skill: only the shared one.
+  { target: 'gemini', label: 'Gemini CLI', projectDirs: [SHARED_SKILL_DIR], homeDirs: [SHARED_SKILL_DIR],
+    legacyProjectDirs: ['.gemini/skills/consider'], legacyHomeDirs: ['.gemini/skills/consider'] },
   { target: 'cursor', label: 'Cursor', projectDirs: ['.cursor/skills/consider'], homeDirs: ['.cursor/skills/consider'] },
   { target: 'copilot', label: 'GitHub Copilot', projectDirs: ['.github/skills/consider'], homeDirs: ['.copilot/skills/consider'] },
   { target: 'cline', label: 'Cline', projectDirs: ['.cline/skills/consider'], homeDirs: ['.cline/skills/consider'] },
@@ -68,6 +78,12 @@ const TABLE: readonly IntegrationRow[] = [
 export function skillDirs(row: IntegrationRow, scope: Scope, root: string, home: string): string[] {
   const base = scope === 'project' ? root : home;
   return (scope === 'project' ? row.projectDirs : row.homeDirs).map((d) => path.join(base, d));
+}
+
+/** Where older versions wrote this integration's skill at one scope (never written now). */
+export function legacySkillDirs(row: IntegrationRow, scope: Scope, root: string, home: string): string[] {
+  const base = scope === 'project' ? root : home;
+  return ((scope === 'project' ? row.legacyProjectDirs : row.legacyHomeDirs) ?? []).map((d) => path.join(base, d));
 }
 
 /** The wizard-facing view of the table (signature fixed in the team contract). */

@@ -350,7 +350,12 @@ export type SetupStateView = Infer<typeof setupStateView>;
 
 export const SETUP_ACTION_KINDS = ['created', 'updated', 'unchanged', 'removed', 'skipped', 'refused'] as const;
 export type SetupActionKind = (typeof SETUP_ACTION_KINDS)[number];
-const setupReportView = object({ actions: arrayOf(object({ kind: oneOf(SETUP_ACTION_KINDS), path: anyStr, detail: optional(anyStr) }), 100_000) });
+export const AGENT_NEED_STATES = ['done', 'todo', 'info'] as const;
+const setupReportView = object({
+  actions: arrayOf(object({ kind: oneOf(SETUP_ACTION_KINDS), path: anyStr, detail: optional(anyStr) }), 100_000),
+  /** After setup: what each agent set up still needs from the user, once (setup/prerequisites.ts). */
+  needs: optional(arrayOf(object({ agent: anyStr, label: anyStr, step: anyStr, state: oneOf(AGENT_NEED_STATES), where: optional(anyStr) }), 1_000)),
+});
 export type SetupReportView = Infer<typeof setupReportView>;
 
 // ---------------------------------------------------------------------------------------------

@@ -60,7 +60,30 @@ export function ReportView({ title, report, root }: { title: string; report: Set
           ))}
         </ul>
       )}
+      <NeedsView needs={report.needs ?? []} />
     </section>
+  );
+}
+
+const NEED_ICON: Record<string, string> = { todo: 'warning', info: 'info' };
+
+/** What the agents just set up still need from the user, once; without it they never get the review. */
+function NeedsView({ needs }: { needs: NonNullable<SetupReportView['needs']> }) {
+  const left = needs.filter((n) => n.state !== 'done');
+  if (!left.length) return null;
+  return (
+    <div className="report-needs" data-testid="wizard-needs">
+      <h4>Once per agent — setup cannot do this for you, and without it the agent does not get your review:</h4>
+      <ul className="report-list">
+        {left.map((n, i) => (
+          <li key={i} className={`report-item need ${n.state}`} data-state={n.state}>
+            <Codicon name={NEED_ICON[n.state] ?? 'circle-small'} />
+            <span className="report-kind">{n.label}</span>
+            <span>{n.step}{n.where && <span className="muted"> — checked in {n.where}</span>}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
