@@ -6,12 +6,12 @@ import { addByCli, folder, freshCopy, openInEditor, rendered, storedThread, wait
 // Issue 18: Consider's tools in VS Code's own agent mode (language-model tools), over the CLI the
 // extension carries: registered through the API, and a reply through a tool shows inline.
 suite('language-model tools', () => {
-  test('the eleven Consider tools are registered with their input schemas', async () => {
+  test('the thirteen Consider tools are registered with their input schemas', async () => {
     const tools = await waitFor('consider tools registered', () => {
       const found = vscode.lm.tools.filter((t) => t.name.startsWith('consider_'));
-      return found.length === 11 && found;
+      return found.length === 13 && found;
     });
-    assert.deepEqual(tools.map((t) => t.name).sort(), ['add', 'context', 'digest', 'get', 'list', 'reply', 'resolve', 'review', 'summary', 'unresolve', 'wait'].map((n) => `consider_${n}`));
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['add', 'context', 'digest', 'get', 'list', 'plan', 'plan_wait', 'reply', 'resolve', 'review', 'summary', 'unresolve', 'wait'].map((n) => `consider_${n}`));
     const reply = tools.find((t) => t.name === 'consider_reply')!;
     assert.deepEqual((reply.inputSchema as { required?: string[] }).required?.sort(), ['id', 'message']);
   });
