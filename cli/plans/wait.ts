@@ -18,14 +18,19 @@ export type WaitOutcome =
   | { kind: 'superseded'; version: number }
   | { kind: 'interrupted'; signal: NodeJS.Signals };
 
-/** How long VS Code may be missing before the wait ends: longer than a window takes to reload. */
-export const EDITOR_GONE_GRACE_MS = 30_000;
+/**
+ * How long VS Code may be missing before the wait ends: longer than a window takes to reload.
+ * A reload took 57 s on the 2-core test machine under load (the plan-reload scenario); a laptop
+ * with many extensions can take tens of seconds too. Closing VS Code costs the agent this much
+ * more waiting before it asks its own way; losing the wait at a reload costs the review.
+ */
+export const EDITOR_GONE_GRACE_MS = 90_000;
 /** How often the side conditions are looked at (VS Code live, the parent, a lost watch event). */
 const CHECK_MS = 1_000;
 
 export function awaitVerdict(root: string, planId: string, version: number, timeoutMs: number, opts: { graceMs?: number } = {}): Promise<WaitOutcome> {
   const files = planFiles(root, planId);
-  // CONSIDER_TEST_EDITOR_GRACE_MS: the tests' shorter grace (a test cannot wait 30 s for each case).
+  // CONSIDER_TEST_EDITOR_GRACE_MS: the tests' shorter grace (a test cannot wait 90 s for each case).
   const graceMs = opts.graceMs ?? (Number(process.env.CONSIDER_TEST_EDITOR_GRACE_MS) || EDITOR_GONE_GRACE_MS);
   markWaiting(root, planId, version, Date.now() + timeoutMs);
   return new Promise<WaitOutcome>((resolve) => {
