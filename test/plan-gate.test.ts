@@ -23,22 +23,9 @@ afterEach(() => {
   ws?.cleanup();
 });
 
-const V1 = [
-  '# Add session auth', '',
-  '1. Add a sessions table (migration 014).',
-  '2. Keep sessions in memory in the API process.',
-  '3. Add POST /login that checks the password hash.',
-  '4. Write unit tests for login.', '',
-].join('\n');
-// Step 2 rewritten; step 4 unchanged; a step added after it.
-const V2 = [
-  '# Add session auth', '',
-  '1. Add a sessions table (migration 014).',
-  '2. Keep sessions in Redis, shared by every API instance.',
-  '3. Add POST /login that checks the password hash.',
-  '4. Write unit tests for login.',
-  '5. Add an end-to-end test of the login flow.', '',
-].join('\n');
+// Step 2 rewritten; step 4 unchanged; a step added after it (the real-VS-Code scenario uses the same two).
+const V1 = fs.readFileSync(path.join(__dirname, 'fixtures', 'plans', 'session-auth-v1.md'), 'utf8');
+const V2 = fs.readFileSync(path.join(__dirname, 'fixtures', 'plans', 'session-auth-v2.md'), 'utf8');
 
 function workspace(): Workspace {
   ws = makeWorkspace({ 'plan.md': V1, 'plan2.md': V2, 'src/app.ts': 'export {};\n' });

@@ -14,21 +14,10 @@ export const fixture = 'alpha';
 
 const SHORT = 20_000;
 
-const V1 = [
-  '# Add session auth', '',
-  '1. Add a sessions table (migration 014).',
-  '2. Keep sessions in memory in the API process.',
-  '3. Add POST /login that checks the password hash.',
-  '4. Write unit tests for login.', '',
-].join('\n');
-const V2 = [
-  '# Add session auth', '',
-  '1. Add a sessions table (migration 014).',
-  '2. Keep sessions in Redis, shared by every API instance.',
-  '3. Add POST /login that checks the password hash.',
-  '4. Write unit tests for login.',
-  '5. Add an end-to-end test of the login flow.', '',
-].join('\n');
+// The plan and its revision (step 2 rewritten, step 5 added): the same files the unit tests use.
+const fixturePlan = (name) => fs.readFileSync(new URL(`../../../test/fixtures/plans/${name}`, import.meta.url), 'utf8');
+const V1 = fixturePlan('session-auth-v1.md');
+const V2 = fixturePlan('session-auth-v2.md');
 
 /** The agent's command, running until it exits: its code, output, and when it exited. */
 function agent({ node, cli, cwd }, args) {

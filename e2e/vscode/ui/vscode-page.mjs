@@ -200,15 +200,17 @@ export class VsCodePage {
    * plan beside the code) and returns the thread's widget.
    */
   async commentOnLine(line, text, button = 'Add Comment') {
-    await this.clickGutterPlus(line);
-    const box = this.newThreadWidget().locator('.comment-form .monaco-editor');
-    await box.waitFor({ state: 'visible', timeout: SHORT });
-    await box.click();
-    await this.page.keyboard.type(text);
-    await this.clickFormAction(this.newThreadWidget(), button);
-    const widget = this.thread(text);
+    const widget = await this.writeNewComment(line, text, button);
     await widget.locator('.comment-body').filter({ hasText: text }).first().waitFor({ timeout: SHORT });
     return widget;
+  }
+
+  /** Clicks the gutter "+" on `line` of the active editor, types `text`, presses `button`; the thread's widget. */
+  async writeNewComment(line, text, button) {
+    await this.clickGutterPlus(line);
+    await this.typeNewComment(text);
+    await this.clickFormAction(this.newThreadWidget(), button);
+    return this.thread(text);
   }
 
   /** The diff editor, when one is showing. */
@@ -257,13 +259,7 @@ export class VsCodePage {
    */
   async commentInGutter(file, line, text, button = 'Add Comment', { firstComment = 'Just Store Comments' } = {}) {
     await this.openFile(file);
-    await this.clickGutterPlus(line);
-    const box = this.newThreadWidget().locator('.comment-form .monaco-editor');
-    await box.waitFor({ state: 'visible', timeout: SHORT });
-    await box.click();
-    await this.page.keyboard.type(text);
-    await this.clickFormAction(this.newThreadWidget(), button);
-    const widget = this.thread(text);
+    const widget = await this.writeNewComment(line, text, button);
     const saved = widget.locator('.comment-body').filter({ hasText: text }).first();
     // The first comment in a folder without .consider/ asks whether to set Consider up (`firstComment`
     // answers it; null: it must not ask).
