@@ -147,7 +147,7 @@ export async function extractBundle(repo = root) {
   const files = sourceFiles(repo).map((f) => ({
     extension: path.extname(f),
     // The board's own l10n (shared/board/l10n.ts) behaves as @vscode/l10n's: say so to the analyser.
-    contents: fs.readFileSync(f, 'utf8').replace(/^import \{ l10n \} from '[./]*(?:shared\/board\/)?l10n';$/m, "import * as l10n from '@vscode/l10n';"),
+    contents: fs.readFileSync(f, 'utf8').replace(/^import \{[^}]*\bl10n\b[^}]*\} from '(?:[./]*shared\/board\/|\.\/)l10n';$/m, "import * as l10n from '@vscode/l10n';"),
   }));
   const bundle = await getL10nJson(files);
   return Object.fromEntries(Object.keys(bundle).sort().map((k) => [k, bundle[k]]));
