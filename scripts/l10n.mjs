@@ -179,7 +179,8 @@ export async function writePseudo(dir, repo = root) {
   return { nls, bundle };
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** The command line (no top-level await: tests load this module with require()). */
+async function main() {
   const [cmd, arg] = process.argv.slice(2);
   if (cmd === 'manifest') manifest();
   else if (cmd === 'export') await exportBundle();
@@ -194,4 +195,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error('usage: node scripts/l10n.mjs manifest | export | pseudo DIR | check');
     process.exit(2);
   }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e) => {
+    console.error(`l10n: ${e.message}`);
+    process.exit(1);
+  });
 }

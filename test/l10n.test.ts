@@ -13,7 +13,7 @@ import { extractBundle, l10nProblems, manifestProblems, writePseudo } from '../s
 
 const repo = path.resolve(__dirname, '..');
 /** One string from each place l10n.t is called: the extension host, the webview, shared/board. */
-const HOST_WEBVIEW_SHARED = ['Submit Review', 'the agent', 'there is no pending review to submit'];
+const HOST_WEBVIEW_SHARED = ['Submit Review', 'the agent', 'Board', 'Loading review threads…', 'Select a thread to read it and reply.'];
 
 /** A copy of the files the checks read, to break on purpose. */
 function copyRepo(): string {
