@@ -188,7 +188,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     item.id = `${root}\0folder`;
     item.iconPath = new vscode.ThemeIcon('root-folder');
     item.contextValue = 'changesFolder';
-    item.description = f.result ? `since ${sinceText(f)}${f.result.ok ? ` · ${progressText(this.viewedCount(f))}` : ''}` : f.ref ? '' : 'no baseline yet';
+    item.description = f.result ? `${vscode.l10n.t('since {0}', sinceText(f))}${f.result.ok ? ` · ${progressText(this.viewedCount(f))}` : ''}` : f.ref ? '' : vscode.l10n.t('no baseline yet');
     item.tooltip = root;
     return item;
   }

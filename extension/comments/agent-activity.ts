@@ -44,8 +44,9 @@ export function watchAgentActivity(host: ConsiderHost): vscode.Disposable {
         ? (first.what === 'replied' ? vscode.l10n.t('Consider: the agent replied on {0}:{1}.', first.c.file, first.c.anchor.startLine)
           : vscode.l10n.t('Consider: the agent resolved a thread on {0}:{1}.', first.c.file, first.c.anchor.startLine))
         : vscode.l10n.t('Consider: the agent answered {0} threads.', events.length);
-      void notify.info(message, 'Show').then((choice) => {
-        if (choice === 'Show') void host.revealThread(root, first.c.id);
+      const show = vscode.l10n.t('Show');
+      void notify.info(message, show).then((choice) => {
+        if (choice === show) void host.revealThread(root, first.c.id);
       });
     }
   });
