@@ -25,9 +25,12 @@ import { registerPlans } from './plans';
 import { createStatusBar } from './status-bar';
 import { shownNotifications } from './notify';
 import type { ConsiderTestApi } from './test-api';
+import { setL10nBundle } from '../shared/board/l10n';
 
 export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
   const started = Date.now();
+  // The pure modules' and the board's strings come from the bundle VS Code loaded for the extension (shared/board/l10n.ts).
+  setL10nBundle(vscode.l10n.bundle);
   // The extension's one log: every part writes here (no console, no channel of its own).
   const log = vscode.window.createOutputChannel('Consider', { log: true });
   const stores = new FolderStores(log);

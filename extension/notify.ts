@@ -32,6 +32,7 @@ export function error<T extends string>(message: string, ...actions: T[]): Thena
 }
 
 /**
+ * `what` is a localised verb phrase (vscode.l10n.t('reply')): the message reads "could not reply: …".
  * A store operation failed: one clear line (ConsiderError messages already name the file and the fix).
  * `retry` runs the operation again; it is offered when the store was busy (see reportBusy).
  */
@@ -39,7 +40,7 @@ export function reportFailure(what: string, e: unknown, retry?: () => unknown): 
   const err = e as { code?: string; message?: string; hint?: string };
   if (err?.code === 'busy') { reportBusy(what, err.message ?? String(e), retry); return; }
   const hint = err?.hint ? ` ${err.hint}.` : '';
-  void error(`Consider: could not ${what}: ${err?.message ?? String(e)}.${hint}`.replace(/\.\./g, '.'));
+  void error(`${vscode.l10n.t('Consider: could not {0}: {1}.', what, err?.message ?? String(e))}${hint}`.replace(/\.\./g, '.'));
 }
 
 /**
@@ -48,9 +49,10 @@ export function reportFailure(what: string, e: unknown, retry?: () => unknown): 
  * offer Retry (which runs the same operation again and reports again if it is still busy).
  */
 export function reportBusy(what: string, lockMessage: string, retry?: () => unknown): void {
-  const message = `Consider: could not ${what}: the comment store is busy (${lockMessage}). Nothing was written and the store file was not touched.`
-    + (retry ? ' Retry when the other write has finished.' : ' Try again in a moment.');
-  void warn(message, ...(retry ? ['Retry'] : [])).then((choice) => {
-    if (choice === 'Retry') void retry?.();
+  const message = vscode.l10n.t('Consider: could not {0}: the comment store is busy ({1}). Nothing was written and the store file was not touched.', what, lockMessage)
+    + ' ' + (retry ? vscode.l10n.t('Retry when the other write has finished.') : vscode.l10n.t('Try again in a moment.'));
+  const retryLabel = vscode.l10n.t('Retry');
+  void warn(message, ...(retry ? [retryLabel] : [])).then((choice) => {
+    if (choice === retryLabel) void retry?.();
   });
 }

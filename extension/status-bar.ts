@@ -24,18 +24,20 @@ export function createStatusBar(host: ConsiderHost): vscode.Disposable {
     }
     const { open, unseen, stale, orphaned, resolved, pending } = counts;
     const attention = stale + orphaned;
-    item.text = `$(comment-discussion) ${open}${unseen ? ` · ${unseen} unseen` : ''}${attention ? ` $(warning) ${attention}` : ''}`;
+    item.text = `$(comment-discussion) ${open}${unseen ? ` · ${vscode.l10n.t('{0} unseen', unseen)}` : ''}${attention ? ` $(warning) ${attention}` : ''}`;
     item.backgroundColor = problems.length
       ? new vscode.ThemeColor('statusBarItem.errorBackground')
       : attention ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     const tip = new vscode.MarkdownString(undefined, true);
     tip.isTrusted = false;
-    tip.appendText(`Consider: ${open} open (${unseen} not yet read by the agent${pending ? `, ${pending} in your pending review, not sent yet` : ''}), ${resolved} resolved`);
-    if (attention) tip.appendText(`\n\n${stale} stale, ${orphaned} orphaned: their code changed or went away`);
-    for (const p of problems) tip.appendText(`\n\nProblem: ${p}`);
-    tip.appendText('\n\nClick to open the review board');
+    tip.appendText(pending
+      ? vscode.l10n.t('Consider: {0} open ({1} not yet read by the agent, {2} in your pending review, not sent yet), {3} resolved', open, unseen, pending, resolved)
+      : vscode.l10n.t('Consider: {0} open ({1} not yet read by the agent), {2} resolved', open, unseen, resolved));
+    if (attention) tip.appendText('\n\n' + vscode.l10n.t('{0} stale, {1} orphaned: their code changed or went away', stale, orphaned));
+    for (const p of problems) tip.appendText('\n\n' + vscode.l10n.t('Problem: {0}', p));
+    tip.appendText('\n\n' + vscode.l10n.t('Click to open the review board'));
     item.tooltip = tip;
-    item.accessibilityInformation = { label: `Consider: ${open} open threads, ${unseen} unseen, ${attention} need attention` };
+    item.accessibilityInformation = { label: vscode.l10n.t('Consider: {0} open threads, {1} unseen, {2} need attention', open, unseen, attention) };
     item.show();
   };
   update();

@@ -7,11 +7,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { resolvedManifest } from './l10n.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export function checkCommands(repo = root) {
-  const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
+  // The category is checked as the user reads it (package.json says %category%: package.nls.json).
+  const pkg = fs.existsSync(path.join(repo, 'package.nls.json')) ? resolvedManifest(repo) : JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
   const contributes = pkg.contributes ?? {};
   const contributed = new Set((contributes.commands ?? []).map((c) => c.command));
   // THE list of command ids (extension/commands/ids.ts): `name: 'consider.x'` entries.

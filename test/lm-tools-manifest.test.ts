@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { TOOLS, inputJsonSchema, type ToolName } from '../shared/agent-tools';
+// @ts-expect-error: a plain ES module script without types
+import { resolvedManifest } from '../scripts/l10n.mjs';
 
 const manifest = path.resolve(__dirname, '..', 'package.json');
 
@@ -27,10 +29,12 @@ function declared(): unknown[] {
 }
 
 it('package.json declares exactly the tools of shared/agent-tools.ts', () => {
-  const pkg = JSON.parse(fs.readFileSync(manifest, 'utf8'));
   if (process.env.UPDATE_LM_TOOLS) {
+    // The user-visible fields then go to package.nls.json with `node scripts/l10n.mjs manifest`.
+    const pkg = JSON.parse(fs.readFileSync(manifest, 'utf8'));
     pkg.contributes.languageModelTools = declared();
     fs.writeFileSync(manifest, JSON.stringify(pkg, null, 2) + '\n');
   }
-  expect(pkg.contributes.languageModelTools).toEqual(declared());
+  // As the user reads it: displayName and userDescription are %keys% of package.nls.json.
+  expect(resolvedManifest().contributes.languageModelTools).toEqual(declared());
 });

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('vscode', () => {
   const quiet = async () => undefined;
-  return { window: { showInformationMessage: quiet, showWarningMessage: quiet, showErrorMessage: quiet, showTextDocument: quiet } };
+  return { window: { showInformationMessage: quiet, showWarningMessage: quiet, showErrorMessage: quiet, showTextDocument: quiet }, l10n: { t: (message: string) => message } };
 });
 
 import { StoreRecovery } from '../extension/store/recovery';

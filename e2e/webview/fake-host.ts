@@ -17,6 +17,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { FolderStoreState, Visibility } from '../../extension/api';
 import { buildBoardHtml, inlineStylesheet, makeNonce } from '../../extension/board/html';
+import type { L10nBundle } from '../../shared/board/l10n';
 import type { BoardServices } from '../../extension/board/services';
 import { BoardSession } from '../../extension/board/session';
 import * as setupApi from '../../setup';
@@ -75,6 +76,8 @@ export interface FakeHostOptions {
   staticFolders?: FolderStoreState[];
   /** Keep the webview's `thread/details` requests from the session until releaseDetails(). */
   holdDetails?: boolean;
+  /** The string bundle the page carries, as BoardPanel passes VS Code's (l10n.spec.ts: the pseudo-locale). */
+  l10n?: L10nBundle;
 }
 
 export class FakeHost {
@@ -190,7 +193,7 @@ export class FakeHost {
     let html = buildBoardHtml({
       cspSource: origin, nonce: makeNonce(), scriptUri: `${origin}/assets/index.js`,
       styles: inlineStylesheet(fs.readFileSync(path.join(webviewDist, 'assets/index.css'), 'utf8'), `${origin}/assets/`), view,
-      firstScreen: session.firstScreen(undefined),
+      firstScreen: session.firstScreen(undefined), ...(this.opts.l10n ? { l10n: this.opts.l10n } : {}),
     });
     setTimeout(() => session.prepareFirstSnapshot(), 0); // as BoardPanel does once the HTML is set
     html = html.replace("default-src 'none';", `default-src 'none'; connect-src ${channelSource(origin)};`);

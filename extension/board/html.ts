@@ -21,6 +21,7 @@ import { randomBytes } from 'node:crypto';
 import type { ViewName } from '../../shared/board/protocol';
 import type { FirstScreen } from '../../shared/board/firstScreen';
 import { escapeHtml as attr, previewHtml } from '../../shared/board/previewHtml';
+import type { L10nBundle } from '../../shared/board/l10n';
 
 export interface BoardHtmlInput {
   /** webview.cspSource: the origin our local resources are served from. */
@@ -30,6 +31,8 @@ export interface BoardHtmlInput {
   /** The app's stylesheet (dist/webview/assets/index.css) as inlineStylesheet made it. */
   readonly styles: string;
   readonly view: ViewName;
+  /** The strings of the user's language (shared/board/l10n.ts; none or empty in English), written into #root's data-l10n. */
+  readonly l10n?: L10nBundle;
   /** The board's first screen (shared/board/firstScreen.ts), written into #root. */
   readonly firstScreen?: FirstScreen;
 }
@@ -58,7 +61,7 @@ ${ICONS_AFTER_LOAD}${preview ? `\n${preview.css}` : ''}
 <title>Consider</title>
 </head>
 <body>
-<div id="root" data-view="${attr(i.view)}">${preview ? preview.markup : ''}</div>
+<div id="root" data-view="${attr(i.view)}"${l10nAttribute(i.l10n)}>${preview ? preview.markup : ''}</div>
 <script type="module" nonce="${attr(i.nonce)}">${bootStub(i.scriptUri)}</script>
 </body>
 </html>`;
@@ -87,6 +90,11 @@ const ICONS_AFTER_LOAD = 'html:not(.loaded) #root .codicon{font-family:inherit}h
 function bootStub(scriptUri: string): string {
   const url = JSON.stringify(scriptUri).replace(/</g, '\\u003c');
   return `addEventListener('load',()=>document.documentElement.classList.add('loaded'),{once:true});import(${url});`;
+}
+
+/** The bundle as an attribute (JSON, escaped as any attribute); nothing in English, so the page stays as small as it was. */
+function l10nAttribute(bundle: L10nBundle | undefined): string {
+  return bundle && Object.keys(bundle).length ? ` data-l10n="${attr(JSON.stringify(bundle))}"` : '';
 }
 
 /** Nothing in a stylesheet may end the <style> element early. */

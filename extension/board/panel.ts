@@ -4,13 +4,16 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { ViewName } from '../../shared/board/protocol';
 import { VIEW_NAMES, packHostMessage } from '../../shared/board/protocol';
+import { l10nBundle } from '../../shared/board/l10n';
 import { buildBoardHtml, inlineStylesheet, makeNonce } from './html';
 import type { BoardServices } from './services';
 import { BoardSession } from './session';
 
 export const BOARD_VIEW_TYPE = 'consider.board';
 
-const TITLES: Record<ViewName, string> = { board: 'Consider: Review Board', triage: 'Consider: Triage', setup: 'Consider: Setup', uninstall: 'Consider: Uninstall' };
+const title = (view: ViewName): string => ({
+  board: vscode.l10n.t('Consider: Review Board'), triage: vscode.l10n.t('Consider: Triage'), setup: vscode.l10n.t('Consider: Setup'), uninstall: vscode.l10n.t('Consider: Uninstall'),
+})[view];
 
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
   return {
@@ -32,16 +35,17 @@ export class BoardPanel {
     this.session = new BoardSession(services, (m) => { void webview.postMessage(packHostMessage(m)); }, view);
     const assets = vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'assets');
     const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(assets, name)).toString();
-    const page = { cspSource: webview.cspSource, scriptUri: asset('index.js'), styles: inlineStylesheet(appStylesheet(assets.fsPath), asset('index.css').replace(/index\.css$/, '')), view };
+    // The webview's strings: the bundle VS Code loaded for this extension (none in English), handed over in the page.
+    const page = { cspSource: webview.cspSource, scriptUri: asset('index.js'), styles: inlineStylesheet(appStylesheet(assets.fsPath), asset('index.css').replace(/index\.css$/, '')), view, l10n: l10nBundle() };
     const started = performance.now();
     const firstScreen = this.session.firstScreen(savedState);
     webview.html = buildBoardHtml({ ...page, nonce: makeNonce(), firstScreen });
     // How long the panel waited on us before VS Code could load its page (bench/vscode-figures.mjs reads it).
     services.log(`opened the ${view} view: page made in ${Math.round(performance.now() - started)} ms${firstScreen ? ` with a first screen of ${firstScreen.items.filter((it) => it.thread).length} rows of ${firstScreen.summary.total} threads` : ''}`);
-    panel.title = TITLES[view];
+    panel.title = title(view);
     // Once the HTML is on its way: the snapshot is serialised while the page loads, not after `ready`.
     setTimeout(() => this.session.prepareFirstSnapshot(), 0);
-    this.session.onViewChanged = (v) => { panel.title = TITLES[v]; };
+    this.session.onViewChanged = (v) => { panel.title = title(v); };
     this.disposables.push(
       webview.onDidReceiveMessage((m: unknown) => { void this.session.receive(m); }),
       panel.onDidDispose(() => { this.dispose(); onDispose(); }),

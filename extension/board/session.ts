@@ -23,6 +23,7 @@ import { threadHandlers } from './handlers/thread';
 import type { BoardServices } from './services';
 import { SnapshotDraft, toFolderDetails, toFolderSnapshot } from './snapshot';
 import { UndoStack } from './undo';
+import { l10n } from '../../shared/board/l10n';
 
 const REQUEST_HANDLERS: Handlers<RequestType> = { ...threadHandlers, ...anchorHandlers, ...storeHandlers, ...reviewHandlers, ...setupHandlers };
 
@@ -169,7 +170,7 @@ export class BoardSession {
       progress: (done, total) => this.post({ type: 'host/progress', requestId, done: Math.round(done), total: Math.round(total) }),
       folder: (root) => {
         const f = this.services.host.folders().find((x) => x.root === root);
-        if (!f) throw new BoardError('that folder is not part of this workspace', 'usage');
+        if (!f) throw new BoardError(l10n.t('that folder is not part of this workspace'), 'usage');
         return f;
       },
       afterWrite: async (roots) => {

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { baselineKey, captureChoices, listBranches } from '../../shared/changes';
 import type { StoreFile } from '../../shared/model';
-import { plural } from '../../shared/text';
+import { countOf } from '../../shared/board/l10n';
 import type { BaselineChoice } from './changes-model';
 import { ago } from './tree-model';
 
@@ -22,23 +22,27 @@ const sameChoice = (a: BaselineChoice, b: BaselineChoice): boolean =>
 export async function pickBaseline(root: string, folderName: string, store: StoreFile | undefined, current: BaselineChoice): Promise<BaselineChoice | undefined> {
   const captures = captureChoices(root, store);
   const items: Item[] = [
-    { label: '$(sync) Newest review round or mark', description: captures[0] ? `now: ${captures[0].label}, ${ago(captures[0].at!)}` : 'none yet: the last commit', detail: 'Follows each new Submit Review and Mark All Reviewed', choice: { kind: 'latest' } },
+    {
+      label: `$(sync) ${vscode.l10n.t('Newest review round or mark')}`,
+      description: captures[0] ? vscode.l10n.t('now: {0}, {1}', captures[0].label, ago(captures[0].at!)) : vscode.l10n.t('none yet: the last commit'),
+      detail: vscode.l10n.t('Follows each new Submit Review and Mark All Reviewed'), choice: { kind: 'latest' },
+    },
   ];
-  if (captures.length) items.push({ label: 'Review rounds and marks', kind: vscode.QuickPickItemKind.Separator });
+  if (captures.length) items.push({ label: vscode.l10n.t('Review rounds and marks'), kind: vscode.QuickPickItemKind.Separator });
   for (const c of captures) {
     const r = c.round;
     items.push({
-      label: `${r ? '$(comment-discussion)' : '$(check-all)'} Since ${c.label}`,
-      description: [ago(c.at!), r ? plural(r.threadIds.length, 'comment') : undefined].filter(Boolean).join(' · '),
+      label: `${r ? '$(comment-discussion)' : '$(check-all)'} ${vscode.l10n.t('Since {0}', c.label)}`,
+      description: [ago(c.at!), r ? countOf(r.threadIds.length, vscode.l10n.t('{0} comment'), vscode.l10n.t('{0} comments')) : undefined].filter(Boolean).join(' · '),
       ...(r?.message ? { detail: r.message.split('\n')[0] } : {}),
       choice: c.ref,
     });
   }
-  items.push({ label: 'Git', kind: vscode.QuickPickItemKind.Separator });
-  items.push({ label: '$(git-commit) Since the last commit', description: 'HEAD, with untracked files', choice: { kind: 'head' } });
-  items.push({ label: '$(git-branch) Since a branch…', description: 'the merge-base with main, origin/main…', branch: true });
-  for (const it of items) if (it.choice && sameChoice(it.choice, current)) it.description = `${it.description ? `${it.description} · ` : ''}current`;
-  const picked = await vscode.window.showQuickPick(items, { title: `Consider: Compare ${folderName} with…`, placeHolder: 'What the Changes view counts changes from', matchOnDescription: true });
+  items.push({ label: vscode.l10n.t('Git'), kind: vscode.QuickPickItemKind.Separator });
+  items.push({ label: `$(git-commit) ${vscode.l10n.t('Since the last commit')}`, description: vscode.l10n.t('HEAD, with untracked files'), choice: { kind: 'head' } });
+  items.push({ label: `$(git-branch) ${vscode.l10n.t('Since a branch…')}`, description: vscode.l10n.t('the merge-base with main, origin/main…'), branch: true });
+  for (const it of items) if (it.choice && sameChoice(it.choice, current)) it.description = `${it.description ? `${it.description} · ` : ''}${vscode.l10n.t('current')}`;
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Consider: Compare {0} with…', folderName), placeHolder: vscode.l10n.t('What the Changes view counts changes from'), matchOnDescription: true });
   if (!picked) return undefined;
   if (picked.branch) return pickBranch(root);
   return picked.choice;
@@ -47,8 +51,8 @@ export async function pickBaseline(root: string, folderName: string, store: Stor
 async function pickBranch(root: string): Promise<BaselineChoice | undefined> {
   const branches = listBranches(root);
   const qp = vscode.window.createQuickPick<vscode.QuickPickItem>();
-  qp.title = 'Consider: Compare with a branch (its merge-base with HEAD)';
-  qp.placeholder = branches.length ? 'Pick a branch, or type any ref' : 'Type a ref (no branches found)';
+  qp.title = vscode.l10n.t('Consider: Compare with a branch (its merge-base with HEAD)');
+  qp.placeholder = branches.length ? vscode.l10n.t('Pick a branch, or type any ref') : vscode.l10n.t('Type a ref (no branches found)');
   qp.items = branches.map((b) => ({ label: b }));
   return new Promise((resolve) => {
     let done = false;

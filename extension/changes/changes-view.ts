@@ -14,11 +14,11 @@ import * as vscode from 'vscode';
 import type { FileChange } from '../../shared/changes/model';
 import { countsText } from '../../shared/changes/model';
 import { absoluteOf } from '../../shared/paths';
-import { plural } from '../../shared/text';
+import { countOf } from '../../shared/board/l10n';
 import type { FolderStores } from '../store/folder-stores';
 import { Disposable } from '../util/dispose';
 import type { ChangesModel, FolderChanges } from './changes-model';
-import { type DirNode, type FileNode, type TreeNode, KIND_LETTER, KIND_WORD, ago, buildTree, fileDescription, filesUnder } from './tree-model';
+import { type DirNode, type FileNode, type TreeNode, KIND_LETTER, ago, kindWord, buildTree, fileDescription, filesUnder } from './tree-model';
 import { isViewed, baselineKey } from '../../shared/changes';
 import { CommandIds } from '../commands/ids';
 
@@ -36,9 +36,11 @@ export type ChangeElement =
 /** The state the welcome text follows (package.json viewsWelcome). */
 export type ViewState = 'noFolder' | 'noBaseline' | 'nothing' | 'problem' | 'list';
 
-const NOTE_WORDS: Readonly<Record<string, string>> = {
-  binary: 'binary', 'too-large': 'too large', unreadable: 'unreadable', 'symlink-outside': 'a link leading outside the workspace', 'missing-content': 'baseline copy missing',
-};
+/** Why a file is not compared, in words (a function: the words are in the current language). */
+const noteWord = (note: string): string | undefined => ({
+  binary: vscode.l10n.t('binary'), 'too-large': vscode.l10n.t('too large'), unreadable: vscode.l10n.t('unreadable'),
+  'symlink-outside': vscode.l10n.t('a link leading outside the workspace'), 'missing-content': vscode.l10n.t('baseline copy missing'),
+} as Record<string, string>)[note];
 
 export class ChangesView extends Disposable implements vscode.TreeDataProvider<ChangeElement>, vscode.FileDecorationProvider {
   private readonly treeEmitter = this.register(new vscode.EventEmitter<ChangeElement | undefined>());
@@ -107,7 +109,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     const notes: ChangeElement[] = [];
     const result = f.result;
     if (!f.ref) {
-      if (multi) notes.push({ type: 'note', root, id: 'none', label: 'No baseline yet', description: 'submit a review or Mark All Reviewed', icon: 'info' });
+      if (multi) notes.push({ type: 'note', root, id: 'none', label: vscode.l10n.t('No baseline yet'), description: vscode.l10n.t('submit a review or Mark All Reviewed'), icon: 'info' });
       return notes;
     }
     if (!result) return notes;
@@ -118,20 +120,20 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     const list = result.list;
     if (list.missingContent.length) {
       notes.push({
-        type: 'note', root, id: 'incomplete', label: 'Baseline incomplete', icon: 'warning', color: 'problemsWarningIcon.foreground',
-        description: `the captured copy of ${plural(list.missingContent.length, 'file')} is missing`,
-        tooltip: `Files in .consider/baselines/ were removed. These files are listed as changed, without a diff: ${list.missingContent.join(', ')}`,
+        type: 'note', root, id: 'incomplete', label: vscode.l10n.t('Baseline incomplete'), icon: 'warning', color: 'problemsWarningIcon.foreground',
+        description: vscode.l10n.t('the captured copy of {0} is missing', countOf(list.missingContent.length, vscode.l10n.t('{0} file'), vscode.l10n.t('{0} files'))),
+        tooltip: vscode.l10n.t('Files in .consider/baselines/ were removed. These files are listed as changed, without a diff: {0}', list.missingContent.join(', ')),
       });
     }
     if (list.skipped.length) {
-      const reasons = [...new Set(list.skipped.map((s) => NOTE_WORDS[s.reason] ?? s.reason))].join(', ');
+      const reasons = [...new Set(list.skipped.map((s) => noteWord(s.reason) ?? s.reason))].join(', ');
       notes.push({
-        type: 'note', root, id: 'skipped', label: `${plural(list.skipped.length, 'file')} not compared`, description: reasons, icon: 'info',
-        tooltip: 'Consider does not capture binary files, files over the size limit (consider.changes.maxFileSizeKB), unreadable files, or links leading outside the workspace.',
-        children: list.skipped.map((s) => ({ type: 'skipped', root, path: s.path, reason: NOTE_WORDS[s.reason] ?? s.reason })),
+        type: 'note', root, id: 'skipped', label: vscode.l10n.t('{0} not compared', countOf(list.skipped.length, vscode.l10n.t('{0} file'), vscode.l10n.t('{0} files'))), description: reasons, icon: 'info',
+        tooltip: vscode.l10n.t('Consider does not capture binary files, files over the size limit (consider.changes.maxFileSizeKB), unreadable files, or links leading outside the workspace.'),
+        children: list.skipped.map((s) => ({ type: 'skipped', root, path: s.path, reason: noteWord(s.reason) ?? s.reason })),
       });
     }
-    if (multi && list.changes.length === 0) notes.push({ type: 'note', root, id: 'nothing', label: `Nothing changed since ${result.label}`, icon: 'pass' });
+    if (multi && list.changes.length === 0) notes.push({ type: 'note', root, id: 'nothing', label: vscode.l10n.t('Nothing changed since {0}', result.label), icon: 'pass' });
     return [...notes, ...this.treeOf(f).map((node) => this.elementOf(root, node))];
   }
 
@@ -165,7 +167,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
         item.id = `${e.root}\0skipped\0${e.path}`;
         item.description = e.reason;
         item.resourceUri = vscode.Uri.file(absoluteOf(e.root, e.path));
-        item.command = { command: 'vscode.open', title: 'Open File', arguments: [item.resourceUri] };
+        item.command = { command: 'vscode.open', title: vscode.l10n.t('Open File'), arguments: [item.resourceUri] };
         return item;
       }
       case 'note': {
@@ -186,7 +188,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     item.id = `${root}\0folder`;
     item.iconPath = new vscode.ThemeIcon('root-folder');
     item.contextValue = 'changesFolder';
-    item.description = f.result ? `since ${sinceText(f)}${f.result.ok ? ` · ${progressText(this.viewedCount(f))}` : ''}` : f.ref ? '' : 'no baseline yet';
+    item.description = f.result ? `${vscode.l10n.t('since {0}', sinceText(f))}${f.result.ok ? ` · ${progressText(this.viewedCount(f))}` : ''}` : f.ref ? '' : vscode.l10n.t('no baseline yet');
     item.tooltip = root;
     return item;
   }
@@ -197,19 +199,20 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     item.id = `${root}\0file\0${c.path}`;
     item.resourceUri = changeUri(root, c);
     item.description = fileDescription(n);
-    item.checkboxState = { state: n.viewed ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked, tooltip: n.viewed ? 'Viewed (untick to review again)' : 'Mark as viewed' };
+    item.checkboxState = { state: n.viewed ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked, tooltip: n.viewed ? vscode.l10n.t('Viewed (untick to review again)') : vscode.l10n.t('Mark as viewed') };
     item.contextValue = `changesFile:${c.kind}${c.note ? `:${c.note}` : ''}${n.viewed ? ':viewed' : ''}`;
     const tooltip = new vscode.MarkdownString(undefined, true);
     tooltip.isTrusted = false;
     tooltip.supportHtml = false;
     tooltip.appendText(c.path);
     tooltip.appendMarkdown('\n\n');
-    tooltip.appendText(`${KIND_WORD[c.kind]}${c.oldPath ? ` from ${c.oldPath}` : ''}${countsText(c) ? ` · ${countsText(c)}` : ''}${c.note && NOTE_WORDS[c.note] ? ` (${NOTE_WORDS[c.note]})` : ''}`);
-    if (n.openThreads) tooltip.appendText(` · ${plural(n.openThreads, 'open thread')}`);
-    if (n.viewed) tooltip.appendText(' · viewed');
+    const note = c.note ? noteWord(c.note) : undefined;
+    tooltip.appendText(`${c.oldPath ? vscode.l10n.t('{0} from {1}', kindWord(c.kind), c.oldPath) : kindWord(c.kind)}${countsText(c) ? ` · ${countsText(c)}` : ''}${note ? ` (${note})` : ''}`);
+    if (n.openThreads) tooltip.appendText(` · ${countOf(n.openThreads, vscode.l10n.t('{0} open thread'), vscode.l10n.t('{0} open threads'))}`);
+    if (n.viewed) tooltip.appendText(` · ${vscode.l10n.t('viewed')}`);
     item.tooltip = tooltip;
-    item.command = { command: CommandIds.changesOpenChange, title: 'Open Changes', arguments: [{ root, path: c.path }] };
-    item.accessibilityInformation = { label: `${n.name}, ${KIND_WORD[c.kind]}, ${item.description}${n.viewed ? ', viewed' : ''}` };
+    item.command = { command: CommandIds.changesOpenChange, title: vscode.l10n.t('Open Changes'), arguments: [{ root, path: c.path }] };
+    item.accessibilityInformation = { label: `${n.name}, ${kindWord(c.kind)}, ${item.description}${n.viewed ? `, ${vscode.l10n.t('viewed')}` : ''}` };
     return item;
   }
 
@@ -218,7 +221,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     const kind = uri.query as FileChange['kind'];
     const letter = KIND_LETTER[kind];
     if (!letter) return undefined;
-    return { badge: letter, tooltip: KIND_WORD[kind], color: new vscode.ThemeColor(DECORATION_COLOR[kind]) };
+    return { badge: letter, tooltip: kindWord(kind), color: new vscode.ThemeColor(DECORATION_COLOR[kind]) };
   }
 
   private checkboxesChanged(e: vscode.TreeCheckboxChangeEvent<ChangeElement>): void {
@@ -242,16 +245,16 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     const folders = this.model.list();
     let unviewed = 0;
     for (const f of folders) if (f.result?.ok) { const c = this.viewedCount(f); unviewed += c.total - c.viewed; }
-    this.treeView.badge = unviewed ? { value: unviewed, tooltip: `${plural(unviewed, 'changed file')} not viewed yet` } : undefined;
+    this.treeView.badge = unviewed ? { value: unviewed, tooltip: vscode.l10n.t('{0} not viewed yet', countOf(unviewed, vscode.l10n.t('{0} changed file'), vscode.l10n.t('{0} changed files'))) } : undefined;
     const only = folders.length === 1 ? folders[0] : undefined;
     const r = only?.result;
-    this.treeView.description = r ? `since ${r.label}` : undefined;
+    this.treeView.description = r ? vscode.l10n.t('since {0}', r.label) : undefined;
     // The view's container shows one view, so VS Code merges its header away with the
     // description: the message line says what the list is counted from, and how far you are.
     if (!only || !r) this.treeView.message = undefined;
-    else if (!r.ok) this.treeView.message = `Since ${r.label}: ${r.problem.message}${r.problem.hint ? ` — ${r.problem.hint}` : ''}.`;
-    else if (!r.list.changes.length) this.treeView.message = `No file changed since ${sinceText(only)}.`;
-    else this.treeView.message = `Since ${sinceText(only)} · ${progressText(this.viewedCount(only))}`;
+    else if (!r.ok) this.treeView.message = `${vscode.l10n.t('Since {0}: {1}', r.label, r.problem.message)}${r.problem.hint ? ` — ${r.problem.hint}` : ''}.`;
+    else if (!r.list.changes.length) this.treeView.message = vscode.l10n.t('No file changed since {0}.', sinceText(only));
+    else this.treeView.message = vscode.l10n.t('Since {0} · {1}', sinceText(only), progressText(this.viewedCount(only)));
     await vscode.commands.executeCommand('setContext', 'consider.changes.state', viewState(folders));
   }
 
@@ -275,8 +278,8 @@ function dirItem(root: string, n: DirNode): vscode.TreeItem {
   item.id = `${root}\0dir\0${n.path}`;
   item.resourceUri = vscode.Uri.file(path.join(root, n.path));
   item.iconPath = vscode.ThemeIcon.Folder;
-  item.checkboxState = { state: n.viewed ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked, tooltip: n.viewed ? 'All viewed' : 'Mark the folder\'s files as viewed' };
-  item.tooltip = `${n.path}: ${plural(n.files, 'changed file')}`;
+  item.checkboxState = { state: n.viewed ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked, tooltip: n.viewed ? vscode.l10n.t('All viewed') : vscode.l10n.t('Mark the folder\'s files as viewed') };
+  item.tooltip = `${n.path}: ${countOf(n.files, vscode.l10n.t('{0} changed file'), vscode.l10n.t('{0} changed files'))}`;
   item.contextValue = 'changesDir';
   return item;
 }
@@ -292,7 +295,7 @@ export function changeUri(root: string, c: FileChange): vscode.Uri {
   return vscode.Uri.file(absoluteOf(root, c.path)).with({ scheme: CHANGE_SCHEME, query: c.kind });
 }
 
-const progressText = (c: { viewed: number; total: number }): string => `${c.viewed} of ${plural(c.total, 'file')} viewed`;
+const progressText = (c: { viewed: number; total: number }): string => vscode.l10n.t('{0} of {1} viewed', c.viewed, countOf(c.total, vscode.l10n.t('{0} file'), vscode.l10n.t('{0} files')));
 
 /** "review round 2 (12 min ago)", "the last commit (main)". */
 function sinceText(f: FolderChanges): string {

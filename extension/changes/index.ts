@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { baselineKey, captureLabel, captureMark, type BaselineRef, type FileChange } from '../../shared/changes';
 import { readSnapshot } from '../../shared/anchoring/snapshots';
 import { absoluteOf } from '../../shared/paths';
-import { plural } from '../../shared/text';
+import { countOf } from '../../shared/board/l10n';
 import { CommandIds, registerCommand } from '../commands/ids';
 import * as notify from '../notify';
 import type { FolderStores } from '../store/folder-stores';
@@ -42,7 +42,7 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
   const pickFolder = async (title: string): Promise<FolderChanges | undefined> => {
     const folders = model.list();
     if (folders.length <= 1) return folders[0];
-    const picked = await vscode.window.showQuickPick(folders.map((f) => ({ label: f.name, description: f.result ? `since ${f.result.label}` : '', f })), { title });
+    const picked = await vscode.window.showQuickPick(folders.map((f) => ({ label: f.name, description: f.result ? vscode.l10n.t('since {0}', f.result.label) : '', f })), { title });
     return picked?.f;
   };
 
@@ -68,7 +68,7 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
     }
     const name = path.basename(c.path);
     const what = c.kind === 'renamed' ? `${path.basename(c.oldPath!)} → ${name}` : name;
-    const title = `${what} (since ${f.result!.label})${c.kind === 'deleted' ? ' · deleted' : c.kind === 'added' ? ' · added' : ''}`;
+    const title = `${vscode.l10n.t('{0} (since {1})', what, f.result!.label)}${c.kind === 'deleted' ? ` · ${vscode.l10n.t('deleted')}` : c.kind === 'added' ? ` · ${vscode.l10n.t('added')}` : ''}`;
     await vscode.commands.executeCommand('vscode.diff', uris[1], uris[2], title, { preview: true });
   };
 
@@ -82,7 +82,7 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
       const f = model.get(root);
       if (f?.ref && f.result && baselineKey(f.ref) === baselineKey(ref)) return f.result.label;
       if (ref.kind === 'capture') return captureLabel(ref.id, stores.get(root)?.store);
-      return ref.kind === 'head' ? 'the last commit' : `branch ${ref.ref}`;
+      return ref.kind === 'head' ? vscode.l10n.t('the last commit') : vscode.l10n.t('branch {0}', ref.ref);
     },
     async showThreadChanges(root, threadId) {
       const c = stores.get(root)?.store?.comments.find((x) => x.id === threadId);
@@ -90,13 +90,13 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
       const origin = c.origin;
       if (!origin?.snapshot || readSnapshot(root, origin.snapshot) === undefined) {
         void notify.info(origin
-          ? `Consider: the copy of ${c.file} as this thread was written on is no longer kept. It was written on lines ${origin.startLine}-${origin.endLine}: ${origin.text.slice(0, 300)}`
-          : 'Consider: this thread was written before Consider kept the code a thread was written on; there is nothing to compare with.');
+          ? vscode.l10n.t('Consider: the copy of {0} as this thread was written on is no longer kept. It was written on lines {1}-{2}: {3}', c.file, origin.startLine, origin.endLine, origin.text.slice(0, 300))
+          : vscode.l10n.t('Consider: this thread was written before Consider kept the code a thread was written on; there is nothing to compare with.'));
         return;
       }
       const left = baselineUri({ root, rel: c.file, key: '', snapshot: origin.snapshot });
       const right = vscode.Uri.file(absoluteOf(root, c.file));
-      await vscode.commands.executeCommand('vscode.diff', left, right, `${path.basename(c.file)} (as the thread was written on) ↔ now`, { preview: true });
+      await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('{0} (as the thread was written on) ↔ now', path.basename(c.file)), { preview: true });
     },
     dispose: () => subscriptions.dispose(),
   };
@@ -109,7 +109,7 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
       await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(absoluteOf(arg.root, rel)));
     }),
     registerCommand(CommandIds.changesChooseBaseline, async (arg?: { type: 'folder'; root: string }) => {
-      const f = arg?.root ? model.get(arg.root) : await pickFolder('Consider: Choose the baseline of which folder?');
+      const f = arg?.root ? model.get(arg.root) : await pickFolder(vscode.l10n.t('Consider: Choose the baseline of which folder?'));
       if (!f) return;
       const choice = await pickBaseline(f.root, f.name, stores.get(f.root)?.store, f.choice);
       if (choice) await model.choose(f.root, choice);
@@ -120,7 +120,7 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
       for (const f of folders) {
         const r = captureMark(f.root, stores.get(f.root)?.store, { maxFileBytes: changesMaxFileBytes() });
         if (!r.ok) {
-          void notify.error(`Consider: could not mark ${f.name} reviewed: ${r.error}.`);
+          void notify.error(vscode.l10n.t('Consider: could not mark {0} reviewed: {1}.', f.name, r.error));
           continue;
         }
         marked++;
@@ -128,17 +128,17 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
         // From now on the view counts from this mark (the newest capture).
         await model.choose(f.root, { kind: 'latest' });
       }
-      if (marked) vscode.window.setStatusBarMessage(`$(check-all) Marked everything reviewed: the Changes view shows what changes from now on`, 5000);
+      if (marked) vscode.window.setStatusBarMessage(`$(check-all) ${vscode.l10n.t('Marked everything reviewed: the Changes view shows what changes from now on')}`, 5000);
     }),
     registerCommand(CommandIds.changesOpenAll, async () => {
-      const f = await pickFolder('Consider: Open the changes of which folder?');
+      const f = await pickFolder(vscode.l10n.t('Consider: Open the changes of which folder?'));
       if (!f?.result?.ok) return;
       const resources = f.result.list.changes.filter((c) => !(c.note && NO_DIFF.has(c.note))).map((c) => diffArgs(f, c)!).filter(Boolean);
       if (!resources.length) {
-        void notify.info(`Consider: nothing to show — no file changed since ${f.result.label}.`);
+        void notify.info(vscode.l10n.t('Consider: nothing to show — no file changed since {0}.', f.result.label));
         return;
       }
-      await vscode.commands.executeCommand('vscode.changes', `Changes since ${f.result.label} (${plural(resources.length, 'file')})`, resources);
+      await vscode.commands.executeCommand('vscode.changes', vscode.l10n.t('Changes since {0} ({1})', f.result.label, countOf(resources.length, vscode.l10n.t('{0} file'), vscode.l10n.t('{0} files'))), resources);
     }),
     registerCommand(CommandIds.changesRefresh, () => model.invalidate()),
     registerCommand(CommandIds.changesShowSince, async (arg: { root: string; baseline?: string }) => {

@@ -13,6 +13,6 @@ export function changesMaxFileBytes(): number {
 export function baselineCaptureOptions(): { maxFileBytes: number; onCaptureFailed(error: string): void } {
   return {
     maxFileBytes: changesMaxFileBytes(),
-    onCaptureFailed: (error) => void notify.warn(`Consider: the review was sent, but the workspace could not be captured for "changes since this round" (${error}).`),
+    onCaptureFailed: (error) => void notify.warn(vscode.l10n.t('Consider: the review was sent, but the workspace could not be captured for "changes since this round" ({0}).', error)),
   };
 }

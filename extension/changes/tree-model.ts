@@ -6,7 +6,7 @@
  */
 import type { ChangeKind, FileChange } from '../../shared/changes/model';
 import { countsText } from '../../shared/changes/model';
-import { plural } from '../../shared/text';
+import { countOf, l10n } from '../../shared/board/l10n';
 
 export interface FileNode {
   kind: 'file';
@@ -37,14 +37,16 @@ export function fileDescription(n: Pick<FileNode, 'change' | 'openThreads'>): st
   const parts: string[] = [];
   const counts = countsText(n.change);
   if (counts) parts.push(counts);
-  if (n.openThreads) parts.push(plural(n.openThreads, 'thread'));
+  if (n.openThreads) parts.push(countOf(n.openThreads, l10n.t('{0} thread'), l10n.t('{0} threads')));
   return parts.join(' · ');
 }
 
 /** The letter of a change, as git's decorations: A, D, M, R. */
 export const KIND_LETTER: Readonly<Record<ChangeKind, string>> = { added: 'A', deleted: 'D', modified: 'M', renamed: 'R' };
 
-export const KIND_WORD: Readonly<Record<ChangeKind, string>> = { added: 'Added', deleted: 'Deleted', modified: 'Modified', renamed: 'Renamed' };
+/** A change's kind in words (a function: the words are in the current language). */
+export const kindWord = (kind: ChangeKind): string =>
+  ({ added: l10n.t('Added'), deleted: l10n.t('Deleted'), modified: l10n.t('Modified'), renamed: l10n.t('Renamed') })[kind];
 
 interface Building {
   dirs: Map<string, Building>;
@@ -105,8 +107,8 @@ export function filesUnder(n: TreeNode): FileNode[] {
 /** "just now", "5 min ago", "3 h ago", "2 days ago". */
 export function ago(iso: string, nowMs = Date.now()): string {
   const s = Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
-  if (s < 60) return 'just now';
-  if (s < 3600) return `${Math.round(s / 60)} min ago`;
-  if (s < 86_400) return `${Math.round(s / 3600)} h ago`;
-  return plural(Math.round(s / 86_400), 'day') + ' ago';
+  if (s < 60) return l10n.t('just now');
+  if (s < 3600) return l10n.t('{0} min ago', Math.round(s / 60));
+  if (s < 86_400) return l10n.t('{0} h ago', Math.round(s / 3600));
+  return countOf(Math.round(s / 86_400), l10n.t('{0} day ago'), l10n.t('{0} days ago'));
 }

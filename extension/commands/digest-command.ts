@@ -42,7 +42,7 @@ async function pickFolder(host: ConsiderHost): Promise<FolderStoreState | undefi
   if (folders.length <= 1) return folders[0];
   const picked = await vscode.window.showQuickPick(
     folders.map((f) => ({ label: f.name, description: f.root, folder: f })),
-    { title: 'Consider: Copy Review Digest', placeHolder: 'Which folder\'s review?' },
+    { title: vscode.l10n.t('Consider: Copy Review Digest'), placeHolder: vscode.l10n.t('Which folder\'s review?') },
   );
   return picked?.folder;
 }
@@ -55,26 +55,26 @@ function failureOf(stdout: string, stderr: string): { message: string; hint?: st
   } catch {
     /* not JSON: stderr says it */
   }
-  return { message: stderr.trim().split('\n')[0] || 'consider-cli gave no answer' };
+  return { message: stderr.trim().split('\n')[0] || vscode.l10n.t('consider-cli gave no answer') };
 }
 
 export function registerDigestCommand(host: ConsiderHost, cli: BundledCli): vscode.Disposable {
   const copy = async (args?: CopyDigestArgs): Promise<CopiedDigest | undefined> => {
     const folder = args?.root !== undefined ? host.folders().find((f) => f.root === args.root) : await pickFolder(host);
     if (!folder) {
-      if (args?.root === undefined && !foldersWithReview(host).length) void notify.info('Consider: there is no review in this workspace yet (no .consider/store.json).');
+      if (args?.root === undefined && !foldersWithReview(host).length) void notify.info(vscode.l10n.t('Consider: there is no review in this workspace yet (no .consider/store.json).'));
       return undefined;
     }
     const call = cli.prepare('digest', {});
     const answer = 'error' in call ? undefined : await cli.run(folder.root, call);
     if (!answer || answer.code !== 0) {
-      notify.reportFailure('make the review digest', answer ? failureOf(answer.stdout, answer.stderr) : { message: 'consider-cli could not be started' });
+      notify.reportFailure(vscode.l10n.t('make the review digest'), answer ? failureOf(answer.stdout, answer.stderr) : { message: vscode.l10n.t('consider-cli could not be started') });
       return undefined;
     }
     const page = answer.stdout;
     await vscode.env.clipboard.writeText(page);
     const pendingLeftOut = folder.store ? pendingThreads(folder.store).length : 0;
-    if (!args?.quiet) void notify.info(`Consider: ${copiedDigestMessage(page.length, pendingLeftOut)}`);
+    if (!args?.quiet) void notify.info(vscode.l10n.t('Consider: {0}', copiedDigestMessage(page.length, pendingLeftOut)));
     return { root: folder.root, chars: page.length, pendingLeftOut };
   };
   return registerCommand(CommandIds.copyReviewDigest, copy);

@@ -13,7 +13,7 @@ import type { Comment, ReviewRound } from '../../shared/model';
 import type { ConsiderHost } from '../api';
 import type { FolderStores } from '../store/folder-stores';
 import * as notify from '../notify';
-import { plural } from '../../shared/text';
+import { countOf } from '../../shared/board/l10n';
 
 export interface ReviewCommandDeps {
   stores: FolderStores;
@@ -59,18 +59,18 @@ export function registerReviewCommands(deps: ReviewCommandDeps): vscode.Disposab
     let message = args?.message;
     if (args === undefined) {
       message = await vscode.window.showInputBox({
-        title: 'Consider: Submit Review',
+        title: vscode.l10n.t('Consider: Submit Review'),
         prompt: total
-          ? `Send ${plural(total, 'pending comment')} to the agent. An overall message is optional.`
-          : 'No comments are pending. Send an overall message to the agent on its own?',
-        placeHolder: 'Overall message for the agent (optional)',
+          ? vscode.l10n.t('Send {0} to the agent. An overall message is optional.', countOf(total, vscode.l10n.t('{0} pending comment'), vscode.l10n.t('{0} pending comments')))
+          : vscode.l10n.t('No comments are pending. Send an overall message to the agent on its own?'),
+        placeHolder: vscode.l10n.t('Overall message for the agent (optional)'),
         ignoreFocusOut: true,
       });
       if (message === undefined) return []; // Escape: nothing sent
     }
     const targets = folders.length ? folders.map((f) => f.root) : stores.roots().slice(0, 1);
     if (!targets.length || (!total && !message?.trim())) {
-      void notify.info('Consider: there is no pending review to submit.');
+      void notify.info(vscode.l10n.t('Consider: there is no pending review to submit.'));
       return [];
     }
     const rounds: ReviewRound[] = [];
@@ -79,14 +79,16 @@ export function registerReviewCommands(deps: ReviewCommandDeps): vscode.Disposab
         // Each round records a capture of the workspace: the Changes view's "since this round".
         rounds.push(await submitReviewWithBaseline(root, { ...(i === 0 && message ? { message } : {}), ...baselineCaptureOptions() }));
       } catch (e) {
-        notify.reportFailure('submit the review', e);
+        notify.reportFailure(vscode.l10n.t('submit the review'), e);
       } finally {
         stores.reload(root);
       }
     }
     if (rounds.length) {
       const sent = rounds.reduce((n, r) => n + r.threadIds.length, 0);
-      vscode.window.setStatusBarMessage(`$(send) Review round ${rounds[0]!.round} sent: ${plural(sent, 'comment')}${rounds[0]!.message ? ' and a message' : ''}`, 5000);
+      const comments = countOf(sent, vscode.l10n.t('{0} comment'), vscode.l10n.t('{0} comments'));
+      const what = rounds[0]!.message ? vscode.l10n.t('Review round {0} sent: {1} and a message', rounds[0]!.round, comments) : vscode.l10n.t('Review round {0} sent: {1}', rounds[0]!.round, comments);
+      vscode.window.setStatusBarMessage(`$(send) ${what}`, 5000);
     }
     return rounds;
   };
@@ -95,28 +97,30 @@ export function registerReviewCommands(deps: ReviewCommandDeps): vscode.Disposab
     const folders = pendingByFolder(host);
     const total = folders.reduce((n, f) => n + f.count, 0);
     if (!total) {
-      void notify.info('Consider: there is no pending review to discard.');
+      void notify.info(vscode.l10n.t('Consider: there is no pending review to discard.'));
       return;
     }
-    const ok = await vscode.window.showWarningMessage(`Discard ${plural(total, 'pending comment')}?`,
-      { modal: true, detail: 'They were never sent to the agent. You can undo right after.' }, 'Discard');
-    if (ok !== 'Discard') return;
+    const discardLabel = vscode.l10n.t('Discard');
+    const ok = await vscode.window.showWarningMessage(vscode.l10n.t('Discard {0}?', countOf(total, vscode.l10n.t('{0} pending comment'), vscode.l10n.t('{0} pending comments'))),
+      { modal: true, detail: vscode.l10n.t('They were never sent to the agent. You can undo right after.') }, discardLabel);
+    if (ok !== discardLabel) return;
     const removed: { root: string; threads: Comment[] }[] = [];
     for (const { root } of folders) {
       try {
         removed.push({ root, threads: await discardReview(root) });
       } catch (e) {
-        notify.reportFailure('discard the review', e);
+        notify.reportFailure(vscode.l10n.t('discard the review'), e);
       } finally {
         stores.reload(root);
       }
     }
-    if ((await notify.info(`Consider: ${plural(total, 'pending comment')} discarded.`, 'Undo')) !== 'Undo') return;
+    const undo = vscode.l10n.t('Undo');
+    if ((await notify.info(vscode.l10n.t('Consider: {0} discarded.', countOf(total, vscode.l10n.t('{0} pending comment'), vscode.l10n.t('{0} pending comments'))), undo)) !== undo) return;
     for (const { root, threads } of removed) {
       try {
         await restoreThreads(root, threads, 'human');
       } catch (e) {
-        notify.reportFailure('restore the review', e);
+        notify.reportFailure(vscode.l10n.t('restore the review'), e);
       } finally {
         stores.reload(root);
       }
@@ -133,8 +137,8 @@ export function registerReviewCommands(deps: ReviewCommandDeps): vscode.Disposab
 /** The `consider.reviewPending` context key and the status bar entry "Submit review (N)". */
 function trackPendingReview(host: ConsiderHost): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('consider.review', vscode.StatusBarAlignment.Left, 49);
-  item.name = 'Consider: Pending Review';
-  item.command = { command: CommandIds.submitReview, title: 'Submit Review' };
+  item.name = vscode.l10n.t('Consider: Pending Review');
+  item.command = { command: CommandIds.submitReview, title: vscode.l10n.t('Submit Review') };
   let last = -1;
   const update = (): void => {
     const total = pendingByFolder(host).reduce((n, f) => n + f.count, 0);
@@ -145,9 +149,9 @@ function trackPendingReview(host: ConsiderHost): vscode.Disposable {
       item.hide();
       return;
     }
-    item.text = `$(send) Submit review (${total})`;
-    item.tooltip = `Consider: ${plural(total, 'comment')} in your pending review, not sent to the agent yet. Click to submit.`;
-    item.accessibilityInformation = { label: `Consider: submit review, ${plural(total, 'pending comment')}` };
+    item.text = `$(send) ${vscode.l10n.t('Submit review ({0})', total)}`;
+    item.tooltip = vscode.l10n.t('Consider: {0} in your pending review, not sent to the agent yet. Click to submit.', countOf(total, vscode.l10n.t('{0} comment'), vscode.l10n.t('{0} comments')));
+    item.accessibilityInformation = { label: vscode.l10n.t('Consider: submit review, {0}', countOf(total, vscode.l10n.t('{0} pending comment'), vscode.l10n.t('{0} pending comments'))) };
     item.show();
   };
   update();

@@ -31,7 +31,7 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
   /** The stored thread a widget shows, or a clear message when it has none. */
   const target = (arg: ThreadArg): { root: string; id: string } | undefined => {
     const who = renderer.identify(threadOf(arg));
-    if (!who) void notify.warn('Consider: this thread is not saved in any store.');
+    if (!who) void notify.warn(vscode.l10n.t('Consider: this thread is not saved in any store.'));
     return who;
   };
 
@@ -59,7 +59,7 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
     if (thread.uri.scheme === BASELINE_SCHEME) return createRemovedCodeThread(thread, text, pending);
     const root = stores.rootOf(thread.uri.fsPath);
     if (!root || !thread.range) {
-      void notify.warn('Consider: comments can be added only to files inside a workspace folder.');
+      void notify.warn(vscode.l10n.t('Consider: comments can be added only to files inside a workspace folder.'));
       return;
     }
     const file = toStoredPath(root, thread.uri.fsPath);
@@ -71,7 +71,7 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
       thread.dispose(); // VS Code has emptied its box: an empty new-thread widget would only linger
       return;
     }
-    const stored = await run('save the comment', root, async () => {
+    const stored = await run(vscode.l10n.t('save the comment'), root, async () => {
       const created = await addThread(root, { file, startLine, endLine, body: text, author: 'human', pending });
       // addThread anchors on the file as saved; an editor with unsaved changes shows other lines.
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === thread.uri.toString());
@@ -87,11 +87,11 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
     const ref = base && parseBaselineKey(base.key);
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === thread.uri.toString());
     if (!base || !ref || !thread.range || !doc) {
-      void notify.warn('Consider: this side of the diff is not a baseline Consider can comment on.');
+      void notify.warn(vscode.l10n.t('Consider: this side of the diff is not a baseline Consider can comment on.'));
       return;
     }
     const label = changes.labelOf(base.root, ref);
-    await run('save the comment', base.root, async () => {
+    await run(vscode.l10n.t('save the comment'), base.root, async () => {
       const created = await addRemovedCodeThread(base.root, {
         file: base.rel, baseline: { key: base.key, label, ...(base.sha ? { sha: base.sha } : {}) }, baselineText: doc.getText(),
         startLine: thread.range!.start.line + 1, endLine: thread.range!.end.line + 1, body: text, author: 'human', pending,
@@ -114,14 +114,14 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
       const who = target(reply);
       const text = reply.text.trim();
       if (!who || !text) return;
-      await run('save the reply', who.root, () => replyToThread(who.root, who.id, { body: text, author: 'human' }));
+      await run(vscode.l10n.t('save the reply'), who.root, () => replyToThread(who.root, who.id, { body: text, author: 'human' }));
     }),
 
     registerCommand(CommandIds.replyAndResolve, async (reply: vscode.CommentReply) => {
       const who = target(reply);
       if (!who) return;
       const text = reply.text.trim();
-      await run('reply and resolve', who.root, async () => {
+      await run(vscode.l10n.t('reply and resolve'), who.root, async () => {
         if (text) await replyToThread(who.root, who.id, { body: text, author: 'human' });
         await setWorkflowState(who.root, who.id, 'resolved', 'human');
       });
@@ -129,12 +129,12 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
 
     registerCommand(CommandIds.resolveThread, async (arg: ThreadArg) => {
       const who = target(arg);
-      if (who) await run('resolve the thread', who.root, () => setWorkflowState(who.root, who.id, 'resolved', 'human'));
+      if (who) await run(vscode.l10n.t('resolve the thread'), who.root, () => setWorkflowState(who.root, who.id, 'resolved', 'human'));
     }),
 
     registerCommand(CommandIds.reopenThread, async (arg: ThreadArg) => {
       const who = target(arg);
-      if (who) await run('reopen the thread', who.root, () => setWorkflowState(who.root, who.id, 'open', 'human'));
+      if (who) await run(vscode.l10n.t('reopen the thread'), who.root, () => setWorkflowState(who.root, who.id, 'open', 'human'));
     }),
 
     // Proof of fix: the code the thread was written on beside today's (from the widget's title, or the board with { root, id }).
@@ -147,22 +147,24 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
       const who = target(arg);
       if (!who) return;
       await vscode.env.clipboard.writeText(`threadID: ${who.id}`);
-      vscode.window.setStatusBarMessage(`Copied "threadID: ${who.id}" — paste it into the agent's chat`, 4000);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Copied "threadID: {0}" — paste it into the agent\'s chat', who.id), 4000);
     }),
 
     registerCommand(CommandIds.deleteThread, async (arg: ThreadArg) => {
       const who = target(arg);
       if (!who) return;
       const n = threadOf(arg).comments.length;
+      const deleteLabel = vscode.l10n.t('Delete');
       const ok = await vscode.window.showWarningMessage(
-        `Delete this thread${n > 1 ? ` and its ${n - 1} ${n === 2 ? 'reply' : 'replies'}` : ''}?`,
-        { modal: true, detail: 'The agent will no longer see it. You can undo right after.' }, 'Delete');
-      if (ok !== 'Delete') return;
+        n <= 1 ? vscode.l10n.t('Delete this thread?') : n === 2 ? vscode.l10n.t('Delete this thread and its 1 reply?') : vscode.l10n.t('Delete this thread and its {0} replies?', n - 1),
+        { modal: true, detail: vscode.l10n.t('The agent will no longer see it. You can undo right after.') }, deleteLabel);
+      if (ok !== deleteLabel) return;
       let removed: Awaited<ReturnType<typeof deleteThread>> | undefined;
-      await run('delete the thread', who.root, async () => { removed = await deleteThread(who.root, who.id, 'human'); });
-      if (removed && (await notify.info('Consider: thread deleted.', 'Undo')) === 'Undo') {
+      await run(vscode.l10n.t('delete the thread'), who.root, async () => { removed = await deleteThread(who.root, who.id, 'human'); });
+      const undo = vscode.l10n.t('Undo');
+      if (removed && (await notify.info(vscode.l10n.t('Consider: thread deleted.'), undo)) === undo) {
         const back = removed;
-        await run('restore the thread', who.root, () => restoreThreads(who.root, [back], 'human'));
+        await run(vscode.l10n.t('restore the thread'), who.root, () => restoreThreads(who.root, [back], 'human'));
       }
     }),
 
@@ -178,7 +180,7 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
       if (!(comment instanceof ConsiderComment)) return;
       const text = (typeof comment.body === 'string' ? comment.body : comment.body.value).trim();
       if (!text) return;
-      await run('save the edit', comment.root, () => editComment(comment.root, comment.threadId, comment.commentId, text, 'human'));
+      await run(vscode.l10n.t('save the edit'), comment.root, () => editComment(comment.root, comment.threadId, comment.commentId, text, 'human'));
       renderer.setEditing(comment, false);
     }),
 
@@ -190,7 +192,7 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
         if (thread) await vscode.commands.executeCommand(CommandIds.deleteThread, thread);
         return;
       }
-      await run('delete the reply', comment.root, () => deleteReply(comment.root, comment.threadId, comment.commentId, 'human'));
+      await run(vscode.l10n.t('delete the reply'), comment.root, () => deleteReply(comment.root, comment.threadId, comment.commentId, 'human'));
     }),
   );
 }

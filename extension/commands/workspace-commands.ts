@@ -43,7 +43,7 @@ export function registerWorkspaceCommands(deps: WorkspaceCommandDeps): vscode.Di
       return undefined;
     }
     if (!uri || !root) {
-      void notify.warn('Consider: open a file inside a workspace folder to comment on it.');
+      void notify.warn(vscode.l10n.t('Consider: open a file inside a workspace folder to comment on it.'));
       return undefined;
     }
     if (args?.body === undefined) {
@@ -61,7 +61,7 @@ export function registerWorkspaceCommands(deps: WorkspaceCommandDeps): vscode.Di
       if (doc?.isDirty) await setAnchor(root, created.id, { startLine, endLine, text: doc.getText() }, 'human');
       return created.id;
     } catch (e) {
-      notify.reportFailure('save the comment', e, () => addComment(args));
+      notify.reportFailure(vscode.l10n.t('save the comment'), e, () => addComment(args));
       return undefined;
     } finally {
       stores.reload(root);
@@ -69,7 +69,7 @@ export function registerWorkspaceCommands(deps: WorkspaceCommandDeps): vscode.Di
   };
 
   const reconcileAll = (): Thenable<void> => vscode.window.withProgress({
-    location: vscode.ProgressLocation.Notification, title: 'Consider: re-anchoring all threads', cancellable: true,
+    location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Consider: re-anchoring all threads'), cancellable: true,
   }, async (progress, token) => {
     const abort = new AbortController();
     token.onCancellationRequested(() => abort.abort());
@@ -89,14 +89,14 @@ export function registerWorkspaceCommands(deps: WorkspaceCommandDeps): vscode.Di
         });
         for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += r[k];
       } catch (e) {
-        notify.reportFailure(`re-anchor the threads of ${path.basename(root)}`, e, () => reconcileAll());
+        notify.reportFailure(vscode.l10n.t('re-anchor the threads of {0}', path.basename(root)), e, () => reconcileAll());
       } finally {
         stores.reload(root);
       }
       if (i === roots.length - 1 && !abort.signal.aborted) progress.report({ increment: 100 });
     }
-    const summary = `${totals.checked} checked: ${totals.moved} moved, ${totals.stale} stale, ${totals.orphaned} orphaned, ${totals.restored} found again`;
-    void notify.info(abort.signal.aborted ? `Consider: re-anchoring cancelled (${summary}).` : `Consider: re-anchored all threads (${summary}).`);
+    const summary = vscode.l10n.t('{0} checked: {1} moved, {2} stale, {3} orphaned, {4} found again', totals.checked, totals.moved, totals.stale, totals.orphaned, totals.restored);
+    void notify.info(abort.signal.aborted ? vscode.l10n.t('Consider: re-anchoring cancelled ({0}).', summary) : vscode.l10n.t('Consider: re-anchored all threads ({0}).', summary));
   });
 
   const archive = async (): Promise<number> => {
@@ -107,23 +107,24 @@ export function registerWorkspaceCommands(deps: WorkspaceCommandDeps): vscode.Di
       try {
         moved.push({ root, threads: await archiveResolved(root, 'human') });
       } catch (e) {
-        notify.reportFailure(`archive the resolved threads of ${path.basename(root)}`, e, () => archive());
+        notify.reportFailure(vscode.l10n.t('archive the resolved threads of {0}', path.basename(root)), e, () => archive());
       } finally {
         stores.reload(root);
       }
     }
     const n = moved.reduce((a, m) => a + m.threads.length, 0);
     if (n === 0) {
-      void notify.info('Consider: there are no resolved threads to archive.');
+      void notify.info(vscode.l10n.t('Consider: there are no resolved threads to archive.'));
       return 0;
     }
-    void notify.info(`Consider: archived ${n} resolved thread${n === 1 ? '' : 's'} to .consider/archive.json.`, 'Undo').then(async (choice) => {
-      if (choice !== 'Undo') return;
+    const undo = vscode.l10n.t('Undo');
+    void notify.info(n === 1 ? vscode.l10n.t('Consider: archived 1 resolved thread to .consider/archive.json.') : vscode.l10n.t('Consider: archived {0} resolved threads to .consider/archive.json.', n), undo).then(async (choice) => {
+      if (choice !== undo) return;
       for (const m of moved) {
         try {
           await unarchive(m.root, m.threads.map((t) => t.id), 'human');
         } catch (e) {
-          notify.reportFailure('undo the archive', e);
+          notify.reportFailure(vscode.l10n.t('undo the archive'), e);
         } finally {
           stores.reload(m.root);
         }

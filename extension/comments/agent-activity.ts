@@ -35,16 +35,18 @@ export function watchAgentActivity(host: ConsiderHost): vscode.Disposable {
         const a = after.get(c.id)!;
         if (!b || visible.has(path.join(root, c.file))) continue;
         const lastReply = c.thread[c.thread.length - 1];
-        if (a.agentReplies > b.agentReplies) events.push({ c, what: 'replied on' });
-        else if (b.workflow === 'open' && a.workflow === 'resolved' && c.resolvedBy === 'agent' && lastReply?.author !== 'human') events.push({ c, what: 'resolved a thread on' });
+        if (a.agentReplies > b.agentReplies) events.push({ c, what: 'replied' });
+        else if (b.workflow === 'open' && a.workflow === 'resolved' && c.resolvedBy === 'agent' && lastReply?.author !== 'human') events.push({ c, what: 'resolved' });
       }
       if (events.length === 0) continue;
       const first = events[0]!;
       const message = events.length === 1
-        ? `Consider: the agent ${first.what} ${first.c.file}:${first.c.anchor.startLine}.`
-        : `Consider: the agent answered ${events.length} threads.`;
-      void notify.info(message, 'Show').then((choice) => {
-        if (choice === 'Show') void host.revealThread(root, first.c.id);
+        ? (first.what === 'replied' ? vscode.l10n.t('Consider: the agent replied on {0}:{1}.', first.c.file, first.c.anchor.startLine)
+          : vscode.l10n.t('Consider: the agent resolved a thread on {0}:{1}.', first.c.file, first.c.anchor.startLine))
+        : vscode.l10n.t('Consider: the agent answered {0} threads.', events.length);
+      const show = vscode.l10n.t('Show');
+      void notify.info(message, show).then((choice) => {
+        if (choice === show) void host.revealThread(root, first.c.id);
       });
     }
   });

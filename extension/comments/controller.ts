@@ -36,12 +36,12 @@ export function createController(stores: FolderStores): vscode.CommentController
  * be true for all of them: saved at once always, but seen by the agent only once sent — a
  * comment or reply of the pending review reaches it on Submit Review, not before.
  */
-export const COMMENT_BOX_TEXT = 'Markdown · saved at once · the agent sees it now, or on Submit Review when it is in your pending review';
+const commentBoxText = (): string => vscode.l10n.t('Markdown · saved at once · the agent sees it now, or on Submit Review when it is in your pending review');
 
 export function applyOptions(controller: vscode.CommentController): void {
   const hint = readSettings().showKeybindingHint;
   controller.options = {
-    prompt: hint ? 'Comment for the agent (Ctrl+Alt+M on a selection)' : 'Comment for the agent',
-    placeHolder: hint ? `${COMMENT_BOX_TEXT} · Ctrl+Alt+M comments on a selection` : COMMENT_BOX_TEXT,
+    prompt: hint ? vscode.l10n.t('Comment for the agent (Ctrl+Alt+M on a selection)') : vscode.l10n.t('Comment for the agent'),
+    placeHolder: hint ? `${commentBoxText()} · ${vscode.l10n.t('Ctrl+Alt+M comments on a selection')}` : commentBoxText(),
   };
 }

@@ -6,16 +6,18 @@
 import type { AnchorState, Author, Comment, Disposition, WorkflowState } from '../../shared/model';
 import { dispositionOf, isUnseen, placeText } from '../../shared/model';
 import { addressedButUnchanged, codeSinceWritten } from '../../shared/changes/proof';
+import { l10n } from '../../shared/board/l10n';
 
-export const WORKFLOW_LABEL: Readonly<Record<WorkflowState, string>> = { open: 'Open', resolved: 'Resolved' };
-export const ANCHOR_LABEL: Readonly<Record<AnchorState, string>> = { anchored: 'Anchored', stale: 'Stale', orphaned: 'Orphaned' };
+// The words are functions of the state, not tables: they are looked up in the current language (shared/board/l10n.ts).
+export const workflowLabel = (s: WorkflowState): string => (s === 'open' ? l10n.t('Open') : l10n.t('Resolved'));
+export const anchorLabel = (s: AnchorState): string => ({ anchored: l10n.t('Anchored'), stale: l10n.t('Stale'), orphaned: l10n.t('Orphaned') })[s];
 
 /** What the agent said it did, as the thread title and the reply's label show it. */
-export const DISPOSITION_LABEL: Readonly<Record<Disposition, string>> = {
-  addressed: 'Agent: addressed — check it',
-  declined: 'Agent: declined',
-  question: 'Agent: has a question',
-};
+export const dispositionLabel = (d: Disposition): string => ({
+  addressed: l10n.t('Agent: addressed — check it'),
+  declined: l10n.t('Agent: declined'),
+  question: l10n.t('Agent: has a question'),
+})[d];
 
 /** The parts of a thread its title and menus depend on. */
 export type ThreadLook = Pick<Comment, 'workflowState' | 'anchorState' | 'pending'> & {
@@ -48,11 +50,11 @@ export function threadLook(c: Comment, anchorState: AnchorState = c.anchorState)
  * it did ("Open · Agent: addressed — check it", "Resolved · Stale", "Open · Moved from src/a.ts:40").
  */
 export function threadLabel(c: ThreadLook): string {
-  const parts = [c.pending ? 'Pending review (not sent to the agent yet)' : WORKFLOW_LABEL[c.workflowState]];
-  if (c.anchorState !== 'anchored') parts.push(ANCHOR_LABEL[c.anchorState]);
-  if (c.movedFrom) parts.push(`Moved from ${c.movedFrom}`);
-  if (c.removed) parts.push('About removed code');
-  if (c.disposition && c.workflowState === 'open') parts.push(c.addressedUnchanged ? 'Agent: addressed, but its code did not change' : DISPOSITION_LABEL[c.disposition]);
+  const parts = [c.pending ? l10n.t('Pending review (not sent to the agent yet)') : workflowLabel(c.workflowState)];
+  if (c.anchorState !== 'anchored') parts.push(anchorLabel(c.anchorState));
+  if (c.movedFrom) parts.push(l10n.t('Moved from {0}', c.movedFrom));
+  if (c.removed) parts.push(l10n.t('About removed code'));
+  if (c.disposition && c.workflowState === 'open') parts.push(c.addressedUnchanged ? l10n.t('Agent: addressed, but its code did not change') : dispositionLabel(c.disposition));
   return parts.join(' · ');
 }
 
@@ -75,7 +77,7 @@ export function commentContextValue(author: Author): string {
   return author === 'human' ? 'author:human,canEdit,canDelete' : 'author:agent';
 }
 
-export const AUTHOR_NAME: Readonly<Record<Author, string>> = { human: 'You', agent: 'Agent' };
+export const authorName = (a: Author): string => (a === 'human' ? l10n.t('You') : l10n.t('Agent'));
 
 /** One entry of the thread as shown: the first comment (id = thread id) then the replies. */
 export interface CommentView {
@@ -93,18 +95,19 @@ export interface CommentView {
 
 export function commentViews(c: Comment): CommentView[] {
   const first: CommentView = {
-    id: c.id, author: c.author, authorName: AUTHOR_NAME[c.author], body: c.body, createdAt: c.createdAt,
+    id: c.id, author: c.author, authorName: authorName(c.author), body: c.body, createdAt: c.createdAt,
     edited: !!c.editedAt, contextValue: commentContextValue(c.author),
   };
   return [first, ...c.thread.map((r) => ({
-    id: r.id, author: r.author, authorName: AUTHOR_NAME[r.author], body: r.body, createdAt: r.createdAt,
+    id: r.id, author: r.author, authorName: authorName(r.author), body: r.body, createdAt: r.createdAt,
     edited: !!r.editedAt, ...(r.disposition ? { disposition: r.disposition } : {}), contextValue: commentContextValue(r.author),
   }))];
 }
 
 /** The small label beside a comment's author: its disposition and whether it was edited ("addressed · edited"). */
 export function commentLabel(v: CommentView): string | undefined {
-  const parts = [v.disposition, v.edited ? 'edited' : undefined].filter((p): p is string => p !== undefined);
+  const disposition = v.disposition && ({ addressed: l10n.t('addressed'), declined: l10n.t('declined'), question: l10n.t('question') })[v.disposition];
+  const parts = [disposition, v.edited ? l10n.t('edited') : undefined].filter((p): p is string => p !== undefined);
   return parts.length ? parts.join(' · ') : undefined;
 }
 

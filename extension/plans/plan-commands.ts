@@ -40,13 +40,13 @@ class PlanLens implements vscode.CodeLensProvider {
     const out: vscode.CodeLens[] = [];
     if (!p.verdict) {
       out.push(
-        lens('$(check) Approve', CommandIds.approvePlan, 'The agent proceeds with this plan (and follows your comments on it)'),
-        lens('$(comment) Approve with Comments', CommandIds.approvePlanWithComments, 'Approve, with an overall note for the agent'),
-        lens('$(request-changes) Request Changes', CommandIds.requestPlanChanges, 'The agent revises the plan; your comments go with it, each next to its lines'),
+        lens(`$(check) ${vscode.l10n.t('Approve')}`, CommandIds.approvePlan, vscode.l10n.t('The agent proceeds with this plan (and follows your comments on it)')),
+        lens(`$(comment) ${vscode.l10n.t('Approve with Comments')}`, CommandIds.approvePlanWithComments, vscode.l10n.t('Approve, with an overall note for the agent')),
+        lens(`$(request-changes) ${vscode.l10n.t('Request Changes')}`, CommandIds.requestPlanChanges, vscode.l10n.t('The agent revises the plan; your comments go with it, each next to its lines')),
       );
     }
-    if (p.version.version > 1) out.push(lens('$(diff) Show Plan Changes', CommandIds.showPlanChanges, `Version ${p.version.version - 1} ↔ version ${p.version.version}`));
-    out.push(lens(`$(checklist) Plan v${p.version.version} from ${agentLabel(p.plan.agent)}, ${stateLine(p, Date.now(), true)}`, '', stateLine(p)));
+    if (p.version.version > 1) out.push(lens(`$(diff) ${vscode.l10n.t('Show Plan Changes')}`, CommandIds.showPlanChanges, vscode.l10n.t('Version {0} ↔ version {1}', p.version.version - 1, p.version.version)));
+    out.push(lens(`$(checklist) ${vscode.l10n.t('Plan v{0} from {1}, {2}', p.version.version, agentLabel(p.plan.agent), stateLine(p, Date.now(), true))}`, '', stateLine(p)));
     return out;
   }
 }
@@ -62,7 +62,7 @@ class PlanUi extends Disposable {
   constructor(private readonly plans: PlanService) {
     super();
     this.lens = new PlanLens(plans);
-    this.status.name = 'Consider: plan waiting for review';
+    this.status.name = vscode.l10n.t('Consider: plan waiting for review');
     this.register(vscode.languages.registerCodeLensProvider({ scheme: 'file', pattern: '**/.consider/plans/*/*.md' }, this.lens));
     this.register(plans.onDidChange(() => this.refresh()));
     this.register(plans.onDidArrive((p) => void this.open(p)));
@@ -85,9 +85,9 @@ class PlanUi extends Disposable {
       return;
     }
     const first = waiting[0]!;
-    this.status.text = `$(checklist) ${waiting.length === 1 ? 'Plan to review' : `${waiting.length} plans to review`}`;
+    this.status.text = `$(checklist) ${waiting.length === 1 ? vscode.l10n.t('Plan to review') : vscode.l10n.t('{0} plans to review', waiting.length)}`;
     this.status.tooltip = waiting.map((p) => `"${p.plan.title}": ${stateLine(p)}`).join('\n');
-    this.status.command = { title: 'Open the plan', command: CommandIds.openPlan, arguments: [{ root: first.root, id: first.plan.id }] };
+    this.status.command = { title: vscode.l10n.t('Open the plan'), command: CommandIds.openPlan, arguments: [{ root: first.root, id: first.plan.id }] };
     this.status.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     this.status.show();
   }
@@ -100,14 +100,14 @@ class PlanUi extends Disposable {
       if (shown && !focus) return;
       await vscode.window.showTextDocument(doc, { viewColumn: shown?.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: !focus, preview: false });
     } catch (e) {
-      notify.reportFailure(`open the plan "${p.plan.title}"`, e);
+      notify.reportFailure(vscode.l10n.t('open the plan "{0}"', p.plan.title), e);
     }
   }
 
   private async openChosen(a?: PlanArgs): Promise<void> {
     const p = this.find(a) ?? this.plans.waiting()[0];
     if (p) await this.open(p, true);
-    else void notify.info('Consider: no plan is waiting for your review.');
+    else void notify.info(vscode.l10n.t('Consider: no plan is waiting for your review.'));
   }
 
   /** The plan named by a CodeLens, else the active editor's. */
@@ -120,39 +120,43 @@ class PlanUi extends Disposable {
   private async decide(a: PlanArgs | undefined, verdict: VerdictKind, askNote: boolean): Promise<void> {
     this.plans.rescan();
     const p = this.find(a);
-    if (!p) return void notify.info('Consider: open a plan an agent submitted to approve it or request changes.');
-    if (p.verdict) return void notify.info(`Consider: version ${p.version.version} of "${p.plan.title}" is ${p.verdict.verdict === 'approved' ? 'approved' : 'sent back'} already.`);
+    if (!p) return void notify.info(vscode.l10n.t('Consider: open a plan an agent submitted to approve it or request changes.'));
+    if (p.verdict) {
+      return void notify.info(p.verdict.verdict === 'approved'
+        ? vscode.l10n.t('Consider: version {0} of "{1}" is approved already.', p.version.version, p.plan.title)
+        : vscode.l10n.t('Consider: version {0} of "{1}" is sent back already.', p.version.version, p.plan.title));
+    }
     const comments = verdictThreads(readStore(p.root).store, planDocumentRel(p.plan)).length;
     let message: string | undefined;
     if (askNote) {
       message = await vscode.window.showInputBox({
-        title: verdict === 'approved' ? 'Approve with Comments' : 'Request Changes',
-        prompt: verdict === 'approved'
-          ? `An overall note for ${agentLabel(p.plan.agent)} (optional)${comments ? `; your ${comments} comment${comments === 1 ? '' : 's'} on the plan go with it` : ''}`
-          : `What should ${agentLabel(p.plan.agent)} change? ${comments ? `Optional: your ${comments} comment${comments === 1 ? '' : 's'} on the plan go with it.` : 'Say it here, or comment on the plan\'s lines first.'}`,
-        placeHolder: verdict === 'approved' ? 'e.g. Keep the migration reversible.' : 'e.g. Split step 3: the schema change first, then the code.',
+        title: verdict === 'approved' ? vscode.l10n.t('Approve with Comments') : vscode.l10n.t('Request Changes'),
+        prompt: notePrompt(verdict, agentLabel(p.plan.agent), comments),
+        placeHolder: verdict === 'approved' ? vscode.l10n.t('e.g. Keep the migration reversible.') : vscode.l10n.t('e.g. Split step 3: the schema change first, then the code.'),
         ignoreFocusOut: true,
       });
       if (message === undefined) return; // Escape: nothing decided
       if (verdict === 'changes-requested' && comments === 0 && message.trim() === '') {
-        return void notify.warn('Consider: say what to change: write a note, or comment on the plan\'s lines, then Request Changes again.');
+        return void notify.warn(vscode.l10n.t('Consider: say what to change: write a note, or comment on the plan\'s lines, then Request Changes again.'));
       }
     }
     try {
       await this.plans.decide(p.root, p.plan, verdict, message?.trim() ? message : undefined);
     } catch (e) {
-      return notify.reportFailure(verdict === 'approved' ? 'approve the plan' : 'request changes', e);
+      return notify.reportFailure(verdict === 'approved' ? vscode.l10n.t('approve the plan') : vscode.l10n.t('request changes'), e);
     }
     const who = agentLabel(p.plan.agent);
-    const listening = p.waiter ? '' : ` Nobody is waiting right now: ${who} reads it with consider-cli plan wait ${p.plan.id}.`;
-    void notify.info(verdict === 'approved'
-      ? `Consider: plan approved; ${who} proceeds with it${comments ? ` and your ${comments} comment${comments === 1 ? '' : 's'}` : ''}.${listening}`
-      : `Consider: changes requested; ${who} revises the plan, and the new version opens here.${listening}`);
+    const listening = p.waiter ? '' : ' ' + vscode.l10n.t('Nobody is waiting right now: {0} reads it with consider-cli plan wait {1}.', who, p.plan.id);
+    const decided = verdict !== 'approved' ? vscode.l10n.t('Consider: changes requested; {0} revises the plan, and the new version opens here.', who)
+      : comments === 0 ? vscode.l10n.t('Consider: plan approved; {0} proceeds with it.', who)
+        : comments === 1 ? vscode.l10n.t('Consider: plan approved; {0} proceeds with it and your 1 comment.', who)
+          : vscode.l10n.t('Consider: plan approved; {0} proceeds with it and your {1} comments.', who, comments);
+    void notify.info(decided + listening);
   }
 
   private async showChanges(a?: PlanArgs): Promise<void> {
     const p = this.find(a);
-    if (!p || p.version.version < 2) return void notify.info('Consider: the plan has one version so far: nothing to compare.');
+    if (!p || p.version.version < 2) return void notify.info(vscode.l10n.t('Consider: the plan has one version so far: nothing to compare.'));
     await showVersions(p.root, p.plan, p.version.version - 1, p.version.version);
   }
 }
@@ -161,5 +165,17 @@ class PlanUi extends Disposable {
 export async function showVersions(root: string, plan: PlanRecord, from: number, to: number): Promise<void> {
   const files = planFiles(root, plan.id);
   await vscode.commands.executeCommand('vscode.diff', vscode.Uri.file(files.version(from)), vscode.Uri.file(files.version(to)),
-    `${plan.title}: version ${from} ↔ ${to}`, { preview: false });
+    vscode.l10n.t('{0}: version {1} ↔ {2}', plan.title, from, to), { preview: false });
+}
+
+/** The verdict box's prompt: whom the note is for, and whether the plan's comments go with it. */
+function notePrompt(verdict: VerdictKind, agent: string, comments: number): string {
+  if (verdict === 'approved') {
+    return comments === 0 ? vscode.l10n.t('An overall note for {0} (optional)', agent)
+      : comments === 1 ? vscode.l10n.t('An overall note for {0} (optional); your 1 comment on the plan go with it', agent)
+        : vscode.l10n.t('An overall note for {0} (optional); your {1} comments on the plan go with it', agent, comments);
+  }
+  return comments === 0 ? vscode.l10n.t('What should {0} change? Say it here, or comment on the plan\'s lines first.', agent)
+    : comments === 1 ? vscode.l10n.t('What should {0} change? Optional: your 1 comment on the plan go with it.', agent)
+      : vscode.l10n.t('What should {0} change? Optional: your {1} comments on the plan go with it.', agent, comments);
 }

@@ -1,5 +1,6 @@
 /** How the plan gate names things on screen: the agent, the time waited, a version's state. */
 import type { FolderPlan } from './plan-service';
+import { l10n } from '../../shared/board/l10n';
 
 const AGENT_LABELS: Readonly<Record<string, string>> = {
   claude: 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', copilot: 'GitHub Copilot', cursor: 'Cursor', opencode: 'OpenCode',
@@ -7,23 +8,23 @@ const AGENT_LABELS: Readonly<Record<string, string>> = {
 
 /** `Claude Code`, the `--agent` name as given, or `the agent`. */
 export function agentLabel(agent: string | undefined): string {
-  if (agent === undefined) return 'the agent';
+  if (agent === undefined) return l10n.t('the agent');
   return Object.hasOwn(AGENT_LABELS, agent) ? AGENT_LABELS[agent]! : agent;
 }
 
 /** `12 s`, `3 min`, `1 h 5 min`. */
 export function duration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s} s`;
+  if (s < 60) return l10n.t('{0} s', s);
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min`;
-  return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
+  if (m < 60) return l10n.t('{0} min', m);
+  return m % 60 ? l10n.t('{0} h {1} min', Math.floor(m / 60), m % 60) : l10n.t('{0} h', Math.floor(m / 60));
 }
 
 /** Where the plan's current version stands: `waiting 3 min for your verdict`, `approved`, … (`short`: for the CodeLens). */
 export function stateLine(p: FolderPlan, now = Date.now(), short = false): string {
-  if (p.verdict) return p.verdict.verdict === 'approved' ? 'approved' : short ? 'changes requested' : 'changes requested: the agent revises it';
+  if (p.verdict) return p.verdict.verdict === 'approved' ? l10n.t('approved') : short ? l10n.t('changes requested') : l10n.t('changes requested: the agent revises it');
   const waited = duration(now - Date.parse(p.version.submittedAt));
-  if (p.waiter) return short ? `waiting ${waited} for your verdict` : `${agentLabel(p.plan.agent)} has been waiting ${waited} for your verdict`;
-  return short ? `submitted ${waited} ago, nobody waiting` : `submitted ${waited} ago; nobody is waiting for the verdict now (the agent reads it with consider-cli plan wait)`;
+  if (p.waiter) return short ? l10n.t('waiting {0} for your verdict', waited) : l10n.t('{0} has been waiting {1} for your verdict', agentLabel(p.plan.agent), waited);
+  return short ? l10n.t('submitted {0} ago, nobody waiting', waited) : l10n.t('submitted {0} ago; nobody is waiting for the verdict now (the agent reads it with consider-cli plan wait)', waited);
 }

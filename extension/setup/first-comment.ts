@@ -15,8 +15,8 @@ import { CommandIds } from '../commands/ids';
 import { considerPaths } from '../../shared/store';
 import * as notify from '../notify';
 
-export const SET_UP = 'Set Up…';
-export const JUST_STORE = 'Just Store Comments';
+const setUpLabel = (): string => vscode.l10n.t('Set Up…');
+const justStoreLabel = (): string => vscode.l10n.t('Just Store Comments');
 
 /** What to do about a comment about to be saved in `root`: save it or not, and open the setup wizard after. */
 export type FirstCommentChoice = { save: false } | { save: true; thenSetUp: boolean };
@@ -24,20 +24,21 @@ export type FirstCommentChoice = { save: false } | { save: true; thenSetUp: bool
 export async function confirmFirstComment(root: string, text: string): Promise<FirstCommentChoice> {
   if (fs.existsSync(considerPaths(root).dir)) return { save: true, thenSetUp: false };
   const name = path.basename(root);
+  const [setUp, justStore, copyText] = [setUpLabel(), justStoreLabel(), vscode.l10n.t('Copy Its Text')];
   const choice = await vscode.window.showInformationMessage(
-    `Set up Consider in ${name}?`,
+    vscode.l10n.t('Set up Consider in {0}?', name),
     {
       modal: true,
-      detail: `${name} has no .consider/ folder (never set up, or uninstalled). `
-        + 'Set Up… saves this comment and opens the setup wizard, so that your agent can read and answer your comments. '
-        + 'Just Store Comments saves it in .consider/ and sets nothing else up.',
+      detail: vscode.l10n.t('{0} has no .consider/ folder (never set up, or uninstalled). ', name)
+        + vscode.l10n.t('Set Up… saves this comment and opens the setup wizard, so that your agent can read and answer your comments. ')
+        + vscode.l10n.t('Just Store Comments saves it in .consider/ and sets nothing else up.'),
     },
-    SET_UP, JUST_STORE,
+    setUp, justStore,
   );
-  if (choice === SET_UP) return { save: true, thenSetUp: true };
-  if (choice === JUST_STORE) return { save: true, thenSetUp: false };
-  void notify.info(`Consider: the comment was not saved (${name} has no .consider/ folder).`, 'Copy Its Text').then((c) => {
-    if (c === 'Copy Its Text') void vscode.env.clipboard.writeText(text);
+  if (choice === setUp) return { save: true, thenSetUp: true };
+  if (choice === justStore) return { save: true, thenSetUp: false };
+  void notify.info(vscode.l10n.t('Consider: the comment was not saved ({0} has no .consider/ folder).', name), copyText).then((c) => {
+    if (c === copyText) void vscode.env.clipboard.writeText(text);
   });
   return { save: false };
 }

@@ -48,12 +48,13 @@ async function offerSetup(context: vscode.ExtensionContext, board: BoardControll
   if (!missing.length) return;
   for (const r of missing) prompted.add(r);
   const names = missing.map((r) => path.basename(r)).join(', ');
+  const [setUp, notNow, dontAsk] = [vscode.l10n.t('Set Up…'), vscode.l10n.t('Not Now'), vscode.l10n.t("Don't Ask Again")];
   const choice = await info(
-    `Consider is not set up in ${names}. Set it up so your AI agent can read and answer your review threads?`,
-    'Set Up…', 'Not Now', "Don't Ask Again",
+    vscode.l10n.t('Consider is not set up in {0}. Set it up so your AI agent can read and answer your review threads?', names),
+    setUp, notNow, dontAsk,
   );
-  if (choice === 'Set Up…') board.open('setup');
-  else if (choice === "Don't Ask Again") await context.workspaceState.update(PROMPT_DISMISSED, true);
+  if (choice === setUp) board.open('setup');
+  else if (choice === dontAsk) await context.workspaceState.update(PROMPT_DISMISSED, true);
 }
 
 async function refreshFolder(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, input: RefreshInput): Promise<void> {
@@ -65,18 +66,19 @@ async function refreshFolder(context: vscode.ExtensionContext, log: vscode.LogOu
       && !context.globalState.get<boolean>(keepEditedKey(s.install.path, plan.version)));
     const replace: string[] = [];
     for (const s of edited) {
+      const [replaceLabel, keepMine] = [vscode.l10n.t('Replace'), vscode.l10n.t('Keep Mine')];
       const choice = await info(
-        `Consider ${plan.version} has a newer agent skill, but you edited ${s.install.path}. Replace it with the new version?`,
-        'Replace', 'Keep Mine',
+        vscode.l10n.t('Consider {0} has a newer agent skill, but you edited {1}. Replace it with the new version?', plan.version, s.install.path),
+        replaceLabel, keepMine,
       );
-      if (choice === 'Replace') replace.push(s.install.path);
-      else if (choice === 'Keep Mine') await context.globalState.update(keepEditedKey(s.install.path, plan.version), true);
+      if (choice === replaceLabel) replace.push(s.install.path);
+      else if (choice === keepMine) await context.globalState.update(keepEditedKey(s.install.path, plan.version), true);
     }
     const report = await applyRefresh(input, replace);
     const changed = report.actions.filter((a) => a.kind === 'updated' || a.kind === 'created').length;
     if (changed) log.info(`refreshed ${changed} file(s) in ${input.root} to ${plan.version}`);
   } catch (e) {
     // A failed refresh must not break activation; the old CLI keeps working.
-    void warn(`Consider could not update its CLI in ${input.root}: ${(e as Error).message}`);
+    void warn(vscode.l10n.t('Consider could not update its CLI in {0}: {1}', input.root, (e as Error).message));
   }
 }

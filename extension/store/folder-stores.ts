@@ -101,7 +101,7 @@ export class FolderStores extends Disposable {
       text = fs.readFileSync(file, 'utf8');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-        return this.setError(e, { code: 'io', message: `cannot read ${file}: ${(err as Error).message}` });
+        return this.setError(e, { code: 'io', message: vscode.l10n.t('cannot read {0}: {1}', file, (err as Error).message) });
       }
     }
     if (text === undefined) {
@@ -116,7 +116,7 @@ export class FolderStores extends Disposable {
       e.error = undefined;
       e.lastText = text;
       e.readOnlyReason = store.version > STORE_VERSION
-        ? `${e.name}/.consider/store.json is format version ${store.version}, newer than this Consider understands (${STORE_VERSION}): shown read-only`
+        ? vscode.l10n.t('{0}/.consider/store.json is format version {1}, newer than this Consider understands ({2}): shown read-only', e.name, store.version, STORE_VERSION)
         : undefined;
       return true;
     } catch (err) {

@@ -36,15 +36,16 @@ export class StoreRecovery extends Disposable {
   private async offer(root: string, name: string, err: { code: string; message: string; hint?: string }): Promise<void> {
     const paths = considerPaths(root);
     const hasBackup = backupUsable(paths.backup);
-    const actions = ['Retry', 'Open File', ...(hasBackup ? ['Restore Last Good Copy'] : [])];
-    const choice = await notify.error(`Consider cannot read the comment store of ${name}: ${err.message}. Your comments are kept as they are on disk; nothing was overwritten.`, ...actions);
-    if (choice === 'Retry') {
+    const [retry, openFile, restore] = [vscode.l10n.t('Retry'), vscode.l10n.t('Open File'), vscode.l10n.t('Restore Last Good Copy')];
+    const actions = [retry, openFile, ...(hasBackup ? [restore] : [])];
+    const choice = await notify.error(vscode.l10n.t('Consider cannot read the comment store of {0}: {1}. Your comments are kept as they are on disk; nothing was overwritten.', name, err.message), ...actions);
+    if (choice === retry) {
       this.announced.delete(root);
       this.stores.forceReload(root);
-    } else if (choice === 'Open File') {
+    } else if (choice === openFile) {
       this.announced.delete(root);
       await vscode.window.showTextDocument(vscode.Uri.file(paths.store));
-    } else if (choice === 'Restore Last Good Copy') {
+    } else if (choice === restore) {
       this.announced.delete(root);
       await this.restore(root);
     }
@@ -55,10 +56,10 @@ export class StoreRecovery extends Disposable {
     try {
       const { restored } = await restoreLastGoodCopy(root);
       void notify.info(restored
-        ? 'Consider: restored the last good copy of the comment store (the unreadable file was kept beside it).'
-        : 'Consider: the comment store is readable again; nothing was restored.');
+        ? vscode.l10n.t('Consider: restored the last good copy of the comment store (the unreadable file was kept beside it).')
+        : vscode.l10n.t('Consider: the comment store is readable again; nothing was restored.'));
     } catch (e) {
-      notify.reportFailure('restore the last good copy', e, () => this.restore(root));
+      notify.reportFailure(vscode.l10n.t('restore the last good copy'), e, () => this.restore(root));
     }
     this.stores.forceReload(root);
   }

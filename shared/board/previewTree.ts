@@ -21,6 +21,7 @@ import { TABS } from './tabs';
 import { lineLabel, relativeTime } from './time';
 import { GROUP_HEIGHT, ROW_HEIGHT } from './listLayout';
 import type { FirstScreen, PreviewThread } from './firstScreen';
+import { l10n } from './l10n';
 
 export interface PreviewNode {
   readonly tag: 'div' | 'span' | 'nav' | 'aside' | 'p' | 'b' | 'i' | 'br';
@@ -68,7 +69,7 @@ function detailPane(hasSelection: boolean): PreviewNode {
   if (hasSelection) return node('aside', 'detail empty-detail');
   return node('aside', 'detail empty-detail', [
     codicon('list-selection'),
-    node('p', 'muted', ['Select a thread to read it and reply.', node('br', ''), '↑↓ move · Enter opens the code · r reply · x resolve · / search']),
+    node('p', 'muted', [l10n.t('Select a thread to read it and reply.'), node('br', ''), l10n.t('↑↓ move · Enter opens the code · r reply · x resolve · / search')]),
   ]);
 }
 
@@ -90,7 +91,7 @@ export function groupHeaderContent(group: { readonly label: string; readonly cou
   const slash = group.label.lastIndexOf('/');
   return [
     codicon('file'), node('span', 'group-name', [group.label.slice(slash + 1)]), node('span', 'group-dir muted', [slash > 0 ? group.label.slice(0, slash) : '']),
-    { ...node('span', 'group-count', [String(group.count)]), attrs: { title: `${group.open} open of ${group.count}`, 'data-testid': 'group-count' } },
+    { ...node('span', 'group-count', [String(group.count)]), attrs: { title: l10n.t('{0} open of {1}', group.open, group.count), 'data-testid': 'group-count' } },
   ];
 }
 
@@ -100,8 +101,8 @@ export function groupHeaderContent(group: { readonly label: string; readonly cou
  */
 export function threadRowContent(t: PreviewThread): PreviewNode[] {
   const resolved = t.workflowState === 'resolved';
-  const meta: PreviewNode[] = [node('span', '', [lineLabel(t.startLine, t.endLine)]), node('span', '', [t.author]), { ...node('span', '', [relativeTime(t.lastActivityAt)]), attrs: { title: t.lastActivityAt } }];
-  if (t.replyCount) meta.push(node('span', '', [codicon('comment-discussion'), ` ${t.replyCount}${t.lastReplyAuthor === 'agent' && !resolved ? ' · agent replied' : ''}`]));
+  const meta: PreviewNode[] = [node('span', '', [lineLabel(t.startLine, t.endLine)]), node('span', '', [t.author === 'human' ? l10n.t('human') : l10n.t('agent')]), { ...node('span', '', [relativeTime(t.lastActivityAt)]), attrs: { title: t.lastActivityAt } }];
+  if (t.replyCount) meta.push(node('span', '', [codicon('comment-discussion'), ` ${t.replyCount}${t.lastReplyAuthor === 'agent' && !resolved ? ` · ${l10n.t('agent replied')}` : ''}`]));
   if (t.movedFrom) {
     const { file, startLine, endLine } = t.movedFrom;
     // The file's name is enough in a row; the title says where exactly.

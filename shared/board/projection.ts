@@ -5,6 +5,7 @@
 import type { AnchorState, Author, WorkflowState } from '../model';
 import type { FolderDetails, FolderSnapshot, ThreadDetails, ThreadView, Visibility } from './protocol';
 import { countThread, noThreads, type ThreadCounts } from './threadCounts';
+import { l10n } from './l10n';
 
 /** One thread with the folder it belongs to; `key` is unique across workspace folders. */
 export interface Row {
@@ -236,14 +237,14 @@ export function fileOptions(rows: readonly Row[], multiRoot: boolean): { value: 
 export function filterChips(filters: Filters): { key: FilterKey; label: string }[] {
   const chips: { key: FilterKey; label: string }[] = [];
   if (filters.text) chips.push({ key: 'text', label: `“${filters.text}”` });
-  if (filters.workflow) chips.push({ key: 'workflow', label: `state: ${filters.workflow}` });
-  if (filters.anchor) chips.push({ key: 'anchor', label: `anchor: ${filters.anchor}` });
-  if (filters.unseen) chips.push({ key: 'unseen', label: 'unseen by agent' });
-  if (filters.awaitingCheck) chips.push({ key: 'awaitingCheck', label: 'addressed, awaiting your check' });
-  if (filters.pending) chips.push({ key: 'pending', label: 'pending review' });
-  if (filters.addressedUnchanged) chips.push({ key: 'addressedUnchanged', label: 'addressed, code unchanged' });
-  if (filters.author) chips.push({ key: 'author', label: `author: ${filters.author}` });
-  if (filters.file) chips.push({ key: 'file', label: `file: ${filters.file.split('\u0000')[1] ?? filters.file}` });
+  if (filters.workflow) chips.push({ key: 'workflow', label: l10n.t('state: {0}', filters.workflow === 'open' ? l10n.t('open') : l10n.t('resolved')) });
+  if (filters.anchor) chips.push({ key: 'anchor', label: l10n.t('anchor: {0}', ({ anchored: l10n.t('anchored'), stale: l10n.t('stale'), orphaned: l10n.t('orphaned') })[filters.anchor]) });
+  if (filters.unseen) chips.push({ key: 'unseen', label: l10n.t('unseen by agent') });
+  if (filters.awaitingCheck) chips.push({ key: 'awaitingCheck', label: l10n.t('addressed, awaiting your check') });
+  if (filters.pending) chips.push({ key: 'pending', label: l10n.t('pending review') });
+  if (filters.addressedUnchanged) chips.push({ key: 'addressedUnchanged', label: l10n.t('addressed, code unchanged') });
+  if (filters.author) chips.push({ key: 'author', label: l10n.t('author: {0}', filters.author === 'human' ? l10n.t('human') : l10n.t('agent')) });
+  if (filters.file) chips.push({ key: 'file', label: l10n.t('file: {0}', filters.file.split('\u0000')[1] ?? filters.file) });
   return chips;
 }
 
@@ -257,11 +258,11 @@ export type NextAction =
 
 /** The one thing most worth doing next, for the summary bar. */
 export function nextAction(s: Summary): NextAction {
-  const n = (k: number, one: string, many: string): string => `${k} ${k === 1 ? one : many}`;
-  if (s.unreadable) return { kind: 'recover', label: `Recover ${n(s.unreadable, 'unreadable store', 'unreadable stores')}` };
-  if (s.stale + s.orphaned) return { kind: 'triage', label: `Triage ${n(s.stale + s.orphaned, 'flagged thread', 'flagged threads')}` };
-  if (s.awaitingCheck) return { kind: 'check', label: `Check ${n(s.awaitingCheck, 'addressed thread', 'addressed threads')}` };
-  if (s.unseen) return { kind: 'unseen', label: `${n(s.unseen, 'thread', 'threads')} not yet read by your agent` };
-  if (s.resolved) return { kind: 'archive', label: `Archive ${n(s.resolved, 'resolved thread', 'resolved threads')}` };
-  return { kind: 'none', label: s.total ? 'All caught up' : 'No threads yet' };
+  const n = (k: number, one: string, many: string): string => (k === 1 ? one : many).replace('{0}', String(k));
+  if (s.unreadable) return { kind: 'recover', label: n(s.unreadable, l10n.t('Recover {0} unreadable store'), l10n.t('Recover {0} unreadable stores')) };
+  if (s.stale + s.orphaned) return { kind: 'triage', label: n(s.stale + s.orphaned, l10n.t('Triage {0} flagged thread'), l10n.t('Triage {0} flagged threads')) };
+  if (s.awaitingCheck) return { kind: 'check', label: n(s.awaitingCheck, l10n.t('Check {0} addressed thread'), l10n.t('Check {0} addressed threads')) };
+  if (s.unseen) return { kind: 'unseen', label: n(s.unseen, l10n.t('{0} thread not yet read by your agent'), l10n.t('{0} threads not yet read by your agent')) };
+  if (s.resolved) return { kind: 'archive', label: n(s.resolved, l10n.t('Archive {0} resolved thread'), l10n.t('Archive {0} resolved threads')) };
+  return { kind: 'none', label: s.total ? l10n.t('All caught up') : l10n.t('No threads yet') };
 }

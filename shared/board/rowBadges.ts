@@ -5,7 +5,7 @@
  */
 import type { Disposition } from '../model';
 import type { ThreadView } from './protocol';
-import { ADDRESSED_UNCHANGED_TITLE } from '../changes/proof';
+import { l10n } from './l10n';
 
 export interface RowBadge {
   /** Its class after `tag` (the colour); also the test id `badge-<cls>`. */
@@ -17,12 +17,21 @@ export interface RowBadge {
 
 /** What each disposition says, for tooltips and the detail pane. */
 export const DISPOSITION_TITLES: Readonly<Record<Disposition, string>> = {
-  addressed: 'The agent says it addressed this',
-  declined: 'The agent declined this, and says why in its reply',
-  question: 'The agent has a question for you',
+  get addressed() { return l10n.t('The agent says it addressed this'); },
+  get declined() { return l10n.t('The agent declined this, and says why in its reply'); },
+  get question() { return l10n.t('The agent has a question for you'); },
 };
 
-export const PENDING_TITLE = 'pending — not sent to the agent yet';
+/** The words of a disposition badge. */
+export const dispositionWord = (d: Disposition): string => ({ addressed: l10n.t('addressed'), declined: l10n.t('declined'), question: l10n.t('question') })[d];
+
+export const pendingTitle = (): string => l10n.t('pending — not sent to the agent yet');
+
+/** shared/changes/proof.ts ADDRESSED_UNCHANGED_TITLE, in the current language. */
+export const addressedUnchangedTitle = (): string => l10n.t('The agent says it addressed this, but the code the thread was written on did not change');
+
+/** An anchor state in words (stale, orphaned). */
+export const anchorWord = (s: ThreadView['anchorState']): string => ({ anchored: l10n.t('anchored'), stale: l10n.t('stale'), orphaned: l10n.t('orphaned') })[s];
 
 /**
  * In order: where the thread stands in the review loop (pending, the agent's disposition), then
@@ -31,16 +40,16 @@ export const PENDING_TITLE = 'pending — not sent to the agent yet';
  */
 export function rowBadges(t: Pick<ThreadView, 'pending' | 'disposition' | 'awaitingCheck' | 'unseen' | 'anchorState' | 'reason' | 'workflowState' | 'addressedUnchanged' | 'removedIn'>): RowBadge[] {
   const badges: RowBadge[] = [];
-  if (t.pending) badges.push({ cls: 'pending', label: 'pending', title: PENDING_TITLE });
+  if (t.pending) badges.push({ cls: 'pending', label: l10n.t('pending'), title: pendingTitle() });
   if (t.disposition) {
-    const title = t.awaitingCheck ? `${DISPOSITION_TITLES.addressed}: awaiting your check` : DISPOSITION_TITLES[t.disposition];
-    badges.push({ cls: t.disposition, label: t.disposition, title });
+    const title = t.awaitingCheck ? l10n.t('{0}: awaiting your check', DISPOSITION_TITLES.addressed) : DISPOSITION_TITLES[t.disposition];
+    badges.push({ cls: t.disposition, label: dispositionWord(t.disposition), title });
   }
-  if (t.addressedUnchanged) badges.push({ cls: 'unchanged', label: 'code unchanged', title: ADDRESSED_UNCHANGED_TITLE });
-  if (t.removedIn) badges.push({ cls: 'removed', label: 'removed code', title: `About code that was removed since ${t.removedIn}` });
-  if (t.unseen) badges.push({ cls: 'unseen', label: 'unseen', title: 'The agent has not read this yet' });
-  if (t.anchorState !== 'anchored') badges.push({ cls: t.anchorState, label: t.anchorState, title: t.reason ?? t.anchorState });
-  if (t.workflowState === 'resolved') badges.push({ cls: 'resolved', label: 'resolved', title: 'resolved' });
+  if (t.addressedUnchanged) badges.push({ cls: 'unchanged', label: l10n.t('code unchanged'), title: addressedUnchangedTitle() });
+  if (t.removedIn) badges.push({ cls: 'removed', label: l10n.t('removed code'), title: l10n.t('About code that was removed since {0}', t.removedIn) });
+  if (t.unseen) badges.push({ cls: 'unseen', label: l10n.t('unseen'), title: l10n.t('The agent has not read this yet') });
+  if (t.anchorState !== 'anchored') badges.push({ cls: t.anchorState, label: anchorWord(t.anchorState), title: t.reason ?? anchorWord(t.anchorState) });
+  if (t.workflowState === 'resolved') badges.push({ cls: 'resolved', label: l10n.t('resolved'), title: l10n.t('resolved') });
   return badges;
 }
 

@@ -19,6 +19,7 @@ import { afterNextPaint } from './lib/afterPaint';
 import { startBridge } from './lib/bridge';
 import { vscodeApi } from './lib/vscodeApi';
 import { watchWindowLoad } from './lib/windowLoad';
+import { loadPageBundle } from './lib/l10n';
 import { firstScreen, usablePagePreview, type FirstScreen } from '../../shared/board/firstScreen';
 import { paintPreview } from './preview/paintPreview';
 import { initialUiState, type UiState } from '../../shared/board/uiState';
@@ -29,6 +30,8 @@ const PREVIEW_WAIT_MS = 400;
 watchWindowLoad();
 const bridge = startBridge();
 const root = document.getElementById('root')!;
+// Before anything draws a word: the strings of the user's language (lib/l10n.ts).
+loadPageBundle(root);
 let ui: UiState = initialUiState(vscodeApi().getState(), root.dataset.view);
 
 let appStarted = false;

@@ -6,6 +6,7 @@ import type { Comment } from '../../../shared/model';
 import type { AnchorSuggestion, BulkResult, ThreadRef } from '../../../shared/board/protocol';
 import type { UndoEntry } from '../undo';
 import { BoardError, findComment, forEachRef, type HandlerContext, type Handlers } from './context';
+import { l10n } from '../../../shared/board/l10n';
 
 const MAX_SHOWN_LINES = 40;
 /** Below this the re-anchoring result is a guess, not a suggestion. */
@@ -44,8 +45,8 @@ export const anchorHandlers: Handlers<'anchor/suggest' | 'anchor/reanchor' | 'an
   'anchor/reanchor': (p, ctx) => undoable(ctx, p.refs, async (ref, c) => {
     if (p.to === 'suggestion') {
       const loc = locate(ctx, ref.root, c);
-      if (!loc) throw new BoardError(`${c.file} no longer exists`, 'not_found');
-      if (!loc.suggestion) throw new BoardError('no confident place found for this code', 'no_suggestion');
+      if (!loc) throw new BoardError(l10n.t('{0} no longer exists', c.file), 'not_found');
+      if (!loc.suggestion) throw new BoardError(l10n.t('no confident place found for this code'), 'no_suggestion');
       await ctx.services.store.setAnchor(ref.root, ref.id, { startLine: loc.suggestion.startLine, endLine: loc.suggestion.endLine, text: loc.text }, 'human');
       return;
     }
@@ -54,7 +55,7 @@ export const anchorHandlers: Handlers<'anchor/suggest' | 'anchor/reanchor' | 'an
     const sel = ctx.services.host.currentSelection(ref.root);
     const elsewhere = sel !== undefined && sel.file !== c.file;
     if (!sel || (elsewhere && c.anchorState === 'anchored')) {
-      throw new BoardError(`select the lines in ${c.anchorState === 'anchored' ? c.file : 'the file where its code is now'} in an editor first`, 'no_selection');
+      throw new BoardError(c.anchorState === 'anchored' ? l10n.t('select the lines in {0} in an editor first', c.file) : l10n.t('select the lines in the file where its code is now in an editor first'), 'no_selection');
     }
     const text = ctx.services.documentText(ref.root, sel.file);
     await ctx.services.store.setAnchor(ref.root, ref.id, { startLine: sel.startLine, endLine: sel.endLine, ...(elsewhere ? { file: sel.file } : {}), ...(text !== undefined ? { text } : {}) }, 'human');

@@ -4,6 +4,7 @@ import type { BulkResult, RequestParams, RequestResult, RequestType, ThreadRef }
 import type { FolderStoreState } from '../../api';
 import type { BoardServices } from '../services';
 import type { UndoStack } from '../undo';
+import { l10n } from '../../../shared/board/l10n';
 
 export interface HandlerContext {
   readonly services: BoardServices;
@@ -26,9 +27,9 @@ export class BoardError extends Error {
 
 export function findComment(ctx: HandlerContext, ref: ThreadRef): Comment {
   const f = ctx.folder(ref.root);
-  if (f.error) throw new BoardError(`the store of ${f.name} cannot be read`, 'unreadable');
+  if (f.error) throw new BoardError(l10n.t('the store of {0} cannot be read', f.name), 'unreadable');
   const c = f.store?.comments.find((x) => x.id === ref.id);
-  if (!c) throw new BoardError(`thread ${ref.id} no longer exists`, 'not_found');
+  if (!c) throw new BoardError(l10n.t('thread {0} no longer exists', ref.id), 'not_found');
   return c;
 }
 

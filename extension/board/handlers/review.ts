@@ -6,6 +6,7 @@
 import type { FolderStoreState } from '../../api';
 import type { UndoEntry } from '../undo';
 import { BoardError, forEachFolder, writableFolders, type Handlers } from './context';
+import { l10n } from '../../../shared/board/l10n';
 
 const hasPending = (f: FolderStoreState): boolean => f.store!.comments.some((c) => c.pending === true);
 
@@ -22,7 +23,7 @@ export const reviewHandlers: Handlers<'review/submit' | 'review/discard' | 'revi
     const message = p.message !== undefined && p.message.trim() !== '' ? p.message : undefined;
     let targets = writable.filter(hasPending);
     if (targets.length === 0 && message !== undefined && writable[0]) targets = [writable[0]];
-    if (targets.length === 0) throw new BoardError('there is no pending review to submit', 'usage');
+    if (targets.length === 0) throw new BoardError(l10n.t('there is no pending review to submit'), 'usage');
     const rounds: { root: string; round: number }[] = [];
     let done = 0;
     const failed = await forEachFolder(ctx, targets, async (f) => {

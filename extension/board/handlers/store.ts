@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { ReconcileSummary } from '../../../shared/board/protocol';
 import type { UndoEntry } from '../undo';
 import { BoardError, forEachFolder, message, writableFolders, type HandlerContext, type Handlers } from './context';
+import { l10n } from '../../../shared/board/l10n';
 
 export const storeHandlers: Handlers<'store/archiveResolved' | 'store/reconcileAll' | 'store/undo' | 'store/recover'> = {
   'store/archiveResolved': async (_p, ctx) => {
@@ -41,7 +42,7 @@ export const storeHandlers: Handlers<'store/archiveResolved' | 'store/reconcileA
 
   'store/undo': async (p, ctx) => {
     const parts = ctx.undo.take(p.undoId);
-    if (!parts) throw new BoardError('nothing to undo (already undone, or too old)', 'not_found');
+    if (!parts) throw new BoardError(l10n.t('nothing to undo (already undone, or too old)'), 'not_found');
     let done = 0;
     const failed: { id: string; message: string }[] = [];
     for (const part of parts) {
@@ -79,7 +80,7 @@ export const storeHandlers: Handlers<'store/archiveResolved' | 'store/reconcileA
  */
 async function restoreBackup(ctx: HandlerContext, root: string): Promise<void> {
   const paths = ctx.services.store.considerPaths(root);
-  if (!fs.existsSync(paths.backup)) throw new BoardError('there is no last good copy (store.json.bak)', 'not_found');
+  if (!fs.existsSync(paths.backup)) throw new BoardError(l10n.t('there is no last good copy (store.json.bak)'), 'not_found');
   const { restored, keptAs } = await ctx.services.store.restoreLastGoodCopy(root);
   ctx.services.log(restored ? `restored ${paths.store} from its backup; the damaged file is kept as ${keptAs}` : `${paths.store} is readable again; nothing was restored`);
 }

@@ -8,6 +8,8 @@ import { RoundsPanel } from './RoundsPanel';
 import { SummaryBar } from './SummaryBar';
 import { ThreadDetail, type ThreadDetailHandle } from './ThreadDetail';
 import { ThreadList } from './ThreadList';
+import { l10n } from '../../../shared/board/l10n';
+import { withNodes } from '../lib/l10n';
 
 export function Board() {
   const { store } = useApp();
@@ -63,9 +65,9 @@ export function Board() {
       ) : items.length === 0 ? (
         <div className="empty" data-testid="empty-filtered">
           <Codicon name="filter" />
-          <p>No thread matches {hasFilters ? 'these filters' : 'the visibility toggles'}.</p>
-          {hasFilters ? <Button appearance="secondary" onClick={() => store.getState().clearFilters()}>Clear filters</Button>
-            : <p className="muted">Turn on “Show resolved” or “Show stale &amp; orphaned” above.</p>}
+          <p>{hasFilters ? l10n.t('No thread matches these filters.') : l10n.t('No thread matches the visibility toggles.')}</p>
+          {hasFilters ? <Button appearance="secondary" onClick={() => store.getState().clearFilters()}>{l10n.t('Clear filters')}</Button>
+            : <p className="muted">{l10n.t('Turn on “Show resolved” or “Show stale & orphaned” above.')}</p>}
         </div>
       ) : (
         <div className="split">
@@ -81,15 +83,16 @@ function EmptyBoard() {
   const folders = useBoard((s) => s.folders);
   const { store } = useApp();
   if (folders.length === 0) {
-    return <div className="empty" data-testid="empty-board"><Codicon name="folder-opened" /><p>Open a folder to review code with Consider.</p></div>;
+    return <div className="empty" data-testid="empty-board"><Codicon name="folder-opened" /><p>{l10n.t('Open a folder to review code with Consider.')}</p></div>;
   }
   const noStore = folders.every((f) => !f.hasStore && !f.error);
   return (
     <div className="empty" data-testid="empty-board">
       <Codicon name="comment-discussion" />
-      <p><b>No review threads yet.</b></p>
-      <p className="muted">Select lines in an editor and run <b>Consider: Add Comment</b> (or click the + in the gutter). Your agent answers with <code>consider-cli</code>; replies show up here and inline.</p>
-      {noStore && <Button icon="gear" onClick={() => store.getState().setView('setup')} testId="empty-setup">Set up Consider for your agent</Button>}
+      <p><b>{l10n.t('No review threads yet.')}</b></p>
+      <p className="muted">{withNodes(l10n.t('Select lines in an editor and run {0} (or click the + in the gutter). Your agent answers with {1}; replies show up here and inline.'),
+        <b>{l10n.t('Consider: Add Comment')}</b>, <code>consider-cli</code>)}</p>
+      {noStore && <Button icon="gear" onClick={() => store.getState().setView('setup')} testId="empty-setup">{l10n.t('Set up Consider for your agent')}</Button>}
     </div>
   );
 }

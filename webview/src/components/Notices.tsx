@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useApp, useBoard } from '../lib/context';
 import { Codicon, IconButton } from '../ui/primitives';
+import { l10n } from '../../../shared/board/l10n';
 
 /** Result summaries, errors and undo offers. Info notices fade after a while; errors stay. */
 export function Notices() {
@@ -17,8 +18,8 @@ export function Notices() {
         <div key={n.id} className={`notice ${n.kind}`} role={n.kind === 'error' ? 'alert' : 'status'} data-testid="notice">
           <Codicon name={n.kind === 'error' ? 'error' : 'info'} />
           <span className="notice-text">{n.text}</span>
-          {n.undoId && <button type="button" className="link-button" data-testid="undo" onClick={() => actions.undo(n.undoId!, n.id)}>Undo</button>}
-          <IconButton icon="close" label="Dismiss" onClick={() => store.getState().dismissNotice(n.id)} />
+          {n.undoId && <button type="button" className="link-button" data-testid="undo" onClick={() => actions.undo(n.undoId!, n.id)}>{l10n.t('Undo')}</button>}
+          <IconButton icon="close" label={l10n.t('Dismiss')} onClick={() => store.getState().dismissNotice(n.id)} />
         </div>
       ))}
     </div>

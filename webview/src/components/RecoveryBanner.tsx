@@ -1,5 +1,7 @@
 import { useApp, useBoard } from '../lib/context';
 import { Button, Codicon } from '../ui/primitives';
+import { l10n } from '../../../shared/board/l10n';
+import { withNodes } from '../lib/l10n';
 
 /**
  * A store that cannot be read is never overwritten; the banner says what happened and offers
@@ -22,22 +24,22 @@ export function RecoveryBanners() {
     <>
       {bad.map((f) => f.error ? (
         <section key={f.root} className="banner error" role="alert" data-testid="recovery-banner">
-          <div className="banner-title"><Codicon name="error" /><span>The review store of <b>{f.name}</b> can't be read</span></div>
+          <div className="banner-title"><Codicon name="error" /><span>{withNodes(l10n.t('The review store of {0} can\'t be read'), <b>{f.name}</b>)}</span></div>
           <p className="banner-text">{sentence(f.error.message)}</p>
           <p className="banner-text muted">
-            Nothing was changed: Consider never writes over a store it cannot read.
+            {l10n.t('Nothing was changed: Consider never writes over a store it cannot read.')}
             {f.error.hint ? ` ${sentence(f.error.hint)}` : ''}
-            {folders.length > 1 ? ' Threads of the other folders are shown below.' : ''}
+            {folders.length > 1 ? ` ${l10n.t('Threads of the other folders are shown below.')}` : ''}
           </p>
           <div className="banner-actions">
-            <Button icon="refresh" onClick={() => actions.recover(f.root, 'retry')} testId="recover-retry">Retry</Button>
-            {f.hasBackup && <Button appearance="secondary" icon="history" onClick={() => actions.recover(f.root, 'restoreBackup')} testId="recover-restore">Restore last good copy</Button>}
-            <Button appearance="secondary" icon="go-to-file" onClick={() => actions.openStoreFile(f.root)} testId="recover-open">Open store.json</Button>
+            <Button icon="refresh" onClick={() => actions.recover(f.root, 'retry')} testId="recover-retry">{l10n.t('Retry')}</Button>
+            {f.hasBackup && <Button appearance="secondary" icon="history" onClick={() => actions.recover(f.root, 'restoreBackup')} testId="recover-restore">{l10n.t('Restore last good copy')}</Button>}
+            <Button appearance="secondary" icon="go-to-file" onClick={() => actions.openStoreFile(f.root)} testId="recover-open">{l10n.t('Open store.json')}</Button>
           </div>
         </section>
       ) : (
         <section key={f.root} className="banner warning" role="status" data-testid="readonly-banner">
-          <Codicon name="lock" /> <b>{f.name}</b>: read-only. {f.readOnlyReason}
+          <Codicon name="lock" /> {withNodes(l10n.t('{0}: read-only.'), <b>{f.name}</b>)} {f.readOnlyReason}
         </section>
       ))}
     </>

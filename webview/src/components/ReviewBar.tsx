@@ -3,8 +3,9 @@ import type { FolderSnapshot, ReviewView } from '../../../shared/board/protocol'
 import { useApp, useBoard } from '../lib/context';
 import { relativeTime } from '../../../shared/board/time';
 import { Button, Codicon, TextField, type TextFieldHandle } from '../ui/primitives';
+import { l10n } from '../../../shared/board/l10n';
 
-const comments = (n: number): string => `${n} pending ${n === 1 ? 'comment' : 'comments'}`;
+const comments = (n: number): string => (n === 1 ? l10n.t('1 pending comment') : l10n.t('{0} pending comments', n));
 
 /** The newest submitted round of any folder (each folder numbers its own rounds). */
 function latestReview(folders: readonly FolderSnapshot[]): ReviewView | undefined {
@@ -43,29 +44,29 @@ export function ReviewBar() {
   const discard = () => run(async () => { setConfirming(false); await actions.discardReview(); });
 
   return (
-    <div className="review-bar" role="region" aria-label="Pending review" data-testid="review-bar">
+    <div className="review-bar" role="region" aria-label={l10n.t('Pending review')} data-testid="review-bar">
       <span className="review-title">
-        <Codicon name="git-pull-request-draft" /> <b>Review:</b> <span data-testid="review-count">{comments(pending)}</span>
+        <Codicon name="git-pull-request-draft" /> <b>{l10n.t('Review:')}</b> <span data-testid="review-count">{comments(pending)}</span>
         {last && (
           // The round's message as a tooltip: an attribute, never markup.
           <span className="muted review-last" title={last.message ? `${last.submittedAt}\n${last.message}` : last.submittedAt} data-testid="review-last">
-            {' '}· round {last.round} sent {relativeTime(last.submittedAt)}
+            {' '}· {l10n.t('round {0} sent {1}', last.round, relativeTime(last.submittedAt))}
           </span>
         )}
       </span>
       {confirming ? (
         <div className="confirm" role="alert" data-testid="review-discard-confirm">
-          <Codicon name="warning" /> Discard {comments(pending)}? They are deleted; Undo brings them back.
-          <Button icon="trash" disabled={busy} onClick={() => void discard()} testId="review-discard-yes">Discard</Button>
-          <Button appearance="secondary" onClick={() => setConfirming(false)} testId="review-discard-cancel">Cancel</Button>
+          <Codicon name="warning" /> {l10n.t('Discard {0}? They are deleted; Undo brings them back.', comments(pending))}
+          <Button icon="trash" disabled={busy} onClick={() => void discard()} testId="review-discard-yes">{l10n.t('Discard')}</Button>
+          <Button appearance="secondary" onClick={() => setConfirming(false)} testId="review-discard-cancel">{l10n.t('Cancel')}</Button>
         </div>
       ) : (
         <>
-          <TextField ref={messageRef} value={message} onInput={setMessage} label="Overall review message (optional)" placeholder="Overall message for the agent (optional)"
+          <TextField ref={messageRef} value={message} onInput={setMessage} label={l10n.t('Overall review message (optional)')} placeholder={l10n.t('Overall message for the agent (optional)')}
             testId="review-message" onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); void submit(); } }} />
           <span className="review-actions">
-            <Button icon="send" disabled={busy} onClick={() => void submit()} testId="review-submit" title="Send the pending comments (and the message) to the agent">Submit Review</Button>
-            <Button appearance="secondary" icon="trash" disabled={busy} onClick={() => setConfirming(true)} testId="review-discard" title="Delete the pending comments (asks first; undoable)">Discard…</Button>
+            <Button icon="send" disabled={busy} onClick={() => void submit()} testId="review-submit" title={l10n.t('Send the pending comments (and the message) to the agent')}>{l10n.t('Submit Review')}</Button>
+            <Button appearance="secondary" icon="trash" disabled={busy} onClick={() => setConfirming(true)} testId="review-discard" title={l10n.t('Delete the pending comments (asks first; undoable)')}>{l10n.t('Discard…')}</Button>
           </span>
         </>
       )}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ReviewView } from '../../../shared/board/protocol';
 import { relativeTime } from '../../../shared/board/time';
-import { plural } from '../../../shared/text';
+import { countOf, l10n } from '../../../shared/board/l10n';
 import { useApp, useBoard } from '../lib/context';
 import { Button, Codicon } from '../ui/primitives';
 
@@ -11,8 +11,9 @@ interface RoundRow { readonly root: string; readonly folderName: string; readonl
 function outcome(r: ReviewView): string {
   const parts: string[] = [];
   const d = r.dispositions;
-  if (d) for (const k of ['addressed', 'declined', 'question'] as const) if (d[k]) parts.push(`${d[k]} ${k}`);
-  const open = r.open !== undefined ? `${r.open} open` : '';
+  const words = { addressed: (n: number) => l10n.t('{0} addressed', n), declined: (n: number) => l10n.t('{0} declined', n), question: (n: number) => l10n.t('{0} question', n) };
+  if (d) for (const k of ['addressed', 'declined', 'question'] as const) if (d[k]) parts.push(words[k](d[k]));
+  const open = r.open !== undefined ? l10n.t('{0} open', r.open) : '';
   return [parts.join(', '), open].filter(Boolean).join(' · ');
 }
 
@@ -33,24 +34,24 @@ export function RoundsPanel() {
   if (!rounds.length) return null;
   const multi = folders.length > 1;
   return (
-    <div className={`rounds${open ? ' open' : ''}`} role="region" aria-label="Review rounds" data-testid="rounds">
+    <div className={`rounds${open ? ' open' : ''}`} role="region" aria-label={l10n.t('Review rounds')} data-testid="rounds">
       <button type="button" className="rounds-toggle" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="rounds-toggle">
-        <Codicon name={open ? 'chevron-down' : 'chevron-right'} /> <b>Review rounds</b>
-        <span className="muted"> · {plural(rounds.length, 'round')}, the last {relativeTime(rounds[0]!.r.submittedAt)}</span>
+        <Codicon name={open ? 'chevron-down' : 'chevron-right'} /> <b>{l10n.t('Review rounds')}</b>
+        <span className="muted"> · {l10n.t('{0}, the last {1}', countOf(rounds.length, l10n.t('{0} round'), l10n.t('{0} rounds')), relativeTime(rounds[0]!.r.submittedAt))}</span>
       </button>
       {open && (
         <ol className="rounds-list">
           {rounds.map(({ root, folderName, r }) => (
             <li key={`${root}\u0000${r.round}`} className="round" data-testid="round" data-round={r.round}>
               <div className="round-head">
-                <b>Round {r.round}</b>{multi && <span className="muted"> · {folderName}</span>}
+                <b>{l10n.t('Round {0}', r.round)}</b>{multi && <span className="muted"> · {folderName}</span>}
                 <span className="muted" title={r.submittedAt}> · {relativeTime(r.submittedAt)}</span>
-                <span className="muted"> · {plural(r.threads, 'comment')}</span>
+                <span className="muted"> · {countOf(r.threads, l10n.t('{0} comment'), l10n.t('{0} comments'))}</span>
                 {outcome(r) && <span className="round-outcome"> · {outcome(r)}</span>}
                 <span className="round-actions">
                   {r.hasBaseline
-                    ? <Button appearance="secondary" icon="diff-multiple" onClick={() => actions.showChangesSince(root, r.round)} testId="round-changes" title="Open the Changes view on the files as they were when this round was submitted">Changes since this round</Button>
-                    : <span className="muted" title="Rounds submitted before Consider captured the workspace, or older than the 20 newest, keep no baseline">no baseline kept</span>}
+                    ? <Button appearance="secondary" icon="diff-multiple" onClick={() => actions.showChangesSince(root, r.round)} testId="round-changes" title={l10n.t('Open the Changes view on the files as they were when this round was submitted')}>{l10n.t('Changes since this round')}</Button>
+                    : <span className="muted" title={l10n.t('Rounds submitted before Consider captured the workspace, or older than the 20 newest, keep no baseline')}>{l10n.t('no baseline kept')}</span>}
                 </span>
               </div>
               {r.message && <p className="round-message" data-testid="round-message">{r.message}</p>}

@@ -2,6 +2,7 @@ import { useApp, useBoard } from '../lib/context';
 import { SUMMARY_STATS, threadsInFiles, type StatKey } from '../../../shared/board/summaryStats';
 import { nextAction } from '../../../shared/board/projection';
 import { Button, Codicon } from '../ui/primitives';
+import { l10n } from '../../../shared/board/l10n';
 
 /** Compact counts that stay in view, the next useful action, and the store-wide actions. */
 export function SummaryBar() {
@@ -28,7 +29,7 @@ export function SummaryBar() {
     <div className="summary-bar" data-testid="summary-bar">
       <div className="stats">
         {SUMMARY_STATS.map(({ key, label, icon, cls }) => (
-          <button key={key} type="button" className={`stat ${cls}${s[key] ? '' : ' zero'}`} onClick={show[key]} title={`Show ${label}`} data-testid={`stat-${key}`}>
+          <button key={key} type="button" className={`stat ${cls}${s[key] ? '' : ' zero'}`} onClick={show[key]} title={l10n.t('Show {0}', label)} data-testid={`stat-${key}`}>
             <Codicon name={icon} /> <b>{s[key]}</b> {label}
           </button>
         ))}
@@ -40,9 +41,9 @@ export function SummaryBar() {
             <Codicon name="arrow-right" /> {next.label}
           </button>
         ) : <span className="muted" data-testid="next-action">{next.label}</span>}
-        <Button appearance="secondary" icon="sync" disabled={busy} onClick={() => void actions.reconcileAll()} testId="reconcile-all" title="Re-check every thread's anchor against today's files">Reconcile all</Button>
-        <Button appearance="secondary" icon="copy" onClick={() => void actions.copyDigest()} testId="copy-digest" title="Copy the review digest: the whole review as one Markdown page, for a new agent session or a teammate">Digest</Button>
-        {next.kind !== 'archive' && <Button appearance="secondary" icon="archive" disabled={busy || s.resolved === 0} onClick={() => void actions.archiveResolved()} testId="archive-resolved" title="Move resolved threads to .consider/archive.json (undoable)">Archive resolved</Button>}
+        <Button appearance="secondary" icon="sync" disabled={busy} onClick={() => void actions.reconcileAll()} testId="reconcile-all" title={l10n.t('Re-check every thread\'s anchor against today\'s files')}>{l10n.t('Reconcile all')}</Button>
+        <Button appearance="secondary" icon="copy" onClick={() => void actions.copyDigest()} testId="copy-digest" title={l10n.t('Copy the review digest: the whole review as one Markdown page, for a new agent session or a teammate')}>{l10n.t('Digest')}</Button>
+        {next.kind !== 'archive' && <Button appearance="secondary" icon="archive" disabled={busy || s.resolved === 0} onClick={() => void actions.archiveResolved()} testId="archive-resolved" title={l10n.t('Move resolved threads to .consider/archive.json (undoable)')}>{l10n.t('Archive resolved')}</Button>}
       </div>
     </div>
   );

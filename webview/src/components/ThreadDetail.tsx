@@ -1,13 +1,13 @@
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { useApp, useBoard } from '../lib/context';
 import type { Disposition } from '../../../shared/model';
-import { DISPOSITION_TITLES, PENDING_TITLE } from '../../../shared/board/rowBadges';
+import { DISPOSITION_TITLES, addressedUnchangedTitle, anchorWord, dispositionWord, pendingTitle } from '../../../shared/board/rowBadges';
+import { l10n } from '../../../shared/board/l10n';
 import { lineLabel, relativeTime } from '../../../shared/board/time';
 import type { Row } from '../../../shared/board/projection';
 import { Button, Codicon, Spinner, TextArea, type TextFieldHandle } from '../ui/primitives';
 import { Markdown } from './Markdown';
 import { CodeSinceWritten } from './CodeSinceWritten';
-import { ADDRESSED_UNCHANGED_TITLE } from '../../../shared/changes/proof';
 
 export interface ThreadDetailHandle { focusReply(): void }
 
@@ -24,7 +24,7 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
     return (
       <aside className="detail empty-detail" data-testid="detail">
         <Codicon name="list-selection" />
-        <p className="muted">Select a thread to read it and reply.<br />↑↓ move · Enter opens the code · r reply · x resolve · / search</p>
+        <p className="muted">{l10n.t('Select a thread to read it and reply.')}<br />{l10n.t('↑↓ move · Enter opens the code · r reply · x resolve · / search')}</p>
       </aside>
     );
   }
@@ -40,49 +40,49 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
   };
 
   return (
-    <aside className="detail" data-testid="detail" aria-label="Selected thread">
+    <aside className="detail" data-testid="detail" aria-label={l10n.t('Selected thread')}>
       <header className="detail-header">
         {t.anchorState === 'orphaned' ? (
           // Its file is gone: no link to open it (it would open nothing), but the way to deal with it.
           <div className="file-link gone" data-testid="detail-file-gone">
-            <Codicon name="debug-disconnect" /> <span className="gone-path">{t.file}</span> <span className="muted">{lineLabel(t.startLine, t.endLine)} · file gone</span>
-            <button type="button" className="link-button" onClick={() => actions.reveal(row)} data-testid="detail-triage">Re-anchor in Triage</button>
+            <Codicon name="debug-disconnect" /> <span className="gone-path">{t.file}</span> <span className="muted">{lineLabel(t.startLine, t.endLine)} · {l10n.t('file gone')}</span>
+            <button type="button" className="link-button" onClick={() => actions.reveal(row)} data-testid="detail-triage">{l10n.t('Re-anchor in Triage')}</button>
           </div>
         ) : (
-          <button type="button" className="link-button file-link" onClick={() => actions.reveal(row)} title="Open in editor" data-testid="detail-open">
+          <button type="button" className="link-button file-link" onClick={() => actions.reveal(row)} title={l10n.t('Open in editor')} data-testid="detail-open">
             <Codicon name="go-to-file" /> {t.file} <span className="muted">{lineLabel(t.startLine, t.endLine)}</span>
           </button>
         )}
         <div className="detail-tags">
-          {t.pending && <span className="tag pending" data-testid="detail-pending">{PENDING_TITLE}</span>}
-          {t.awaitingCheck && <span className="tag addressed" data-testid="detail-awaiting-check">addressed, awaiting your check</span>}
-          {t.addressedUnchanged && <span className="tag unchanged" title={ADDRESSED_UNCHANGED_TITLE} data-testid="detail-addressed-unchanged">but its code did not change</span>}
-          {t.removedIn && <span className="tag removed" data-testid="detail-removed">about code removed since {t.removedIn}</span>}
-          <span className={`tag ${t.workflowState}`}>{t.workflowState}</span>
-          {t.anchorState !== 'anchored' && <span className={`tag ${t.anchorState}`}>{t.anchorState}</span>}
-          {t.unseen && <span className="tag unseen">unseen by agent</span>}
+          {t.pending && <span className="tag pending" data-testid="detail-pending">{pendingTitle()}</span>}
+          {t.awaitingCheck && <span className="tag addressed" data-testid="detail-awaiting-check">{l10n.t('addressed, awaiting your check')}</span>}
+          {t.addressedUnchanged && <span className="tag unchanged" title={addressedUnchangedTitle()} data-testid="detail-addressed-unchanged">{l10n.t('but its code did not change')}</span>}
+          {t.removedIn && <span className="tag removed" data-testid="detail-removed">{l10n.t('about code removed since {0}', t.removedIn)}</span>}
+          <span className={`tag ${t.workflowState}`}>{t.workflowState === 'open' ? l10n.t('open') : l10n.t('resolved')}</span>
+          {t.anchorState !== 'anchored' && <span className={`tag ${t.anchorState}`}>{anchorWord(t.anchorState)}</span>}
+          {t.unseen && <span className="tag unseen">{l10n.t('unseen by agent')}</span>}
         </div>
         {t.reason && t.anchorState !== 'anchored' && <p className="muted reason"><Codicon name="info" /> {t.reason}</p>}
-        {t.movedFrom && <p className="muted moved-from" data-testid="detail-moved-from"><Codicon name="move" /> Moved from {t.movedFrom.file} {lineLabel(t.movedFrom.startLine, t.movedFrom.endLine)}: its code moved into this file.</p>}
+        {t.movedFrom && <p className="muted moved-from" data-testid="detail-moved-from"><Codicon name="move" /> {l10n.t('Moved from {0} {1}: its code moved into this file.', t.movedFrom.file, lineLabel(t.movedFrom.startLine, t.movedFrom.endLine))}</p>}
       </header>
       {details?.code && <CodeSinceWritten code={details.code} onShowChanges={() => actions.showThreadChanges(row)} />}
       <div className="conversation">
         {details ? <>
           <Message author={t.author} at={details.createdAt} body={details.body} />
           {details.replies.map((r) => <Message key={r.id} author={r.author} at={r.createdAt} body={r.body} disposition={r.disposition} />)}
-        </> : <div className="muted" data-testid="conversation-loading"><Spinner /> Loading the conversation…</div>}
+        </> : <div className="muted" data-testid="conversation-loading"><Spinner /> {l10n.t('Loading the conversation…')}</div>}
       </div>
       <footer className="reply-box">
         {resolved ? (
-          <p className="muted">Resolved threads take no replies. Reopen to continue the discussion.</p>
+          <p className="muted">{l10n.t('Resolved threads take no replies. Reopen to continue the discussion.')}</p>
         ) : (
-          <TextArea ref={replyRef} value={draft} onInput={setDraft} placeholder="Reply… (Ctrl+Enter to send)" label="Reply" testId="reply-input"
+          <TextArea ref={replyRef} value={draft} onInput={setDraft} placeholder={l10n.t('Reply… (Ctrl+Enter to send)')} label={l10n.t('Reply')} testId="reply-input"
             onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); void send(); } if (e.key === 'Escape') document.querySelector<HTMLElement>('[data-testid="thread-list"]')?.focus(); }} />
         )}
         <div className="reply-actions">
-          {!resolved && <Button icon="send" disabled={sending || !draft.trim()} onClick={() => void send()} testId="reply-send">Reply</Button>}
+          {!resolved && <Button icon="send" disabled={sending || !draft.trim()} onClick={() => void send()} testId="reply-send">{l10n.t('Reply')}</Button>}
           <Button appearance={resolved ? 'primary' : 'secondary'} icon={resolved ? 'issue-reopened' : 'check'} testId="detail-toggle-state"
-            onClick={() => void actions.setState([row], resolved ? 'open' : 'resolved')}>{resolved ? 'Reopen' : 'Resolve'}</Button>
+            onClick={() => void actions.setState([row], resolved ? 'open' : 'resolved')}>{resolved ? l10n.t('Reopen') : l10n.t('Resolve')}</Button>
         </div>
       </footer>
     </aside>
@@ -95,9 +95,9 @@ function Message({ author, at, body, disposition }: { author: 'human' | 'agent';
     <article className={`message ${author}`} data-testid="message">
       <div className="message-head">
         <Codicon name={author === 'agent' ? 'hubot' : 'account'} />
-        <b>{author === 'agent' ? 'Agent' : 'You'}</b>
+        <b>{author === 'agent' ? l10n.t('Agent') : l10n.t('You')}</b>
         <span className="muted" title={at}>{relativeTime(at)}</span>
-        {disposition && <span className={`tag ${disposition}`} title={DISPOSITION_TITLES[disposition]} data-testid="message-disposition">{disposition}</span>}
+        {disposition && <span className={`tag ${disposition}`} title={DISPOSITION_TITLES[disposition]} data-testid="message-disposition">{dispositionWord(disposition)}</span>}
       </div>
       <Markdown body={body} />
     </article>

@@ -6,6 +6,7 @@ import { GROUP_HEIGHT, ROW_HEIGHT } from '../../../shared/board/listLayout';
 import type { ListItem, Row } from '../../../shared/board/projection';
 import { IconButton } from '../ui/primitives';
 import { TreeNodes } from '../ui/TreeNodes';
+import { l10n } from '../../../shared/board/l10n';
 
 /**
  * The virtualized, keyboard-driven list (a listbox with aria-activedescendant): only the rows
@@ -77,7 +78,7 @@ export function ThreadList({ items, onReplyShortcut }: { items: readonly ListIte
   };
 
   return (
-    <div ref={scrollRef} className="thread-list" tabIndex={0} role="listbox" aria-label="Review threads"
+    <div ref={scrollRef} className="thread-list" tabIndex={0} role="listbox" aria-label={l10n.t('Review threads')}
       aria-activedescendant={selectedKey !== undefined && selIndex !== undefined ? domId(selectedKey) : undefined}
       onKeyDown={onKeyDown} onScroll={onScroll} data-testid="thread-list"
       onFocus={() => { if (selIndex === undefined && threadIndexes.length) selectAt(0); }}>
@@ -118,9 +119,9 @@ const ThreadRow = memo(function ThreadRow({ row, selected }: { row: Row; selecte
       onClick={() => store.getState().select(row.key)} onDoubleClick={() => actions.reveal(row)}>
       <TreeNodes nodes={threadRowContent(t)} />
       <div className="row-actions">
-        <IconButton icon={toggleIcon} label={resolved ? 'Reopen (x)' : 'Resolve (x)'} tabIndex={-1} testId="row-toggle-state"
+        <IconButton icon={toggleIcon} label={resolved ? l10n.t('Reopen (x)') : l10n.t('Resolve (x)')} tabIndex={-1} testId="row-toggle-state"
           onClick={() => void actions.setState([row], resolved ? 'open' : 'resolved')} />
-        <IconButton icon={openIcon} label={t.anchorState === 'orphaned' ? 'Its file is gone: open Triage (Enter)' : 'Open in editor (Enter)'} tabIndex={-1}
+        <IconButton icon={openIcon} label={t.anchorState === 'orphaned' ? l10n.t('Its file is gone: open Triage (Enter)') : l10n.t('Open in editor (Enter)')} tabIndex={-1}
           onClick={() => actions.reveal(row)} testId="row-open" />
       </div>
     </div>

@@ -48,6 +48,8 @@ export function Checkbox(props: { checked: boolean; onChange: (checked: boolean)
   const ref = useRef<HTMLElement & { checked: boolean }>(null);
   useEffect(() => { if (ref.current && ref.current.checked !== props.checked) ref.current.checked = props.checked; }, [props.checked]);
   useDomEvent(ref, 'change', () => { const v = !!ref.current?.checked; if (v !== props.checked) props.onChange(v); });
+  // The toolkit's checkbox too labels itself when it connects (its text, else "Checkbox", in English).
+  useAriaLabel(ref, props.label);
   return (
     <vscode-checkbox ref={ref} disabled={props.disabled || undefined} data-testid={props.testId} aria-label={props.label}>
       {props.children}
