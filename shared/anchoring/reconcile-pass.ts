@@ -28,7 +28,7 @@ import type { MutationTx } from '../store/store-io';
 import { readArchive } from '../store/archive';
 import { findThread, fingerprintOf, outsideRacyWindow, statMatches } from '../store/threads';
 import { splitLines } from '../text';
-import { strictUtf8Text } from '../store/utf8';
+import { strictUtf8Text } from '../utf8';
 
 export interface ReconcileOptions {
   /** Re-anchor every thread, even on files that did not change since the last check. */

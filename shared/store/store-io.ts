@@ -13,7 +13,7 @@ import { acquireLock } from './lock';
 import type { HeldLock } from './lock';
 import { recreateFile, replaceWithLink, sweepDeadTempFiles, writeFileAtomic } from './atomic-write';
 import { ValidationError, validateStore } from './validate';
-import { utf8Text } from './utf8';
+import { utf8Text } from '../utf8';
 import { writeListIndex } from './list-index';
 
 export interface ReadResult {
