@@ -17,7 +17,7 @@ export { writeFileAtomic } from './store/atomic-write';
 export * from './store/threads';
 export { archiveResolved, unarchive, readArchive } from './store/archive';
 export { readConfig, updateConfig } from './store/config';
-export * from './anchoring/reconcile-pass';
+export * from './store/reconcile-pass';
 export { listJsonFromIndex, summaryFromIndex } from './store/indexed-read';
 export { orderByLocation } from './store/location-order';
 export type { ListedThread } from './store/indexed-read';

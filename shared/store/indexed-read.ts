@@ -11,7 +11,7 @@ import type { AnchorState, WorkflowState } from '../model';
 import { readListIndex, type ListIndex } from './list-index';
 import { orderByLocation } from './location-order';
 import { assertConsiderDirInside, considerPaths } from '../paths';
-import { settledByStat } from '../anchoring/reconcile-pass';
+import { settledByStat } from './reconcile-pass';
 import { commentSpans, identityOf } from './store-io';
 import { SummaryTally, type StoreSummary } from './threads';
 
