@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ActionKind, SetupAction } from './types';
-import type { Scope } from './skills/targets';
+import type { Scope } from './targets/skills';
 import { writeFileAtomic } from './fsutil';
 import { jsonDepth, MAX_JSON_DEPTH, member, parseJsonText, parseJsonTree } from './json-text';
 import { projectWriteProblem, realpathOrSelf } from './safety';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ConsiderConfig, SkillInstall } from '../shared/model';
 import type { SetupAction, SetupOptions, SetupReport, SetupState } from './types';
-import { INTEGRATION_ROWS, SKILL_FILE, integrationRow, legacySkillDirs, skillDirs, type IntegrationRow, type Scope } from './skills/targets';
+import { INTEGRATION_ROWS, SKILL_FILE, integrationRow, legacySkillDirs, skillDirs, type IntegrationRow, type Scope } from './targets/skills';
 import { removeSkillPackage } from './skills/removal';
 import { renderSkill, isConsiderSkill } from './skills/render';
 import { installPackage } from './skills/install';
@@ -58,7 +58,7 @@ function ensureStore(root: string, actions: SetupAction[]): void {
 }
 
 /**
- * A copy an older version wrote where this agent would read the skill a second time (targets.ts,
+ * A copy an older version wrote where this agent would read the skill a second time (targets/skills.ts,
  * legacy folders): setup's own (tracked) and untouched, it goes. Returns the paths no longer tracked.
  */
 function dropLegacyCopies(row: IntegrationRow, scope: Scope, root: string, home: string, config: ConsiderConfig, actions: SetupAction[]): string[] {

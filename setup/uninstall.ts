@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SkillInstall } from '../shared/model';
 import type { SetupAction, SetupReport, UninstallOptions } from './types';
-import { SKILL_FILE } from './skills/targets';
+import { SKILL_FILE } from './targets/skills';
 import { readSetupConfig, changeSetupConfig } from './config';
 import { checkConsiderDir, checkSkillPackage, knownSkillDirs, setupFolders } from './safety';
 import { isConsiderSkill } from './skills/render';

@@ -5,18 +5,18 @@
  */
 import fs from 'node:fs';
 import type { ConsiderConfig } from '../../shared/model';
-import type { SetupAction } from '../types';
-import type { Scope } from '../skills/targets';
-import { HOOK_ROWS, hookEntries, hookRow, legacyHookEntries, type FileHookRow, type HookAgent, type HookRow, type JsonHookRow } from './targets';
+import type { InstalledHook, SetupAction } from '../types';
+import type { Scope } from '../targets/skills';
+import { HOOK_ROWS, hookEntries, hookRow, legacyHookEntries, type FileHookRow, type HookAgent, type HookRow, type JsonHookRow } from '../targets/hooks';
 import { hookFile, installFileHook, installJsonHook, removeHook, type HookResult } from './one-file';
 import { actionOf, chosenRows } from '../choices';
-import { mentionsConsiderHook } from './command';
-import { PLUGIN_MARKER } from './opencode-plugin';
+import { mentionsConsiderHook } from '../targets/hook-command';
+import { PLUGIN_MARKER } from '../targets/opencode-plugin';
 import { trackedHooks, type HookInstall } from '../config';
 import { guarded, recordElsewhere } from '../agent-file';
 import { readIfExists, rebaseDirs, sha256 } from '../fsutil';
 import { jsonDepth, jsonEqual, MAX_JSON_DEPTH, parseJsonText } from '../json-text';
-import { hookRuns, type InstalledHook } from './inspect';
+import { hookRuns } from './inspect';
 
 const SCOPES: readonly Scope[] = ['project', 'home'];
 

@@ -1,13 +1,13 @@
 /**
  * MCP server registrations across a whole setup, uninstall or status (the hooks' counterpart,
  * hooks/workspace.ts): which rows and files, which tracked records, and the actions to report.
- * Chosen per agent, apart from the skills and the hooks; always in the project (targets.ts
+ * Chosen per agent, apart from the skills and the hooks; always in the project (targets/mcp.ts
  * says why).
  */
 import path from 'node:path';
 import type { ConsiderConfig } from '../../shared/model';
 import type { SetupAction } from '../types';
-import { legacyMcpRow, MCP_ROWS, MCP_ROWS_AND_FORMER, mcpRow, mcpRowAt, type JsonMcpRow, type McpAgent, type McpRow, type TomlMcpRow } from './targets';
+import { legacyMcpRow, MCP_ROWS, MCP_ROWS_AND_FORMER, mcpRow, mcpRowAt, type JsonMcpRow, type McpAgent, type McpRow, type TomlMcpRow } from '../targets/mcp';
 import { hasConsiderServer, installMcp, mcpFile, registeredServer, removeMcp, tomlTable } from './one-file';
 import { actionOf, chosenRows } from '../choices';
 import { guarded, recordElsewhere } from '../agent-file';
@@ -48,7 +48,7 @@ function leaveFormerFiles(row: McpRow, root: string, home: string, config: Consi
 
 /**
  * Tracked registrations refresh rewrites, each untouched since setup wrote it: the entry of
- * earlier versions that ran a program found in the project (targets.ts, legacyMcpRow; issue 28),
+ * earlier versions that ran a program found in the project (targets/mcp.ts, legacyMcpRow; issue 28),
  * and any registration in a file the agent no longer reads (the row's former files; issue 24).
  */
 export function mcpToRefresh(root: string, config: ConsiderConfig): McpInstall[] {
@@ -92,7 +92,7 @@ function untrackedRecord(row: McpRow, root: string, like: McpInstall | undefined
   const base: McpInstall = like
     ? { ...like, path: file, createdDirs: rebaseDirs(like.createdDirs, like.path, file) }
     : { target: row.target, scope: 'project', path: file };
-  // This version's entry, or the one earlier versions wrote (targets.ts, legacyMcpRow).
+  // This version's entry, or the one earlier versions wrote (targets/mcp.ts, legacyMcpRow).
   const forms = [row, legacyMcpRow(row)];
   if (row.kind === 'toml') {
     const table = forms.map((r) => tomlTable(r as TomlMcpRow)).find((t) => text.includes(t));

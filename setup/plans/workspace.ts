@@ -1,5 +1,5 @@
 /**
- * The plan gate's hooks across a setup, uninstall, status or refresh (targets.ts has the
+ * The plan gate's hooks across a setup, uninstall, status or refresh (targets/plans.ts has the
  * table). They are installed, merged and taken out exactly as the delivery hooks are
  * (setup/hooks/one-file.ts: the user's bytes kept, an edited entry kept and reported, a file
  * setup created deleted again with its folders), and tracked apart from them in
@@ -9,20 +9,20 @@
 import fs from 'node:fs';
 import type { ConsiderConfig } from '../../shared/model';
 import { mergeInstall as mergeTracked } from '../../shared/store/config';
-import type { SetupAction } from '../types';
-import type { Scope } from '../skills/targets';
+import type { InstalledHook, SetupAction } from '../types';
+import type { Scope } from '../targets/skills';
 import type { HookInstall } from '../config';
 import { trackedHooks } from '../config';
 import { actionOf, chosenRows } from '../choices';
 import { guarded, recordElsewhere } from '../agent-file';
 import { hookFile, installJsonHook, removeHook, type HookResult } from '../hooks/one-file';
-import { hookEntries } from '../hooks/targets';
-import { hookCommand } from '../hooks/command';
+import { hookEntries } from '../targets/hooks';
+import { hookCommand } from '../targets/hook-command';
 import { readIfExists } from '../fsutil';
 import { jsonDepth, MAX_JSON_DEPTH, parseJsonText } from '../json-text';
-import { strings, type InstalledHook } from '../hooks/inspect';
+import { strings } from '../hooks/inspect';
 import type { PlanGateAgent } from '../../shared/agents';
-import { PLAN_GATE_ROWS, mentionsPlanGate, planGateRow, type PlanGateRow } from './targets';
+import { PLAN_GATE_ROWS, mentionsPlanGate, planGateRow, type PlanGateRow } from '../targets/plans';
 
 const SCOPES: readonly Scope[] = ['project', 'home'];
 
