@@ -14,7 +14,7 @@ import type { Scope } from '../targets/skills';
 import type { HookInstall } from '../config';
 import { trackedHooks } from '../config';
 import { actionOf, chosenRows } from '../choices';
-import { guarded, recordElsewhere } from '../agent-file';
+import { guarded, removeRecorded } from '../agent-file';
 import { hookFile, installJsonHook, removeHook, type HookResult } from '../hooks/one-file';
 import { hookEntries } from '../targets/hooks';
 import { hookCommand } from '../targets/hook-command';
@@ -91,8 +91,6 @@ function holdsPlanGate(file: string): boolean {
 export function uninstallPlanGates(
   root: string, home: string, config: ConsiderConfig, createdBySetup: ReadonlySet<string>, hasRecord: boolean,
 ): { actions: SetupAction[]; cleared: Set<string> } {
-  const actions: SetupAction[] = [];
-  const cleared = new Set<string>();
   const candidates: HookInstall[] = [...trackedPlanGates(config)];
   if (!hasRecord) {
     for (const row of PLAN_GATE_ROWS) {
@@ -102,20 +100,12 @@ export function uninstallPlanGates(
     }
   }
   const deliveryKeys = (file: string): string[] => trackedHooks(config).filter((t) => t.path === file).flatMap((t) => (t.createdKeys ?? []).filter((k) => k === 'hooks'));
-  for (const install of candidates) {
+  return removeRecorded(candidates, 'installs a plan hook in', (install) => {
     const row = planGateRow(install.target);
-    if (!row || !SCOPES.includes(install.scope) || hookFile(row, install.scope, root, home) !== install.path) {
-      const a = recordElsewhere(install.path, 'installs a plan hook in');
-      actions.push(a);
-      if (a.kind !== 'refused') cleared.add(install.path);
-      continue;
-    }
+    if (!row || !SCOPES.includes(install.scope) || hookFile(row, install.scope, root, home) !== install.path) return undefined;
     const withShared = { ...install, createdKeys: [...new Set([...(install.createdKeys ?? []), ...deliveryKeys(install.path)])] };
-    const r = guarded(install.path, () => removeHook(row, withShared, root, home, createdBySetup.has(install.path)));
-    actions.push(actionOf(r));
-    if (r.kind !== 'refused') cleared.add(install.path);
-  }
-  return { actions, cleared };
+    return () => removeHook(row, withShared, root, home, createdBySetup.has(install.path));
+  });
 }
 
 /** Per agent with a plan hook: where one is installed now, and what it runs. */
