@@ -9,7 +9,8 @@
 //   setup/     setup and uninstall, used by the extension and the terminal: no `vscode`, no extension/ or webview/
 //   webview/   runs in the browser: no `node:` modules, no `vscode`, no extension/ or cli/
 // and no source module may import itself round a circle (eslint-plugin-import-x: the maintained
-// fork of eslint-plugin-import, flat-config native, with a fast resolver).
+// fork of eslint-plugin-import, flat-config native, with a fast resolver). Inside shared/ and
+// setup/ the rooms stand on floors (FLOORS below): a lower room never imports a higher one.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -26,6 +27,50 @@ const NO_EXTENSION = [['**/extension/**', '**/extension'], 'extension/ is the VS
 const NO_WEBVIEW = [['**/webview/**'], 'webview/ is the browser app: share code through shared/ instead'];
 const NO_CLI = [['**/cli/**'], 'cli/ is the agent-facing command: share code through shared/'];
 const NO_NODE = [['node:*', 'fs', 'path', 'os', 'child_process'], 'the board runs in a browser: no Node modules'];
+
+/**
+ * The floors of shared/ and setup/, lowest first: a room may import its own floor and the ones
+ * below, never one above (import-x/no-restricted-paths, resolved paths, types included).
+ */
+const FLOORS = {
+  shared: [
+    // the ground every room reaches down to: the model, errors, paths, text and byte helpers
+    ['model.ts', 'errors.ts', 'paths.ts', 'plan-document.ts', 'text.ts', 'utf8.ts', 'lazy-crypto.ts', 'agents.ts', 'agent-tools.ts'],
+    ['anchoring'], // the algorithms: anchors, diff, re-anchoring, similarity, renames, content hash, snapshots
+    ['store', 'user-data.ts'], // the store (and the reconcile pass that writes it); the user's own records
+    ['changes', 'plans'], // what is built on the store: the Changes view's data, the plan gate's
+    ['board'], // the board's protocol and view model
+    ['store.ts'], // the store module's public surface (deployed as .consider/shared/store.js)
+  ],
+  setup: [
+    ['json-text.ts', 'fsutil.ts', 'config.ts'], // files, JSON text, config.json tracking
+    ['targets'], // the tables of agents, and what they read (the hook command line, the OpenCode plugin)
+    ['types.ts', 'choices.ts', 'safety.ts', 'agent-file.ts', 'gitignore.ts', 'runtime.ts', 'user-install.ts', 'prerequisites.ts'],
+    ['skills', 'hooks', 'mcp', 'plans'], // one room a kind (plans/ writes its gates through hooks/)
+    ['setup.ts', 'uninstall.ts', 'refresh.ts', 'index.ts', 'consider-setup.ts'], // the passes over a workspace, and their entry points
+  ],
+};
+/** Side by side on one floor, a kind keeps to itself: in each pair neither imports the other (or, marked one way, the first never imports the second). */
+const APART = { setup: [['skills', 'hooks'], ['skills', 'mcp'], ['skills', 'plans'], ['hooks', 'mcp'], ['hooks', 'plans', 'one way: plans/ may use hooks/'], ['mcp', 'plans']] };
+
+function floorZones() {
+  const zones = [];
+  for (const [folder, floors] of Object.entries(FLOORS)) {
+    const at = (room) => `./${folder}/${room}`;
+    floors.forEach((rooms, i) => {
+      const above = floors.slice(i + 1).flat();
+      if (above.length) zones.push({ target: rooms.map(at), from: above.map(at), message: `${folder}/ stands on floors (eslint.config.mjs FLOORS): a lower room never imports a higher one` });
+    });
+  }
+  for (const [folder, pairs] of Object.entries(APART)) {
+    for (const [a, b, oneWay] of pairs) {
+      const message = `${folder}/${a} and ${folder}/${b} are rooms of one floor: share code through a lower one`;
+      zones.push({ target: [`./${folder}/${a}`], from: [`./${folder}/${b}`], message });
+      if (!oneWay) zones.push({ target: [`./${folder}/${b}`], from: [`./${folder}/${a}`], message });
+    }
+  }
+  return zones;
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.run/**', 'e2e/shots/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
@@ -70,7 +115,10 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx'], // the modules whose imports it follows
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: floorZones() }],
+    },
   },
   { files: ['shared/**/*.ts'], rules: forbid(NO_VSCODE, NO_EXTENSION, NO_WEBVIEW, NO_CLI) },
   { files: ['cli/**/*.ts'], rules: forbid(NO_VSCODE, NO_EXTENSION, NO_WEBVIEW) },

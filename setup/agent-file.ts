@@ -6,8 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ActionKind, SetupAction } from './types';
-import type { Scope } from './skills/targets';
+import type { Scope } from './targets/skills';
 import { writeFileAtomic } from './fsutil';
+import { actionOf } from './choices';
 import { jsonDepth, MAX_JSON_DEPTH, member, parseJsonText, parseJsonTree } from './json-text';
 import { projectWriteProblem, realpathOrSelf } from './safety';
 
@@ -28,6 +29,26 @@ export function recordElsewhere(file: string, what: string): SetupAction {
   return fs.existsSync(file)
     ? { kind: 'refused', path: file, detail: `not a file Consider ${what}; not touched` }
     : { kind: 'skipped', path: file, detail: 'already gone' };
+}
+
+/**
+ * Uninstall's pass over the records of one kind (hooks, plan gates, MCP servers): each goes
+ * through `removal` when it names a file of this workspace's table, which gives the change to
+ * make; a record naming any other file is never followed (recordElsewhere). Returns the report
+ * lines and the paths now clear (all but the refused).
+ */
+export function removeRecorded<Install extends { path: string }>(
+  installs: readonly Install[], what: string, removal: (install: Install) => (() => AgentFileResult<unknown>) | undefined,
+): { actions: SetupAction[]; cleared: Set<string> } {
+  const actions: SetupAction[] = [];
+  const cleared = new Set<string>();
+  for (const install of installs) {
+    const change = removal(install);
+    const r = change ? actionOf(guarded(install.path, change)) : recordElsewhere(install.path, what);
+    actions.push(r);
+    if (r.kind !== 'refused') cleared.add(install.path);
+  }
+  return { actions, cleared };
 }
 
 /**

@@ -1,6 +1,6 @@
 /** What setup makes of a list of choices, for skills and hooks alike. */
 import type { SetupAction } from './types';
-import type { Scope } from './skills/targets';
+import type { Scope } from './targets/skills';
 
 /**
  * The table rows the user chose, with their scope: an unknown target is reported as

@@ -53,7 +53,7 @@ function parseChoice<T extends string>(spec: string, known: readonly string[], w
   return { target: target as T, scope };
 }
 
-/** An MCP registration is always in the project (setup/mcp/targets.ts): `AGENT`, or `AGENT:project`. */
+/** An MCP registration is always in the project (setup/targets/mcp.ts): `AGENT`, or `AGENT:project`. */
 function parseMcpAgent(spec: string): McpAgent {
   const { target, scope } = parseChoice<McpAgent>(spec, MCP_ROWS.map((m) => m.target), 'MCP agent');
   if (scope !== 'project') throw new UsageError(`the MCP server is registered per project, not in the home folder (--mcp ${target})`);

@@ -5,10 +5,10 @@
  * No `vscode` import: everything here is plain Node, so tests and the terminal can call it.
  */
 import type { SkillInstall } from '../shared/model';
-import { INTEGRATIONS, type Integration, type Scope } from './skills/targets';
-import { HOOK_ROWS, type HookAgent } from './hooks/targets';
-import { MCP_ROWS, type McpAgent } from './mcp/targets';
-import { PLAN_GATE_ROWS } from './plans/targets';
+import { INTEGRATIONS, type Integration, type Scope } from './targets/skills';
+import { HOOK_ROWS, type HookAgent } from './targets/hooks';
+import { MCP_ROWS, type McpAgent } from './targets/mcp';
+import { PLAN_GATE_ROWS } from './targets/plans';
 import type { PlanGateAgent } from '../shared/agents';
 import { setupWorkspace, describeWorkspace } from './setup';
 import { uninstallWorkspace } from './uninstall';

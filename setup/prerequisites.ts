@@ -24,9 +24,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import type { HookAgent } from './hooks/targets';
-import { hookRow } from './hooks/targets';
-import { mentionsConsiderHook } from './hooks/command';
+import type { HookAgent } from './targets/hooks';
+import { hookRow } from './targets/hooks';
+import { mentionsConsiderHook } from './targets/hook-command';
 import type { AgentNeed, SetupState } from './types';
 
 export type { AgentNeed };

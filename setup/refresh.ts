@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SkillInstall } from '../shared/model';
 import type { SetupAction, SetupReport } from './types';
-import { integrationRow } from './skills/targets';
+import { integrationRow } from './targets/skills';
 import { renderSkill } from './skills/render';
 import { installPackage, packageStatus, type PackageStatus } from './skills/install';
 import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, type HookInstall } from './config';

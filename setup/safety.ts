@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { INTEGRATION_ROWS, SKILL_FILE } from './skills/targets';
-import { HOOK_ROWS } from './hooks/targets';
-import { MCP_ROWS_AND_FORMER } from './mcp/targets';
+import { INTEGRATION_ROWS, SKILL_FILE } from './targets/skills';
+import { HOOK_ROWS } from './targets/hooks';
+import { MCP_ROWS_AND_FORMER } from './targets/mcp';
 import { considerPaths, isWithin } from '../shared/paths';
 
 export type Verdict = { ok: true; dir: string } | { ok: false; reason: string };

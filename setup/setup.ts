@@ -1,22 +1,17 @@
 /** Setup (spec §8.2) and the state the wizards show. See index.ts for the public surface. */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ConsiderConfig, SkillInstall } from '../shared/model';
+import type { ConsiderConfig } from '../shared/model';
 import type { SetupAction, SetupOptions, SetupReport, SetupState } from './types';
-import { INTEGRATION_ROWS, SKILL_FILE, integrationRow, legacySkillDirs, skillDirs, type IntegrationRow, type Scope } from './skills/targets';
-import { removeSkillPackage } from './skills/removal';
-import { renderSkill, isConsiderSkill } from './skills/render';
-import { installPackage } from './skills/install';
+import { describeSkills, installSkills } from './skills/workspace';
 import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, mergeMcpInstall, trackedMcp, trackingKey } from './config';
 import { installMcpServers, describeMcpServers } from './mcp/workspace';
 import { deployRuntime, deployedVersion, packageVersion, versionIn } from './runtime';
 import { isSetUpProject, userCliPath, userDataDir } from '../shared/user-data';
 import { addGitignoreEntry, gitignoreHasEntry, gitignorePath, type GitignoreSetup } from './gitignore';
-import { isDirectory, removeEmptyDirs, syncFile } from './fsutil';
-import { checkSkillPackage, knownSkillDirs, setupFolders } from './safety';
+import { isDirectory, syncFile } from './fsutil';
 import { installHooks, describeHooks } from './hooks/workspace';
 import { describePlanGates, installPlanGates, mergePlanGateInstall } from './plans/workspace';
-import { actionOf, chosenRows } from './choices';
 import { installUserCli, recordProject } from './user-install';
 import { describeNeeds } from './prerequisites';
 import { considerPaths, emptyStore, ensureConsiderDir, serializeStore } from '../shared/store';
@@ -57,29 +52,6 @@ function ensureStore(root: string, actions: SetupAction[]): void {
   }
 }
 
-/**
- * A copy an older version wrote where this agent would read the skill a second time (targets.ts,
- * legacy folders): setup's own (tracked) and untouched, it goes. Returns the paths no longer tracked.
- */
-function dropLegacyCopies(row: IntegrationRow, scope: Scope, root: string, home: string, config: ConsiderConfig, actions: SetupAction[]): string[] {
-  const dropped: string[] = [];
-  const now = skillDirs(row, scope, root, home).map((d) => path.relative(scope === 'project' ? root : home, d)).join(', ');
-  for (const dir of legacySkillDirs(row, scope, root, home)) {
-    const tracked = config.trackedSkillInstalls.find((t) => t.target === row.target && t.path === path.join(dir, SKILL_FILE));
-    if (!tracked || !checkSkillPackage(tracked.path, root, home).ok) continue;
-    for (const a of removeSkillPackage(dir, tracked, root, home, false)) {
-      const whole = a.kind === 'removed' && a.path === dir;
-      actions.push(whole ? { ...a, detail: `${row.label} reads the skill from ${now} now` } : a);
-      if (!whole) continue;
-      dropped.push(tracked.path);
-      const made = Array.isArray(tracked.createdDirs) ? tracked.createdDirs : [];
-      // The folders it made, deepest first, while nothing else is in them.
-      removeEmptyDirs(setupFolders(made, root, home).filter((d) => fs.existsSync(d)).sort((a, b) => b.length - a.length));
-    }
-  }
-  return dropped;
-}
-
 export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: boolean }): Promise<SetupReport> {
   const root = path.resolve(opts.root);
   const home = path.resolve(opts.home);
@@ -102,23 +74,9 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
   const configPath = considerPaths(root).config;
   const before = fs.existsSync(configPath) && !problem ? trackingKey(config) : undefined;
 
-  const installs: SkillInstall[] = [];
-  const moved = new Set<string>(); // tracked copies in a folder this agent no longer gets its skill from
-  for (const { row, scope } of chosenRows(opts.integrations, integrationRow, 'unknown integration', actions)) {
-    for (const dir of skillDirs(row, scope, root, home)) {
-      const files = renderSkill(row, opts.skillsDir, version, dir);
-      const skillFile = path.join(dir, SKILL_FILE);
-      const tracked = config.trackedSkillInstalls.find((t) => t.path === skillFile);
-      const r = installPackage({ row, scope, dir, root, files, version, tracked, overwriteEdited: opts.overwriteEdited });
-      actions.push(actionOf(r));
-      if (r.install) {
-        installs.push(r.install);
-        mergeInstall(config, r.install);
-      }
-    }
-    for (const p of dropLegacyCopies(row, scope, root, home, config, actions)) moved.add(p);
-  }
-  config.trackedSkillInstalls = config.trackedSkillInstalls.filter((t) => !moved.has(t.path));
+  const skills = installSkills(opts.integrations, root, home, opts.skillsDir, version, config, opts.overwriteEdited);
+  actions.push(...skills.actions);
+  const { installs, moved } = skills;
 
   const hooks = installHooks(opts.hooks ?? [], root, home, version, config);
   actions.push(...hooks.actions);
@@ -168,19 +126,12 @@ export async function describeWorkspace(rootIn: string, homeIn: string): Promise
   const { config } = readSetupConfig(root);
   const runtimeVersion = deployedVersion(root);
   const userVersion = versionIn(userDataDir(home));
-  const known = knownSkillDirs(root, home);
   const state: Omit<SetupState, 'needs'> = {
     storeExists: fs.existsSync(considerPaths(root).store),
     ...(runtimeVersion ? { runtimeVersion } : {}),
     gitignoreHasEntry: gitignoreHasEntry(root),
     trackedSkills: config.trackedSkillInstalls,
-    integrations: INTEGRATION_ROWS.map((row) => ({
-      target: row.target,
-      label: row.label,
-      installed: known
-        .filter((k) => k.target === row.target && isConsiderSkill(path.join(k.dir, SKILL_FILE)))
-        .map((k) => ({ scope: k.scope, path: path.join(k.dir, SKILL_FILE) })),
-    })),
+    integrations: describeSkills(root, home),
     hooks: describeHooks(root, home),
     planGates: describePlanGates(root, home),
     mcpServers: describeMcpServers(root),

@@ -4,11 +4,23 @@
  * the modules import their types without importing the entry point that imports them.
  */
 import type { SkillInstall } from '../shared/model';
-import type { Integration, Scope } from './skills/targets';
-import type { HookAgent } from './hooks/targets';
-import type { InstalledHook } from './hooks/inspect';
-import type { McpAgent } from './mcp/targets';
+import type { Integration, Scope } from './targets/skills';
+import type { HookAgent } from './targets/hooks';
+import type { McpAgent } from './targets/mcp';
 import type { PlanGateAgent } from '../shared/agents';
+
+/** What an installed hook runs (hooks/inspect.ts): this version's line, an earlier version's, or one the user edited. */
+export interface HookRuns {
+  runs: 'your-cli' | 'earlier-version' | 'edited';
+  /** The stop hook's command line (OpenCode: the program its plugin starts). */
+  command: string;
+}
+
+/** A hook found installed: where, and (when it is ours in some form) what it runs. */
+export interface InstalledHook extends Partial<HookRuns> {
+  scope: Scope;
+  path: string;
+}
 
 export type ActionKind = 'created' | 'updated' | 'unchanged' | 'removed' | 'skipped' | 'refused';
 export interface SetupAction { kind: ActionKind; path: string; detail?: string }
@@ -56,13 +68,13 @@ export interface SetupOptions {
    */
   hooks?: { target: HookAgent; scope: Scope }[];
   /**
-   * Agents to register Consider's MCP server with (setup/mcp/targets.ts), in the project's own
+   * Agents to register Consider's MCP server with (setup/targets/mcp.ts), in the project's own
    * config file of each; separate from skills and hooks. Absent or empty = none.
    */
   mcpServers?: { target: McpAgent }[];
   /**
    * The plan gate (docs/plan-gate.md): the agent's own plan hook holds its plan for review in
-   * VS Code (setup/plans/targets.ts), one location per agent. Absent or empty = none.
+   * VS Code (setup/targets/plans.ts), one location per agent. Absent or empty = none.
    */
   planGates?: { target: PlanGateAgent; scope: Scope }[];
   /** The built runtime to deploy: `<extension>/dist/runtime`. */

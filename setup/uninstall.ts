@@ -4,63 +4,18 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SkillInstall } from '../shared/model';
 import type { SetupAction, SetupReport, UninstallOptions } from './types';
-import { SKILL_FILE } from './skills/targets';
 import { readSetupConfig, changeSetupConfig } from './config';
-import { checkConsiderDir, checkSkillPackage, knownSkillDirs, setupFolders } from './safety';
-import { isConsiderSkill } from './skills/render';
+import { checkConsiderDir, setupFolders } from './safety';
 import { removeGitignoreEntry, gitignorePath, gitignoreSetupOf } from './gitignore';
-import { removeSkillPackage } from './skills/removal';
-import { considerPaths, isWithin } from '../shared/paths';
+import { uninstallSkills } from './skills/workspace';
+import { considerPaths } from '../shared/paths';
 import { removeEmptyDirs } from './fsutil';
 import { uninstallHooks } from './hooks/workspace';
 import { trackedHooks, trackedMcp } from './config';
 import { uninstallMcpServers } from './mcp/workspace';
 import { forgetProject } from './user-install';
 import { trackedPlanGates, uninstallPlanGates } from './plans/workspace';
-
-/**
- * Removes the `skills/` folder (and, in a project, the agent folder above it) when deleting
- * our package left them empty: no litter in the project, and in the home folder an agent's
- * own folder is never touched, empty or not.
- */
-function removeEmptyParents(dir: string, stopAt: string, levels: number, actions: SetupAction[]): void {
-  let parent = path.dirname(dir);
-  for (let i = 0; i < levels && parent !== stopAt && isWithin(stopAt, parent); i++) {
-    try {
-      fs.rmdirSync(parent); // fails unless empty: exactly what we want
-      actions.push({ kind: 'removed', path: parent, detail: 'empty folder' });
-    } catch {
-      return;
-    }
-    parent = path.dirname(parent);
-  }
-}
-
-/**
- * The skill packages to take away: the tracked installs, plus Consider skills found in this
- * workspace's known locations that setup's record vouches for — by the same place relative to
- * the workspace (a workspace moved or copied keeps tracking with its old absolute paths). Only
- * with no record at all (no config.json: an older install, spec §8.3 step 4) is a `consider`
- * skill found in a known place taken as setup's, the home locations included; with a record, a
- * skill it does not name is the user's own (issue 17, item 3) and left alone.
- */
-function skillCandidates(root: string, home: string, tracked: SkillInstall[], hasRecord: boolean): { path: string; tracked?: SkillInstall }[] {
-  const out: { path: string; tracked?: SkillInstall }[] = tracked.map((t) => ({ path: t.path, tracked: t }));
-  const seen = new Set(out.map((c) => c.path));
-  for (const k of knownSkillDirs(root, home)) {
-    const file = path.join(k.dir, SKILL_FILE);
-    if (seen.has(file) || !isConsiderSkill(file)) continue;
-    const moved = k.scope === 'project'
-      ? tracked.find((t) => t.scope === 'project' && t.target === k.target && t.path.endsWith(path.sep + path.relative(root, file)))
-      : undefined;
-    if (!moved && (hasRecord || (tracked.length > 0 && k.scope === 'home'))) continue;
-    seen.add(file);
-    out.push({ path: file, ...(moved ? { tracked: { ...moved, path: file } } : {}) });
-  }
-  return out;
-}
 
 /** Removes each folder an install recorded as created by setup, if it is empty now. */
 function sweepCreatedDirs(installs: readonly Record<string, unknown>[], root: string, home: string): void {
@@ -89,25 +44,9 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
   const mcp = uninstallMcpServers(root, home, config, createdBySetup, hasRecord);
   actions.push(...mcp.actions);
 
-  const removedOrGone = new Set<string>();
-  for (const c of skillCandidates(root, home, config.trackedSkillInstalls, hasRecord)) {
-    const verdict = checkSkillPackage(c.path, root, home);
-    if (!verdict.ok) {
-      if (verdict.reason === 'already gone') {
-        removedOrGone.add(c.path);
-        actions.push({ kind: 'skipped', path: c.path, detail: 'already gone' });
-      } else {
-        actions.push({ kind: 'refused', path: c.path, detail: `${verdict.reason}; not deleted` });
-      }
-      continue;
-    }
-    const done = removeSkillPackage(verdict.dir, c.tracked, root, home, opts.removeEdited === true);
-    actions.push(...done);
-    if (fs.existsSync(verdict.dir)) continue; // the user's files keep the package (and its tracking)
-    removedOrGone.add(c.path);
-    const inProject = isWithin(root, verdict.dir);
-    removeEmptyParents(verdict.dir, inProject ? root : home, inProject ? 2 : 1, actions);
-  }
+  const skills = uninstallSkills(root, home, config, hasRecord, opts.removeEdited === true);
+  actions.push(...skills.actions);
+  const removedOrGone = skills.cleared;
 
   // Last, every folder setup made, children first: a folder the hook and the skill shared
   // is empty only now, whichever of the two setup wrote first.

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConsiderError } from './errors';
-import { isPlanDocument } from './plans/document';
+import { isPlanDocument } from './plan-document';
 
 export interface ConsiderPaths {
   root: string;

@@ -13,7 +13,7 @@ import { addThread, markSeenByAgent, setWorkflowState, submitReview } from '../s
 import { ensureBuilt, makeWorkspace, runCli } from './helpers/cli';
 import { recordProject } from '../setup/user-install';
 import { OWN_HOOK_FILES } from '../cli/hook/borrowed';
-import { hookEntries, hookRow } from '../setup/hooks/targets';
+import { hookEntries, hookRow } from '../setup/targets/hooks';
 import type { CliResult, Workspace } from './helpers/cli';
 
 let ws: Workspace;
@@ -463,7 +463,7 @@ describe('hook: each thing once, where the agent reads it (issue 24)', () => {
   });
 });
 
-/** The hook file setup writes for `agent` (setup/hooks/targets.ts), in the workspace. */
+/** The hook file setup writes for `agent` (setup/targets/hooks.ts), in the workspace. */
 function writeOwnHook(agent: string, scope: 'project'): void {
   const row = hookRow(agent)!;
   if (row.kind !== 'json') throw new Error(`${agent} has no JSON hook file`);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HOOK_ROWS, type JsonHookRow } from '../setup/hooks/targets';
+import { HOOK_ROWS, type JsonHookRow } from '../setup/targets/hooks';
 import { installJsonHook, removeHook } from '../setup/hooks/one-file';
 import { jsonEqual } from '../setup/json-text';
 

@@ -53,6 +53,38 @@ describe('no import circles (import-x/no-cycle)', () => {
   });
 });
 
+describe('one direction inside shared/ and setup/ (import-x/no-restricted-paths, eslint.config.mjs FLOORS)', () => {
+  const upward = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: path.resolve(__dirname, '..', file) });
+    return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+  };
+
+  it.each([
+    ['shared/anchoring/probe.ts', "import { readStore } from '../store/store-io';"], // the algorithms never reach the store
+    ['shared/anchoring/probe.ts', "import type { StoreSummary } from '../store/threads';"], // types included
+    ['shared/paths.ts', "import { PLANS_REL } from './plans';"],
+    ['shared/store/probe.ts', "import { readViewed } from '../changes/viewed';"],
+    ['shared/changes/probe.ts', "import { readStore } from '../store';"], // the public surface stands above every room
+    ['setup/targets/probe.ts', "import { installHooks } from '../hooks/workspace';"],
+    ['setup/types.ts', "import { setupWorkspace } from './setup';"],
+    ['setup/hooks/probe.ts', "import { installMcpServers } from '../mcp/workspace';"], // kinds of one floor keep apart
+    ['setup/hooks/probe.ts', "import { installPlanGates } from '../plans/workspace';"],
+  ])('%s may not: %s', async (file, code) => {
+    expect(await upward(file, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ['shared/store/probe.ts', "import { mapLines } from '../anchoring/diff';"],
+    ['shared/anchoring/probe.ts', "import { utf8Text } from '../utf8';"],
+    ['shared/board/probe.ts', "import { codeSinceWritten } from '../changes/proof';"],
+    ['setup/hooks/probe.ts', "import { HOOK_ROWS } from '../targets/hooks';"],
+    ['setup/plans/probe.ts', "import { hookRuns } from '../hooks/inspect';"], // plans/ writes its gates through hooks/
+    ['setup/setup.ts', "import { installHooks } from './hooks/workspace';"],
+  ])('%s may: %s', async (file, code) => {
+    expect(await upward(file, code)).toEqual([]);
+  });
+});
+
 describe('one log for the extension (issue 29)', () => {
   const logRules = async (file: string, code: string) => {
     const [result] = await eslint.lintText(code, { filePath: path.resolve(__dirname, '..', file) });

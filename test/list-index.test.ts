@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sortByLocation } from '../cli/read-commands';
 import { atClock, fileTimesOf } from './helpers/clock';
-import { commentSpans } from '../shared/store/store-io';
+import { commentSpans } from '../shared/store/store-text';
 import {
   addThread, considerPaths, isUnseen, listJsonFromIndex, markSeenByAgent, mutateStore, readStore, reconcileWorkspace,
   replyToThread, setWorkflowState, submitReview, summarize, summaryFromIndex, visibleToAgent, type Comment, type ListedThread,

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { reconcileWorkspace, restoreAnchor, setAnchor } from '../shared/anchoring/reconcile-pass';
+import { reconcileWorkspace, restoreAnchor, setAnchor } from '../shared/store/reconcile-pass';
 import { findMovedCode } from '../shared/anchoring/cross-file';
 import type { CrossFileStats } from '../shared/anchoring/cross-file';
 import { listWorkspaceFiles } from '../shared/anchoring/workspace-files';

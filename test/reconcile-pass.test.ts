@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { confirmAnchor, reanchorInText, reconcileWorkspace, setAnchor } from '../shared/anchoring/reconcile-pass';
+import { confirmAnchor, reanchorInText, reconcileWorkspace, setAnchor } from '../shared/store/reconcile-pass';
 import { noteUniqueWindow } from '../shared/anchoring/reconcile';
 import { collectSnapshots, readSnapshot, recordSnapshot, snapshotId } from '../shared/anchoring/snapshots';
 import { splitLines } from '../shared/text';

@@ -10,10 +10,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyRefresh, describeSetup, planRefresh, runSetup, runUninstall, type HookAgent, type Integration, type Scope, type SetupReport } from '../setup/index';
-import { HOOK_ROWS, hookEntries, type HookRow, type JsonHookRow } from '../setup/hooks/targets';
-import { hookCommand } from '../setup/hooks/command';
-import { integrationRow } from '../setup/skills/targets';
-import { PLUGIN_MARKER, renderOpencodePlugin } from '../setup/hooks/opencode-plugin';
+import { HOOK_ROWS, hookEntries, type HookRow, type JsonHookRow } from '../setup/targets/hooks';
+import { hookCommand } from '../setup/targets/hook-command';
+import { integrationRow } from '../setup/targets/skills';
+import { PLUGIN_MARKER, renderOpencodePlugin } from '../setup/targets/opencode-plugin';
 import { ensureBuilt, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, tree, uninstallFrom, type Sandbox } from './helpers/setup-env';
 import { isSetUpProject, userCliPath } from '../shared/user-data';
 

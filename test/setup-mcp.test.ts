@@ -13,7 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { parse as parseToml } from 'smol-toml';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyRefresh, describeSetup, planRefresh, runSetup, type HookAgent, type McpAgent, type SetupReport } from '../setup/index';
-import { MCP_ROWS, MCP_SERVER_NAME, mcpRow, type McpRow } from '../setup/mcp/targets';
+import { MCP_ROWS, MCP_SERVER_NAME, mcpRow, type McpRow } from '../setup/targets/mcp';
 import { ensureBuilt, RUNTIME_DIR, SETUP_CLI, SKILLS_DIR, sandbox, tree, uninstallFrom, type Sandbox } from './helpers/setup-env';
 
 beforeAll(ensureBuilt);

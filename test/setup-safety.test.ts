@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runSetup, type Integration, type Scope } from '../setup/index';
 import { RUNTIME_DIR, SKILLS_DIR, listFiles, sandbox, uninstallFrom, type Sandbox } from './helpers/setup-env';
 import { renderSkill } from '../setup/skills/render';
-import { integrationRow } from '../setup/skills/targets';
+import { integrationRow } from '../setup/targets/skills';
 
 let sb: Sandbox | undefined;
 afterEach(() => sb?.cleanup());

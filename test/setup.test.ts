@@ -6,7 +6,7 @@ import {
   INTEGRATIONS, describeSetup, runSetup, runUninstall, planRefresh, applyRefresh,
   type Integration, type Scope, type SetupReport,
 } from '../setup/index';
-import { INTEGRATION_ROWS, SKILL_FILE, integrationRow, skillDirs } from '../setup/skills/targets';
+import { INTEGRATION_ROWS, SKILL_FILE, integrationRow, skillDirs } from '../setup/targets/skills';
 import { packageHashOnDisk, renderSkill } from '../setup/skills/render';
 import { ensureBuilt, git, listFiles, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, tree, uninstallFrom, PACKAGE_VERSION, type Sandbox } from './helpers/setup-env';
 
@@ -537,8 +537,8 @@ describe('uninstall: a moved workspace', () => {
 describe('the agent ids (shared/agents.ts) and setup\'s tables name the same agents', () => {
   it('every integration has one skill row, every hook agent one hook row, every MCP agent one MCP row', async () => {
     const { INTEGRATION_IDS, HOOK_AGENT_IDS, MCP_AGENT_IDS } = await import('../shared/agents');
-    const { HOOK_ROWS } = await import('../setup/hooks/targets');
-    const { MCP_ROWS } = await import('../setup/mcp/targets');
+    const { HOOK_ROWS } = await import('../setup/targets/hooks');
+    const { MCP_ROWS } = await import('../setup/targets/mcp');
     expect(INTEGRATION_ROWS.map((r) => r.target).sort()).toEqual([...INTEGRATION_IDS].sort());
     expect(HOOK_ROWS.map((r) => r.target).sort()).toEqual([...HOOK_AGENT_IDS].sort());
     expect(MCP_ROWS.map((r) => r.target).sort()).toEqual([...MCP_AGENT_IDS].sort());

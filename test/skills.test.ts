@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INTEGRATIONS, runSetup } from '../setup/index';
-import { INTEGRATION_ROWS, SKILL_FILE, isSharedSkillDir } from '../setup/skills/targets';
+import { INTEGRATION_ROWS, SKILL_FILE, isSharedSkillDir } from '../setup/targets/skills';
 import { renderSkill, packageHash } from '../setup/skills/render';
 import { ensureBuilt, PACKAGE_VERSION, RUNTIME_DIR, SKILLS_DIR, sandbox, listFiles, type Sandbox } from './helpers/setup-env';
 

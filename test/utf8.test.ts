@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utf8Text } from '../shared/store/utf8';
+import { utf8Text } from '../shared/utf8';
 
 describe('utf8Text', () => {
   it('gives what UTF-8 decoding gives, for ASCII and for everything else', () => {

@@ -5,7 +5,7 @@
  * the Add Comment keybinding (a setting).
  */
 import * as vscode from 'vscode';
-import { isPlanDocument } from '../../shared/plans/document';
+import { isPlanDocument } from '../../shared/plan-document';
 import type { FolderStores } from '../store/folder-stores';
 import { readSettings } from '../settings';
 import { parseBaselineUri } from '../changes/baseline-docs';

@@ -4,23 +4,11 @@
  * first `.consider/bin/consider-cli` above the project, which any repository could ship:
  * refresh replaces it), or a command the user edited, shown as it is.
  */
-import { hookCommand, IF_SET_UP, legacyHookCommand, mentionsConsiderHook, USER_CLI_SH, type HookEvent } from './command';
-import type { HookRow } from './targets';
-import type { Scope } from '../skills/targets';
+import { hookCommand, IF_SET_UP, legacyHookCommand, mentionsConsiderHook, USER_CLI_SH, type HookEvent } from '../targets/hook-command';
+import type { HookRow } from '../targets/hooks';
+import type { HookRuns } from '../types';
 import { readIfExists } from '../fsutil';
 import { jsonDepth, MAX_JSON_DEPTH, parseJsonText } from '../json-text';
-
-export interface HookRuns {
-  runs: 'your-cli' | 'earlier-version' | 'edited';
-  /** The stop hook's command line (OpenCode: the program its plugin starts). */
-  command: string;
-}
-
-/** A hook found installed: where, and (when it is ours in some form) what it runs. */
-export interface InstalledHook extends Partial<HookRuns> {
-  scope: Scope;
-  path: string;
-}
 
 /** Every string in `value` (an item of the agent's hook list): the command sits under another key per agent. */
 export function strings(value: unknown): string[] {

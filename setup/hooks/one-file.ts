@@ -1,5 +1,5 @@
 /**
- * Installing and removing one delivery hook (a row of targets.ts at one scope).
+ * Installing and removing one delivery hook (a row of targets/hooks.ts at one scope).
  *
  * The agent's file belongs to the user: setup merges one item per event into it and never
  * rewrites the rest (json-text.ts splices text), uninstall takes out exactly the items setup
@@ -11,10 +11,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { HookInstall } from '../config';
-import type { Scope } from '../skills/targets';
-import { hookEntries, legacyHookEntries, type FileHookRow, type HookRow, type JsonHookRow } from './targets';
-import { mentionsConsiderHook } from './command';
-import { PLUGIN_MARKER } from './opencode-plugin';
+import type { Scope } from '../targets/skills';
+import { hookEntries, legacyHookEntries, type FileHookRow, type HookRow, type JsonHookRow } from '../targets/hooks';
+import { mentionsConsiderHook } from '../targets/hook-command';
+import { PLUGIN_MARKER } from '../targets/opencode-plugin';
 import { appendChild, detectStyle, emptyInner, jsonEqual, member, parseJsonText, parseJsonTree, removeChild, replaceValue, type JsonNode } from '../json-text';
 import { missingDirs, readIfExists, removeEmptyDirs, sha256 } from '../fsutil';
 import { setupFolders } from '../safety';

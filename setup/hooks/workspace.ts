@@ -5,18 +5,18 @@
  */
 import fs from 'node:fs';
 import type { ConsiderConfig } from '../../shared/model';
-import type { SetupAction } from '../types';
-import type { Scope } from '../skills/targets';
-import { HOOK_ROWS, hookEntries, hookRow, legacyHookEntries, type FileHookRow, type HookAgent, type HookRow, type JsonHookRow } from './targets';
+import type { InstalledHook, SetupAction } from '../types';
+import type { Scope } from '../targets/skills';
+import { HOOK_ROWS, hookEntries, hookRow, legacyHookEntries, type FileHookRow, type HookAgent, type HookRow, type JsonHookRow } from '../targets/hooks';
 import { hookFile, installFileHook, installJsonHook, removeHook, type HookResult } from './one-file';
 import { actionOf, chosenRows } from '../choices';
-import { mentionsConsiderHook } from './command';
-import { PLUGIN_MARKER } from './opencode-plugin';
+import { mentionsConsiderHook } from '../targets/hook-command';
+import { PLUGIN_MARKER } from '../targets/opencode-plugin';
 import { trackedHooks, type HookInstall } from '../config';
-import { guarded, recordElsewhere } from '../agent-file';
+import { guarded, removeRecorded } from '../agent-file';
 import { readIfExists, rebaseDirs, sha256 } from '../fsutil';
 import { jsonDepth, jsonEqual, MAX_JSON_DEPTH, parseJsonText } from '../json-text';
-import { hookRuns, type InstalledHook } from './inspect';
+import { hookRuns } from './inspect';
 
 const SCOPES: readonly Scope[] = ['project', 'home'];
 
@@ -119,8 +119,6 @@ function hasConsiderHook(file: string, kind: 'json' | 'file'): boolean {
 export function uninstallHooks(
   root: string, home: string, config: ConsiderConfig, createdBySetup: ReadonlySet<string> = new Set(), hasRecord = true,
 ): { actions: SetupAction[]; cleared: Set<string> } {
-  const actions: SetupAction[] = [];
-  const cleared = new Set<string>();
   const tracked = trackedHooks(config);
   const candidates: HookInstall[] = [...tracked];
   for (const row of HOOK_ROWS) {
@@ -137,20 +135,11 @@ export function uninstallHooks(
       candidates.push({ target: row.target, scope: 'project', path: file, entries, createdKeys: ['hooks', ...row.events.map((e) => `hooks.${e.name}`)] });
     } else candidates.push({ target: row.target, scope: 'project', path: file });
   }
-  for (const install of candidates) {
+  return removeRecorded(candidates, 'installs hooks in', (install) => {
     const row = hookRow(install.target);
     const known = row && SCOPES.includes(install.scope) && hookFile(row, install.scope, root, home) === install.path;
-    if (!known) {
-      const a = recordElsewhere(install.path, 'installs hooks in');
-      actions.push(a);
-      if (a.kind !== 'refused') cleared.add(install.path);
-      continue;
-    }
-    const r = guarded(install.path, () => removeHook(row, install, root, home, createdBySetup.has(install.path)));
-    actions.push(actionOf(r));
-    if (r.kind !== 'refused') cleared.add(install.path);
-  }
-  return { actions, cleared };
+    return known ? () => removeHook(row, install, root, home, createdBySetup.has(install.path)) : undefined;
+  });
 }
 
 /** Per agent with a delivery hook: where one is installed now, and what it runs (inspect.ts). */

@@ -1,5 +1,5 @@
 /**
- * Registering Consider's MCP server with one agent (a row of targets.ts) and taking the
+ * Registering Consider's MCP server with one agent (a row of targets/mcp.ts) and taking the
  * registration out again.
  *
  * Like the hooks (hooks/one-file.ts), the agent's file belongs to the user: setup adds one member,
@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import type { McpInstall } from '../config';
-import { legacyMcpRow, MCP_SERVER_NAME, runsConsiderMcp, type JsonMcpRow, type McpRow, type TomlMcpRow } from './targets';
+import { legacyMcpRow, MCP_SERVER_NAME, runsConsiderMcp, type JsonMcpRow, type McpRow, type TomlMcpRow } from '../targets/mcp';
 import { appendChild, detectStyle, emptyInner, jsonDepth, jsonEqual, MAX_JSON_DEPTH, member, parseJsonText, parseJsonTree, removeChild, replaceValue, type JsonNode } from '../json-text';
 import { missingDirs, readIfExists, removeEmptyDirs } from '../fsutil';
 import { setupFolders } from '../safety';

@@ -1,16 +1,16 @@
 /**
  * MCP server registrations across a whole setup, uninstall or status (the hooks' counterpart,
  * hooks/workspace.ts): which rows and files, which tracked records, and the actions to report.
- * Chosen per agent, apart from the skills and the hooks; always in the project (targets.ts
+ * Chosen per agent, apart from the skills and the hooks; always in the project (targets/mcp.ts
  * says why).
  */
 import path from 'node:path';
 import type { ConsiderConfig } from '../../shared/model';
 import type { SetupAction } from '../types';
-import { legacyMcpRow, MCP_ROWS, MCP_ROWS_AND_FORMER, mcpRow, mcpRowAt, type JsonMcpRow, type McpAgent, type McpRow, type TomlMcpRow } from './targets';
+import { legacyMcpRow, MCP_ROWS, MCP_ROWS_AND_FORMER, mcpRow, mcpRowAt, type JsonMcpRow, type McpAgent, type McpRow, type TomlMcpRow } from '../targets/mcp';
 import { hasConsiderServer, installMcp, mcpFile, registeredServer, removeMcp, tomlTable } from './one-file';
 import { actionOf, chosenRows } from '../choices';
-import { guarded, recordElsewhere } from '../agent-file';
+import { guarded, removeRecorded } from '../agent-file';
 import { trackedMcp, type McpInstall } from '../config';
 import { jsonEqual } from '../json-text';
 import { readIfExists, rebaseDirs } from '../fsutil';
@@ -48,7 +48,7 @@ function leaveFormerFiles(row: McpRow, root: string, home: string, config: Consi
 
 /**
  * Tracked registrations refresh rewrites, each untouched since setup wrote it: the entry of
- * earlier versions that ran a program found in the project (targets.ts, legacyMcpRow; issue 28),
+ * earlier versions that ran a program found in the project (targets/mcp.ts, legacyMcpRow; issue 28),
  * and any registration in a file the agent no longer reads (the row's former files; issue 24).
  */
 export function mcpToRefresh(root: string, config: ConsiderConfig): McpInstall[] {
@@ -92,7 +92,7 @@ function untrackedRecord(row: McpRow, root: string, like: McpInstall | undefined
   const base: McpInstall = like
     ? { ...like, path: file, createdDirs: rebaseDirs(like.createdDirs, like.path, file) }
     : { target: row.target, scope: 'project', path: file };
-  // This version's entry, or the one earlier versions wrote (targets.ts, legacyMcpRow).
+  // This version's entry, or the one earlier versions wrote (targets/mcp.ts, legacyMcpRow).
   const forms = [row, legacyMcpRow(row)];
   if (row.kind === 'toml') {
     const table = forms.map((r) => tomlTable(r as TomlMcpRow)).find((t) => text.includes(t));
@@ -112,8 +112,6 @@ function untrackedRecord(row: McpRow, root: string, like: McpInstall | undefined
  * no readable config.json). Returns the paths now clear.
  */
 export function uninstallMcpServers(root: string, home: string, config: ConsiderConfig, createdBySetup: ReadonlySet<string>, hasRecord = true): { actions: SetupAction[]; cleared: Set<string> } {
-  const actions: SetupAction[] = [];
-  const cleared = new Set<string>();
   const tracked = trackedMcp(config);
   const candidates = [...tracked];
   for (const row of MCP_ROWS_AND_FORMER) {
@@ -123,19 +121,10 @@ export function uninstallMcpServers(root: string, home: string, config: Consider
     const found = untrackedRecord(row, root, like);
     if (found) candidates.push(found);
   }
-  for (const install of candidates) {
+  return removeRecorded(candidates, 'registers its MCP server in', (install) => {
     const row = mcpRowAt(install.target, path.relative(root, install.path));
-    if (!row || mcpFile(row, root) !== install.path) {
-      const a = recordElsewhere(install.path, 'registers its MCP server in');
-      actions.push(a);
-      if (a.kind !== 'refused') cleared.add(install.path);
-      continue;
-    }
-    const r = guarded(install.path, () => removeMcp(row, install, root, home, createdBySetup.has(install.path)));
-    actions.push(actionOf(r));
-    if (r.kind !== 'refused') cleared.add(install.path);
-  }
-  return { actions, cleared };
+    return row && mcpFile(row, root) === install.path ? () => removeMcp(row, install, root, home, createdBySetup.has(install.path)) : undefined;
+  });
 }
 
 /** Per agent that takes MCP servers: its file, and whether it registers Consider's server now. */

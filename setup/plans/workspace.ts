@@ -1,5 +1,5 @@
 /**
- * The plan gate's hooks across a setup, uninstall, status or refresh (targets.ts has the
+ * The plan gate's hooks across a setup, uninstall, status or refresh (targets/plans.ts has the
  * table). They are installed, merged and taken out exactly as the delivery hooks are
  * (setup/hooks/one-file.ts: the user's bytes kept, an edited entry kept and reported, a file
  * setup created deleted again with its folders), and tracked apart from them in
@@ -9,20 +9,20 @@
 import fs from 'node:fs';
 import type { ConsiderConfig } from '../../shared/model';
 import { mergeInstall as mergeTracked } from '../../shared/store/config';
-import type { SetupAction } from '../types';
-import type { Scope } from '../skills/targets';
+import type { InstalledHook, SetupAction } from '../types';
+import type { Scope } from '../targets/skills';
 import type { HookInstall } from '../config';
 import { trackedHooks } from '../config';
 import { actionOf, chosenRows } from '../choices';
-import { guarded, recordElsewhere } from '../agent-file';
+import { guarded, removeRecorded } from '../agent-file';
 import { hookFile, installJsonHook, removeHook, type HookResult } from '../hooks/one-file';
-import { hookEntries } from '../hooks/targets';
-import { hookCommand } from '../hooks/command';
+import { hookEntries } from '../targets/hooks';
+import { hookCommand } from '../targets/hook-command';
 import { readIfExists } from '../fsutil';
 import { jsonDepth, MAX_JSON_DEPTH, parseJsonText } from '../json-text';
-import { strings, type InstalledHook } from '../hooks/inspect';
+import { strings } from '../hooks/inspect';
 import type { PlanGateAgent } from '../../shared/agents';
-import { PLAN_GATE_ROWS, mentionsPlanGate, planGateRow, type PlanGateRow } from './targets';
+import { PLAN_GATE_ROWS, mentionsPlanGate, planGateRow, type PlanGateRow } from '../targets/plans';
 
 const SCOPES: readonly Scope[] = ['project', 'home'];
 
@@ -91,8 +91,6 @@ function holdsPlanGate(file: string): boolean {
 export function uninstallPlanGates(
   root: string, home: string, config: ConsiderConfig, createdBySetup: ReadonlySet<string>, hasRecord: boolean,
 ): { actions: SetupAction[]; cleared: Set<string> } {
-  const actions: SetupAction[] = [];
-  const cleared = new Set<string>();
   const candidates: HookInstall[] = [...trackedPlanGates(config)];
   if (!hasRecord) {
     for (const row of PLAN_GATE_ROWS) {
@@ -102,20 +100,12 @@ export function uninstallPlanGates(
     }
   }
   const deliveryKeys = (file: string): string[] => trackedHooks(config).filter((t) => t.path === file).flatMap((t) => (t.createdKeys ?? []).filter((k) => k === 'hooks'));
-  for (const install of candidates) {
+  return removeRecorded(candidates, 'installs a plan hook in', (install) => {
     const row = planGateRow(install.target);
-    if (!row || !SCOPES.includes(install.scope) || hookFile(row, install.scope, root, home) !== install.path) {
-      const a = recordElsewhere(install.path, 'installs a plan hook in');
-      actions.push(a);
-      if (a.kind !== 'refused') cleared.add(install.path);
-      continue;
-    }
+    if (!row || !SCOPES.includes(install.scope) || hookFile(row, install.scope, root, home) !== install.path) return undefined;
     const withShared = { ...install, createdKeys: [...new Set([...(install.createdKeys ?? []), ...deliveryKeys(install.path)])] };
-    const r = guarded(install.path, () => removeHook(row, withShared, root, home, createdBySetup.has(install.path)));
-    actions.push(actionOf(r));
-    if (r.kind !== 'refused') cleared.add(install.path);
-  }
-  return { actions, cleared };
+    return () => removeHook(row, withShared, root, home, createdBySetup.has(install.path));
+  });
 }
 
 /** Per agent with a plan hook: where one is installed now, and what it runs. */

@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SkillInstall } from '../../shared/model';
-import type { IntegrationRow, Scope } from './targets';
-import { SKILL_FILE } from './targets';
+import type { IntegrationRow, Scope } from '../targets/skills';
+import { SKILL_FILE } from '../targets/skills';
 import { packageHash, packageHashOnDisk, isConsiderSkill, type RenderedFile } from './render';
 import { missingDirs, syncFile } from '../fsutil';
 import { projectWriteProblem } from '../safety';

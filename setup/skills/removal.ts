@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SkillInstall } from '../../shared/model';
 import type { SetupAction } from '../types';
-import { INTEGRATION_ROWS, SKILL_FILE } from './targets';
+import { INTEGRATION_ROWS, SKILL_FILE } from '../targets/skills';
 import { knownSkillDirs } from '../safety';
 import { packageHashOnDisk } from './render';
 

@@ -8,8 +8,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { IntegrationRow } from './targets';
-import { INTEGRATION_ROWS, SHARED_SKILL_DIR, SKILL_FILE, isSharedSkillDir } from './targets';
+import type { IntegrationRow } from '../targets/skills';
+import { INTEGRATION_ROWS, SHARED_SKILL_DIR, SKILL_FILE, isSharedSkillDir } from '../targets/skills';
 import { sha256 } from '../fsutil';
 
 export const SKILL_NAME = 'consider';

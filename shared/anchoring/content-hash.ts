@@ -17,7 +17,7 @@
  * isLegacyHash. A stored fingerprint of that kind simply differs from today's hash, so its
  * thread is re-anchored once against its snapshot (an exact diff) and stored with the new kind.
  */
-import { sha256Hex } from '../store/lazy-crypto';
+import { sha256Hex } from '../lazy-crypto';
 
 /** Prefix of this kind of hash: it names the algorithm, so a later change can tell them apart. */
 export const CONTENT_HASH_PREFIX = 'mm3-';

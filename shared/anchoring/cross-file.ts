@@ -28,7 +28,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Anchor } from '../model';
 import { splitLines } from '../text';
-import { strictUtf8Text } from '../store/utf8';
+import { strictUtf8Text } from '../utf8';
 import { findCopies, movedCodeNeedle } from './moved-code';
 import type { CodeCopy, MovedCodeNeedle } from './moved-code';
 import { listWorkspaceFiles } from './workspace-files';

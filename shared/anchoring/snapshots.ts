@@ -19,7 +19,7 @@ const zlib = (): typeof import('node:zlib') => require('node:zlib');
 import { ConsiderError } from '../errors';
 import { contentHash, hashMatches, isContentHash, isLegacyHash } from './content-hash';
 import { considerPaths, ensureConsiderDir } from '../paths';
-import { utf8Text } from '../store/utf8';
+import { utf8Text } from '../utf8';
 
 const isSnapshotId = (id: string): boolean => isContentHash(id) || isLegacyHash(id);
 

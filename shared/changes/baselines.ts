@@ -27,7 +27,7 @@ import { hashMatches } from '../anchoring/content-hash';
 import type { StoreFile } from '../model';
 import { considerPaths } from '../paths';
 import { randomHex, writeFileAtomic } from '../store/atomic-write';
-import { utf8Text } from '../store/utf8';
+import { utf8Text } from '../utf8';
 
 export type BaselineKind = 'round' | 'mark';
 export type SkipReason = 'binary' | 'too-large' | 'unreadable' | 'symlink-outside';

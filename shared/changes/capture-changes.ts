@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import { contentHash } from '../anchoring/content-hash';
 import { outsideRacyWindow } from '../store/threads';
-import { utf8Text } from '../store/utf8';
+import { utf8Text } from '../utf8';
 import { type Baseline, type CapturedFile, capturedText } from './baselines';
 import { DEFAULT_MAX_FILE_BYTES, isBinary, probePath, realRootOf, sameStat } from './capture';
 import { lineCount, lineStats } from './line-stats';

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { contentHash } from '../anchoring/content-hash';
-import { utf8Text } from '../store/utf8';
+import { utf8Text } from '../utf8';
 import { DEFAULT_MAX_FILE_BYTES, isBinary } from './capture';
 import { git, nulFields, repoState } from './git';
 import { lineCount } from './line-stats';

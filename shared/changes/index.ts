@@ -11,7 +11,7 @@ import { changesSinceCapture } from './capture-changes';
 import { changesSinceRev, gitFileAt, resolveGitBaseline } from './git-changes';
 import { repoState } from './git';
 import type { BaselineProblem, BaselineRef, ChangeList } from './model';
-import { utf8Text } from '../store/utf8';
+import { utf8Text } from '../utf8';
 
 export * from './model';
 export { captureBaseline, DEFAULT_MAX_FILE_BYTES } from './capture';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { considerPaths, ensureConsiderDir } from '../paths';
 import { writeFileAtomic } from '../store/atomic-write';
-import { utf8Text } from '../store/utf8';
+import { utf8Text } from '../utf8';
 
 /** Baselines whose ticks are kept: the ones used last. */
 export const KEPT_VIEWED_BASELINES = 30;

@@ -1,5 +1,5 @@
 /** The plan gate's store side (docs/plan-gate.md), re-exported by the store module (shared/store.ts) for the CLI. */
-export * from './document';
+export * from '../plan-document';
 export * from './model';
 export * from './plan-store';
 export * from './live';

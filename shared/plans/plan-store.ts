@@ -12,8 +12,8 @@ import { ConsiderError } from '../errors';
 import { considerPaths, ensureConsiderDir } from '../paths';
 import { groupDigits } from '../text';
 import { randomHex, writeFileAtomic } from '../store/atomic-write';
-import { reconcileWorkspace } from '../anchoring/reconcile-pass';
-import { PLANS_REL, PLAN_ID_PATTERN } from './document';
+import { reconcileWorkspace } from '../store/reconcile-pass';
+import { PLANS_REL, PLAN_ID_PATTERN } from '../plan-document';
 import type { PlanRecord, PlanVerdict, PlanVersionState, PlanWaiter, VerdictKind } from './model';
 
 /** A plan is for a person to read: anything larger is not a plan (and would slow every view of it). */

@@ -11,7 +11,8 @@ import { STORE_VERSION } from '../model';
 import type { Author, Comment, StoreFile } from '../model';
 import { considerPaths } from '../paths';
 import { writeFileAtomic } from './atomic-write';
-import { mutateStore, parseStoreText, serializeStore } from './store-io';
+import { mutateStore } from './store-io';
+import { parseStoreText, serializeStore } from './store-text';
 
 function readArchiveFile(root: string): StoreFile {
   const file = considerPaths(root).archive;

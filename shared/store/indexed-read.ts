@@ -11,8 +11,9 @@ import type { AnchorState, WorkflowState } from '../model';
 import { readListIndex, type ListIndex } from './list-index';
 import { orderByLocation } from './location-order';
 import { assertConsiderDirInside, considerPaths } from '../paths';
-import { settledByStat } from '../anchoring/reconcile-pass';
-import { commentSpans, identityOf } from './store-io';
+import { settledByStat } from './reconcile-pass';
+import { commentSpans } from './store-text';
+import { identityOf } from './known-good';
 import { SummaryTally, type StoreSummary } from './threads';
 
 /** What a `list` filter sees of a thread. */

@@ -30,7 +30,7 @@
 import fs from 'node:fs';
 import type { AnchorState, Comment, Disposition, FileFingerprint, StoreFile, WorkflowState } from '../model';
 import { dispositionOf, isUnseen, unseenReviewMessages } from '../model';
-import { utf8Text } from './utf8';
+import { utf8Text } from '../utf8';
 import { recreateFile } from './atomic-write';
 
 // 3: a thread's disposition ends at a human reply (model.ts dispositionOf); a version-2 index may say otherwise.

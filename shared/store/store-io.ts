@@ -2,7 +2,9 @@
  * Reading and writing `.consider/store.json` (DESIGN.md §4). Readers never block and never
  * write. Every write goes through mutateStore: lock → read the latest file → apply the
  * change → validate → keep the last good copy → atomic replace → activity log → unlock.
- * A store that does not parse or validate is never overwritten.
+ * A store that does not parse or validate is never overwritten. The text form (parse,
+ * serialise) is store-text.ts; what makes reads fast without changing what they return (the
+ * known-good marker, the last parsed store, the list index) is known-good.ts.
  */
 import fs from 'node:fs';
 import { ConsiderError, describeFsError } from '../errors';
@@ -11,10 +13,11 @@ import type { ActivityEntry, Author, StoreFile } from '../model';
 import { assertConsiderDirInside, considerPaths, ensureConsiderDir } from '../paths';
 import { acquireLock } from './lock';
 import type { HeldLock } from './lock';
-import { recreateFile, replaceWithLink, sweepDeadTempFiles, writeFileAtomic } from './atomic-write';
+import { replaceWithLink, sweepDeadTempFiles, writeFileAtomic } from './atomic-write';
 import { ValidationError, validateStore } from './validate';
-import { utf8Text } from './utf8';
-import { writeListIndex } from './list-index';
+import { utf8Text } from '../utf8';
+import { parseStoreText, serializeStore } from './store-text';
+import { forgetParsed, identityOf, lastParsedKey, parseForChange, parseForRead, parsedEarlier, rememberWritten } from './known-good';
 
 export interface ReadResult {
   store: StoreFile;
@@ -28,172 +31,6 @@ export interface ReadResult {
 function readOnlyReasonOf(store: StoreFile): string | undefined {
   if (store.version <= STORE_VERSION) return undefined;
   return `.consider/store.json is format version ${store.version}, newer than this consider-cli understands (version ${STORE_VERSION}); it is shown read-only`;
-}
-
-/**
- * A store text known to have passed validation (see markValidated): parsed without the
- * per-thread checks. undefined when it does not even have the store's shape.
- */
-function parseValidatedText(text: string): StoreFile | undefined {
-  try {
-    const data = JSON.parse(text) as Partial<StoreFile> | null;
-    return data && typeof data.version === 'number' && Array.isArray(data.comments) ? (data as StoreFile) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Parses and validates store text; ConsiderError('unreadable') naming the file and field. */
-export function parseStoreText(text: string, label = '.consider/store.json', report?: { migrated: boolean }): StoreFile {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new ConsiderError('unreadable', `${label} is not valid JSON (${(e as Error).message})`,
-      'restore the last good copy from .consider/store.json.bak, or fix the file by hand');
-  }
-  try {
-    return validateStore(data, report);
-  } catch (e) {
-    if (!(e instanceof ValidationError)) throw e;
-    const version = (data as { version?: unknown } | null)?.version;
-    const newer = typeof version === 'number' && version > STORE_VERSION;
-    throw new ConsiderError('unreadable', `${label}: ${e.message}`,
-      newer ? `the store was written by a newer Consider (format version ${version}); update Consider`
-        : 'restore the last good copy from .consider/store.json.bak, or fix the field by hand');
-  }
-}
-
-/**
- * The last store this process parsed, keyed by the file's identity. Every write replaces
- * the file by rename (a new inode), so an equal key means the same bytes.
- */
-let lastParsed: { key: string; store: StoreFile } | undefined;
-
-/** A file's identity: any write to it, in place or by rename, changes it. */
-export function identityOf(stat: fs.Stats): string {
-  return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
-}
-
-/**
- * After a write: what this process wrote is what a next read would parse (no second parse
- * here), and it was validated before it was written (no validation in the next process).
- */
-function rememberWritten(root: string, store: StoreFile, text: string): void {
-  const paths = considerPaths(root);
-  try {
-    const key = identityOf(fs.statSync(paths.store));
-    lastParsed = { key, store };
-    markWritten(paths, key, store, text);
-  } catch {
-    lastParsed = undefined;
-  }
-}
-
-/** The text of store files this module wrote, by the store object written as or parsed from it. */
-const writtenText = new WeakMap<StoreFile, string>();
-
-/**
- * Each comment's JSON text (what JSON.stringify gives for it), in store order, cut from the
- * store file it was read from, when that file is one serializeStore wrote (one comment a
- * line): a 10,000-thread `list --json` then prints without serialising ~8 MB again.
- * undefined when the text is not known to be ours (a hand edit, another tool, a migration).
- * Only for callers that have not changed `store` since it was read (see ReadOptions).
- */
-export function commentTexts(store: StoreFile): string[] | undefined {
-  const text = writtenText.get(store);
-  const spans = text === undefined ? undefined : commentSpans(text, store.comments.length);
-  return spans && Array.from(spans.starts, (start, i) => text!.slice(start, spans.ends[i]));
-}
-
-/**
- * Where each comment's JSON starts and ends (starts[i]..ends[i]) in a store file serializeStore
- * wrote: between `"comments":[\n` and `\n]`, one comment a line, each but the last ending in a
- * comma. Offsets into `source` (a string: UTF-16 indexes; a Buffer: bytes). undefined when
- * `source` does not have that shape or holds another number of comments.
- */
-export function commentSpans(source: string | Buffer, count: number): { starts: Uint32Array; ends: Uint32Array } | undefined {
-  if (source.length >= 2 ** 32) return undefined;
-  const find = (s: string, from: number): number => (typeof source === 'string' ? source.indexOf(s, from) : source.indexOf(s, from));
-  const codeAt = (i: number): number | undefined => (typeof source === 'string' ? source.charCodeAt(i) : source[i]);
-  const starts = new Uint32Array(count);
-  const ends = new Uint32Array(count);
-  let at = find(COMMENTS_HEAD, 0);
-  if (at < 0) return count === 0 ? { starts, ends } : undefined;
-  at += COMMENTS_HEAD.length;
-  for (let i = 0; ; i++) {
-    const end = find('\n', at);
-    if (end < 0 || i === count) return undefined;
-    const last = codeAt(end - 1) !== 44; // no ',' before the newline: the final comment
-    starts[i] = at;
-    ends[i] = last ? end : end - 1;
-    if (last) return i === count - 1 && codeAt(end + 1) === 93 ? { starts, ends } : undefined; // then `]`
-    at = end + 1;
-  }
-}
-const COMMENTS_HEAD = '"comments":[\n';
-
-/**
- * `.consider/store.json.validated` names the one store.json (by identity: device, inode,
- * size, mtime, ctime) known to pass validation, because this module wrote it or validated
- * it. A read of that very file skips the per-thread validation, which on a 10,000-thread
- * store costs as much as parsing it. Any other change to store.json (a hand edit, another
- * tool) changes its identity, so it is validated in full. The marker also says which of the
- * two (`<identity> written|validated`): only a file this module wrote, or one byte for byte
- * as it would write it (knownFromNowOn), is known to hold one comment a line (commentTexts,
- * the list index). A file that needed migrating is never marked: parsed
- * without validation it would come back unmigrated. Best effort: a marker that cannot be
- * written only costs the next read a validation.
- */
-function markValidated(marker: string, key: string, how: 'written' | 'validated'): void {
-  try {
-    recreateFile(marker, `${key} ${how}`);
-  } catch {
-    /* read-only folder: validate every time */
-  }
-}
-
-/**
- * A store.json just validated in full is marked so the next reads skip that. When its text is
- * byte for byte what serializeStore makes of it (another process of this module wrote it with
- * no marker left, or a tool that writes the same way), it counts as written by this module:
- * one comment a line, so `list` may cut comments from it (commentTexts, the list index).
- * Checking costs one serialisation, once per such file.
- */
-function knownFromNowOn(paths: MarkerPaths, key: string, store: StoreFile, text: string): void {
-  if (serializeStore(store) === text) markWritten(paths, key, store, text);
-  else markValidated(paths.validated, key, 'validated');
-}
-
-type MarkerPaths = { readonly validated: string; readonly listIndex: string };
-
-/** `text` is the store.json with identity `key`, as serializeStore wrote `store`: marked so, with its list index. */
-function markWritten(paths: MarkerPaths, key: string, store: StoreFile, text: string): void {
-  writtenText.set(store, text);
-  markValidated(paths.validated, key, 'written');
-  writeListIndex(paths.listIndex, key, store);
-}
-
-/** How the file with this identity is known good: this module wrote it, or validated it as it is; undefined if not known. */
-function knownGood(marker: string, key: string): 'written' | 'validated' | undefined {
-  let text: string;
-  try {
-    text = fs.readFileSync(marker, 'utf8');
-  } catch {
-    return undefined;
-  }
-  const how = text.slice(key.length + 1);
-  return text.startsWith(key) && text[key.length] === ' ' && (how === 'written' || how === 'validated') ? how : undefined;
-}
-
-/**
- * The store in `text` (the store.json with identity `key`), parsed without the per-thread
- * checks, when the marker says that file is known good; undefined otherwise (validate it).
- */
-function parseIfKnownGood(marker: string, key: string, text: string): { store: StoreFile; how: 'written' | 'validated' } | undefined {
-  const how = knownGood(marker, key);
-  const store = how ? parseValidatedText(text) : undefined;
-  return how && store ? { store, how } : undefined;
 }
 
 /** The store as read through one open file: its identity and its text always match. */
@@ -230,24 +67,10 @@ export interface ReadOptions {
 export function readStore(root: string, opts: ReadOptions = {}): ReadResult {
   const paths = considerPaths(root);
   assertConsiderDirInside(root);
-  const read = readStoreFile(paths.store, opts.reuseUnchanged ? lastParsed?.key : undefined);
+  const read = readStoreFile(paths.store, opts.reuseUnchanged ? lastParsedKey() : undefined);
   if (read === undefined) return { store: emptyStore(), exists: false };
-  let store: StoreFile;
-  if (read.text === undefined) {
-    store = lastParsed!.store;
-  } else {
-    const known = parseIfKnownGood(paths.validated, read.key, read.text);
-    if (known) {
-      store = known.store;
-      if (known.how === 'written') writtenText.set(store, read.text);
-    } else {
-      const report = { migrated: false };
-      store = parseStoreText(read.text, undefined, report);
-      // A migrated store is not what the file says: the next read must migrate it again.
-      if (!report.migrated) knownFromNowOn(paths, read.key, store, read.text);
-    }
-    lastParsed = { key: read.key, store };
-  }
+  // No text: the file is the one this process parsed last (reuseUnchanged).
+  const store = read.text === undefined ? parsedEarlier(read.key)! : parseForRead(paths, read.key, read.text);
   const readOnlyReason = readOnlyReasonOf(store);
   return { store, exists: true, key: read.key, ...(readOnlyReason && { readOnlyReason }) };
 }
@@ -289,20 +112,6 @@ function appendActivity(file: string, entries: ActivityEntry[]): void {
   }
 }
 
-/**
- * Serialised form of the store: one thread a line. Still easy to read, grep and hand-edit
- * (spec §11 phase 1), and about a third smaller and faster to parse than indented JSON,
- * which matters because every CLI call parses the whole file (10,000 threads ≈ 10 MB).
- */
-export function serializeStore(store: StoreFile): string {
-  const fields = Object.keys(store).map((key) => {
-    if (key !== 'comments') return `${JSON.stringify(key)}:${JSON.stringify(store[key])}`;
-    const lines = store.comments.map((c) => JSON.stringify(c));
-    return lines.length ? `"comments":[\n${lines.join(',\n')}\n]` : '"comments":[]';
-  });
-  return `{${fields.join(',\n')}}\n`;
-}
-
 export interface MutateOptions {
   /**
    * How long to wait for the lock before giving up with 'busy' (default LOCK_WAIT_MS). Writes
@@ -341,12 +150,6 @@ function writeFailure(e: unknown, what: string): unknown {
   return describeFsError(e) ?? new ConsiderError('io', `could not write ${what}: ${(e as Error)?.message ?? String(e)}`);
 }
 
-/**
- * Applies `fn` to the latest store under the cross-process lock and writes the result.
- * Throws ConsiderError: 'busy' (lock not obtained in time, or lost before the write could be
- * made — nothing written), 'unreadable' (corrupt or newer store — left untouched), 'usage'
- * (the change would make the store invalid), 'io' (naming the cause and the file).
- */
 let committedChanges = 0;
 
 /**
@@ -358,6 +161,12 @@ export function committedChangeCount(): number {
   return committedChanges;
 }
 
+/**
+ * Applies `fn` to the latest store under the cross-process lock and writes the result.
+ * Throws ConsiderError: 'busy' (lock not obtained in time, or lost before the write could be
+ * made — nothing written), 'unreadable' (corrupt or newer store — left untouched), 'usage'
+ * (the change would make the store invalid), 'io' (naming the cause and the file).
+ */
 export async function mutateStore<T>(
   root: string,
   actor: Author | 'system',
@@ -371,10 +180,7 @@ export async function mutateStore<T>(
     lock = await acquireLock(paths.lock, opts.lockWaitMs);
     const latest = readStoreFile(paths.store);
     const before = latest?.text;
-    // A file known good is parsed without the per-thread checks: the result is validated in
-    // full below before it is written anyway.
-    const store = latest === undefined || before === undefined ? emptyStore()
-      : parseIfKnownGood(paths.validated, latest.key, before)?.store ?? parseStoreText(before);
+    const store = latest === undefined || before === undefined ? emptyStore() : parseForChange(paths, latest.key, before);
     const reason = readOnlyReasonOf(store);
     if (reason) {
       throw new ConsiderError('unreadable', reason.replace('it is shown read-only', 'it is never written by this version'),
@@ -499,7 +305,7 @@ export async function restoreLastGoodCopy(root: string): Promise<RestoreResult> 
       parseStoreText(utf8Text(backup), '.consider/store.json.bak'); // refuse a backup that is no better
       const keptAs = keepBeside(paths.store, `${paths.store}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`);
       writeFileAtomic(paths.store, backup, { beforeRename: () => assertStillCurrent(lock, paths.store, current.stat) });
-      lastParsed = undefined;
+      forgetParsed();
       return { restored: true, keptAs };
     });
   } catch (e) {

@@ -14,7 +14,7 @@ function mcpOf(servers: SetupState['mcpServers'], target: string): { mcp?: { pat
   return m ? { mcp: { path: m.path, installed: m.installed } } : {};
 }
 
-/** An integration's plan gate, for agents with a plan hook (setup/plans/targets.ts). */
+/** An integration's plan gate, for agents with a plan hook (setup/targets/plans.ts). */
 function planGateOf(gates: SetupState['planGates'], target: string): { planGate?: { installed: SetupState['planGates'][number]['installed']; note?: string } } {
   const g = gates.find((x) => x.target === target);
   return g ? { planGate: { installed: g.installed, ...(g.note ? { note: g.note } : {}) } } : {};

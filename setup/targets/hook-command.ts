@@ -14,13 +14,13 @@
  * Without the user's copy, or outside a project, it exits 0 with no output. A failing CLI
  * exits 0 too: some agents read exit code 2 as "block", and a hook must never trap the agent.
  * POSIX sh only: agents run hook commands through a shell. The path is written `~/…` (tilde
- * expansion of an assignment), not `$HOME/…`: the same form as the MCP entries (mcp/targets.ts),
+ * expansion of an assignment), not `$HOME/…`: the same form as the MCP entries (mcp.ts),
  * where agents expand `$NAME` in their config files themselves.
  */
 import type { HookAgent } from '../../shared/agents';
 import { USER_DATA_REL } from '../../shared/user-data';
 
-/** Our hook events: the delivery hooks' three, and the plan gate's two (setup/plans/targets.ts). */
+/** Our hook events: the delivery hooks' three, and the plan gate's two (setup/targets/plans.ts). */
 export type HookEvent = 'stop' | 'prompt' | 'session-start' | 'plan' | 'plan-approved';
 
 /** The project's own CLI, for the agent's commands (the skill); no command line setup writes runs it. */

@@ -2,7 +2,7 @@
  * The plan gate's hooks (docs/plan-gate.md): where each agent that has a plan hook reads it,
  * and the one entry setup merges there per event. THE table of plan gates; the wire formats
  * the CLI speaks are cli/plans/formats.ts (with the sources). Every entry runs the same sh
- * line as the delivery hooks (setup/hooks/command.ts: your own copy of consider-cli, only in
+ * line as the delivery hooks (setup/targets/hook-command.ts: your own copy of consider-cli, only in
  * a project you set up), `hook plan` or `hook plan-approved`.
  *
  * - Claude Code: `hooks.PreToolUse: [{ matcher: "ExitPlanMode", hooks: [{ type: "command", command,
@@ -17,9 +17,9 @@
  * (cli/plans/gate.ts PLAN_HOOK_MAX_WAIT_S, 55 min): the gate always answers first, with the
  * verdict or one line saying why there is none, and the agent's own prompt decides then.
  */
-import type { HookEvent } from '../hooks/command';
-import { USER_CLI_SH } from '../hooks/command';
-import type { JsonHookRow } from '../hooks/targets';
+import type { HookEvent } from './hook-command';
+import { USER_CLI_SH } from './hook-command';
+import type { JsonHookRow } from './hooks';
 import type { PlanGateAgent } from '../../shared/agents';
 
 /** The plan hook's own timeout, in seconds: an hour, five minutes above the gate's longest wait. */

@@ -2,7 +2,8 @@
  * The one file of a plan that takes review threads: `.consider/plans/<plan id>/<name>.md`, the
  * plan's current version as the developer reads it (docs/plan-gate.md). Every other path under
  * `.consider/` is Consider's own data and stays refused (shared/paths.ts, the comment
- * controller). No imports: shared/paths.ts asks this on every user-given path.
+ * controller). No imports, on shared/'s ground floor beside paths.ts, which asks this on every
+ * user-given path (plans/ re-exports it).
  */
 
 /** `.consider/plans`, workspace-relative with forward slashes (the store's form). */

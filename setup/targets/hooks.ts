@@ -30,8 +30,8 @@
  *   is loaded at startup and sees every event, `session.idle` when a turn ends; it answers by
  *   prompting the session through the SDK client (opencode.ai/docs/plugins, /docs/sdk).
  */
-import type { HookEvent } from './command';
-import { hookCommand, legacyHookCommand } from './command';
+import type { HookEvent } from './hook-command';
+import { hookCommand, legacyHookCommand } from './hook-command';
 import { renderOpencodePlugin } from './opencode-plugin';
 
 export type { HookAgent } from '../../shared/agents';

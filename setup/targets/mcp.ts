@@ -5,7 +5,7 @@
  * Project scope only, by decision: the server serves one project's store, and a server
  * registered in the home folder would start (and fail) in every project Consider is not set
  * up in. Every row starts the same thing through one POSIX sh line: the user's own copy of
- * consider-cli (`~/.local/share/consider/bin/`, deployed by setup; hooks/command.ts), never a
+ * consider-cli (`~/.local/share/consider/bin/`, deployed by setup; hook-command.ts), never a
  * program found in the project or above it — the file may be committed, and a clone could
  * ship any `.consider/bin/consider-cli`. From the folder the agent starts it in (or the
  * workspace folder the agent names) it looks up for the nearest `.consider/` folder, as data,
@@ -34,7 +34,7 @@
  * and the `~` of an assignment are left to sh by all of them.
  */
 import type { McpAgent } from '../../shared/agents';
-import { CLI_REL, FIND_PROJECT_SH, USER_CLI_SH } from '../hooks/command';
+import { CLI_REL, FIND_PROJECT_SH, USER_CLI_SH } from './hook-command';
 
 export type { McpAgent } from '../../shared/agents';
 

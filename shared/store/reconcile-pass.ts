@@ -9,26 +9,26 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { anchorSizeProblem, captureAnchorFromLines, validateRange } from './anchor';
+import { anchorSizeProblem, captureAnchorFromLines, validateRange } from '../anchoring/anchor';
 import { ConsiderError, describeFsError } from '../errors';
 import type { Anchor, AnchorState, Author, Comment, FileFingerprint, MovedFrom, StoreFile } from '../model';
 import { resolveInWorkspace } from '../paths';
-import { linesOf, noteUniqueWindow, reanchor } from './reconcile';
-import type { ReanchorResult } from './reconcile';
-import { findRename, gitRenames, isGitWorkspace } from './renames';
-import { findMovedCode } from './cross-file';
-import { holdsCopyAt } from './moved-code';
-import type { CrossFileStats, LostThread } from './cross-file';
-import { collectSnapshots, readSnapshot, recordSnapshot as storeSnapshot, snapshotCollectionDue, snapshotId } from './snapshots';
-import { mutateStore, readStore } from '../store/store-io';
-import type { SettleFacts } from '../store/list-index';
+import { linesOf, noteUniqueWindow, reanchor } from '../anchoring/reconcile';
+import type { ReanchorResult } from '../anchoring/reconcile';
+import { findRename, gitRenames, isGitWorkspace } from '../anchoring/renames';
+import { findMovedCode } from '../anchoring/cross-file';
+import { holdsCopyAt } from '../anchoring/moved-code';
+import type { CrossFileStats, LostThread } from '../anchoring/cross-file';
+import { collectSnapshots, readSnapshot, recordSnapshot as storeSnapshot, snapshotCollectionDue, snapshotId } from '../anchoring/snapshots';
+import { mutateStore, readStore } from './store-io';
+import type { SettleFacts } from './list-index';
 
 export type { SettleFacts };
-import type { MutationTx } from '../store/store-io';
-import { readArchive } from '../store/archive';
-import { findThread, fingerprintOf, outsideRacyWindow, statMatches } from '../store/threads';
+import type { MutationTx } from './store-io';
+import { readArchive } from './archive';
+import { findThread, fingerprintOf, outsideRacyWindow, statMatches } from './threads';
 import { splitLines } from '../text';
-import { strictUtf8Text } from '../store/utf8';
+import { strictUtf8Text } from '../utf8';
 
 export interface ReconcileOptions {
   /** Re-anchor every thread, even on files that did not change since the last check. */
@@ -672,4 +672,4 @@ export async function confirmAnchor(root: string, id: string, actor: Author): Pr
 }
 
 /** Re-exported for the store's addThread and the extension: record the text an anchor was taken on. */
-export { recordSnapshot, readSnapshot } from './snapshots';
+export { recordSnapshot, readSnapshot } from '../anchoring/snapshots';
