@@ -4,8 +4,9 @@
  * written), the review bar of a pending review and its discard confirm, the review rounds, the
  * filter chips, the keyboard help; the triage view; the setup and uninstall wizards before and
  * after a run — in the light, dark and high-contrast themes. A serious or critical violation
- * fails the test; the rest (moderate, minor) are printed. Every run writes what it found to
- * test-results/a11y/<theme>.json (docs/accessibility.md lists what was found and fixed).
+ * fails the test, as does one of the moderate ones once fixed (FIXED); the rest are printed.
+ * Every run writes what it found to test-results/a11y/<theme>[-triage|-wizards].json
+ * (docs/accessibility.md lists what was found and fixed).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,7 +43,13 @@ function report(theme: Theme, findings: Finding[]): void {
   for (const f of findings) console.log(`[a11y ${theme}] ${f.impact} ${f.rule} ×${f.nodes} in ${f.state}: ${f.help} — ${f.targets.join(', ')}`);
 }
 
-const serious = (findings: Finding[]): string[] => findings.filter((f) => FAILING.has(f.impact)).map((f) => `${f.state}: ${f.rule} (${f.impact}) ×${f.nodes} — ${f.targets.join(', ')}`);
+/**
+ * Moderate rules this suite found and that were fixed (docs/accessibility.md): they fail too, so
+ * the page structure stays as fixed — one main landmark, everything inside a landmark, an h1.
+ */
+const FIXED = new Set(['landmark-one-main', 'region', 'page-has-heading-one']);
+
+const serious = (findings: Finding[]): string[] => findings.filter((f) => FAILING.has(f.impact) || FIXED.has(f.rule)).map((f) => `${f.state}: ${f.rule} (${f.impact}) ×${f.nodes} — ${f.targets.join(', ')}`);
 
 for (const theme of ['light', 'dark', 'high-contrast'] as const) {
   test.describe(`accessibility (${theme})`, () => {
@@ -79,6 +86,7 @@ for (const theme of ['light', 'dark', 'high-contrast'] as const) {
       await board.press('keyboard-help-open');
       await expect(page.getByTestId('keyboard-help')).toBeVisible();
       findings.push(...await audit(page, 'board (keyboard help)'));
+      await page.screenshot({ path: path.resolve(__dirname, `../../test-results/screenshots/keyboard-help-${theme}.png`) });
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('keyboard-help')).toHaveCount(0);
 
