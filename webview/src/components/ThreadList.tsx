@@ -4,7 +4,6 @@ import { useApp, useBoard } from '../lib/context';
 import { groupHeaderContent, rowActionIcons, threadRowContent } from '../../../shared/board/previewTree';
 import { GROUP_HEIGHT, ROW_HEIGHT } from '../../../shared/board/listLayout';
 import type { ListItem, Row } from '../../../shared/board/projection';
-import { IconButton } from '../ui/primitives';
 import { TreeNodes } from '../ui/TreeNodes';
 import { l10n } from '../../../shared/board/l10n';
 
@@ -118,12 +117,27 @@ const ThreadRow = memo(function ThreadRow({ row, selected }: { row: Row; selecte
       // One click picks the thread (its conversation shows beside the list); a double click, or Enter, opens its code.
       onClick={() => store.getState().select(row.key)} onDoubleClick={() => actions.reveal(row)}>
       <TreeNodes nodes={threadRowContent(t)} />
-      <div className="row-actions">
-        <IconButton icon={toggleIcon} label={resolved ? l10n.t('Reopen (x)') : l10n.t('Resolve (x)')} tabIndex={-1} testId="row-toggle-state"
+      <div className="row-actions" aria-hidden="true">
+        <RowAction icon={toggleIcon} label={resolved ? l10n.t('Reopen (x)') : l10n.t('Resolve (x)')} testId="row-toggle-state"
           onClick={() => void actions.setState([row], resolved ? 'open' : 'resolved')} />
-        <IconButton icon={openIcon} label={t.anchorState === 'orphaned' ? l10n.t('Its file is gone: open Triage (Enter)') : l10n.t('Open in editor (Enter)')} tabIndex={-1}
+        <RowAction icon={openIcon} label={t.anchorState === 'orphaned' ? l10n.t('Its file is gone: open Triage (Enter)') : l10n.t('Open in editor (Enter)')}
           onClick={() => actions.reveal(row)} testId="row-open" />
       </div>
     </div>
   );
 });
+
+/**
+ * A row's action for the mouse. Not a button: a listbox option may hold no control (a screen
+ * reader reads the option as one item, and a focusable inside it is a second, unreachable tab
+ * stop: axe-core's nested-interactive). The keyboard has the same actions as keys (Enter, x, r,
+ * shown in the keyboard help) and as the detail pane's buttons.
+ */
+function RowAction(props: { icon: string; label: string; onClick: () => void; testId: string }) {
+  return (
+    <span className="icon-button" title={props.label} data-testid={props.testId}
+      onClick={(e) => { e.stopPropagation(); props.onClick(); }}>
+      <span className={`codicon codicon-${props.icon}`} />
+    </span>
+  );
+}

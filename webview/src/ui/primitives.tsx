@@ -34,10 +34,10 @@ export function Button(props: {
 }
 
 /** A compact icon-only button. Plain <button> (not the toolkit) because lists render many. */
-export function IconButton(props: { icon: string; label: string; onClick: () => void; disabled?: boolean; testId?: string; tabIndex?: number }) {
+export function IconButton(props: { icon: string; label: string; onClick: () => void; disabled?: boolean; testId?: string }) {
   return (
     <button type="button" className="icon-button" aria-label={props.label} title={props.label} disabled={props.disabled}
-      data-testid={props.testId} tabIndex={props.tabIndex}
+      data-testid={props.testId}
       onClick={(e) => { e.stopPropagation(); props.onClick(); }}>
       <span className={`codicon codicon-${props.icon}`} aria-hidden="true" />
     </button>
