@@ -32,13 +32,15 @@ export interface AddCommentArgs {
 
 /**
  * The editor Add Comment works in: the active one, or — run from a page that is not a text editor,
- * such as the walkthrough with a file open beside it — a visible file, focused so the comment box opens there.
+ * such as the walkthrough with a file open beside it — a visible file, focused so the comment box
+ * opens there (VS Code's comment box opens in the focused editor only).
  */
 async function editorToCommentIn(): Promise<vscode.TextEditor | undefined> {
-  const active = vscode.window.activeTextEditor;
-  if (active) return active;
+  const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  if (tab instanceof vscode.TabInputText || tab instanceof vscode.TabInputTextDiff) return vscode.window.activeTextEditor;
   const beside = vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'file');
-  return beside && vscode.window.showTextDocument(beside.document, { viewColumn: beside.viewColumn, selection: beside.selection, preserveFocus: false });
+  if (!beside) return vscode.window.activeTextEditor;
+  return vscode.window.showTextDocument(beside.document, { viewColumn: beside.viewColumn, selection: beside.selection, preserveFocus: false });
 }
 
 export function registerWorkspaceCommands(deps: WorkspaceCommandDeps): vscode.Disposable {
