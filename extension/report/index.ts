@@ -74,7 +74,8 @@ export async function gatherIssueFacts(context: vscode.ExtensionContext, host: C
       version: vscode.version,
       uiKind: vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop',
       appHost: vscode.env.appHost,
-      ...(vscode.env.remoteName && { remoteName: vscode.env.remoteName }),
+      // A remote's kind (ssh-remote, wsl, dev-container), never a host: code-server reports its host:port here.
+      ...(vscode.env.remoteName && { remoteName: /^[a-z][a-z0-9-]*$/.test(vscode.env.remoteName) ? vscode.env.remoteName : 'yes (a server)' }),
       language: vscode.env.language,
     },
     platform: { os: os.type(), release: os.release(), arch: process.arch, node: process.version },
