@@ -2,8 +2,8 @@
  * The onboarding walkthrough (issue 27; package.json `contributes.walkthroughs`): *Consider: Get
  * Started* opens it, and so does the first activation in a workspace where Consider is not set
  * up — once per user, remembered in globalState, as GitLens opens its walkthrough once on install.
- * It is never opened again by itself, and never when the user told VS Code not to open
- * walkthroughs on install (`workbench.welcomePage.walkthroughs.openOnInstall`). That first time
+ * It is never opened again by itself, and never when the user turned it off
+ * (`consider.walkthrough.openOnFirstRun`, or VS Code's `workbench.welcomePage.walkthroughs.openOnInstall`). That first time
  * it replaces the setup notification (its first step is setup): one invitation, not two.
  */
 import fs from 'node:fs';
@@ -33,7 +33,10 @@ function openWalkthrough(extensionId: string): Thenable<unknown> {
 export async function openWalkthroughOnFirstRun(context: vscode.ExtensionContext, roots: readonly string[]): Promise<boolean> {
   const open = shouldOpenOnFirstRun({
     alreadyOpened: context.globalState.get<boolean>(OPENED_ON_FIRST_RUN) === true,
-    openOnInstall: vscode.workspace.getConfiguration('workbench.welcomePage.walkthroughs').get<boolean>('openOnInstall', true),
+    // Consider's own setting, and VS Code's for every extension's walkthrough (which code-server's
+    // extension host was seen not to receive: hence a setting of our own, which the tests turn off).
+    openOnInstall: vscode.workspace.getConfiguration('consider.walkthrough').get<boolean>('openOnFirstRun', true)
+      && vscode.workspace.getConfiguration('workbench.welcomePage.walkthroughs').get<boolean>('openOnInstall', true),
     folders: roots.map((root) => ({ setUp: isSetUp(root) })),
   });
   if (!open) return false;
