@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { registerBoard } from './board';
 import { registerSetupLifecycle } from './setup/lifecycle';
+import { registerGetStarted } from './setup/walkthrough';
 import { Host } from './host';
 import { FolderStores } from './store/folder-stores';
 import { StoreRecovery } from './store/recovery';
@@ -24,6 +25,8 @@ import { registerChanges } from './changes';
 import { registerPlans } from './plans';
 import { createStatusBar } from './status-bar';
 import { shownNotifications } from './notify';
+import { LogRing, recordedLog } from './report/recorded-log';
+import { lastIssueReport, registerReportIssue } from './report';
 import type { ConsiderTestApi } from './test-api';
 import { setL10nBundle } from '../shared/board/l10n';
 
@@ -31,8 +34,10 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
   const started = Date.now();
   // The pure modules' and the board's strings come from the bundle VS Code loaded for the extension (shared/board/l10n.ts).
   setL10nBundle(vscode.l10n.bundle);
-  // The extension's one log: every part writes here (no console, no channel of its own).
-  const log = vscode.window.createOutputChannel('Consider', { log: true });
+  // The extension's one log: every part writes here (no console, no channel of its own). Its last
+  // lines are kept for Report Issue, so nothing logged may hold what users wrote (names and paths only).
+  const logLines = new LogRing();
+  const log = recordedLog(vscode.window.createOutputChannel('Consider', { log: true }), logLines);
   const stores = new FolderStores(log);
   const controller = createController(stores);
   const anchoring = new EditorAnchoring(stores, log);
@@ -75,9 +80,10 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
   context.subscriptions.push(
     registerLanguageModelTools(context, host, cli),
     registerDigestCommand(host, cli),
+    registerReportIssue(context, host, logLines),
   );
   const board = registerBoard(context, host, log);
-  context.subscriptions.push(board, registerSetupLifecycle(context, host, board, log));
+  context.subscriptions.push(board, registerSetupLifecycle(context, host, board, log), registerGetStarted(context, host));
   log.info(`activated in ${Date.now() - started} ms (${stores.roots().length} folder(s))`);
 
   return {
@@ -87,6 +93,7 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     notifications: shownNotifications,
     whenIdle: () => anchoring.whenIdle(),
     changes: () => ({ top: changes.view.topLabels(), files: (root) => changes.view.shown(root) }),
+    lastIssueReport,
     plans: () => plans.all().map((p) => ({
       root: p.root, id: p.plan.id, title: p.plan.title, version: p.version.version, document: p.uri.fsPath,
       waiting: !p.verdict && !!p.waiter, ...(p.verdict ? { verdict: p.verdict.verdict } : {}),

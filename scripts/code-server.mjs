@@ -41,6 +41,9 @@ export const TEST_SETTINGS = {
   'editor.minimap.enabled': false,
   // Screenshots toggle between these two from the palette (VS Code web ignores the browser's
   // emulated prefers-color-scheme, so window.autoDetectColorScheme cannot be used).
+  // No walkthrough opening by itself on a scenario's first activation (extension/setup/walkthrough.ts).
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  'consider.walkthrough.openOnFirstRun': false,
   'workbench.colorTheme': 'Light Modern',
   'workbench.preferredLightColorTheme': 'Light Modern',
   'workbench.preferredDarkColorTheme': 'Dark Modern',

@@ -9,6 +9,7 @@ import { REPO, sandbox, listFiles, type Sandbox } from './helpers/setup-env';
 const EXPECTED = [
   'extension.vsixmanifest', '[Content_Types].xml',
   'extension/package.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/images/icon.png', 'extension/images/consider-activity.svg',
+  ...['answer', 'board', 'comment', 'review', 'setup'].map((step) => `extension/images/walkthrough/${step}.svg`), // the walkthrough's pictures
   'extension/dist/extension/extension.js',
   'extension/dist/runtime/VERSION',
   'extension/dist/runtime/bin/consider-cli', 'extension/dist/runtime/bin/consider-cli.cjs',

@@ -202,7 +202,8 @@ export class BoardSession {
         case 'link/open':
           // The webview only offers safe links, but the host decides: never trust the page.
           if (isSafeLink(m.href)) this.services.openExternal(m.href);
-          else this.services.log(`refused to open link ${JSON.stringify(m.href.slice(0, 200))}`);
+          // The link comes from a comment's text: the log names its scheme only (it must never hold what users wrote).
+          else this.services.log(`refused to open link (scheme ${JSON.stringify(/^([a-z][a-z0-9+.-]{0,20}):/i.exec(m.href)?.[1] ?? 'none')})`);
           break;
         case 'visibility/set': {
           const v: { showResolved?: boolean; showStale?: boolean } = {};

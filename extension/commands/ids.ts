@@ -21,6 +21,8 @@ export const CommandIds = {
   copyReviewDigest: 'consider.copyReviewDigest',
   setup: 'consider.setup',
   uninstall: 'consider.uninstall',
+  reportIssue: 'consider.reportIssue',
+  getStarted: 'consider.getStarted',
   // The Changes view (extension/changes/)
   markAllReviewed: 'consider.markAllReviewed',
   changesChooseBaseline: 'consider.changes.chooseBaseline',

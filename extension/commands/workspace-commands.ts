@@ -30,11 +30,24 @@ export interface AddCommentArgs {
   pending?: boolean;
 }
 
+/**
+ * The editor Add Comment works in: the active one, or — run from a page that is not a text editor,
+ * such as the walkthrough with a file open beside it — a visible file, focused so the comment box
+ * opens there (VS Code's comment box opens in the focused editor only).
+ */
+async function editorToCommentIn(): Promise<vscode.TextEditor | undefined> {
+  const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  if (tab instanceof vscode.TabInputText || tab instanceof vscode.TabInputTextDiff) return vscode.window.activeTextEditor;
+  const beside = vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'file');
+  if (!beside) return vscode.window.activeTextEditor;
+  return vscode.window.showTextDocument(beside.document, { viewColumn: beside.viewColumn, selection: beside.selection, preserveFocus: false });
+}
+
 export function registerWorkspaceCommands(deps: WorkspaceCommandDeps): vscode.Disposable {
   const { stores, host } = deps;
 
   const addComment = async (args?: AddCommentArgs): Promise<string | undefined> => {
-    const editor = vscode.window.activeTextEditor;
+    const editor = args?.uri ? vscode.window.activeTextEditor : await editorToCommentIn();
     const uri = args?.uri ? (typeof args.uri === 'string' ? vscode.Uri.parse(args.uri) : args.uri) : editor?.document.uri;
     const root = uri?.scheme === 'file' ? stores.rootOf(uri.fsPath) : undefined;
     // The baseline side of a Changes diff: VS Code's comment box, whose button saves a thread about removed code.

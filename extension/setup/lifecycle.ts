@@ -15,6 +15,7 @@ import { info, warn } from '../notify';
 import { toDisposable } from '../util/dispose';
 import { applyRefresh, planRefresh, refreshNeeded, type RefreshInput } from '../../setup/index';
 import { considerPaths } from '../../shared/paths';
+import { openWalkthroughOnFirstRun } from './walkthrough';
 
 const PROMPT_DISMISSED = 'consider.setupPrompt.dismissed';
 /** globalState key remembering "keep my edited skill" per path and version, so we ask once. */
@@ -26,7 +27,11 @@ export function registerSetupLifecycle(context: vscode.ExtensionContext, host: C
   const prompted = new Set<string>(); // once per folder per session
 
   const check = (roots: readonly string[]): void => {
-    void offerSetup(context, board, roots.filter((r) => !prompted.has(r)), prompted);
+    void (async () => {
+      // The very first run opens the walkthrough instead (its first step is setup): one invitation at a time.
+      if (await openWalkthroughOnFirstRun(context, roots)) { for (const r of roots) prompted.add(r); return; }
+      await offerSetup(context, board, roots.filter((r) => !prompted.has(r)), prompted);
+    })();
     for (const root of roots) void refreshFolder(context, log, { root, home: os.homedir(), runtimeDir, skillsDir });
   };
 

@@ -7,13 +7,22 @@ import { STORE_VERSION } from '../model';
 import type { StoreFile } from '../model';
 import { ValidationError, validateStore } from './validate';
 
+/**
+ * JSON.parse's message without the excerpt V8 quotes (`Unexpected token 'S', "{"body": S…" is
+ * not valid JSON`): that excerpt is the store's text — comment bodies, code — and this message is
+ * logged and shown. The position, when V8 gives one, stays.
+ */
+function jsonErrorWithoutText(e: Error): string {
+  return e.message.replace(/, ".*"(?:\.\.\.)? is not valid JSON$/s, '');
+}
+
 /** Parses and validates store text; ConsiderError('unreadable') naming the file and field. */
 export function parseStoreText(text: string, label = '.consider/store.json', report?: { migrated: boolean }): StoreFile {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new ConsiderError('unreadable', `${label} is not valid JSON (${(e as Error).message})`,
+    throw new ConsiderError('unreadable', `${label} is not valid JSON (${jsonErrorWithoutText(e as Error)})`,
       'restore the last good copy from .consider/store.json.bak, or fix the file by hand');
   }
   try {

@@ -175,6 +175,39 @@ export class VsCodePage {
     await this.editorLines().first().waitFor({ timeout: SHORT });
   }
 
+  /** The Welcome page showing a walkthrough (VS Code's Getting Started editor). */
+  walkthrough() {
+    return this.page.locator('.gettingStartedContainer');
+  }
+
+  /** A step of the open walkthrough, by its title. `aria-checked` says whether it is done; `aria-expanded` whether it is open. */
+  walkthroughStep(title) {
+    return this.walkthrough().locator('.getting-started-step', { has: this.page.locator('.step-title', { hasText: title }) });
+  }
+
+  /** Opens a walkthrough step (its description, action buttons and media). */
+  async openWalkthroughStep(title) {
+    const step = this.walkthroughStep(title);
+    await step.click();
+    await this.page.locator('.getting-started-step[aria-expanded="true"]', { has: this.page.locator('.step-title', { hasText: title }) }).waitFor({ timeout: SHORT });
+    return step;
+  }
+
+  /** An action button in a walkthrough step's description (a command link on a line of its own). */
+  walkthroughAction(step, label) {
+    return step.locator('.button-container .monaco-button', { hasText: label }).first();
+  }
+
+  /** Inside the step's media (an SVG is shown in a webview of its own). */
+  walkthroughMedia() {
+    return this.page.frameLocator('.getting-started-media iframe.webview.ready').frameLocator('#active-frame');
+  }
+
+  /** Inside an editor webview panel (the board, the wizards), never the walkthrough's media webview. */
+  panelWebview() {
+    return this.page.frameLocator('iframe.webview.ready:not(.getting-started-media iframe)').frameLocator('#active-frame');
+  }
+
   /** A CodeLens of the active editor by its text ("Approve", "Request Changes"): a link, or a span when it runs no command. */
   codeLens(text) {
     return this.editor().locator('.codelens-decoration').locator('a, span', { hasText: text }).first();
