@@ -44,8 +44,15 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   await vscode.shot('plan-after-reload');
   lap('  after the reload: the plan, its thread and its CodeLens are back, the agent still waits');
 
-  await vscode.clickTopCodeLens('Approve');
-  const code = await done;
+  // The CodeLens is redrawn while the agent waits (its waiting time); a click that lands as it is
+  // replaced does nothing, so a click with no verdict after 15 s is given once more, and said.
+  let code;
+  for (let attempt = 1; code === undefined; attempt++) {
+    await vscode.clickTopCodeLens('Approve');
+    code = await Promise.race([done, page.waitForTimeout(15_000).then(() => undefined)]);
+    if (code === undefined && attempt === 2) code = await done;
+    else if (code === undefined) lap('  the Approve click brought no verdict in 15 s: clicking again');
+  }
   if (code !== 0 || !stdout.startsWith('Approved:') || !stdout.includes('RELOAD-ONE: key it by name and title.')) {
     throw new Error(`after the reload the approval must reach the agent with the comment (exit ${code}):\n${stdout}`);
   }
