@@ -103,3 +103,29 @@ describe('one log for the extension (issue 29)', () => {
     expect(await logRules('extension/board/probe.ts', "import type * as vscode from 'vscode';\nexport const say = (log: vscode.LogOutputChannel) => log.info('x');\n")).toEqual([]);
   });
 });
+
+describe('words the user reads in extension/ go through vscode.l10n.t (eslint.config.mjs UNLOCALISED)', () => {
+  const unlocalised = async (file: string, code: string): Promise<string[]> => {
+    const header = file.startsWith('extension/') ? "import * as vscode from 'vscode';\n" : '';
+    const [result] = await eslint.lintText(`${header}${code}\nexport {};\n`, { filePath: path.resolve(__dirname, '..', file) });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+
+  it.each([
+    ['extension/probe.ts', "void vscode.window.showInformationMessage('Saved.');"],
+    ['extension/commands/probe.ts', 'void vscode.window.showErrorMessage(`Could not save ${1}`);'],
+    ['extension/extension.ts', "void vscode.window.showWarningMessage('Careful');"],
+    ['extension/probe.ts', "void vscode.window.showQuickPick(['a'], { placeHolder: 'Pick one' });"],
+    ['extension/probe.ts', "void vscode.window.showInputBox({ prompt: 'Your name' });"],
+  ])('%s may not: %s', async (file, code) => {
+    expect(await unlocalised(file, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ['extension/probe.ts', "void vscode.window.showInformationMessage(vscode.l10n.t('Saved.'));"],
+    ['extension/probe.ts', "void vscode.window.showQuickPick(['a'], { placeHolder: vscode.l10n.t('Pick one') });"],
+    ['shared/probe.ts', "const o = { title: 'not the editor\\'s words' }; void o;"],
+  ])('%s may: %s', async (file, code) => {
+    expect(await unlocalised(file, code)).toEqual([]);
+  });
+});
