@@ -118,6 +118,18 @@ export default tseslint.config(
       '@stylistic/max-len': ['error', { code: 200, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true, ignoreComments: true }],
     },
   },
+  // Promises are awaited, returned, or dropped on purpose (`void p`), and never handed to a
+  // place that does not wait for them (an event listener's `() => void`, a condition): a
+  // rejection there is lost, or an error surfaces as "unhandled" far from its cause. These two
+  // rules need the types: typed linting, each file with the tsconfig that includes it.
+  {
+    files: ['{shared,cli,setup,extension,webview/src,test,e2e,bench,scripts}/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   // No module imports itself round a circle, types included: a circle means two modules that
   // cannot be understood (or loaded) one before the other, and the layout stops showing which
   // depends on which. (A circle in setup/ went unnoticed until a drawing showed it.)

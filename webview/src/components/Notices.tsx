@@ -18,7 +18,7 @@ export function Notices() {
         <div key={n.id} className={`notice ${n.kind}`} role={n.kind === 'error' ? 'alert' : 'status'} data-testid="notice">
           <Codicon name={n.kind === 'error' ? 'error' : 'info'} />
           <span className="notice-text">{n.text}</span>
-          {n.undoId && <button type="button" className="link-button" data-testid="undo" onClick={() => actions.undo(n.undoId!, n.id)}>{l10n.t('Undo')}</button>}
+          {n.undoId && <button type="button" className="link-button" data-testid="undo" onClick={() => void actions.undo(n.undoId!, n.id)}>{l10n.t('Undo')}</button>}
           <IconButton icon="close" label={l10n.t('Dismiss')} onClick={() => store.getState().dismissNotice(n.id)} />
         </div>
       ))}

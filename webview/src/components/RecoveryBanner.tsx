@@ -32,8 +32,8 @@ export function RecoveryBanners() {
             {folders.length > 1 ? ` ${l10n.t('Threads of the other folders are shown below.')}` : ''}
           </p>
           <div className="banner-actions">
-            <Button icon="refresh" onClick={() => actions.recover(f.root, 'retry')} testId="recover-retry">{l10n.t('Retry')}</Button>
-            {f.hasBackup && <Button appearance="secondary" icon="history" onClick={() => actions.recover(f.root, 'restoreBackup')} testId="recover-restore">{l10n.t('Restore last good copy')}</Button>}
+            <Button icon="refresh" onClick={() => void actions.recover(f.root, 'retry')} testId="recover-retry">{l10n.t('Retry')}</Button>
+            {f.hasBackup && <Button appearance="secondary" icon="history" onClick={() => void actions.recover(f.root, 'restoreBackup')} testId="recover-restore">{l10n.t('Restore last good copy')}</Button>}
             <Button appearance="secondary" icon="go-to-file" onClick={() => actions.openStoreFile(f.root)} testId="recover-open">{l10n.t('Open store.json')}</Button>
           </div>
         </section>
