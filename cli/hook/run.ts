@@ -12,7 +12,6 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { HOOK_AGENT_IDS, findWorkspaceRoot, isDir, isSetUpProject } from '../../shared/store';
 import { writeStderr, writeStdout } from '../stdio';
 import { agentEvents, agentFormat, hookEvent } from './agents';
@@ -22,31 +21,10 @@ import { contextLine, isOwnReason, stopReason, waitingFeedback } from './feedbac
 import { forgetBlocks, shouldBlock, shouldTell } from './stop-state';
 import { answeredByOwnHook } from './borrowed';
 import { planEvent } from '../plans/formats';
+import type { HookRequest } from './request';
 
-export interface HookRequest {
-  event?: string;
-  agent?: string;
-  root?: string;
-  /** Answer only in a project recorded as set up by the user (`--if-set-up`). */
-  ifSetUp?: boolean;
-}
-
-/** An option's value when it is a string (a lenient parse may give `true` for `--agent` alone). */
-export function stringValue(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-
-/** The request from raw arguments, leniently: whatever does not parse is simply absent. */
-export function hookRequest(args: string[]): HookRequest {
-  try {
-    const { values, positionals } = parseArgs({
-      args, options: { agent: { type: 'string' }, root: { type: 'string' }, 'if-set-up': { type: 'boolean' } }, strict: false, allowPositionals: true,
-    });
-    return { event: positionals[0], agent: stringValue(values.agent), root: stringValue(values.root), ifSetUp: values['if-set-up'] === true };
-  } catch {
-    return {};
-  }
-}
+// The request's shape and parsing live apart, so the plan gate (plans/gate.ts) can name it without importing this module back.
+export { hookRequest, stringValue, type HookRequest } from './request';
 
 /** Answers the hook; never throws. */
 export async function answerHook(req: HookRequest): Promise<void> {

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { checkPlanText, claimDelivery, findWorkspaceRoot, isConsiderError, isDir, isSetUpProject, latestVersion, listPlans, readLive, readVerdict, sessionPlanToRevise, submitPlan } from '../../shared/store';
 import type { HookInput } from '../hook/input';
 import { readHookInput } from '../hook/input';
-import type { HookRequest } from '../hook/run';
+import type { HookRequest } from '../hook/request';
 import { PLAN_HOOK_AGENTS, planEvent, planHookFormat, type PlanHookFormat } from './formats';
 import { writeStderr } from '../stdio';
 import { markDelivered, minutes, verdictFor } from './outcome';

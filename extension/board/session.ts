@@ -7,21 +7,19 @@
  *  - requests are routed to the handler of their scope and answered with one `host/response`.
  */
 import {
-  PROTOCOL_VERSION, isSafeLink, parseWebviewMessage, prepareFolders,
+  PROTOCOL_VERSION, isSafeLink, parseWebviewMessage,
   type HostMessage, type RequestType, type ViewName, type WebviewMessage, type WebviewRequest,
 } from '../../shared/board/protocol';
-import { HOST_SCREEN_HEIGHT, firstScreen, type FirstScreen } from '../../shared/board/firstScreen';
-import { initialUiState } from '../../shared/board/uiState';
-import type { FolderStoreState } from '../api';
+import type { FirstScreen } from '../../shared/board/firstScreen';
+import { FirstScreenCache } from './first-screen-cache';
 import { anchorHandlers } from './handlers/anchor';
 import { BoardError, message, type HandlerContext, type Handlers } from './handlers/context';
-import { makeNonce } from './html';
 import { reviewHandlers } from './handlers/review';
 import { setupHandlers } from './handlers/setup';
 import { storeHandlers } from './handlers/store';
 import { threadHandlers } from './handlers/thread';
 import type { BoardServices } from './services';
-import { SnapshotDraft, toFolderDetails, toFolderSnapshot } from './snapshot';
+import { toFolderDetails, toFolderSnapshot } from './snapshot';
 import { UndoStack } from './undo';
 import { l10n } from '../../shared/board/l10n';
 
@@ -36,10 +34,8 @@ export class BoardSession {
   private queue: HostMessage[] = [];
   private snapshotTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly undo = new UndoStack();
-  /** The first snapshot's summaries, built while the webview loads (firstScreen, prepareFirstSnapshot); used once, if still current. */
-  private prepared: { folders: readonly FolderStoreState[]; draft: SnapshotDraft } | undefined;
-  /** The HTML carries the first screen (firstScreen): the page draws without the first snapshot. */
-  private pageDrawsFirstScreen = false;
+  /** The first screen and first snapshot, made from one set of summaries while the webview loads. */
+  private readonly first = new FirstScreenCache();
   /** The view the webview last reported; re-sent after a reload so a hidden panel comes back where it was asked to be. */
   view: ViewName;
   /** Told whenever the view changes (the panel keeps its title in step). */
@@ -75,44 +71,17 @@ export class BoardSession {
   }
 
   /**
-   * The board's first screen, for the panel's HTML (html.ts): the rows the webview will show
-   * first under the UI state it will start from — `savedUiState` is what VS Code restores a
-   * panel with (undefined for a new panel, as the webview's getState will be). Undefined on other
-   * views, or when the board shows no plain list. The summaries built here serve the first
-   * snapshot too, so the threads are summarised once.
+   * The board's first screen, for the panel's HTML (html.ts): see FirstScreenCache.screen. The
+   * summaries built here serve the first snapshot too, so the threads are summarised once.
    */
   firstScreen(savedUiState: unknown): FirstScreen | undefined {
     if (this.ready) return undefined;
-    const ui = initialUiState(savedUiState, this.view);
-    if (ui.view !== 'board') return undefined;
-    const draft = this.summaries();
-    if (ui.filters.text) draft.complete(); // the text filter looks at every title
-    // A fresh token for every HTML: the webview tells a reload of this same HTML by it. Only
-    // the rows in view need their titles now.
-    const screen = firstScreen(draft.snapshots, this.services.host.visibility(), ui, HOST_SCREEN_HEIGHT, makeNonce(), (t) => draft.title(t));
-    this.pageDrawsFirstScreen = screen !== undefined;
-    return screen;
+    return this.first.screen(this.services.host.folders(), this.services.host.visibility(), savedUiState, this.view);
   }
 
-  /**
-   * Serialises the first snapshot now, while the webview is still loading its page (call right
-   * after setting its HTML), so `ready` finds it made (thousands of threads take tens of ms).
-   * Used only if no folder's store has changed since; otherwise `ready` builds afresh as always.
-   * Not when the page draws the first screen from its HTML: nothing on screen waits for the
-   * snapshot then (the app that needs it loads for longer than `ready` takes to build it), and
-   * that work would only compete with the page's loading (measured: ~90 ms later first paint
-   * at 5,000 threads on 2 cores).
-   */
+  /** Serialises the first snapshot while the webview loads (call right after setting its HTML): FirstScreenCache.prepare. */
   prepareFirstSnapshot(): void {
-    if (this.ready || this.pageDrawsFirstScreen) return;
-    prepareFolders(this.summaries().complete());
-  }
-
-  /** The thread summaries of the folders as they are now: the prepared ones while still current. */
-  private summaries(): SnapshotDraft {
-    const folders = this.services.host.folders();
-    if (!this.prepared || !sameFolderStates(this.prepared.folders, folders)) this.prepared = { folders, draft: new SnapshotDraft(folders) };
-    return this.prepared.draft;
+    if (!this.ready) this.first.prepare(this.services.host.folders());
   }
 
   sendSnapshotNow(): void {
@@ -121,8 +90,7 @@ export class BoardSession {
     if (!this.ready) return; // `ready` sends a fresh one: nothing to build before
     const folders = this.services.host.folders();
     const first = this.snapshotsSinceReady++ === 0;
-    const prepared = this.prepared && sameFolderStates(this.prepared.folders, folders) ? this.prepared.draft.complete() : undefined;
-    this.prepared = undefined;
+    const prepared = this.first.take(folders);
     this.post({
       type: 'host/snapshot', folders: prepared ?? folders.map((f) => toFolderSnapshot(f)), visibility: this.services.host.visibility(),
       ...(first ? {} : { details: folders.map(toFolderDetails) }),
@@ -234,12 +202,4 @@ export class BoardSession {
       this.services.log(`${m.type} failed: ${message(e)}`);
     }
   }
-}
-
-/** Same folders with the same store contents: a store is replaced, never edited in place, when it is read again. */
-function sameFolderStates(a: readonly FolderStoreState[], b: readonly FolderStoreState[]): boolean {
-  return a.length === b.length && a.every((f, i) => {
-    const g = b[i]!;
-    return f.root === g.root && f.name === g.name && f.store === g.store && f.error === g.error && f.readOnlyReason === g.readOnlyReason;
-  });
 }
