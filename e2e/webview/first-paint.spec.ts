@@ -12,6 +12,8 @@ test.describe('first paint', () => {
     const host = new FakeHost({ roots: [seeded.root], holdDetails: true });
     try {
       await host.open(page, origin);
+      // The first snapshot follows the ready handshake on the host's next turn: wait for it.
+      await expect.poll(() => host.sent.some((m) => m.type === 'host/snapshot')).toBe(true);
       const snapshot = host.sent.find((m) => m.type === 'host/snapshot');
       const replied = snapshot?.type === 'host/snapshot' ? snapshot.folders[0]!.threads.find((t) => t.id === seeded.ids.replied) : undefined;
       expect(replied).toMatchObject({ title: 'Rename value3 to something that says what it counts.', replyCount: 1, lastReplyAuthor: 'agent', replyAuthors: ['agent'] });
