@@ -93,8 +93,11 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   // 4. Version 2: the threads re-anchored onto it, the rewritten step's comment stale.
   const second = run(['plan', 'submit', 'plan-v2.md', '--revises', id, '--wait']);
   await vscode.codeLens('Plan v2 from Claude Code').waitFor({ timeout: SHORT });
-  await vscode.editorLines().filter({ hasText: '5. Add an end-to-end test of the login flow.' }).first().waitFor({ timeout: SHORT });
   await vscode.thread('PLAN-ONE').filter({ hasText: 'Stale' }).waitFor({ timeout: SHORT });
+  // The added step is line 7, below two open thread widgets: the editor only draws the lines in
+  // view, and how far the widgets push it down depends on their height, so bring it into view.
+  await vscode.revealLine(7);
+  await vscode.editorLines().filter({ hasText: '5. Add an end-to-end test of the login flow.' }).first().waitFor({ timeout: SHORT });
   const store = JSON.parse(fs.readFileSync(path.join(workspace, '.consider/store.json'), 'utf8'));
   const states = Object.fromEntries(store.comments.map((c) => [c.body.slice(0, 8), `${c.anchorState}@${c.anchor.startLine}`]));
   if (states['PLAN-ONE'] !== 'stale@4' || states['PLAN-TWO'] !== 'anchored@6') throw new Error(`re-anchoring: ${JSON.stringify(states)}`);
