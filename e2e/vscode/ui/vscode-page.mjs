@@ -213,19 +213,54 @@ export class VsCodePage {
     return this.editor().locator('.codelens-decoration').locator('a, span', { hasText: text }).first();
   }
 
-  /** Clicks a CodeLens of the active editor's first line, scrolled into view first (comment widgets push it up). */
+  /**
+   * Clicks a CodeLens of the active editor's first line, scrolled into view first (comment
+   * widgets push it up). A thread widget that has just opened can still scroll the editor to
+   * reveal itself after the wheel: then the lens slides away before the click, and the scroll
+   * and the click are tried again.
+   */
   async clickTopCodeLens(text) {
-    // Ctrl+Home reveals line 1 but not the lens zone above it: scroll the editor to its very top.
-    const box = await this.editor().boundingBox();
-    if (!box) throw new Error('no active editor');
-    await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await this.page.mouse.wheel(0, -5000);
-    await this.page.waitForTimeout(300);
     const lens = this.codeLens(text);
-    await lens.waitFor({ timeout: SHORT });
-    const clicked = Date.now();
-    await lens.click({ timeout: SHORT });
-    return clicked;
+    for (let attempt = 1; ; attempt++) {
+      await this.scrollToTop();
+      try {
+        await lens.waitFor({ timeout: attempt < 4 ? 2_000 : SHORT });
+        const clicked = Date.now();
+        await lens.click({ timeout: attempt < 4 ? 3_000 : SHORT });
+        return clicked;
+      } catch (e) {
+        if (attempt >= 4) throw e;
+        this.log?.(`  the "${text}" lens moved out of view before the click (try ${attempt}): scrolling up again`);
+      }
+    }
+  }
+
+  /**
+   * Scrolls the active editor to its very top, above line 1's lens zone (Ctrl+Home reveals line 1
+   * but not the zone). The wheel goes over a line of text (over a thread widget it would scroll
+   * the widget), and again until the scrollbar is at its top: one wheel turn can move it only ~50 px.
+   */
+  async scrollToTop() {
+    for (let turn = 0; turn < 40; turn++) {
+      const at = await this.editor().evaluate((editor) => {
+        const view = editor.querySelector('.overflow-guard')?.getBoundingClientRect();
+        const slider = editor.querySelector('.scrollbar.vertical .slider')?.getBoundingClientRect();
+        if (!view) return undefined;
+        if (!slider || slider.height === 0 || slider.top <= view.top + 0.5) return 'top';
+        // A line well inside the viewport: not one half hidden at its top edge or under the
+        // sticky heading there, and not a line of a reply box (small editors inside the widgets).
+        const r = [...editor.querySelectorAll('.view-lines .view-line')].filter((e) => !e.closest('.review-widget'))
+          .map((e) => e.getBoundingClientRect())
+          .find((b) => b.height > 0 && b.top >= view.top + 2 * b.height && b.bottom <= view.bottom);
+        return r && { x: r.left + Math.min(r.width, 200) / 2, y: r.top + r.height / 2 };
+      });
+      if (at === 'top') break;
+      if (!at) throw new Error('the active editor shows no line of text to scroll it by');
+      await this.page.mouse.move(at.x, at.y);
+      await this.page.mouse.wheel(0, -5000);
+      await this.page.waitForTimeout(50);
+    }
+    await this.page.waitForTimeout(300); // let it settle: click where the lens comes to rest
   }
 
   /**
