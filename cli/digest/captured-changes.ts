@@ -1,13 +1,15 @@
 /**
  * The files changed since a captured baseline (a review round's, a Mark All Reviewed), read with
  * the Changes view's own module (shared/changes), so the digest counts exactly what the reviewer
- * sees there. Built into its own file, `.consider/bin/consider-changes.cjs`, and loaded by
- * changed-files.ts only for such a baseline: the CLI's other commands (and a digest since a
- * commit) never load it (the store module would otherwise grow by a quarter for every call).
+ * sees there. Built into its own file, `.consider/bin/consider-changes.cjs`, with the digest's
+ * list since a commit (git-changed-files.ts), and loaded by changed-files.ts for a digest only:
+ * the CLI's other commands never load it (the store module would otherwise grow by a third).
  */
 import { readBaseline } from '../../shared/changes/baselines';
 import { changesSinceCapture } from '../../shared/changes/capture-changes';
 import type { FileChange } from '../../shared/changes/model';
+
+export { gitChangedFiles } from './git-changed-files';
 
 // The capture a Submit Review takes, for tools that script a review without the editor (npm start's demo).
 export { captureForRound } from '../../shared/changes/index';

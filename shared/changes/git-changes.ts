@@ -11,9 +11,9 @@ import path from 'node:path';
 import { contentHash } from '../anchoring/content-hash';
 import { utf8Text } from '../utf8';
 import { DEFAULT_MAX_FILE_BYTES, isBinary } from './capture';
-import { git, nulFields, repoState } from './git';
+import { git, nulFields, parseRawNumstat, repoState } from './git';
 import { lineCount } from './line-stats';
-import type { BaselineProblem, BaselineRef, ChangeKind, ChangeList, ChangeNote, FileChange } from './model';
+import type { BaselineProblem, BaselineRef, ChangeList, ChangeNote, FileChange } from './model';
 import { isExcludedPath } from './workspace-files';
 
 export interface ResolvedRev {
@@ -62,31 +62,6 @@ export function listBranches(root: string): string[] {
   const r = git(root, ['for-each-ref', '--sort=-committerdate', '--format=%(refname:short)', 'refs/heads', 'refs/remotes']);
   if (!r.ok) return [];
   return r.stdout.toString('utf8').split('\n').map((s) => s.trim()).filter((s) => s !== '' && !s.endsWith('/HEAD'));
-}
-
-const STATUS_KIND: Readonly<Record<string, ChangeKind>> = { A: 'added', D: 'deleted', M: 'modified', T: 'modified', R: 'renamed', C: 'added' };
-
-interface RawEntry { kind: ChangeKind; path: string; oldPath?: string }
-
-/** Parses `git diff -z --raw --numstat`: the raw records, then one numstat record each, in the same order. */
-export function parseRawNumstat(out: Buffer): { entry: RawEntry; added?: number; removed?: number }[] {
-  const f = nulFields(out);
-  const raw: RawEntry[] = [];
-  const stats: { added?: number; removed?: number }[] = [];
-  for (let i = 0; i < f.length; i++) {
-    const field = f[i]!;
-    if (field.startsWith(':')) {
-      const letter = field.slice(field.lastIndexOf(' ') + 1, field.lastIndexOf(' ') + 2);
-      const kind = STATUS_KIND[letter] ?? 'modified';
-      if (letter === 'R' || letter === 'C') raw.push({ kind, oldPath: f[++i]!, path: f[++i]! });
-      else raw.push({ kind, path: f[++i]! });
-      continue;
-    }
-    const [a, r, p] = field.split('\t');
-    if (p === '') i += 2; // a rename: the two paths follow
-    stats.push(a === '-' ? {} : { added: Number(a), removed: Number(r) });
-  }
-  return raw.map((entry, i) => ({ entry, ...stats[i] }));
 }
 
 interface WorkingFile {

@@ -9,6 +9,7 @@ const childProcess = (): typeof import('node:child_process') => require('node:ch
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ChangeKind } from './model';
 
 const GIT_TIMEOUT_MS = 15_000;
 const MAX_OUTPUT_BYTES = 512 * 1024 * 1024;
@@ -42,6 +43,35 @@ export function nulFields(out: Buffer): string[] {
   const fields = out.toString('utf8').split('\0');
   if (fields.length && fields[fields.length - 1] === '') fields.pop();
   return fields;
+}
+
+const STATUS_KIND: Readonly<Record<string, ChangeKind>> = { A: 'added', D: 'deleted', M: 'modified', T: 'modified', R: 'renamed', C: 'added' };
+
+/** One file in `git diff --raw`: how it changed, where it is, where it came from (a rename or a copy). */
+export interface RawEntry { kind: ChangeKind; path: string; oldPath?: string }
+
+/**
+ * Parses `git diff -z --raw --numstat`: the raw records, then one numstat record each, in the
+ * same order. No counts (`-` in numstat): a binary file. Used by the Changes view and the digest.
+ */
+export function parseRawNumstat(out: Buffer): { entry: RawEntry; added?: number; removed?: number }[] {
+  const f = nulFields(out);
+  const raw: RawEntry[] = [];
+  const stats: { added?: number; removed?: number }[] = [];
+  for (let i = 0; i < f.length; i++) {
+    const field = f[i]!;
+    if (field.startsWith(':')) {
+      const letter = field.slice(field.lastIndexOf(' ') + 1, field.lastIndexOf(' ') + 2);
+      const kind = STATUS_KIND[letter] ?? 'modified';
+      if (letter === 'R' || letter === 'C') raw.push({ kind, oldPath: f[++i]!, path: f[++i]! });
+      else raw.push({ kind, path: f[++i]! });
+      continue;
+    }
+    const [a, r, p] = field.split('\t');
+    if (p === '') i += 2; // a rename or copy: its two paths follow
+    stats.push(a === '-' ? {} : { added: Number(a), removed: Number(r) });
+  }
+  return raw.map((entry, i) => ({ entry, ...stats[i] }));
 }
 
 export type RepoState =
