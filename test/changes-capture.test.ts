@@ -4,7 +4,6 @@
  * cases of issue 23 (binary, huge, unreadable, symlinks, deleted then re-created, renamed,
  * copies removed by hand, a damaged manifest), pruning and the snapshot collection.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import { baselineText, captureChoices, changesSince, defaultBaseline } from '../
 import { listWorkspaceFiles } from '../shared/changes/workspace-files';
 import type { StoreFile } from '../shared/model';
 import type { FileChange } from '../shared/changes/model';
+import { commitAll, git, writeFile } from './helpers/git-repo';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -31,23 +31,8 @@ function workspace(prefix = 'consider-changes-'): string {
   return root;
 }
 
-function write(root: string, rel: string, text: string | Buffer): void {
-  fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-  fs.writeFileSync(path.join(root, rel), text);
-}
-
-function git(root: string, ...args: string[]): string {
-  return execFileSync('git', ['-C', root, '-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'init.defaultBranch=main', ...args], { encoding: 'utf8' });
-}
-
-function repo(files: Record<string, string>): string {
-  const root = workspace();
-  git(root, 'init', '-q');
-  for (const [rel, text] of Object.entries(files)) write(root, rel, text);
-  git(root, 'add', '.');
-  git(root, 'commit', '-qm', 'one');
-  return root;
-}
+const write = writeFile;
+const repo = (files: Record<string, string>): string => commitAll(workspace(), files);
 
 const lines = (n: number, tag = 'line'): string => Array.from({ length: n }, (_, i) => `${tag} ${i + 1}`).join('\n') + '\n';
 const byPath = (changes: FileChange[]): Record<string, FileChange> => Object.fromEntries(changes.map((c) => [c.path, c]));

@@ -4,32 +4,21 @@
  * Markdown (checked by parsing the page with markdown-it, HTML and linkify on), the files
  * changed since a git baseline, and the command line's mistakes.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import MarkdownIt from 'markdown-it';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addThread, readStore, replyToThread, setWorkflowState, submitReview, markSeenByAgent, type Comment } from '../shared/store';
 import { ensureBuilt, makeWorkspace, numberedLines, runCli, type Workspace } from './helpers/cli';
 import { submitReviewWithBaseline } from '../shared/changes';
+import { commitAll, git } from './helpers/git-repo';
 
 let ws: Workspace;
 beforeAll(() => ensureBuilt());
 afterEach(() => ws?.cleanup());
 
-function git(root: string, ...args: string[]): string {
-  const r = spawnSync('git', args, {
-    cwd: root, encoding: 'utf8',
-    env: { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.com' },
-  });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout;
-}
-
 function repo(files: Record<string, string>): Workspace {
   ws = makeWorkspace(files);
-  git(ws.root, 'init', '-q', '-b', 'main');
-  git(ws.root, 'add', '.');
-  git(ws.root, 'commit', '-qm', 'start');
+  commitAll(ws.root, {}, 'start');
   return ws;
 }
 

@@ -16,6 +16,7 @@ import { captureAnchor } from '../shared/anchoring/anchor';
 import { mutateStore, readActivity, readStore } from '../shared/store/store-io';
 import { addThread } from '../shared/store/threads';
 import type { Comment } from '../shared/model';
+import { git } from './helpers/git-repo';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -37,10 +38,6 @@ function write(root: string, rel: string, text: string): void {
 function age(root: string, rel: string, secondsAgo = 3600): void {
   const t = new Date(Date.now() - secondsAgo * 1000);
   fs.utimesSync(path.join(root, rel), t, t);
-}
-
-function git(root: string, ...args: string[]): void {
-  execFileSync('git', ['-C', root, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { stdio: 'ignore' });
 }
 
 function thread(root: string, id: string): Comment {

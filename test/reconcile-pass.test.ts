@@ -3,7 +3,6 @@
  * addThread → edit on disk → reconcileWorkspace, plus change detection, write-back, snapshots,
  * orphans, git renames, binary files, manual re-anchoring and workflow-state independence.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import os from 'node:os';
@@ -19,6 +18,7 @@ import { considerPaths } from '../shared/paths';
 import type { Comment } from '../shared/model';
 import { loadFixtures } from './reanchor-fixtures';
 import { atClock, fileTimesOf } from './helpers/clock';
+import { commitAll, git, writeFile } from './helpers/git-repo';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -31,10 +31,7 @@ function workspace(): string {
   return root;
 }
 
-function write(root: string, rel: string, text: string | Buffer): void {
-  fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-  fs.writeFileSync(path.join(root, rel), text);
-}
+const write = writeFile;
 
 function thread(root: string, id: string): Comment {
   const c = readStore(root).store.comments.find((t) => t.id === id);
@@ -48,18 +45,7 @@ async function add(root: string, file: string, startLine: number, endLine: numbe
 }
 
 /** A fresh workspace that is a git repository with `files` committed. */
-function committedRepo(files: Record<string, string>): string {
-  const root = workspace();
-  git(root, 'init', '-q');
-  for (const [rel, text] of Object.entries(files)) write(root, rel, text);
-  git(root, 'add', '.');
-  git(root, 'commit', '-qm', 'one');
-  return root;
-}
-
-function git(root: string, ...args: string[]): void {
-  execFileSync('git', ['-C', root, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { stdio: 'ignore' });
-}
+const committedRepo = (files: Record<string, string>): string => commitAll(workspace(), files);
 
 describe('fixtures through the real workspace pass', () => {
   it.each(loadFixtures().map((f) => [f.name, f] as const))('%s', async (_name, f) => {
