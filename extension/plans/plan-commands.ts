@@ -172,10 +172,10 @@ export async function showVersions(root: string, plan: PlanRecord, from: number,
 function notePrompt(verdict: VerdictKind, agent: string, comments: number): string {
   if (verdict === 'approved') {
     return comments === 0 ? vscode.l10n.t('An overall note for {0} (optional)', agent)
-      : comments === 1 ? vscode.l10n.t('An overall note for {0} (optional); your 1 comment on the plan go with it', agent)
+      : comments === 1 ? vscode.l10n.t('An overall note for {0} (optional); your 1 comment on the plan goes with it', agent)
         : vscode.l10n.t('An overall note for {0} (optional); your {1} comments on the plan go with it', agent, comments);
   }
   return comments === 0 ? vscode.l10n.t('What should {0} change? Say it here, or comment on the plan\'s lines first.', agent)
-    : comments === 1 ? vscode.l10n.t('What should {0} change? Optional: your 1 comment on the plan go with it.', agent)
+    : comments === 1 ? vscode.l10n.t('What should {0} change? Optional: your 1 comment on the plan goes with it.', agent)
       : vscode.l10n.t('What should {0} change? Optional: your {1} comments on the plan go with it.', agent, comments);
 }
