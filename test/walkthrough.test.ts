@@ -33,7 +33,9 @@ describe('walkthrough contribution', () => {
         if (kind === 'onCommand') expect(contributed.has(arg!) || VSCODE_COMMANDS.has(arg!), e).toBe(true);
       }
     }
-    expect(walkthrough.steps.find((s) => s.id === 'setup')!.description).toContain('(command:consider.setup)');
+    // The wizard and the board open beside the walkthrough (toSide:), which stays on screen to go on with.
+    expect(walkthrough.steps.find((s) => s.id === 'setup')!.description).toContain('(command:toSide:consider.setup)');
+    expect(walkthrough.steps.find((s) => s.id === 'board')!.description).toContain('(command:toSide:consider.showAllComments)');
     expect(walkthrough.steps.find((s) => s.id === 'board')!.completionEvents).toContain('onCommand:consider.showAllComments');
   });
 

@@ -1,8 +1,8 @@
 // The onboarding walkthrough and Report Issue in the real VS Code (issue 27): Consider: Get
 // Started opens the walkthrough with its five steps, each with its picture (an SVG in the theme's
 // colours: looked at in light and dark); a step's action runs its command and completes the step
-// (Set Up Consider → the setup wizard; Add Comment → the comment box in the file beside the
-// walkthrough; Open the Board → the board). Consider: Report Issue opens GitHub's new-issue page
+// (Set Up Consider → the setup wizard and Open the Board → the board, each beside the
+// walkthrough; Add Comment → the comment box in the file beside it). Consider: Report Issue opens GitHub's new-issue page
 // with the facts filled in (VS Code for the web drops the reporter's body, so Consider opens it).
 export const title = 'walkthrough: Get Started opens it, step actions work; Report Issue opens the new-issue page';
 export const fixture = 'alpha';
@@ -38,28 +38,32 @@ export default async function ({ page, vscode, lap }) {
   await pictureOf(STEPS[4], 'walkthrough-board-step');
   lap('  Get Started: the walkthrough with its 5 steps, each with its picture');
 
-  // 2. The setup step's action opens the setup wizard (over the walkthrough, as every webview of
-  //    Consider opens in the active group), and the step is done.
+  // 2. The setup step's action opens the setup wizard beside the walkthrough (`command:toSide:`),
+  //    which stays on screen with the step checked.
   const setupStep = await vscode.openWalkthroughStep(STEPS[0]);
   await vscode.walkthroughAction(setupStep, 'Set Up Consider').click();
   await vscode.panelWebview().getByTestId('setup-wizard').waitFor({ timeout: SHORT });
-  await backToWalkthrough();
+  const besideTheWalkthrough = async (what) => {
+    const groups = await page.locator('.editor-group-container').count();
+    if (groups < 2 || !await vscode.walkthroughStep(STEPS[0]).isVisible()) throw new Error(`${what} should open beside the walkthrough, which stays on screen (${groups} editor groups)`);
+  };
+  await besideTheWalkthrough('the setup wizard');
   await vscode.walkthroughStep(STEPS[0]).and(page.locator('[aria-checked="true"]')).waitFor({ timeout: SHORT });
-  lap('  "Set Up Consider" opened the setup wizard and checked the step');
+  await vscode.shot('walkthrough-setup-beside');
+  lap('  "Set Up Consider" opened the setup wizard beside the walkthrough and checked the step');
 
-  // 3. The board step: its action opens the board and completes the step; a step nobody did stays open.
+  // 3. The board step: its action opens the board, beside too, and completes the step; a step nobody did stays open.
   const boardStep = await vscode.openWalkthroughStep(STEPS[4]);
   await vscode.walkthroughAction(boardStep, 'Open the Board').click();
   await vscode.panelWebview().getByTestId('stat-open').waitFor({ timeout: SHORT });
-  await backToWalkthrough();
+  await besideTheWalkthrough('the board');
   await vscode.walkthroughStep(STEPS[4]).and(page.locator('[aria-checked="true"]')).waitFor({ timeout: SHORT });
   if (await vscode.walkthroughStep(STEPS[3]).getAttribute('aria-checked') === 'true') throw new Error('a step nobody did is checked');
   await vscode.shot('walkthrough-two-steps-done');
   lap('  "Open the Board" opened the board and checked the step');
 
   // 4. The comment step, with a file open beside the walkthrough: Add Comment opens the comment box there.
-  await vscode.openFile('src/greeting.ts');
-  await vscode.runCommand('View: Move Editor into Next Group');
+  await vscode.openFile('src/greeting.ts'); // in the group beside, where the board is
   await backToWalkthrough();
   const commentStep = await vscode.openWalkthroughStep(STEPS[1]);
   await vscode.walkthroughAction(commentStep, 'Add Comment').click();
