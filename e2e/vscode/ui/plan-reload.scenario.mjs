@@ -51,7 +51,11 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
     await vscode.clickTopCodeLens('Approve');
     code = await Promise.race([done, page.waitForTimeout(15_000).then(() => undefined)]);
     if (code === undefined && attempt === 2) code = await done;
-    else if (code === undefined) lap('  the Approve click brought no verdict in 15 s: clicking again');
+    else if (code === undefined) {
+      const toasts = await page.locator('.notification-toast').allInnerTexts();
+      await vscode.shot('plan-reload-no-verdict');
+      lap(`  the Approve click brought no verdict in 15 s: clicking again (notifications: ${JSON.stringify(toasts)})`);
+    }
   }
   if (code !== 0 || !stdout.startsWith('Approved:') || !stdout.includes('RELOAD-ONE: key it by name and title.')) {
     throw new Error(`after the reload the approval must reach the agent with the comment (exit ${code}):\n${stdout}`);
