@@ -23,7 +23,7 @@ describe('walkthrough contribution', () => {
 
   it('gives every step an action link to a real command and events that complete it', () => {
     for (const step of walkthrough.steps) {
-      const links = [...step.description.matchAll(/\]\(command:(?:toSide:)?([\w.]+)\)/g)].map((m) => m[1]!);
+      const links = [...step.description.matchAll(/\]\(command:(?:toSide:)?([\w.]+)(?:\?[^)]*)?\)/g)].map((m) => m[1]!);
       expect(links.length, step.id).toBeGreaterThan(0);
       for (const id of links) expect(contributed.has(id) || VSCODE_COMMANDS.has(id), `${step.id}: ${id}`).toBe(true);
       expect(step.completionEvents?.length, step.id).toBeGreaterThan(0);
@@ -33,9 +33,9 @@ describe('walkthrough contribution', () => {
         if (kind === 'onCommand') expect(contributed.has(arg!) || VSCODE_COMMANDS.has(arg!), e).toBe(true);
       }
     }
-    // The wizard and the board open beside the walkthrough (toSide:), which stays on screen to go on with.
-    expect(walkthrough.steps.find((s) => s.id === 'setup')!.description).toContain('(command:toSide:consider.setup)');
-    expect(walkthrough.steps.find((s) => s.id === 'board')!.description).toContain('(command:toSide:consider.showAllComments)');
+    // The wizard and the board open beside the walkthrough (the argument "beside"), which stays on screen to go on with.
+    expect(walkthrough.steps.find((s) => s.id === 'setup')!.description).toContain('(command:consider.setup?%5B%22beside%22%5D)');
+    expect(walkthrough.steps.find((s) => s.id === 'board')!.description).toContain('(command:consider.showAllComments?%5B%22beside%22%5D)');
     expect(walkthrough.steps.find((s) => s.id === 'board')!.completionEvents).toContain('onCommand:consider.showAllComments');
   });
 

@@ -68,16 +68,20 @@ export function registerBoard(context: vscode.ExtensionContext, host: ConsiderHo
     return current;
   };
 
-  const open = (view: ViewName = 'board'): void => {
+  /** `beside`: a new panel opens next to the active editor (the walkthrough's steps ask so, and stay on screen). */
+  const open = (view: ViewName = 'board', beside = false): void => {
     if (current) { current.show(view); return; }
-    const panel = vscode.window.createWebviewPanel(BOARD_VIEW_TYPE, 'Consider', vscode.ViewColumn.Active, { ...webviewOptions(context.extensionUri) });
+    const column = beside ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
+    const panel = vscode.window.createWebviewPanel(BOARD_VIEW_TYPE, 'Consider', column, { ...webviewOptions(context.extensionUri) });
     attach(panel, view);
   };
+  // A command link may pass "beside" (`command:consider.setup?%5B%22beside%22%5D`); menus pass other things, ignored.
+  const besideAsked = (arg: unknown): boolean => arg === 'beside';
 
   const registrations = vscode.Disposable.from(
-    registerCommand(CommandIds.showAllComments, () => open('board')),
+    registerCommand(CommandIds.showAllComments, (arg?: unknown) => open('board', besideAsked(arg))),
     registerCommand(CommandIds.openTriage, () => open('triage')),
-    registerCommand(CommandIds.setup, () => open('setup')),
+    registerCommand(CommandIds.setup, (arg?: unknown) => open('setup', besideAsked(arg))),
     registerCommand(CommandIds.uninstall, () => open('uninstall')),
     vscode.window.registerWebviewPanelSerializer(BOARD_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {

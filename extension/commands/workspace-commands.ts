@@ -40,8 +40,22 @@ async function editorToCommentIn(): Promise<vscode.TextEditor | undefined> {
   if (tab instanceof vscode.TabInputText || tab instanceof vscode.TabInputTextDiff) return vscode.window.activeTextEditor;
   const beside = vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'file');
   if (!beside) return vscode.window.activeTextEditor;
-  return vscode.window.showTextDocument(beside.document, { viewColumn: beside.viewColumn, selection: beside.selection, preserveFocus: false });
+  const focus = (): Thenable<vscode.TextEditor> => vscode.window.showTextDocument(beside.document, { viewColumn: beside.viewColumn, selection: beside.selection, preserveFocus: false });
+  const editor = await focus();
+  // Run from a walkthrough step, the command marks the step done; the page then redraws and takes
+  // the focus back a moment later, and the comment box would open nowhere (seen on every first
+  // click). Watch the focus for a short while and take it again if it went.
+  for (let check = 0; check < FOCUS_CHECKS; check++) {
+    await new Promise((r) => setTimeout(r, FOCUS_CHECK_MS));
+    const now = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    if (!(now instanceof vscode.TabInputText)) await focus();
+  }
+  return editor;
 }
+
+/** How long editorToCommentIn watches the focus it gave a file: FOCUS_CHECKS × FOCUS_CHECK_MS. */
+const FOCUS_CHECKS = 3;
+const FOCUS_CHECK_MS = 80;
 
 export function registerWorkspaceCommands(deps: WorkspaceCommandDeps): vscode.Disposable {
   const { stores, host } = deps;
