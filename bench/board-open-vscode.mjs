@@ -53,7 +53,7 @@ const ws = path.join(runDir, 'shop-demo');
 const demo = await createDemoWorkspace(ws, { repo });
 console.log(`demo workspace: ${demo.all.length} threads the agent sees (+ the pending review); VSIX ${(fs.statSync(vsix).size / 1024).toFixed(0)} KiB`);
 
-const cs = ensureCodeServer(repo);
+const cs = await ensureCodeServer();
 const server = await startCodeServer({ bin: cs.bin, node24: cs.node24, runDir, installVsix: vsix, settings: QUIET_SETTINGS, testDriver: false, healthTimeoutMs: 90_000 });
 const launch = () => chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true,
