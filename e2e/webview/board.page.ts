@@ -58,10 +58,6 @@ export class BoardPage {
   }
 }
 
-/**
- * Holds every request for the app chunk (assets/app.js) until the returned function is
- * called: what shows meanwhile is the boot script's preview of the first screen alone.
- */
 /** Holds back every file of the built webview (scripts, font): the page has only its own HTML until released. */
 export async function holdAssets(page: Page): Promise<() => void> {
   let release!: () => void;
@@ -70,9 +66,24 @@ export async function holdAssets(page: Page): Promise<() => void> {
   return release;
 }
 
+/**
+ * Holds every request for the app chunk (assets/app.js) until the returned function is
+ * called: what shows meanwhile is the boot script's preview of the first screen alone.
+ */
 export async function holdApp(page: Page): Promise<() => void> {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => { release = resolve; });
   await page.route('**/assets/app.js', async (route) => { await gate; await route.continue(); });
   return release;
+}
+
+/**
+ * Reloads the page (VS Code showing a hidden panel again) and waits for the boot script's verdict
+ * on the first screen the HTML brought (kept, refused or none, on <html data-page-preview>).
+ * `page.reload()` can resolve before it: until then the old HTML's rows are on screen, painted as
+ * the page was parsed, and a test would read rows the boot script is about to replace.
+ */
+export async function reloadBoard(page: Page): Promise<void> {
+  await page.reload();
+  await expect(page.locator('html[data-page-preview]')).toHaveCount(1);
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PROTOCOL_VERSION } from '../../shared/board/protocol';
 import { addThread, readStore, reconcileWorkspace, replyToThread } from '../../shared/store';
 import { test, expect } from './test';
+import { reloadBoard } from './board.page';
 
 test.describe('board', () => {
   test('handshake: ready with the protocol version comes first, then the host sends a snapshot', async ({ page, host, seeded, origin, board }) => {
@@ -178,7 +179,7 @@ test.describe('board', () => {
     await host.open(page, origin);
     await board.choose('filter-workflow', 'Open');
     await board.row(seeded.ids.unseen).click();
-    await page.reload();
+    await reloadBoard(page);
     await expect(board.chip('workflow')).toBeVisible();
     await expect(board.row(seeded.ids.unseen)).toHaveAttribute('aria-selected', 'true');
   });

@@ -8,7 +8,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { titleOf } from '../../shared/board/protocol';
 import { addThread } from '../../shared/store';
-import { holdApp, holdAssets } from './board.page';
+import { holdApp, holdAssets, reloadBoard } from './board.page';
 import { XSS_BODY } from './fixtures';
 import { test, expect } from './test';
 
@@ -55,7 +55,7 @@ test.describe('preview of the first screen', () => {
     await expect(board.row(added.id)).toBeVisible();
 
     const release = await holdApp(page);
-    await page.reload();
+    await reloadBoard(page);
     await expect(previewRows(page)).toHaveCount(Object.keys(seeded.ids).length + 1);
     expect(await sourceOf(page)).toBe('snapshot');
     await expect(page.locator(`[data-testid="preview-row"][data-thread-id="${added.id}"]`)).toBeVisible();
@@ -71,7 +71,7 @@ test.describe('preview of the first screen', () => {
     expect(appIds).toHaveLength(Object.keys(seeded.ids).length);
 
     const release = await holdApp(page);
-    await page.reload();
+    await reloadBoard(page);
     await expect(previewRows(page)).toHaveCount(appIds.length);
     await expect(board.rows).toHaveCount(0); // the app has not run
     expect(await idsOf(previewRows(page))).toEqual(appIds);
@@ -102,7 +102,7 @@ test.describe('preview of the first screen', () => {
     expect(appIds).not.toContain(seeded.ids.agentQuestion); // the filter is on
 
     const release = await holdApp(page);
-    await page.reload();
+    await reloadBoard(page);
     await expect(previewRows(page)).toHaveCount(appIds.length);
     expect(await idsOf(previewRows(page))).toEqual(appIds);
     await expect(page.locator('[data-testid="preview-row"].selected')).toHaveAttribute('data-thread-id', seeded.ids.stale);
@@ -120,9 +120,9 @@ test.describe('preview of the first screen', () => {
     // Written into the page's HTML by the host, then, reloaded, drawn from the snapshot.
     for (const source of ['page', 'snapshot']) {
       if (source === 'snapshot') {
-        await page.reload();
-        // The reloaded HTML paints its old first screen as it is parsed; the boot script then
-        // refuses it (this page already showed it) and draws the snapshot's. Wait for that verdict.
+        await reloadBoard(page);
+        // The reloaded HTML paints its old first screen as it is parsed; the boot script refuses it
+        // (this page already showed it) and draws the snapshot's.
         await expect(page.locator('html')).toHaveAttribute('data-page-preview', 'refused');
       }
       await expect(row.locator('.row-title')).toHaveText(titleOf(XSS_BODY));
@@ -155,7 +155,7 @@ test.describe('preview of the first screen', () => {
     await page.getByTestId('tab-board').click();
     await board.search('no thread says this');
     await expect(page.getByTestId('empty-filtered')).toBeVisible();
-    await page.reload();
+    await reloadBoard(page);
     await expect(page.getByTestId('empty-filtered')).toBeVisible();
     expect(await previewSeen()).toBe(false);
   });
