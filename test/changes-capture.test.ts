@@ -17,7 +17,7 @@ import { baselineText, captureChoices, changesSince, defaultBaseline } from '../
 import { listWorkspaceFiles } from '../shared/changes/workspace-files';
 import type { StoreFile } from '../shared/model';
 import type { FileChange } from '../shared/changes/model';
-import { commitAll, git, writeFile } from './helpers/git-repo';
+import { commitAll, git, writeFile as write } from './helpers/git-repo';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -31,7 +31,6 @@ function workspace(prefix = 'consider-changes-'): string {
   return root;
 }
 
-const write = writeFile;
 const repo = (files: Record<string, string>): string => commitAll(workspace(), files);
 
 const lines = (n: number, tag = 'line'): string => Array.from({ length: n }, (_, i) => `${tag} ${i + 1}`).join('\n') + '\n';

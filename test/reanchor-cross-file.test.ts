@@ -16,7 +16,7 @@ import { captureAnchor } from '../shared/anchoring/anchor';
 import { mutateStore, readActivity, readStore } from '../shared/store/store-io';
 import { addThread } from '../shared/store/threads';
 import type { Comment } from '../shared/model';
-import { git } from './helpers/git-repo';
+import { git, writeFile as write } from './helpers/git-repo';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -27,11 +27,6 @@ function workspace(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-crossfile-'));
   roots.push(root);
   return root;
-}
-
-function write(root: string, rel: string, text: string): void {
-  fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-  fs.writeFileSync(path.join(root, rel), text);
 }
 
 /** Sets a file's times `secondsAgo` in the past: written long before any thread's check. */

@@ -18,7 +18,7 @@ import { considerPaths } from '../shared/paths';
 import type { Comment } from '../shared/model';
 import { loadFixtures } from './reanchor-fixtures';
 import { atClock, fileTimesOf } from './helpers/clock';
-import { commitAll, git, writeFile } from './helpers/git-repo';
+import { commitAll, git, writeFile as write } from './helpers/git-repo';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -30,8 +30,6 @@ function workspace(): string {
   roots.push(root);
   return root;
 }
-
-const write = writeFile;
 
 function thread(root: string, id: string): Comment {
   const c = readStore(root).store.comments.find((t) => t.id === id);
