@@ -7,7 +7,7 @@ import { registerPlanCommands } from './plan-commands';
 export function registerPlans(stores: FolderStores, log: vscode.LogOutputChannel): { plans: PlanService; disposable: vscode.Disposable } {
   const plans = new PlanService(stores, log);
   // The UI first subscribes to arrivals, then the service looks: a plan waiting at start opens too.
-  const ui = registerPlanCommands(plans);
+  const ui = registerPlanCommands(plans, log);
   plans.rescan();
   return { plans, disposable: vscode.Disposable.from(ui, plans) };
 }

@@ -12,6 +12,7 @@ import { verdictThreads, planDocumentRel } from '../../shared/plans';
 import { CommandIds, registerCommand } from '../commands/ids';
 import * as notify from '../notify';
 import { Disposable } from '../util/dispose';
+import { refreshFromDisk } from './document-refresh';
 import type { FolderPlan, PlanService } from './plan-service';
 import { agentLabel, stateLine } from './plan-words';
 
@@ -51,15 +52,15 @@ class PlanLens implements vscode.CodeLensProvider {
   }
 }
 
-export function registerPlanCommands(plans: PlanService): vscode.Disposable {
-  return new PlanUi(plans);
+export function registerPlanCommands(plans: PlanService, log: vscode.LogOutputChannel): vscode.Disposable {
+  return new PlanUi(plans, log);
 }
 
 class PlanUi extends Disposable {
   private readonly lens: PlanLens;
   private readonly status = this.register(vscode.window.createStatusBarItem('consider.plan', vscode.StatusBarAlignment.Left, 49));
 
-  constructor(private readonly plans: PlanService) {
+  constructor(private readonly plans: PlanService, private readonly log: vscode.LogOutputChannel) {
     super();
     this.lens = new PlanLens(plans);
     this.status.name = vscode.l10n.t('Consider: plan waiting for review');
@@ -92,13 +93,23 @@ class PlanUi extends Disposable {
     this.status.show();
   }
 
-  /** Opens a plan's review document beside the code, without taking the focus from what the developer is typing. */
+  /**
+   * Opens a plan's review document beside the code, without taking the focus from what the
+   * developer is typing. A new version is written over the document the editor shows: it is
+   * brought up to date even when VS Code's file watcher missed the write (document-refresh.ts).
+   */
   private async open(p: FolderPlan, focus = false): Promise<void> {
     try {
       const doc = await vscode.workspace.openTextDocument(p.uri);
       const shown = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === p.uri.toString());
-      if (shown && !focus) return;
-      await vscode.window.showTextDocument(doc, { viewColumn: shown?.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: !focus, preview: false });
+      if (!shown || focus) await vscode.window.showTextDocument(doc, { viewColumn: shown?.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: !focus, preview: false });
+      if (p.version.version > 1) {
+        const outcome = await refreshFromDisk(p.uri);
+        if (outcome === 'reverted' || outcome === 'reopened') {
+          this.log.info(`plan ${p.plan.id} v${p.version.version}: the editor still showed the previous version (VS Code's file watcher missed the write); ${outcome === 'reverted' ? 'reloaded it from disk' : 'reopened it'}`);
+        }
+        if (outcome === 'edited') this.log.warn(`plan ${p.plan.id} v${p.version.version}: the review document has unsaved edits, so the editor keeps them instead of showing the new version`);
+      }
     } catch (e) {
       notify.reportFailure(vscode.l10n.t('open the plan "{0}"', p.plan.title), e);
     }

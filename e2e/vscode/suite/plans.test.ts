@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { planDocumentRel, readPlan, readStore, releasePlanComments, verdictThreads, writeVerdict } from '../../../shared/store';
@@ -53,5 +54,48 @@ suite('the plan gate', () => {
     await decide(root, plan.id, 'approved');
     assert.equal((await second).code, 0);
     await waitFor('approved', () => api.plans().find((p) => p.id === plan.id && p.verdict === 'approved'));
+  });
+
+  test('a new version shows in the open editor even when VS Code\'s file watcher misses the write, and the focus stays put', async () => {
+    // A plans folder that is a symlink to a folder outside the workspace: VS Code's watcher never
+    // reports writes there, which makes the miss certain (in code-server it also happens, now and
+    // then, to a plan folder created moments before its next version).
+    const { root } = folder('beta');
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-plans-'));
+    const staging = path.join(root, '.consider-staging');
+    fs.mkdirSync(staging);
+    fs.symlinkSync(outside, path.join(staging, 'plans'));
+    fs.renameSync(staging, path.join(root, '.consider')); // set up at once: the heartbeat writes into the symlinked folder
+    const V3 = `${V2}6. Announce it in the changelog.\n`;
+    fs.writeFileSync(path.join(root, 'logs-plan.md'), V1);
+    fs.writeFileSync(path.join(root, 'logs-plan-v2.md'), V2);
+    fs.writeFileSync(path.join(root, 'logs-plan-v3.md'), V3);
+    await waitFor('the heartbeat', () => fs.readdirSync(path.join(outside, 'live')).length > 0, 15_000);
+    const api = await extension();
+    const code = await vscode.window.showTextDocument(vscode.Uri.file(path.join(root, 'lib', 'util.py')), { viewColumn: vscode.ViewColumn.One });
+    const first = cli(root, 'plan', 'submit', 'logs-plan.md', '--wait');
+    const plan = await waitFor('the plan waiting', () => api.plans().find((p) => p.title === 'Rotate the logs' && p.waiting && p.document.startsWith(root)));
+    const planEditor = await waitFor('the plan open in an editor', () => vscode.window.visibleTextEditors.find((e) => e.document.uri.fsPath === plan.document));
+    const planText = () => vscode.workspace.textDocuments.find((d) => d.uri.fsPath === plan.document)?.getText();
+    const active = () => vscode.window.activeTextEditor?.document.uri.fsPath;
+
+    // Version 2 while the developer looks at the plan: reloaded in place (Revert File), the plan keeps the focus.
+    await vscode.window.showTextDocument(planEditor.document, { viewColumn: planEditor.viewColumn, preserveFocus: false });
+    await decide(root, plan.id, 'changes-requested');
+    assert.equal((await first).code, 7);
+    const second = cli(root, 'plan', 'submit', 'logs-plan-v2.md', '--revises', plan.id, '--wait');
+    await waitFor('the editor shows version 2', () => planText() === V2, 10_000);
+    assert.equal(active(), plan.document, 'the plan keeps the focus');
+
+    // Version 3 while the developer is in the code: the plan's tab is reopened beside it, the code keeps the focus.
+    await vscode.window.showTextDocument(code.document, { viewColumn: code.viewColumn, preserveFocus: false });
+    await decide(root, plan.id, 'changes-requested');
+    assert.equal((await second).code, 7);
+    const third = cli(root, 'plan', 'submit', 'logs-plan-v3.md', '--revises', plan.id, '--wait');
+    await waitFor('the editor shows version 3', () => planText() === V3, 10_000);
+    assert.equal(active(), code.document.uri.fsPath, 'the code keeps the focus');
+    assert.ok(vscode.window.visibleTextEditors.some((e) => e.document.uri.fsPath === plan.document && e.viewColumn !== code.viewColumn), 'the plan is shown beside the code');
+    await decide(root, plan.id, 'approved');
+    assert.equal((await third).code, 0);
   });
 });
