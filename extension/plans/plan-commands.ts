@@ -58,6 +58,8 @@ export function registerPlanCommands(plans: PlanService, log: vscode.LogOutputCh
 
 class PlanUi extends Disposable {
   private readonly lens: PlanLens;
+  /** What the lenses said when last drawn (refresh()). */
+  private lensesShown = '';
   private readonly status = this.register(vscode.window.createStatusBarItem('consider.plan', vscode.StatusBarAlignment.Left, 49));
 
   constructor(private readonly plans: PlanService, private readonly log: vscode.LogOutputChannel) {
@@ -79,7 +81,12 @@ class PlanUi extends Disposable {
   }
 
   private refresh(): void {
-    this.lens.refresh();
+    // Redraw the lenses only when what they say changes: a redraw under the pointer loses a click.
+    const lenses = JSON.stringify(this.plans.all().map((p) => [p.root, p.plan.id, p.version.version, p.verdict?.verdict, !!p.waiter, stateLine(p, Date.now(), true)]));
+    if (lenses !== this.lensesShown) {
+      this.lensesShown = lenses;
+      this.lens.refresh();
+    }
     const waiting = this.plans.waiting();
     if (waiting.length === 0) {
       this.status.hide();

@@ -21,10 +21,16 @@ export function duration(ms: number): string {
   return m % 60 ? l10n.t('{0} h {1} min', Math.floor(m / 60), m % 60) : l10n.t('{0} h', Math.floor(m / 60));
 }
 
-/** Where the plan's current version stands: `waiting 3 min for your verdict`, `approved`, … (`short`: for the CodeLens). */
+/**
+ * Where the plan's current version stands: `waiting 3 min for your verdict`, `approved`, …
+ * `short` is the CodeLens's: it counts whole minutes only, so the lens is redrawn at most once a
+ * minute (a lens redrawn under the pointer loses the click that was meant for it).
+ */
 export function stateLine(p: FolderPlan, now = Date.now(), short = false): string {
   if (p.verdict) return p.verdict.verdict === 'approved' ? l10n.t('approved') : short ? l10n.t('changes requested') : l10n.t('changes requested: the agent revises it');
-  const waited = duration(now - Date.parse(p.version.submittedAt));
+  const waitedMs = now - Date.parse(p.version.submittedAt);
+  const waited = duration(waitedMs);
+  if (short && waitedMs < 60_000) return p.waiter ? l10n.t('waiting for your verdict') : l10n.t('submitted just now, nobody waiting');
   if (p.waiter) return short ? l10n.t('waiting {0} for your verdict', waited) : l10n.t('{0} has been waiting {1} for your verdict', agentLabel(p.plan.agent), waited);
   return short ? l10n.t('submitted {0} ago, nobody waiting', waited) : l10n.t('submitted {0} ago; nobody is waiting for the verdict now (the agent reads it with consider-cli plan wait)', waited);
 }
