@@ -10,7 +10,7 @@ const at = (seconds: number): number => Date.parse(submittedAt) + seconds * 1000
 const plan = (waiting: boolean): FolderPlan => ({
   root: '/w',
   uri: undefined as never,
-  plan: { id: 'p_k3j9x0ab', title: 'Add session auth', document: 'add-session-auth.md', agent: 'claude', versions: [{ version: 1, submittedAt }] },
+  plan: { id: 'p_k3j9x0ab', title: 'Add session auth', document: 'add-session-auth.md', agent: 'claude', createdAt: submittedAt, versions: [{ version: 1, submittedAt }] },
   version: { version: 1, submittedAt },
   ...(waiting ? { waiter: { pid: 1, host: 'h', version: 1, since: submittedAt, until: '2026-11-26T09:00:00.000Z' } } : {}),
 });

@@ -18,6 +18,20 @@ async function decide(root: string, id: string, verdict: 'approved' | 'changes-r
   writeVerdict(root, id, { version: plan.versions.length, verdict, threadIds: threads.map((c) => c.id) });
 }
 
+/**
+ * Makes the folder's `.consider/plans` a symlink to `outside`, set up with Consider or not yet (the
+ * heartbeat may have made the folder already: it is moved aside, and the link renamed into place).
+ */
+function symlinkPlans(root: string, outside: string): void {
+  const consider = path.join(root, '.consider');
+  fs.mkdirSync(consider, { recursive: true });
+  const link = path.join(consider, 'plans-link');
+  fs.symlinkSync(outside, link);
+  const plans = path.join(consider, 'plans');
+  if (fs.existsSync(plans)) fs.renameSync(plans, path.join(consider, 'plans-before'));
+  fs.renameSync(link, plans);
+}
+
 suite('the plan gate', () => {
   test('a submitted plan opens beside the code; version 2 shows its threads where the store puts them, the rewritten step\'s stale', async () => {
     const { root } = folder('alpha');
@@ -62,10 +76,7 @@ suite('the plan gate', () => {
     // then, to a plan folder created moments before its next version).
     const { root } = folder('beta');
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-plans-'));
-    const staging = path.join(root, '.consider-staging');
-    fs.mkdirSync(staging);
-    fs.symlinkSync(outside, path.join(staging, 'plans'));
-    fs.renameSync(staging, path.join(root, '.consider')); // set up at once: the heartbeat writes into the symlinked folder
+    symlinkPlans(root, outside);
     const V3 = `${V2}6. Announce it in the changelog.\n`;
     fs.writeFileSync(path.join(root, 'logs-plan.md'), V1);
     fs.writeFileSync(path.join(root, 'logs-plan-v2.md'), V2);
