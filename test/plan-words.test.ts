@@ -1,6 +1,5 @@
 // What the plan's CodeLens and status bar say about a version's state. The lens counts whole
-// minutes only: its text (and so its redraw) changes at most once a minute, because a lens
-// redrawn under the pointer loses the click meant for it.
+// minutes only: its text (and so its redraw) changes at most once a minute.
 import { describe, expect, it } from 'vitest';
 import type { FolderPlan } from '../extension/plans/plan-service';
 import { stateLine } from '../extension/plans/plan-words';

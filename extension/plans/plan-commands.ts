@@ -81,7 +81,8 @@ class PlanUi extends Disposable {
   }
 
   private refresh(): void {
-    // Redraw the lenses only when what they say changes: a redraw under the pointer loses a click.
+    // Redraw the lenses only when what they say changes: a lens that moves and flickers every few
+    // seconds is hard to read and to click.
     const lenses = JSON.stringify(this.plans.all().map((p) => [p.root, p.plan.id, p.version.version, p.verdict?.verdict, !!p.waiter, stateLine(p, Date.now(), true)]));
     if (lenses !== this.lensesShown) {
       this.lensesShown = lenses;

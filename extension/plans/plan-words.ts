@@ -24,7 +24,7 @@ export function duration(ms: number): string {
 /**
  * Where the plan's current version stands: `waiting 3 min for your verdict`, `approved`, …
  * `short` is the CodeLens's: it counts whole minutes only, so the lens is redrawn at most once a
- * minute (a lens redrawn under the pointer loses the click that was meant for it).
+ * minute, not every time the seconds move on.
  */
 export function stateLine(p: FolderPlan, now = Date.now(), short = false): string {
   if (p.verdict) return p.verdict.verdict === 'approved' ? l10n.t('approved') : short ? l10n.t('changes requested') : l10n.t('changes requested: the agent revises it');

@@ -39,15 +39,19 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   await vscode.waitReady();
   await vscode.activateTab('cache-the-greeting.md');
   await vscode.codeLens('Plan v1 from Codex').waitFor({ timeout: 60_000 });
+  // VS Code first draws the lenses it cached, inert (no command), until Consider provides them again.
+  const lensesShown = Date.now();
+  await vscode.liveCodeLens('Approve').waitFor({ timeout: SHORT });
+  lap(`FIGURE plan reload, the plan's lenses drawn → clickable: ${Date.now() - lensesShown} ms`);
   await vscode.thread('RELOAD-ONE').waitFor({ timeout: SHORT });
   if (exited !== undefined) throw new Error(`the agent stopped waiting during the reload (exit ${exited}): ${stdout}`);
   await vscode.shot('plan-after-reload');
   lap('  after the reload: the plan, its thread and its CodeLens are back, the agent still waits');
 
-  // After the reload the first click on the lens often runs nothing at all: no verdict, and no
-  // notification 3 s later (Consider says something on every path of Approve), so VS Code never
-  // ran the command; the second click has always worked. Up to three clicks, 15 s apart, each
-  // miss said; then the scenario fails rather than wait for the agent's own deadline.
+  // Approve on the live lens. Up to three clicks, 15 s apart, each miss said with what VS Code
+  // showed; then the scenario fails rather than wait for the agent's own deadline. (Before the
+  // click went to the live lens only, the first click after the reload missed in 2 of 3 runs: it
+  // landed on VS Code's inert cached lens.)
   let code;
   for (let attempt = 1; code === undefined; attempt++) {
     await vscode.clickTopCodeLens('Approve');

@@ -221,13 +221,22 @@ export class VsCodePage {
   }
 
   /**
+   * A CodeLens that runs a command when clicked. After a window reload VS Code draws the lenses
+   * it cached, as inert text (a span, no command), until the extension provides them again; a
+   * click on one of those does nothing. A live lens is a link.
+   */
+  liveCodeLens(text) {
+    return this.editor().locator('.codelens-decoration').locator('a[role="button"]', { hasText: text }).first();
+  }
+
+  /**
    * Clicks a CodeLens of the active editor's first line, scrolled into view first (comment
    * widgets push it up). A thread widget that has just opened can still scroll the editor to
    * reveal itself after the wheel: then the lens slides away before the click, and the scroll
    * and the click are tried again.
    */
   async clickTopCodeLens(text) {
-    const lens = this.codeLens(text);
+    const lens = this.liveCodeLens(text);
     for (let attempt = 1; ; attempt++) {
       await this.scrollToTop();
       try {
