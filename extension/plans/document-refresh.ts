@@ -41,13 +41,13 @@ export async function refreshFromDisk(uri: vscode.Uri, graceMs = WATCHER_GRACE_M
   } catch {
     return 'unreadable';
   }
-  const open = (): vscode.TextDocument | undefined => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  const openDocument = (): vscode.TextDocument | undefined => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   const current = (): boolean => {
-    const doc = open();
+    const doc = openDocument();
     return !doc || comparableText(doc.getText()) === onDisk;
   };
   if (await within(graceMs, current)) return 'current';
-  if (open()?.isDirty) return 'edited';
+  if (openDocument()?.isDirty) return 'edited';
 
   const sameUri = (t: vscode.Tab | undefined): boolean => t?.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString();
   if (sameUri(vscode.window.tabGroups.activeTabGroup.activeTab)) {

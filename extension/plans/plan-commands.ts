@@ -19,14 +19,27 @@ import { agentLabel, stateLine } from './plan-words';
 /** The arguments a CodeLens passes: which plan. Without them, the active editor's plan. */
 interface PlanArgs { root: string; id: string }
 
+/** One lens over a plan's first line: its title, the command it runs ('' for a label), its tooltip. */
+interface PlanLensItem { title: string; command: string; tooltip: string }
+
 /** The plans' CodeLens: state and actions over the first line of a plan's review document. */
 class PlanLens implements vscode.CodeLensProvider {
   private readonly emitter = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.emitter.event;
+  /** What the lenses said when last drawn. */
+  private shown = '';
 
   constructor(private readonly plans: PlanService) {}
 
+  /**
+   * Redraws the lenses when what they say changed (a lens that moves and flickers every few
+   * seconds is hard to read and to click). Tooltips are left out: they count seconds.
+   */
   refresh(): void {
+    const now = Date.now();
+    const says = JSON.stringify(this.plans.all().map((p) => [p.root, p.plan.id, ...this.items(p, now).map((l) => l.title)]));
+    if (says === this.shown) return;
+    this.shown = says;
     this.emitter.fire();
   }
 
@@ -35,19 +48,25 @@ class PlanLens implements vscode.CodeLensProvider {
     if (!p) return [];
     const at = new vscode.Range(0, 0, 0, 0);
     const args: PlanArgs = { root: p.root, id: p.plan.id };
-    const lens = (title: string, command: string, tooltip?: string): vscode.CodeLens =>
-      new vscode.CodeLens(at, { title, command, ...(command ? { arguments: [args] } : {}), ...(tooltip ? { tooltip } : {}) });
-    // The actions first: a plan beside the code has half the width, and a long line is cut on the right.
-    const out: vscode.CodeLens[] = [];
+    return this.items(p, Date.now()).map(({ title, command, tooltip }) =>
+      new vscode.CodeLens(at, { title, command, tooltip, ...(command ? { arguments: [args] } : {}) }));
+  }
+
+  /** The plan's lenses, the actions first: a plan beside the code has half the width, and a long line is cut on the right. */
+  private items(p: FolderPlan, now: number): PlanLensItem[] {
+    const item = (title: string, command: string, tooltip: string): PlanLensItem => ({ title, command, tooltip });
+    const out: PlanLensItem[] = [];
     if (!p.verdict) {
       out.push(
-        lens(`$(check) ${vscode.l10n.t('Approve')}`, CommandIds.approvePlan, vscode.l10n.t('The agent proceeds with this plan (and follows your comments on it)')),
-        lens(`$(comment) ${vscode.l10n.t('Approve with Comments')}`, CommandIds.approvePlanWithComments, vscode.l10n.t('Approve, with an overall note for the agent')),
-        lens(`$(request-changes) ${vscode.l10n.t('Request Changes')}`, CommandIds.requestPlanChanges, vscode.l10n.t('The agent revises the plan; your comments go with it, each next to its lines')),
+        item(`$(check) ${vscode.l10n.t('Approve')}`, CommandIds.approvePlan, vscode.l10n.t('The agent proceeds with this plan (and follows your comments on it)')),
+        item(`$(comment) ${vscode.l10n.t('Approve with Comments')}`, CommandIds.approvePlanWithComments, vscode.l10n.t('Approve, with an overall note for the agent')),
+        item(`$(request-changes) ${vscode.l10n.t('Request Changes')}`, CommandIds.requestPlanChanges, vscode.l10n.t('The agent revises the plan; your comments go with it, each next to its lines')),
       );
     }
-    if (p.version.version > 1) out.push(lens(`$(diff) ${vscode.l10n.t('Show Plan Changes')}`, CommandIds.showPlanChanges, vscode.l10n.t('Version {0} ↔ version {1}', p.version.version - 1, p.version.version)));
-    out.push(lens(`$(checklist) ${vscode.l10n.t('Plan v{0} from {1}, {2}', p.version.version, agentLabel(p.plan.agent), stateLine(p, Date.now(), true))}`, '', stateLine(p)));
+    if (p.version.version > 1) {
+      out.push(item(`$(diff) ${vscode.l10n.t('Show Plan Changes')}`, CommandIds.showPlanChanges, vscode.l10n.t('Version {0} ↔ version {1}', p.version.version - 1, p.version.version)));
+    }
+    out.push(item(`$(checklist) ${vscode.l10n.t('Plan v{0} from {1}, {2}', p.version.version, agentLabel(p.plan.agent), stateLine(p, now, true))}`, '', stateLine(p, now)));
     return out;
   }
 }
@@ -58,8 +77,6 @@ export function registerPlanCommands(plans: PlanService, log: vscode.LogOutputCh
 
 class PlanUi extends Disposable {
   private readonly lens: PlanLens;
-  /** What the lenses said when last drawn (refresh()). */
-  private lensesShown = '';
   private readonly status = this.register(vscode.window.createStatusBarItem('consider.plan', vscode.StatusBarAlignment.Left, 49));
 
   constructor(private readonly plans: PlanService, private readonly log: vscode.LogOutputChannel) {
@@ -81,13 +98,7 @@ class PlanUi extends Disposable {
   }
 
   private refresh(): void {
-    // Redraw the lenses only when what they say changes: a lens that moves and flickers every few
-    // seconds is hard to read and to click.
-    const lenses = JSON.stringify(this.plans.all().map((p) => [p.root, p.plan.id, p.version.version, p.verdict?.verdict, !!p.waiter, stateLine(p, Date.now(), true)]));
-    if (lenses !== this.lensesShown) {
-      this.lensesShown = lenses;
-      this.lens.refresh();
-    }
+    this.lens.refresh();
     const waiting = this.plans.waiting();
     if (waiting.length === 0) {
       this.status.hide();
