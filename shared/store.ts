@@ -27,4 +27,5 @@ export * from './store/reviews';
 export { isSetUpProject, readProjectRecord, projectRecordPath, projectRecordsDir, realProjectPath, userCliPath, userDataDir, USER_DATA_REL } from './user-data';
 export type { ProjectRecord } from './user-data';
 export { HOOK_AGENT_IDS, mentionsConsiderHook, type HookAgent } from './agents';
+export { readDataFile, readDataJson, readDataText } from './data-file';
 export * from './plans';
