@@ -7,7 +7,8 @@ import { describeSkills, installSkills } from './skills/workspace';
 import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, mergeMcpInstall, trackedMcp, trackingKey } from './config';
 import { installMcpServers, describeMcpServers } from './mcp/workspace';
 import { deployRuntime, deployedVersion, packageVersion, versionIn } from './runtime';
-import { isSetUpProject, userCliPath, userDataDir } from '../shared/user-data';
+import { userCliPath, userDataDir } from '../shared/user-data';
+import { setUpState } from '../shared/project-trust';
 import { addGitignoreEntry, gitignoreHasEntry, gitignorePath, type GitignoreSetup } from './gitignore';
 import { isDirectory, syncFile } from './fsutil';
 import { installHooks, describeHooks } from './hooks/workspace';
@@ -40,7 +41,7 @@ function ensureDir(root: string, actions: SetupAction[]): void {
   else actions.push({ kind: syncFile(ignore, '*\n'), path: ignore });
 }
 
-/** An empty store, so the workspace counts as set up (the first-run prompt looks for it). */
+/** An empty store, so the first-run prompt (which looks for one) asks no more. */
 function ensureStore(root: string, actions: SetupAction[]): void {
   const file = considerPaths(root).store;
   try {
@@ -61,14 +62,6 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
 
   ensureDir(root, actions);
   for (const a of deployRuntime(root, opts.runtimeDir)) actions.push(a);
-  ensureStore(root, actions);
-  // What every hook and MCP entry runs, and the record that lets the hooks speak here (README,
-  // "Trust model"): for a user of hooks or MCP servers (this setup installs some, or their copy
-  // is there already); a user of skills alone gets nothing in their home folder.
-  if (opts.hooks?.length || opts.mcpServers?.length || opts.planGates?.length || fs.existsSync(userDataDir(home))) {
-    actions.push(installUserCli(home, opts.runtimeDir, version));
-    actions.push(recordProject(home, root));
-  }
 
   const { config, problem } = readSetupConfig(root);
   const configPath = considerPaths(root).config;
@@ -117,6 +110,17 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
     if (problem) actions.push({ kind: 'updated', path: configPath, detail: `${problem}; kept as config.json.broken and started afresh` });
     else actions.push({ kind: before !== undefined ? 'updated' : 'created', path: configPath });
   }
+
+  // Last, once everything above went through (a setup that fails on the way records nothing):
+  // what every hook and MCP entry runs, for a user of them (this setup installs some, or their
+  // copy is there already), and the record that the developer set this folder up — the one
+  // definition of "set up" (shared/project-trust.ts; README, "Trust model").
+  if (opts.hooks?.length || opts.mcpServers?.length || opts.planGates?.length || fs.existsSync(userCliPath(home))) {
+    actions.push(installUserCli(home, opts.runtimeDir, version));
+  }
+  actions.push(recordProject(home, root));
+  // After the record: VS Code's store watcher is what tells the walkthrough this folder is set up now.
+  ensureStore(root, actions);
   return { actions, needs: describeNeeds(root, home, await describeWorkspace(root, home)) };
 }
 
@@ -126,6 +130,7 @@ export async function describeWorkspace(rootIn: string, homeIn: string): Promise
   const { config } = readSetupConfig(root);
   const runtimeVersion = deployedVersion(root);
   const userVersion = versionIn(userDataDir(home));
+  const setUp = setUpState(root, home);
   const state: Omit<SetupState, 'needs'> = {
     storeExists: fs.existsSync(considerPaths(root).store),
     ...(runtimeVersion ? { runtimeVersion } : {}),
@@ -135,7 +140,7 @@ export async function describeWorkspace(rootIn: string, homeIn: string): Promise
     hooks: describeHooks(root, home),
     planGates: describePlanGates(root, home),
     mcpServers: describeMcpServers(root),
-    userCli: { path: userCliPath(home), ...(userVersion ? { version: userVersion } : {}), projectRecorded: isSetUpProject(root, home) },
+    userCli: { path: userCliPath(home), ...(userVersion ? { version: userVersion } : {}), projectRecorded: setUp === 'set-up', setUp },
   };
   return { ...state, needs: describeNeeds(root, home, state) };
 }

@@ -112,7 +112,7 @@ describe('setup: the deployed runtime', () => {
     sb = sandbox();
     await setup(sb, []);
     const files = listFiles(path.join(sb.root, '.consider'));
-    expect(files).toEqual(['.gitignore', 'bin/VERSION', ...SPEC_RUNTIME, 'config.json', 'store.json'].sort());
+    expect(files).toEqual(['.gitignore', 'bin/VERSION', ...SPEC_RUNTIME, 'config.json', 'setup-token', 'store.json'].sort());
     expect(fs.readFileSync(path.join(sb.root, '.consider', '.gitignore'), 'utf8').trim()).toBe('*');
     for (const f of ['bin/consider-cli', 'bin/consider-cli.cjs']) {
       expect(fs.statSync(path.join(sb.root, '.consider', f)).mode & 0o111).not.toBe(0);
