@@ -101,7 +101,7 @@ describe('Report Issue body', () => {
 
   it('the log lines the extension writes keep no folder name, path or home folder: real errors, in the extension\'s own words', () => {
     sb = sandbox();
-    const root = path.join(sb.dir, 'SECRET_PROJECT-acme-payroll');
+    const root = path.join(sb.dir, 'SECRET PROJECT acme-payroll'); // spaces: Node quotes the whole path
     fs.mkdirSync(path.join(root, '.consider'), { recursive: true });
     const name = path.basename(root);
     // Real failures of real calls, each naming the file it failed on.
@@ -110,12 +110,15 @@ describe('Report Issue body', () => {
     const heartbeat = failure(() => writeLive(root, 'w1', { gate: true, timeoutSeconds: 60 }));
     const missing = failure(() => fs.readFileSync(path.join(root, 'src', 'SECRET_FILE.ts')));
     const settings = failure(() => fs.readFileSync(path.join(sb.home, '.claude', 'SECRET_SETTINGS.json')));
-    expect([heartbeat, missing, settings].every((m) => m.includes(sb.dir))).toBe(true); // the harness can tell: they do name paths
+    const elsewhere = failure(() => fs.readFileSync(path.join(sb.dir, 'Other SECRET folder', 'payroll notes.ts'))); // in no folder, not in home
+    expect([heartbeat, missing, settings, elsewhere].every((m) => m.includes(sb.dir))).toBe(true); // the harness can tell: they do name paths
     const ring = new LogRing();
     // The formats of the extension's own log lines (the file that writes each).
     ring.push('info', `refreshed 3 file(s) in ${root} to ${PACKAGE_VERSION}`); // setup/lifecycle.ts
     ring.push('warn', `plan gate heartbeat in ${root}: ${heartbeat}`); // plans/plan-service.ts
     ring.push('warn', `re-anchoring c_abc123 failed: ${missing}`); // comments/editor-anchoring.ts
+    ring.push('warn', `re-anchoring c_abc124 failed: ${elsewhere}`);
+    ring.push('warn', `store of ${name}: ${missing}`); // store/folder-stores.ts
     ring.push('info', `changes of ${name} since round 2: 3 file(s) in 12 ms`); // changes/changes-model.ts
     ring.push('warn', `could not save the viewed state of ${name}: ${settings}`); // changes/changes-model.ts
     ring.push('info', `marked ${name} reviewed: 40 file(s) read, 2 unchanged, 31 ms`); // changes/index.ts
@@ -127,6 +130,8 @@ describe('Report Issue body', () => {
     expect(log).toContain('changes of <folder-1> since round 2: 3 file(s) in 12 ms');
     expect(log).toMatch(/plan gate heartbeat in <folder-1>: .*<folder-1>\/\.consider\/plans/);
     expect(log).toMatch(/could not save the viewed state of <folder-1>: .*'~\/<path>'/);
+    expect(log).toContain("re-anchoring c_abc124 failed: ENOENT: no such file or directory, open '<path>'");
+    expect(log).toContain("store of <folder-1>: ENOENT: no such file or directory, open '<folder-1>/<path>'");
   });
 
   it('keeps only the last lines of the log, each bounded', () => {

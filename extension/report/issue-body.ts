@@ -130,12 +130,21 @@ function withoutPaths(line: string, names: PrivateNames): string {
   for (const [from, to] of swaps.sort((a, b) => b[0].length - a[0].length)) {
     out = out.replace(new RegExp(`(?<![\\w.-])${escapeRegExp(from)}(?![\\w-])`, 'g'), to);
   }
+  // Node's fs errors quote the path in single quotes, spaces and all ("open '/a/My Project/x'"):
+  // the quoted path goes whole, so no word of a folder name between its spaces is left behind.
+  // (Only a quote that starts as a path does: "can't … it's" is prose.)
+  out = out.replace(/'((?:[/~.<\\]|[A-Za-z]:[\\/])[^'\n]*)'/g, (_m, quoted: string) => `'${scrubPath(quoted)}'`);
   return out.replace(/(^|[\s'"([=,])([^\s'"()[\],]*[\\/][^\s'"()[\],]*)/g, (_m, pre: string, word: string) => {
     const trail = /[:;.!?]+$/.exec(word)?.[0] ?? '';
-    const bare = word.slice(0, word.length - trail.length);
-    const kept = /^\.consider\/[\w./-]*$/.test(bare) || /^<folder-\d+>(\/\.consider\/[\w./-]*)?$/.test(bare) || /^~$/.test(bare);
-    return pre + (kept ? bare : bare.startsWith('<folder-') ? bare.replace(/^(<folder-\d+>).*$/, '$1/<path>') : bare.startsWith('~/') ? '~/<path>' : '<path>') + trail;
+    return pre + scrubPath(word.slice(0, word.length - trail.length)) + trail;
   });
+}
+
+/** One path as the report may show it: Consider's own `.consider/…` names (which say which of its files failed) kept, the rest `<path>`. */
+function scrubPath(p: string): string {
+  if (/^\.consider\/[\w./-]*$/.test(p) || /^<folder-\d+>(\/\.consider\/[\w./-]*)?$/.test(p) || p === '~') return p;
+  if (p.startsWith('<folder-')) return p.replace(/^(<folder-\d+>).*$/s, '$1/<path>');
+  return p.startsWith('~/') ? '~/<path>' : '<path>';
 }
 
 function kib(bytes: number): string {
