@@ -14,6 +14,8 @@ export function readIfExists(file: string): Buffer | undefined {
     return fs.readFileSync(file);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    // Node's own message names no file ("EISDIR: illegal operation on a directory, read").
+    if ((e as NodeJS.ErrnoException).code === 'EISDIR') throw Object.assign(new Error(`${file} is a folder where a file belongs; move it away and run this again`), { code: 'EISDIR', path: file });
     throw e;
   }
 }

@@ -13,7 +13,7 @@ import { addGitignoreEntry, gitignoreHasEntry, gitignorePath, type GitignoreSetu
 import { isDirectory, syncFile } from './fsutil';
 import { installHooks, describeHooks } from './hooks/workspace';
 import { describePlanGates, installPlanGates, mergePlanGateInstall } from './plans/workspace';
-import { installUserCli, recordProject } from './user-install';
+import { installUserCli, recordProject, unrecordProject } from './user-install';
 import { describeNeeds } from './prerequisites';
 import { considerPaths, emptyStore, ensureConsiderDir, serializeStore } from '../shared/store';
 
@@ -111,6 +111,10 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
     else actions.push({ kind: before !== undefined ? 'updated' : 'created', path: configPath });
   }
 
+  // What the agents still need, from what was just written: described before anything lands in
+  // the home folder, so a description that fails fails a setup that has recorded nothing.
+  const needs = describeNeeds(root, home, await describeWorkspace(root, home));
+
   // Last, once everything above went through (a setup that fails on the way records nothing):
   // what every hook and MCP entry runs, for a user of them (this setup installs some, or their
   // copy is there already), and the record that the developer set this folder up — the one
@@ -118,10 +122,16 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
   if (opts.hooks?.length || opts.mcpServers?.length || opts.planGates?.length || fs.existsSync(userCliPath(home))) {
     actions.push(installUserCli(home, opts.runtimeDir, version));
   }
-  actions.push(recordProject(home, root));
+  const record = recordProject(home, root);
+  actions.push(record);
   // After the record: VS Code's store watcher is what tells the walkthrough this folder is set up now.
-  ensureStore(root, actions);
-  return { actions, needs: describeNeeds(root, home, await describeWorkspace(root, home)) };
+  try {
+    ensureStore(root, actions);
+  } catch (e) {
+    if (record.kind !== 'unchanged') unrecordProject(home, root); // failed: nothing recorded
+    throw e;
+  }
+  return { actions, needs };
 }
 
 export async function describeWorkspace(rootIn: string, homeIn: string): Promise<SetupState> {

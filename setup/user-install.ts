@@ -91,6 +91,12 @@ export function recordProject(home: string, root: string): SetupAction {
   return { kind: state === 'not-set-up' ? 'created' : 'updated', path: file, detail: `this project is recorded as set up by you: the hooks and the MCP server speak here${why}` };
 }
 
+/** Undoes `recordProject` for a setup that failed after it: the record and the project's token go. */
+export function unrecordProject(home: string, root: string): void {
+  fs.rmSync(projectRecordPath(home, root), { force: true });
+  fs.rmSync(setupTokenPath(root), { force: true });
+}
+
 /** Takes `root`'s record out; with the last record, the user's copy of the CLI goes too. */
 export function forgetProject(home: string, root: string): SetupAction[] {
   const actions: SetupAction[] = [];

@@ -168,6 +168,28 @@ describe('trust: setup checks first, then writes; a failed setup records nothing
     expect(r.stdout).toMatch(/refused +\.claude\/settings\.json.*is not a file/);
   });
 
+  it('a .gitignore that is a folder is refused in one line, with or without --no-gitignore; status describes the folder; nothing crashes after the record', () => {
+    sb = sandbox();
+    fs.mkdirSync(path.join(sb.root, '.gitignore'));
+    const left = considerSetup(sb.home, 'setup', '--root', sb.root, '--hook', 'claude:home', '--no-gitignore');
+    expect({ status: left.status, stderr: left.stderr }).toEqual({ status: 0, stderr: '' }); // it crashed describing what setup left, after the record
+    const edited = considerSetup(sb.home, 'setup', '--root', sb.root, '--hook', 'claude:home');
+    expect({ status: edited.status, stderr: edited.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(edited.stdout).toMatch(/refused +\.gitignore +\(\.gitignore is not a file; left as is\)/);
+    const status = considerSetup(sb.home, 'status', '--root', sb.root);
+    expect({ status: status.status, stderr: status.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(status.stdout).toMatch(/this project recorded as set up by you: yes/);
+  });
+
+  it('a folder where the runtime\'s VERSION goes stops setup in one line naming it, before anything is recorded', () => {
+    sb = sandbox();
+    fs.mkdirSync(path.join(sb.root, '.consider', 'bin', 'VERSION'), { recursive: true });
+    const r = considerSetup(sb.home, 'setup', '--root', sb.root, '--hook', 'claude:home', '--no-gitignore');
+    expect(r.status).toBe(5);
+    expect(r.stderr).toBe(`consider-setup: ${path.join(sb.root, '.consider', 'bin', 'VERSION')} is a folder where a file belongs; move it away and run this again\n`);
+    expect(fs.existsSync(userDataDir(sb.home))).toBe(false);
+  });
+
   it('a setup that fails on the way (its config cannot be written: a folder where the store lock goes) records nothing and deploys no copy', () => {
     sb = sandbox();
     fs.mkdirSync(path.join(sb.root, '.consider', 'store.lock'), { recursive: true });
