@@ -359,22 +359,26 @@ describe('trust: the plan gate never waits for nobody and never sticks', () => {
 });
 
 describe('trust: the stop hook\'s memory survives a crowd', () => {
-  it('32 sessions stopping at once keep every record: each is blocked once, and none of them is forgotten', async () => {
+  it('one session blocked, then 32 others stopping at the same moment: its block is still remembered (it is let go, not blocked again), and so is every block given', async () => {
     sb = sandbox({ git: true });
     await developerSetUp(sb);
     fs.writeFileSync(path.join(sb.root, 'b.ts'), 'x\n');
     await addThread(sb.root, { file: 'b.ts', startLine: 1, endLine: 1, body: 'mine', author: 'human' });
-    const stop = (session: string) => new Promise<string>((resolve) => {
+    const stop = (session: string, continuing = false) => new Promise<boolean>((resolve) => {
       const child = spawn(userCliPath(sb.home), ['hook', 'stop', '--agent', 'claude', '--if-set-up', '--root', sb.root], { env: { PATH: process.env.PATH!, HOME: sb.home } });
       let out = '';
       child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-      child.on('close', () => resolve(out));
-      child.stdin.end(JSON.stringify({ session_id: session, stop_hook_active: false, cwd: sb.root, hook_event_name: 'Stop' }));
+      child.on('close', () => resolve(out.includes('"decision":"block"')));
+      child.stdin.end(JSON.stringify({ session_id: session, stop_hook_active: continuing, cwd: sb.root, hook_event_name: 'Stop' }));
     });
-    const sessions = Array.from({ length: 33 }, (_, i) => `s${i}`);
-    const answers = await Promise.all(sessions.map(stop));
-    expect(answers.filter((a) => a.includes('"decision":"block"')).length).toBe(33);
-    const state = JSON.parse(fs.readFileSync(path.join(sb.root, '.consider', 'hook-state.json'), 'utf8')) as { sessions: Record<string, unknown> };
-    expect(Object.keys(state.sessions).sort()).toEqual(sessions.map((s) => `claude:${s}`).sort());
+    const remembered = () => Object.keys((JSON.parse(fs.readFileSync(path.join(sb.root, '.consider', 'hook-state.json'), 'utf8')) as { sessions: Record<string, unknown> }).sessions);
+    expect(await stop('first')).toBe(true);
+    const crowd = Array.from({ length: 32 }, (_, i) => `s${i}`);
+    const blocked = await Promise.all(crowd.map((s) => stop(s)));
+    // A hook that cannot have the state's lock in time lets its stop go (fail open): only a block given must be remembered.
+    const given = crowd.filter((_, i) => blocked[i]);
+    expect(given.length).toBeGreaterThan(0);
+    expect(remembered().sort()).toEqual(['first', ...given].map((s) => `claude:${s}`).sort()); // before: 8 of 33 were left
+    expect(await stop('first', true)).toBe(false); // continuing after its block: let go, not blocked again as a stranger
   }, 120_000);
 });
