@@ -7,21 +7,20 @@
  *
  * What a repository cannot copy: setup writes two things, and both must agree.
  *  - In the user's data folder (`~/.local/share/consider/projects/<hash of the real path>.json`,
- *    outside every project): the folder's real path, its inode number, and a random token of
- *    128 bits made for this one setup.
+ *    outside every project): the folder's real path and a random token of 128 bits made for this
+ *    one setup.
  *  - In the project (`.consider/setup-token`): the same token.
  * A clone can commit a `.consider/` with anything in it, but not a token it has never seen: the
  * token lives on the developer's machine only (and `.consider/` ignores itself, so git never
  * carries it to a teammate). A folder deleted and made again at the same path (a new clone where
- * an old project was) has no token and, usually, another inode: not set up. The inode alone would
- * not do — a file system may hand a freed inode number to the next folder made — and the token
- * alone would let a backup restored over a new folder pass; together they name one folder.
- * The device number is not part of it: removable and network drives get another one at each
- * mount, and a folder on them would read as new after every reboot.
+ * an old project was) has no token: not set up. The token is the whole identity, on purpose: the
+ * folder's inode or device would add nothing a clone could forge, and would break what is the
+ * developer's own — a project re-cloned with its `.consider/` moved over, a checkout restored from
+ * a backup, a drive that gets another device number at each mount. Records of the first token
+ * format carried an inode; it is ignored.
  *
  * Only setup run by the developer writes a record (setup/user-install.ts). Refresh never does:
- * it only keeps set-up projects current. Reading is a few syscalls (one realpath, one stat, two
- * small reads; ~0.1 ms), paid by every hook that finds a `.consider/`, and loads no node:crypto.
+ * it only keeps set-up projects current. Reading is a few syscalls (one realpath, two small reads; ~0.1 ms), paid by every hook that finds a `.consider/`, and loads no node:crypto.
  *
  * Records of earlier versions (`{ root, setUpAt }`, no token) are not honoured: the refresh of
  * those versions wrote them for any clone it touched, so they cannot tell the developer's project
@@ -44,8 +43,6 @@ export interface ProjectRecord {
   format: typeof PROJECT_RECORD_FORMAT;
   /** The project's real path (symbolic links resolved). */
   root: string;
-  /** The inode number of that folder when setup recorded it. */
-  ino: number;
   /** The token setup wrote into the project's `.consider/setup-token` (32 hex digits). */
   token: string;
   setUpAt: string;
@@ -87,14 +84,7 @@ export function setUpState(root: string, home: string): SetUpState {
   const raw = readDataJson<Record<string, unknown>>(path.join(projectRecordsDir(home), `${contentHash(real)}.json`), 64 * 1024);
   if (!raw || raw.root !== real) return 'not-set-up';
   if (raw.format !== PROJECT_RECORD_FORMAT) return 'earlier-record';
-  if (typeof raw.token !== 'string' || !TOKEN.test(raw.token) || typeof raw.ino !== 'number') return 'other-folder';
-  let ino: number;
-  try {
-    ino = fs.statSync(real).ino;
-  } catch {
-    return 'other-folder';
-  }
-  if (ino !== raw.ino) return 'other-folder';
+  if (typeof raw.token !== 'string' || !TOKEN.test(raw.token)) return 'other-folder';
   let token: string | undefined;
   try {
     token = readDataText(setupTokenPath(real), { maxBytes: 1024 })?.trim();
@@ -113,7 +103,7 @@ export function isSetUpProject(root: string, home: string): boolean {
 /** A new record for `root` as it is now, with a fresh token (setup writes it, and the token into the project). */
 export function newProjectRecord(root: string): ProjectRecord {
   const real = realProjectPath(root);
-  return { format: PROJECT_RECORD_FORMAT, root: real, ino: fs.statSync(real).ino, token: randomHexToken(16), setUpAt: new Date().toISOString() };
+  return { format: PROJECT_RECORD_FORMAT, root: real, token: randomHexToken(16), setUpAt: new Date().toISOString() };
 }
 
 /** The one line that says what to do, for each state but `set-up` (status, VS Code). */

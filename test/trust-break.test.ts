@@ -135,6 +135,24 @@ describe('trust: a repository never speaks to the agent as the developer', () =>
     expect(considerSetup(sb.home, 'status', '--root', project).stdout).toMatch(/no — recorded for another folder that was at this path/);
   }, 120_000);
 
+  it('the developer\'s own .consider/ moved into a fresh clone at the same path stays set up: the token is the identity, not the inode', async () => {
+    sb = sandbox({ git: true });
+    const project = path.join(sb.dir, 'project');
+    fs.mkdirSync(project);
+    const { stopLine } = await developerSetUp(sb, project);
+    fs.writeFileSync(path.join(project, 'b.ts'), 'x\n');
+    await addThread(project, { file: 'b.ts', startLine: 1, endLine: 1, body: 'mine', author: 'human' });
+    const fresh = path.join(sb.dir, 'fresh-clone'); // made while the old folder lives: another inode for sure
+    fs.mkdirSync(fresh);
+    fs.writeFileSync(path.join(fresh, 'b.ts'), 'x\n');
+    const oldIno = fs.statSync(project).ino;
+    fs.renameSync(path.join(project, '.consider'), path.join(fresh, '.consider'));
+    fs.rmSync(project, { recursive: true });
+    fs.renameSync(fresh, project);
+    expect(fs.statSync(project).ino).not.toBe(oldIno);
+    expect(stopHook(stopLine, project, sb.home).stdout).toContain('1 new review comment from the developer (Consider)');
+  }, 120_000);
+
   it('a record of an earlier version (a path and a date) is not honoured: the hook keeps quiet, status and setup say so, and setup again confirms it', async () => {
     sb = sandbox({ git: true });
     const { stopLine } = await developerSetUp(sb);
