@@ -35,9 +35,9 @@ const NO_NODE = [['node:*', 'fs', 'path', 'os', 'child_process'], 'the board run
 const FLOORS = {
   shared: [
     // the ground every room reaches down to: the model, errors, paths, text and byte helpers
-    ['model.ts', 'errors.ts', 'paths.ts', 'plan-document.ts', 'text.ts', 'utf8.ts', 'lazy-crypto.ts', 'agents.ts', 'agent-tools.ts'],
+    ['model.ts', 'errors.ts', 'paths.ts', 'plan-document.ts', 'text.ts', 'utf8.ts', 'lazy-crypto.ts', 'agents.ts', 'agent-tools.ts', 'data-file.ts'],
     ['anchoring'], // the algorithms: anchors, diff, re-anchoring, similarity, renames, content hash, snapshots
-    ['store', 'user-data.ts'], // the store (and the reconcile pass that writes it); the user's own records
+    ['store', 'user-data.ts', 'project-trust.ts'], // the store (and the reconcile pass that writes it); the user's own records and what "set up" means
     ['changes', 'plans'], // what is built on the store: the Changes view's data, the plan gate's
     ['board'], // the board's protocol and view model
     ['store.ts'], // the store module's public surface (deployed as .consider/shared/store.js)

@@ -73,7 +73,8 @@ export function awaitVerdict(root: string, planId: string, version: number, time
       /* cannot watch (a network share): the checks below look every second */
     }
     const checker = setInterval(sideChecks, CHECK_MS);
-    const deadline = setTimeout(() => finish({ kind: 'timeout' }), timeoutMs);
+    // Node's timer holds at most 2^31-1 ms (24.8 days); more would fire at once (issue 34).
+    const deadline = setTimeout(() => finish({ kind: 'timeout' }), Math.min(timeoutMs, 2 ** 31 - 1));
     verdictNow(); // given before the watch started
   });
 }

@@ -27,10 +27,10 @@
  *            4 pending review, 8 × disposition: 1 addressed, 2 declined, 3 question)]
  *   unseenReviews: submitted review messages the agent has not read
  */
-import fs from 'node:fs';
 import type { AnchorState, Comment, Disposition, FileFingerprint, StoreFile, WorkflowState } from '../model';
 import { dispositionOf, isUnseen, unseenReviewMessages } from '../model';
 import { utf8Text } from '../utf8';
+import { STORE_MAX_BYTES, readDataFile } from '../data-file';
 import { recreateFile } from './atomic-write';
 
 // 3: a thread's disposition ends at a human reply (model.ts dispositionOf); a version-2 index may say otherwise.
@@ -127,7 +127,9 @@ function checkOf(c: Comment, file: number): unknown[] {
 export function readListIndex(indexFile: string, key: string): ListIndex | undefined {
   let raw: unknown;
   try {
-    raw = JSON.parse(utf8Text(fs.readFileSync(indexFile)));
+    const bytes = readDataFile(indexFile, { maxBytes: STORE_MAX_BYTES });
+    if (bytes === undefined) return undefined;
+    raw = JSON.parse(utf8Text(bytes));
   } catch {
     return undefined;
   }

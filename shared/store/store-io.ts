@@ -16,6 +16,7 @@ import type { HeldLock } from './lock';
 import { replaceWithLink, sweepDeadTempFiles, writeFileAtomic } from './atomic-write';
 import { ValidationError, validateStore } from './validate';
 import { utf8Text } from '../utf8';
+import { STORE_MAX_BYTES, openDataFile, readDataText, readOpenDataFile } from '../data-file';
 import { parseStoreText, serializeStore } from './store-text';
 import { forgetParsed, identityOf, lastParsedKey, parseForChange, parseForRead, parsedEarlier, rememberWritten } from './known-good';
 
@@ -35,18 +36,14 @@ function readOnlyReasonOf(store: StoreFile): string | undefined {
 
 /** The store as read through one open file: its identity and its text always match. */
 function readStoreFile(file: string, skipTextIfKey?: string): { key: string; stat: fs.Stats; text?: string } | undefined {
-  let fd: number;
-  try {
-    fd = fs.openSync(file, 'r');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw describeFsError(e, { path: file, action: 'read' })!;
-  }
+  // No link followed, a regular file only, at most STORE_MAX_BYTES: a clone may commit a store.json that is a link to /dev/zero.
+  const fd = openDataFile(file, '.consider/store.json');
+  if (fd === undefined) return undefined;
   try {
     const stat = fs.fstatSync(fd);
     const key = identityOf(stat);
     if (key === skipTextIfKey) return { key, stat };
-    return { key, stat, text: utf8Text(fs.readFileSync(fd)) };
+    return { key, stat, text: utf8Text(readOpenDataFile(fd, { maxBytes: STORE_MAX_BYTES, what: '.consider/store.json' })) };
   } catch (e) {
     throw describeFsError(e, { path: file, action: 'read' }) ?? e;
   } finally {
@@ -315,12 +312,13 @@ export async function restoreLastGoodCopy(root: string): Promise<RestoreResult> 
 
 /** Reads the activity log (for tests and the board's history); skips lines that do not parse. */
 export function readActivity(root: string): ActivityEntry[] {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = fs.readFileSync(considerPaths(root).activity, 'utf8');
+    text = readDataText(considerPaths(root).activity, { maxBytes: STORE_MAX_BYTES });
   } catch {
     return [];
   }
+  if (text === undefined) return [];
   const out: ActivityEntry[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
