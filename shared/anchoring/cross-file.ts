@@ -1,7 +1,7 @@
 /**
  * Threads follow code into another file (issue 26). When a read's pass is about to make a
  * thread stale or orphaned, its code is looked for in the rest of the workspace before giving
- * up; a unique, distinctive copy is followed (reconcile-pass.ts turns it into the thread's new
+ * up; a unique, distinctive copy is followed (store/reconcile/follow.ts turns it into the thread's new
  * place, with `movedFrom`). What counts as a copy: moved-code.ts.
  *
  * Where it looks, and why that is both safe and cheap:

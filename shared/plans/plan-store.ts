@@ -12,7 +12,7 @@ import { ConsiderError } from '../errors';
 import { considerPaths, ensureConsiderDir } from '../paths';
 import { groupDigits } from '../text';
 import { randomHex, writeFileAtomic } from '../store/atomic-write';
-import { reconcileWorkspace } from '../store/reconcile-pass';
+import { reconcileWorkspace } from '../store/reconcile/pass';
 import { PLANS_REL, PLAN_ID_PATTERN } from '../plan-document';
 import type { PlanRecord, PlanVerdict, PlanVersionState, PlanWaiter, VerdictKind } from './model';
 
