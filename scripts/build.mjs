@@ -78,7 +78,7 @@ const builds = [
   { ...common, entryPoints: [path.join(sharedDir, 'anchoring', 'reconcile.ts')], outfile: path.join(runtime, 'shared/reconcile.js') },
   { ...common, entryPoints: [path.join(root, 'cli/main.ts')], outfile: path.join(runtime, 'bin/consider-cli.cjs'), plugins: [runtimeSplit('cli')], banner: { js: '#!/usr/bin/env node' } },
   // `consider-cli digest` since a captured baseline only: the Changes view's reader, in its own file.
-  { ...common, entryPoints: [path.join(root, 'cli/digest/captured-changes.ts')], outfile: path.join(runtime, 'bin/consider-changes.cjs'), plugins: [runtimeSplit('changes')] },
+  { ...common, entryPoints: [path.join(root, 'cli/digest/changes-bundle.ts')], outfile: path.join(runtime, 'bin/consider-changes.cjs'), plugins: [runtimeSplit('changes')] },
   // `consider-cli mcp` only: the MCP server in its own file, loaded by that command alone.
   { ...common, entryPoints: [path.join(root, 'cli/mcp/server.ts')], outfile: path.join(runtime, 'bin/consider-mcp.cjs'), plugins: [runtimeSplit('mcp')] },
   // consider-setup: setup/uninstall from a terminal; finds ../runtime and ../../skills next to itself.

@@ -14,7 +14,7 @@ import {
   KEPT_MARK_BASELINES, KEPT_ROUND_BASELINES, MAX_CHAIN, type Baseline, baselinesDir, forgetBaselines, listBaselines, newBaselineId, packFile, pruneBaselines, readBaseline, writeBaseline,
 } from '../shared/changes/baselines';
 import { baselineText, captureChoices, changesSince, defaultBaseline } from '../shared/changes';
-import { listWorkspaceFiles } from '../shared/changes/workspace-files';
+import { listWorkspaceFiles } from '../shared/workspace/files';
 import type { StoreFile } from '../shared/model';
 import type { FileChange } from '../shared/changes/model';
 import { commitAll, git, writeFile as write } from './helpers/git-repo';
@@ -212,7 +212,7 @@ describe('git baselines', () => {
     write(root, 'untracked.ts', 'u1\nu2\nu3\n');
     const r = changesSince(root, { kind: 'head' }, undefined);
     if (!r.ok) throw new Error(r.problem.message);
-    expect(r.label).toBe('the last commit (main)');
+    expect(r.label).toBe(`the last commit (main, ${git(root, 'rev-parse', '--short=7', 'HEAD').trim()})`);
     const got = byPath(r.list.changes);
     expect(got['a.ts']).toMatchObject({ kind: 'modified', added: 1, removed: 1 });
     expect(got['gone.ts']).toMatchObject({ kind: 'deleted', added: 0, removed: 2, current: 'deleted' });

@@ -12,7 +12,7 @@ import { reconcileWorkspace } from '../shared/store/reconcile/pass';
 import { restoreAnchor, setAnchor } from '../shared/store/reconcile/manual';
 import { findMovedCode } from '../shared/anchoring/cross-file';
 import type { CrossFileStats } from '../shared/anchoring/cross-file';
-import { listWorkspaceFiles } from '../shared/anchoring/workspace-files';
+import { listWorkspaceFiles } from '../shared/workspace/files';
 import { captureAnchor } from '../shared/anchoring/anchor';
 import { mutateStore, readActivity, readStore } from '../shared/store/store-io';
 import { addThread } from '../shared/store/threads';

@@ -10,7 +10,7 @@ import type { FolderStores } from '../store/folder-stores';
 import {
   baselineKey, changesSince, defaultBaseline, readViewed, setViewed, type BaselineRef, type ChangesSince, type ViewedState,
 } from '../../shared/changes';
-import { isExcludedPath } from '../../shared/changes/workspace-files';
+import { isNeverListed } from '../../shared/workspace/files';
 import { toStoredPath } from '../../shared/paths';
 import { Disposable, toDisposable } from '../util/dispose';
 import { changesMaxFileBytes } from './settings';
@@ -172,7 +172,7 @@ export class ChangesModel extends Disposable {
       if (rel.startsWith('..')) continue;
       // A commit or a checkout moves what "the last commit" and "a branch" stand for.
       const refMoved = rel === '.git/HEAD' || rel === '.git/packed-refs' || rel.startsWith('.git/refs/');
-      if (isExcludedPath(rel) && !(refMoved && this.folders.get(root)?.ref?.kind !== 'capture')) continue;
+      if (isNeverListed(rel) && !(refMoved && this.folders.get(root)?.ref?.kind !== 'capture')) continue;
       this.dirty.add(root);
     }
     if (this.dirty.size) this.schedule(FILE_CHANGE_DEBOUNCE_MS);

@@ -297,7 +297,7 @@ export function changeUri(root: string, c: FileChange): vscode.Uri {
 
 const progressText = (c: { viewed: number; total: number }): string => vscode.l10n.t('{0} of {1} viewed', c.viewed, countOf(c.total, vscode.l10n.t('{0} file'), vscode.l10n.t('{0} files')));
 
-/** "review round 2 (12 min ago)", "the last commit (main)". */
+/** "review round 2 (12 min ago)", "the last commit (main, 1a2b3c4)". */
 function sinceText(f: FolderChanges): string {
   const label = f.result?.label ?? '';
   const at = f.result?.ok ? f.result.baseline?.createdAt : undefined;

@@ -24,7 +24,7 @@ export interface ChangesController extends vscode.Disposable {
   readonly documents: BaselineDocuments;
   /** Shows the view on a baseline of a folder (the board's "Changes since this round"). */
   showSince(root: string, choice: BaselineChoice): Promise<void>;
-  /** How a baseline is named ("review round 1", "the last commit (main)"): the view's name when it shows it. */
+  /** How a baseline is named ("review round 1", "the last commit (main, 1a2b3c4)"): the view's name when it shows it. */
   labelOf(root: string, ref: BaselineRef): string;
   /** Proof of fix: the diff of the code a thread was written on (its origin) with the file today. */
   showThreadChanges(root: string, threadId: string): Promise<void>;

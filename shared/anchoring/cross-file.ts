@@ -31,7 +31,7 @@ import { splitLines } from '../text';
 import { strictUtf8Text } from '../utf8';
 import { findCopies, movedCodeNeedle } from './moved-code';
 import type { CodeCopy, MovedCodeNeedle } from './moved-code';
-import { listWorkspaceFiles } from './workspace-files';
+import { listWorkspaceFiles } from '../workspace/files';
 import { GitHistory } from './git-history';
 
 /** Files larger than this are not searched (generated or minified code, data). */

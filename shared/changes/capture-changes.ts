@@ -15,7 +15,7 @@ import { type Baseline, type CapturedFile, capturedText } from './baselines';
 import { DEFAULT_MAX_FILE_BYTES, isBinary, probePath, realRootOf, sameStat } from './capture';
 import { lineCount, lineStats } from './line-stats';
 import type { ChangeList, ChangeNote, FileChange } from './model';
-import { listWorkspaceFiles } from './workspace-files';
+import { listWorkspaceFiles } from '../workspace/files';
 
 export interface CompareOptions {
   maxFileBytes?: number;

@@ -17,7 +17,7 @@ import { contentHash } from '../anchoring/content-hash';
 import { ensureConsiderDir, isWithin } from '../paths';
 import { outsideRacyWindow } from '../store/threads';
 import { type Baseline, type BaselineKind, type CapturedFile, PackWriter, type SkipReason, newBaselineId, newestBaseline, writeBaseline } from './baselines';
-import { listWorkspaceFiles } from './workspace-files';
+import { listWorkspaceFiles } from '../workspace/files';
 
 /** Default size limit of a captured file (the setting `consider.changes.maxFileSize` overrides it). */
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;

@@ -8,15 +8,15 @@ import { submitReview } from '../store/reviews';
 import { capturedText, isBaselineId, listBaselines, pruneBaselines, readBaseline, type Baseline } from './baselines';
 import { captureBaseline, type CaptureReport } from './capture';
 import { changesSinceCapture } from './capture-changes';
-import { changesSinceRev, gitFileAt, resolveGitBaseline } from './git-changes';
-import { repoState } from './git';
+import { changesSinceRev, resolveGitBaseline } from './git-changes';
+import { fileAtCommit } from '../workspace/repository';
 import type { BaselineProblem, BaselineRef, ChangeList } from './model';
 import { utf8Text } from '../utf8';
 
 export * from './model';
 export { captureBaseline, DEFAULT_MAX_FILE_BYTES } from './capture';
 export type { CaptureReport } from './capture';
-export { listBranches } from './git-changes';
+export { listBranches } from '../workspace/repository';
 export { isBaselineId, listBaselines, readBaseline, pruneBaselines } from './baselines';
 export type { Baseline, BaselineInfo } from './baselines';
 export { readViewed, setViewed, isViewed } from './viewed';
@@ -77,7 +77,7 @@ export function baselineText(root: string, ref: BaselineRef, rel: string, sha?: 
     if (!resolved.ok) return undefined;
     rev = resolved.rev.sha;
   }
-  const bytes = gitFileAt(root, rev, rel);
+  const bytes = fileAtCommit(root, rev, rel);
   return bytes === undefined ? undefined : utf8Text(bytes);
 }
 
@@ -111,7 +111,7 @@ export function captureChoices(root: string, store: StoreFile | undefined): Base
 export function defaultBaseline(root: string, store: StoreFile | undefined): BaselineRef | undefined {
   const newest = captureChoices(root, store)[0];
   if (newest) return newest.ref;
-  return repoState(root).kind === 'repo' && resolveGitBaseline(root, { kind: 'head' }).ok ? { kind: 'head' } : undefined;
+  return resolveGitBaseline(root, { kind: 'head' }).ok ? { kind: 'head' } : undefined;
 }
 
 /**

@@ -7,7 +7,8 @@ import type { Anchor, AnchorState, Comment, MovedFrom } from '../../model';
 import { captureAnchorFromLines } from '../../anchoring/anchor';
 import { linesOf, noteUniqueWindow, reanchor } from '../../anchoring/reconcile';
 import type { ReanchorResult } from '../../anchoring/reconcile';
-import { findRename, gitRenames, isGitWorkspace } from '../../anchoring/renames';
+import { findRename, gitRenames } from '../../anchoring/renames';
+import { isRepositoryTop } from '../../workspace/repository';
 import { probe, snapshotText, type PassContext, type TextProbe } from './pass-context';
 import { recordSnapshot } from './snapshot-upkeep';
 
@@ -102,7 +103,7 @@ export function decide(ctx: PassContext, c: Comment, force: boolean): Outcome | 
 export function decideMissing(ctx: PassContext, c: Comment, force: boolean): Outcome | undefined {
   // git is asked once, when the file goes missing (or on a forced pass): an orphaned thread
   // must not cost every later read a `git log`.
-  if ((c.anchorState !== 'orphaned' || force) && isGitWorkspace(ctx.root)) {
+  if ((c.anchorState !== 'orphaned' || force) && isRepositoryTop(ctx.root)) {
     ctx.renames ??= gitRenames(ctx.root);
     const snapshot = snapshotText(ctx, c.anchor.snapshot);
     const to = findRename(ctx.root, c.file, snapshot, ctx.renames);
