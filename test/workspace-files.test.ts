@@ -114,6 +114,20 @@ describe('what changed since a commit', () => {
     });
   });
 
+  it('a file whose stat changed but not its content is no change, text or binary; a new mode is', () => {
+    const root = folder();
+    commitAll(root, { 'a.ts': 'a\n', 'b.ts': 'b\n', 'run.sh': 'echo\n' });
+    write(root, 'img.bin', Buffer.from([0, 1, 2, 3]));
+    git(root, 'add', 'img.bin');
+    git(root, 'commit', '-qm', 'binary');
+    const head = git(root, 'rev-parse', 'HEAD').trim();
+    const later = new Date(Date.now() + 10_000);
+    for (const rel of ['a.ts', 'img.bin']) fs.utimesSync(path.join(root, rel), later, later); // checked out again, say
+    write(root, 'b.ts', 'b\n'); // rewritten with the same bytes
+    fs.chmodSync(path.join(root, 'run.sh'), 0o755);
+    expect(changedSinceCommit(root, head)).toEqual({ ok: true, files: [{ path: 'run.sh', kind: 'modified', added: 0, removed: 0 }] });
+  });
+
   it('a commit git does not know is its message, not an exception', () => {
     const root = folder();
     commitAll(root, { 'a.ts': 'a\n' });

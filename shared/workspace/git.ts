@@ -1,8 +1,9 @@
 /**
  * Consider's one way of running git: a tool the user has, not a library we ship. Every call
- *  - takes none of git's locks: GIT_OPTIONAL_LOCKS=0, so a `git status` or `git diff` of ours
- *    never refreshes and writes the index, and the user's own `git commit` never fails on an
- *    `index.lock` we hold (test/workspace-git.test.ts holds a real one);
+ *  - takes none of git's locks: GIT_OPTIONAL_LOCKS=0, so a `git status` of ours never
+ *    refreshes and writes the index, and the user's own `git commit` never fails on an
+ *    `index.lock` we hold (test/workspace-git.test.ts watches for one, and holds a real one).
+ *    `git diff` writes the index whatever that says: Consider runs `git diff-index` (changed.ts);
  *  - has no pager, no credential prompt, and git's messages in English (LC_ALL=C), which the
  *    callers tell apart;
  *  - answers a GitResult and never throws: no git, not a repository, a timeout are results.
