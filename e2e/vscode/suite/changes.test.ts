@@ -18,15 +18,16 @@ suite('changes view', () => {
     await writeByOtherProcess(path.join(beta.root, betaFile), `${fs.readFileSync(path.join(beta.root, betaFile), 'utf8')}# changed for the changes view\n`);
     await vscode.commands.executeCommand('consider.changes.focus');
     const api = await extension();
-    await waitFor('both folders listed with their own change', () => {
+    await waitFor('both folders listed with their own change', async () => {
       const c = api.changes();
-      if (c.files(alpha.root).some((f) => f.path === 'src/changes-alpha.ts') && c.files(beta.root).some((f) => f.path === betaFile)) return true;
-      throw new Error(`listed: ${JSON.stringify({ top: c.top, alpha: c.files(alpha.root), beta: c.files(beta.root) })}`);
+      const [alphaFiles, betaFiles] = [await c.files(alpha.root), await c.files(beta.root)];
+      if (alphaFiles.some((f) => f.path === 'src/changes-alpha.ts') && betaFiles.some((f) => f.path === betaFile)) return true;
+      throw new Error(`listed: ${JSON.stringify({ top: await c.top(), alpha: alphaFiles, beta: betaFiles })}`);
     }, 20_000);
     const c = api.changes();
-    assert.deepEqual(c.top, ['alpha', 'beta']);
-    assert.deepEqual(c.files(alpha.root).map((f) => [f.path, f.kind, f.description]), [['src/changes-alpha.ts', 'added', '+1 −0']]);
-    assert.deepEqual(c.files(beta.root).map((f) => [f.path, f.kind, f.description]), [[betaFile, 'modified', '+1 −0']]);
+    assert.deepEqual(await c.top(), ['alpha', 'beta']);
+    assert.deepEqual((await c.files(alpha.root)).map((f) => [f.path, f.kind, f.description]), [['src/changes-alpha.ts', 'added', '+1 −0']]);
+    assert.deepEqual((await c.files(beta.root)).map((f) => [f.path, f.kind, f.description]), [[betaFile, 'modified', '+1 −0']]);
     fs.rmSync(path.join(alpha.root, 'src', 'changes-alpha.ts'));
   });
 });
