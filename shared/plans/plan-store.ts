@@ -11,7 +11,7 @@ import path from 'node:path';
 import { ConsiderError } from '../errors';
 import { considerPaths, ensureConsiderDir } from '../paths';
 import { groupDigits } from '../text';
-import { randomHex, writeFileAtomic } from '../store/atomic-write';
+import { isProcessAlive, randomHex, writeFileAtomic } from '../store/atomic-write';
 import { reconcileWorkspace } from '../store/reconcile/pass';
 import { PLANS_REL, PLAN_ID_PATTERN } from '../plan-document';
 import type { PlanRecord, PlanVerdict, PlanVersionState, PlanWaiter, VerdictKind } from './model';
@@ -156,17 +156,8 @@ export function readVerdict(root: string, id: string, version: number): PlanVerd
 export function readWaiter(root: string, id: string): PlanWaiter | undefined {
   const w = readJson<PlanWaiter>(planFiles(root, id).waiting);
   if (!w || typeof w.pid !== 'number' || typeof w.version !== 'number') return undefined;
-  if (w.host === os.hostname() && !processAlive(w.pid)) return undefined;
+  if (w.host === os.hostname() && !isProcessAlive(w.pid)) return undefined;
   return w;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Where the plan's current version stands. */
