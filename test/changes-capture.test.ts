@@ -248,6 +248,15 @@ describe('git baselines', () => {
     expect(changesSince(plain, { kind: 'head' }, undefined)).toMatchObject({ ok: false, problem: { code: 'not-repo' } });
   });
 
+  it('a link leading outside the workspace is listed, never read, as a capture lists it', () => {
+    const root = repo({ 'a.ts': 'a\n' });
+    const outside = workspace();
+    write(outside, 'secret.txt', 'not the project\'s\n');
+    fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'link.txt'));
+    const r = changesSince(root, { kind: 'head' }, undefined);
+    expect(r.ok && r.list.changes).toEqual([{ path: 'link.txt', kind: 'added', current: expect.stringMatching(/^stat:/), note: 'symlink-outside' }]);
+  });
+
   it('a detached HEAD is a baseline like any other, named by its commit', () => {
     const root = repo({ 'a.ts': 'a\n' });
     const sha = git(root, 'rev-parse', 'HEAD').trim();

@@ -7,15 +7,11 @@
  * yet, a ref that does not exist) comes back as a BaselineProblem the view shows, never as an
  * exception.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { contentHash } from '../anchoring/content-hash';
-import { utf8Text } from '../utf8';
 import { runGit } from '../workspace/git';
 import { changedSinceCommit } from '../workspace/changed';
-import { DEFAULT_MAX_FILE_BYTES, isBinary } from './capture';
+import { DEFAULT_MAX_FILE_BYTES, currentAt, realRootOf, type Current } from './capture';
 import { lineCount } from './line-stats';
-import type { BaselineProblem, BaselineRef, ChangeList, ChangeNote, FileChange } from './model';
+import type { BaselineProblem, BaselineRef, ChangeList, FileChange } from './model';
 
 export interface ResolvedRev {
   /** The commit the changes are counted from. */
@@ -49,39 +45,15 @@ export function resolveGitBaseline(root: string, ref: Extract<BaselineRef, { kin
   return { ok: true, rev: { sha: at, label: `merge-base with ${ref.ref} (${short(at)})` } };
 }
 
-interface WorkingFile {
-  /** FileChange.current: content hash, `deleted`, or a stat key. */
-  current: string;
-  text?: string;
-  note?: ChangeNote;
-}
-
-function readWorking(abs: string, maxFileBytes: number): WorkingFile {
-  let st: fs.Stats;
-  try {
-    st = fs.statSync(abs);
-  } catch {
-    return { current: 'deleted' };
-  }
-  if (st.size > maxFileBytes) return { current: `stat:${st.size}:${st.mtimeMs}`, note: 'too-large' };
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(abs);
-  } catch {
-    return { current: `stat:${st.size}:${st.mtimeMs}`, note: 'unreadable' };
-  }
-  const current = contentHash(bytes);
-  return isBinary(bytes) ? { current, note: 'binary' } : { current, text: utf8Text(bytes) };
-}
-
 export function changesSinceRev(root: string, sha: string, opts: { maxFileBytes?: number } = {}): { ok: true; list: ChangeList } | { ok: false; problem: BaselineProblem } {
   const started = Date.now();
   const maxFileBytes = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const changed = changedSinceCommit(root, sha);
   if (!changed.ok) return { ok: false, problem: { code: 'git-failed', message: changed.message } };
   const changes: FileChange[] = [];
+  const realRoot = realRootOf(root);
   for (const { path: rel, oldPath, kind, added, removed, binary, untracked } of changed.files) {
-    const now: WorkingFile = kind === 'deleted' ? { current: 'deleted' } : readWorking(path.join(root, ...rel.split('/')), maxFileBytes);
+    const now: Current | { current: 'deleted'; text?: undefined; note?: undefined } = kind === 'deleted' ? { current: 'deleted' } : currentAt(root, realRoot, rel, maxFileBytes);
     if (untracked) {
       if (now.current === 'deleted') continue; // gone since git listed it
       changes.push({ path: rel, kind, ...(now.text !== undefined ? { added: lineCount(now.text), removed: 0 } : {}), current: now.current, ...(now.note ? { note: now.note } : {}) });
