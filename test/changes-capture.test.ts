@@ -52,20 +52,6 @@ describe('what a baseline captures', () => {
     expect(fs.existsSync(path.join(baselinesDir(root), `${baseline.id}.json`))).toBe(true);
   });
 
-  it('a folder that is not a repository follows its .gitignore files as git would', () => {
-    const root = workspace();
-    write(root, '.gitignore', '*.tmp\n!keep.tmp\n');
-    write(root, 'sub/.gitignore', 'secret.txt\n');
-    write(root, 'a.txt', 'a\n');
-    write(root, 'x.tmp', 'x');
-    write(root, 'keep.tmp', 'k');
-    write(root, 'sub/secret.txt', 's');
-    write(root, 'sub/b.txt', 'b');
-    const listing = listWorkspaceFiles(root);
-    expect(listing.source).toBe('gitignore');
-    expect(listing.files).toEqual(['.gitignore', 'a.txt', 'keep.tmp', 'sub/.gitignore', 'sub/b.txt']);
-  });
-
   it('a workspace folder inside a larger repository lists only its own files, with paths relative to it', () => {
     const top = repo({ 'app/src/a.ts': 'a\n', 'other/b.ts': 'b\n' });
     const root = path.join(top, 'app');

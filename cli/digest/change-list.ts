@@ -3,26 +3,15 @@
  * (shared/changes: BaselineRef, FileChange) without what only that view needs. Types only:
  * changed-files.ts answers with them, changes-bundle.ts fills them from the view's module.
  */
-import type { BaselineRef, ChangeKind, ChangeNote } from '../../shared/changes/model';
+import type { BaselineRef, ChangeKind, FileChange } from '../../shared/changes/model';
 
 /** What the changes are counted from: the Changes view's baselines (the last commit, a branch's merge-base, a capture). */
 export type DigestBaseline = BaselineRef;
 
 export type { ChangeKind };
 
-/** One changed file (shared/changes' FileChange, without what only its view needs). */
-export interface ChangedFile {
-  /** Workspace-relative path now (a deleted file: where it was). */
-  path: string;
-  /** A renamed file's path in the baseline. */
-  oldPath?: string;
-  kind: ChangeKind;
-  /** Lines added and removed, when both sides are text that could be read. */
-  added?: number;
-  removed?: number;
-  /** Why there are no counts. */
-  note?: ChangeNote;
-}
+/** One changed file: shared/changes' FileChange without what only its view needs (what the file is now). */
+export type ChangedFile = Pick<FileChange, 'path' | 'oldPath' | 'kind' | 'added' | 'removed' | 'note'>;
 
 export type ChangedFiles =
   /** `label`: the baseline's name, as the Changes view titles it ("review round 2", "the last commit (main, 1a2b3c4)"). */
