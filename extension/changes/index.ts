@@ -144,8 +144,9 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
       }
       if (marked) vscode.window.setStatusBarMessage(`$(check-all) ${vscode.l10n.t('Marked everything reviewed: the Changes view shows what changes from now on')}`, 5000);
     }),
-    registerCommand(CommandIds.changesOpenAll, async () => {
-      const f = await pickFolder(vscode.l10n.t('Consider: Open the changes of which folder?'));
+    registerCommand(CommandIds.changesOpenAll, async (arg?: { root?: string }) => {
+      const picked = arg?.root ? model.get(arg.root) : await pickFolder(vscode.l10n.t('Consider: Open the changes of which folder?'));
+      const f = picked && await model.fresh(picked.root);
       if (!f?.result?.ok) return;
       const label = f.result.label;
       let resources = f.result.list.changes.filter((c) => !(c.note && NO_DIFF.has(c.note))).map((c) => diffArgs(f, c)!).filter(Boolean);
