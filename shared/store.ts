@@ -19,7 +19,11 @@ export { writeFileAtomic } from './store/atomic-write';
 export * from './store/threads';
 export { archiveResolved, unarchive, readArchive } from './store/archive';
 export { readConfig, updateConfig } from './store/config';
-export * from './store/reconcile-pass';
+export * from './store/reconcile/pass';
+export { settledByStat, type SettleFacts } from './store/reconcile/stat-trust';
+export * from './store/reconcile/manual';
+/** Re-exported for the store's addThread and the extension: record the text an anchor was taken on. */
+export { recordSnapshot, readSnapshot } from './anchoring/snapshots';
 export { listJsonFromIndex, summaryFromIndex } from './store/indexed-read';
 export { orderByLocation } from './store/location-order';
 export type { ListedThread } from './store/indexed-read';

@@ -10,13 +10,12 @@
  * it answers only in a project the user set up on this machine (../set-up-guard.ts): a repository
  * or folder that merely holds a `.consider/` gets nothing said into the agent's session.
  */
-import path from 'node:path';
-import { HOOK_AGENT_IDS, findWorkspaceRoot, isDir } from '../../shared/store';
+import { HOOK_AGENT_IDS } from '../../shared/store';
 import { mayAnswerIn } from '../set-up-guard';
 import { writeStderr, writeStdout } from '../stdio';
 import { agentEvents, agentFormat, hookEvent } from './agents';
 import { HOOK_EVENTS } from './names';
-import { readHookInput, stringField } from './input';
+import { hookWorkspaceRoot, readHookInput, stringField } from './input';
 import { contextLine, isOwnReason, stopReason, waitingFeedback } from './feedback';
 import { forgetBlocks, shouldBlock, shouldTell } from './stop-state';
 import { answeredByOwnHook } from './borrowed';
@@ -47,7 +46,7 @@ async function answer(req: HookRequest): Promise<object | undefined> {
   // What the agent can be told at this event: when nothing, the store is not even looked at.
   const render = event === 'stop' ? format.block : event === 'prompt' ? format.promptContext : format.sessionContext;
   if (!render) return undefined;
-  const root = workspaceRoot(format.projectDir(input), req.root);
+  const root = hookWorkspaceRoot(format.projectDir(input), req.root);
   if (!mayAnswerIn(root, req.ifSetUp)) return undefined;
   // Another agent running this agent's hook file (Copilot and Cursor read .claude/settings.json)
   // while its own Consider hook is there too: that one answers, this one keeps quiet.
@@ -66,16 +65,6 @@ async function answer(req: HookRequest): Promise<object | undefined> {
   }
   if (format.mayBlock && !format.mayBlock(input)) return undefined;
   return (await shouldBlock(root, session, format.continuing(input), feedback.key())) ? render(stopReason(feedback)) : undefined;
-}
-
-/**
- * The workspace: up from the folder the agent says it works in (it may be a subfolder), else
- * --root as given, else up from here, as every command finds it.
- */
-function workspaceRoot(projectDir: string | undefined, rootFlag: string | undefined): string {
-  if (projectDir !== undefined && isDir(path.resolve(projectDir))) return findWorkspaceRoot(path.resolve(projectDir));
-  if (rootFlag !== undefined && isDir(path.resolve(rootFlag))) return path.resolve(rootFlag);
-  return findWorkspaceRoot(process.cwd());
 }
 
 /** Says on stderr what is wrong with the command line; prints nothing for the agent. */

@@ -11,11 +11,10 @@ import path from 'node:path';
 import { ConsiderError } from '../errors';
 import { considerPaths, ensureConsiderDir } from '../paths';
 import { groupDigits } from '../text';
-import { randomHex, writeFileAtomic } from '../store/atomic-write';
-import { reconcileWorkspace } from '../store/reconcile-pass';
+import { isProcessAlive, randomHex, writeFileAtomic } from '../store/atomic-write';
+import { reconcileWorkspace } from '../store/reconcile/pass';
 import { PLANS_REL, PLAN_ID_PATTERN, isPlanDocumentName } from '../plan-document';
 import { readDataJson } from '../data-file';
-import { isProcessAlive } from '../store/atomic-write';
 import type { PlanRecord, PlanVerdict, PlanVersionState, PlanWaiter, VerdictKind } from './model';
 
 /** A plan is for a person to read: anything larger is not a plan (and would slow every view of it). */

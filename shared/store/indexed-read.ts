@@ -1,7 +1,7 @@
 /**
  * `consider-cli list --json` and `summary` without parsing the store: when store.json is the
  * file the list index names (list-index.ts) and `stat` shows that no thread's file changed
- * since its last check (reconcile-pass settledByStat), the lazy re-anchoring has nothing to
+ * since its last check (reconcile/stat-trust.ts settledByStat), the lazy re-anchoring has nothing to
  * do, and the index holds all that `list` filters and sorts on and `summary` counts. Each
  * thread's JSON is then its line of the store file, copied as bytes. Anything else gives
  * undefined, and the caller reads as always.
@@ -12,7 +12,7 @@ import type { AnchorState, WorkflowState } from '../model';
 import { readListIndex, type ListIndex } from './list-index';
 import { orderByLocation } from './location-order';
 import { assertConsiderDirInside, considerPaths } from '../paths';
-import { settledByStat } from './reconcile-pass';
+import { settledByStat } from './reconcile/stat-trust';
 import { commentSpans } from './store-text';
 import { identityOf } from './known-good';
 import { SummaryTally, type StoreSummary } from './threads';

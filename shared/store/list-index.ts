@@ -2,7 +2,7 @@
  * The list index, `.consider/store.json.index`: for the store.json this module last wrote,
  * named by that file's identity (device, inode, size, mtime, ctime), what `consider-cli list`
  * filters and sorts on for each thread, and what the lazy re-anchoring's cheap check reads
- * (reconcile-pass settledByStat: each thread's file, fingerprint and last check).
+ * (reconcile/stat-trust.ts settledByStat: each thread's file, fingerprint and last check).
  *
  * Why: every CLI read re-anchors first, and a 10,000-thread store is ~10 MB of JSON. On the
  * common read, where no file changed since the threads' last check, all `list --json` needs is
@@ -46,7 +46,7 @@ const DISPOSITION_CODES: readonly (Disposition | undefined)[] = [undefined, 'add
 const FLAG_LIMIT = DISPOSITION_UNIT * DISPOSITION_CODES.length;
 
 /**
- * What the re-anchoring's cheap test reads of a thread (reconcile-pass settledByStat): of a
+ * What the re-anchoring's cheap test reads of a thread (reconcile/stat-trust.ts settledByStat): of a
  * Comment there, or of a check of this index. Kept here, with the index that stores exactly
  * these facts, so the store's files do not import the re-anchoring pass.
  */

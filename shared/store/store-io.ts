@@ -159,6 +159,25 @@ export function committedChangeCount(): number {
 }
 
 /**
+ * How far ahead of this machine's clock the last write's time may be and still be followed:
+ * two writers' clocks a moment apart (or one write in the same millisecond as the last) are
+ * put in order; a clock far ahead (another machine's, on a shared folder) is not followed, so
+ * this machine's times stay its own.
+ */
+const MAX_CLOCK_LEAD_MS = 1_000;
+
+/**
+ * A write's time: now, or one millisecond after the last write's when that is not earlier. Every
+ * time the store compares (a human reply against the agent's last read, isUnseen) was stamped
+ * by a write under the lock: strictly increasing times keep the order of the writes, where two
+ * writes in one millisecond would otherwise tie and a reply written just after a read count as read.
+ */
+export function writeTime(lastWriteAt: string | undefined, nowMs: number): string {
+  const last = lastWriteAt === undefined ? NaN : Date.parse(lastWriteAt);
+  return new Date(last >= nowMs && last - nowMs < MAX_CLOCK_LEAD_MS ? last + 1 : nowMs).toISOString();
+}
+
+/**
  * Applies `fn` to the latest store under the cross-process lock and writes the result.
  * Throws ConsiderError: 'busy' (lock not obtained in time, or lost before the write could be
  * made — nothing written), 'unreadable' (corrupt or newer store — left untouched), 'usage'
@@ -183,7 +202,7 @@ export async function mutateStore<T>(
       throw new ConsiderError('unreadable', reason.replace('it is shown read-only', 'it is never written by this version'),
         'update Consider to change this store');
     }
-    const now = new Date().toISOString();
+    const now = writeTime(store.lastWriteAt, Date.now());
     const entries: ActivityEntry[] = [];
     let skip = false;
     const tx: MutationTx = {
@@ -198,6 +217,7 @@ export async function mutateStore<T>(
       throw new Error('mutateStore: the change function must be synchronous');
     }
     if (skip) return result;
+    store.lastWriteAt = now;
     try {
       validateStore(store);
     } catch (e) {
