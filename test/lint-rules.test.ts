@@ -62,7 +62,7 @@ describe('no import circles (import-x/no-cycle)', () => {
   });
 });
 
-describe('one direction inside shared/ and setup/ (import-x/no-restricted-paths, eslint.config.mjs FLOORS)', () => {
+describe('one direction inside shared/, setup/, cli/ and extension/ (import-x/no-restricted-paths, eslint.config.mjs FLOORS)', () => {
   const upward = async (file: string, code: string) => {
     const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: path.resolve(__dirname, '..', file) });
     return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
@@ -79,6 +79,14 @@ describe('one direction inside shared/ and setup/ (import-x/no-restricted-paths,
     ['setup/types.ts', "import { setupWorkspace } from './setup';"],
     ['setup/hooks/probe.ts', "import { installMcpServers } from '../mcp/workspace';"], // kinds of one floor keep apart
     ['setup/hooks/probe.ts', "import { installPlanGates } from '../plans/workspace';"],
+    // cli/ and extension/ (issue 36): the climbs there were hook/ <-> plans/, changes/ -> commands/ids, commands/ -> setup/
+    ['cli/plans/probe.ts', "import { runHook } from '../hook/run';"],
+    ['cli/output.ts', "import { answerPlanHook } from './plans/gate';"],
+    ['cli/mcp/probe.ts', "import { readCommands } from '../read-commands';"],
+    ['extension/changes/probe.ts', "import { registerThreadCommands } from '../commands/thread-commands';"],
+    ['extension/commands/probe.ts', "import { registerSetupLifecycle } from '../setup/lifecycle';"],
+    ['extension/comments/probe.ts', "import type { Board } from '../board/session';"],
+    ['extension/store/probe.ts', "import type { ChangesModel } from '../changes/changes-model';"],
   ])('%s may not: %s', async (file, code) => {
     expect(await upward(file, code)).toHaveLength(1);
   });
@@ -92,6 +100,11 @@ describe('one direction inside shared/ and setup/ (import-x/no-restricted-paths,
     ['setup/hooks/probe.ts', "import { HOOK_ROWS } from '../targets/hooks';"],
     ['setup/plans/probe.ts', "import { hookRuns } from '../hooks/inspect';"], // plans/ writes its gates through hooks/
     ['setup/setup.ts', "import { installHooks } from './hooks/workspace';"],
+    ['cli/hook/probe.ts', "import { planEvent } from '../plans/formats';"], // the hooks hand plan events to plans/
+    ['cli/plans/probe.ts', "import { readHookInput } from '../hook-input';"],
+    ['extension/changes/probe.ts', "import { CommandIds } from '../command-ids';"],
+    ['extension/commands/probe.ts', "import { confirmFirstComment } from './first-comment';"],
+    ['extension/setup/probe.ts', "import { CommandIds } from '../command-ids';"],
   ])('%s may: %s', async (file, code) => {
     expect(await upward(file, code)).toEqual([]);
   });

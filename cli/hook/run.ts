@@ -15,15 +15,15 @@ import { mayAnswerIn } from '../set-up-guard';
 import { writeStderr, writeStdout } from '../stdio';
 import { agentEvents, agentFormat, hookEvent } from './agents';
 import { HOOK_EVENTS } from './names';
-import { hookWorkspaceRoot, readHookInput, stringField } from './input';
+import { hookWorkspaceRoot, readHookInput, stringField } from '../hook-input';
 import { contextLine, isOwnReason, stopReason, waitingFeedback } from './feedback';
 import { forgetBlocks, shouldBlock, shouldTell } from './stop-state';
 import { answeredByOwnHook } from './borrowed';
 import { planEvent } from '../plans/formats';
-import type { HookRequest } from './request';
+import type { HookRequest } from '../hook-request';
 
 // The request's shape and parsing live apart, so the plan gate (plans/gate.ts) can name it without importing this module back.
-export { hookRequest, stringValue, type HookRequest } from './request';
+export { hookRequest, stringValue, type HookRequest } from '../hook-request';
 
 /** Answers the hook; never throws. */
 export async function answerHook(req: HookRequest): Promise<void> {

@@ -12,9 +12,9 @@
  * comments to follow, once, for agents whose approval cannot carry them.
  */
 import { checkPlanText, claimDelivery, isConsiderError, latestVersion, listPlans, readLive, readVerdict, sessionPlanToRevise, submitPlan } from '../../shared/store';
-import type { HookInput } from '../hook/input';
-import { hookWorkspaceRoot, readHookInput } from '../hook/input';
-import type { HookRequest } from '../hook/request';
+import type { HookInput } from '../hook-input';
+import { hookWorkspaceRoot, readHookInput } from '../hook-input';
+import type { HookRequest } from '../hook-request';
 import { PLAN_HOOK_AGENTS, planEvent, planHookFormat, type PlanHookFormat } from './formats';
 import { writeStderr } from '../stdio';
 import { markDelivered, minutes, verdictFor } from './outcome';

@@ -20,7 +20,7 @@ import { Disposable } from '../util/dispose';
 import type { ChangesModel, FolderChanges } from './changes-model';
 import { type DirNode, type FileNode, type TreeNode, KIND_LETTER, ago, kindWord, buildTree, fileDescription, filesUnder } from './tree-model';
 import { isViewed, baselineKey } from '../../shared/changes';
-import { CommandIds } from '../commands/ids';
+import { CommandIds } from '../command-ids';
 
 export const CHANGES_VIEW_ID = 'consider.changes';
 /** The scheme of the rows' resource URIs: the file's path (for its icon) with the change's letter (for its decoration). */

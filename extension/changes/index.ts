@@ -9,7 +9,7 @@ import { baselineKey, captureLabel, type BaselineRef, type FileChange } from '..
 import { readSnapshot } from '../../shared/anchoring/snapshots';
 import { absoluteOf } from '../../shared/paths';
 import { countOf } from '../../shared/board/l10n';
-import { CommandIds, registerCommand } from '../commands/ids';
+import { CommandIds, registerCommand } from '../command-ids';
 import * as notify from '../notify';
 import type { FolderStores } from '../store/folder-stores';
 import { BaselineDocuments, baselineUri, emptyUri } from './baseline-docs';

@@ -9,7 +9,7 @@
 import os from 'node:os';
 import * as vscode from 'vscode';
 import type { ConsiderHost } from '../api';
-import { CommandIds, registerCommand } from '../commands/ids';
+import { CommandIds, registerCommand } from '../command-ids';
 import { isSetUpProject } from '../../shared/project-trust';
 import { shouldOpenOnFirstRun } from './first-run';
 
