@@ -5,6 +5,9 @@
 //                not yet installed in its cache: after that it is never needed again)
 //   chromium     the browser the board and real-VS-Code tests drive (`npm test` only; Playwright
 //                cannot download one here)
+//   fonts-dejavu-extra  DejaVu Sans Condensed, the one font the board's Playwright tests draw in
+//                (`npm test` only): their screenshots and layout checks must not depend on what
+//                Chromium's version makes of VS Code's system-font stack
 // As root with apt-get it says in one line what it installs and why, then runs
 // `apt-get install --no-install-recommends` for exactly those packages: nothing else is upgraded
 // except what they require at an exact version (the line names those too). `apt-get update` runs
@@ -21,7 +24,11 @@ const WHY = {
   git: 'the demo and the tests make git repositories',
   'libkrb5-dev': 'headers code-server compiles against, needed once',
   chromium: 'the browser the board and VS Code tests drive',
+  'fonts-dejavu-extra': 'the font the board tests draw in',
 };
+
+/** The board tests' font (e2e/webview/themes/*.css): DejaVu Sans Condensed. */
+export const TEST_FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf';
 
 /** The packages `purpose` ('start' or 'test') needs that this machine lacks. */
 export function missingPackages(purpose, { exists = fs.existsSync, onPath = commandOnPath, codeServerReady = isCodeServerInstalled(codeServerPaths()) } = {}) {
@@ -29,6 +36,7 @@ export function missingPackages(purpose, { exists = fs.existsSync, onPath = comm
   if (!onPath('git')) missing.push('git');
   if (!codeServerReady && !exists('/usr/include/krb5.h') && !exists('/usr/include/krb5/krb5.h')) missing.push('libkrb5-dev');
   if (purpose === 'test' && !exists('/usr/bin/chromium')) missing.push('chromium');
+  if (purpose === 'test' && !exists(TEST_FONT_FILE)) missing.push('fonts-dejavu-extra');
   return missing;
 }
 

@@ -148,7 +148,7 @@ describe('system packages: only what is missing, and what apt will do besides', 
     const none = { exists: () => false, onPath: () => false };
     expect(missingPackages('start', { ...none, codeServerReady: false })).toEqual(['git', 'libkrb5-dev']);
     expect(missingPackages('start', { ...none, codeServerReady: true })).toEqual(['git']);
-    expect(missingPackages('test', { ...none, codeServerReady: true })).toEqual(['git', 'chromium']);
+    expect(missingPackages('test', { ...none, codeServerReady: true })).toEqual(['git', 'chromium', 'fonts-dejavu-extra']);
     expect(missingPackages('test', { exists: () => true, onPath: () => true, codeServerReady: false })).toEqual([]);
   });
 
