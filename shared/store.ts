@@ -20,6 +20,7 @@ export * from './store/threads';
 export { archiveResolved, unarchive, readArchive } from './store/archive';
 export { readConfig, updateConfig } from './store/config';
 export * from './store/reconcile-pass';
+export { takeSuggestedMove } from './store/suggested-move';
 export { listJsonFromIndex, summaryFromIndex } from './store/indexed-read';
 export { orderByLocation } from './store/location-order';
 export type { ListedThread } from './store/indexed-read';

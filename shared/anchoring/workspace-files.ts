@@ -1,8 +1,9 @@
 /**
  * The files of a workspace that moved code is looked for in (cross-file.ts): the ones git would
- * show — tracked, and untracked but not ignored — never `.consider/`. In a git repository git
- * says (`git ls-files`); elsewhere a walk of the folder applies the `.gitignore` files it finds
- * and leaves out version-control folders, `.consider/` and `node_modules/`.
+ * show — tracked, and untracked but not ignored — never `.consider/` nor a `node_modules/`
+ * folder (the Changes view never lists one either, shared/changes/workspace-files.ts, even
+ * when git does not ignore it). In a git repository git says (`git ls-files`); elsewhere a walk
+ * of the folder applies the `.gitignore` files it finds and leaves out version-control folders.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,11 +29,15 @@ export function listWorkspaceFiles(root: string, maxFiles = MAX_LISTED_FILES): W
   if (isGitWorkspace(root)) {
     const out = git(root, ['ls-files', '-z', '--cached', '--others', '--exclude-standard']);
     if (out !== undefined) {
-      const files = [...new Set(out.split('\0'))].filter((f) => f !== '' && !isConsiderStoredPath(f));
+      const files = [...new Set(out.split('\0'))].filter((f) => f !== '' && !isConsiderStoredPath(f) && !inNodeModules(f));
       return files.length > maxFiles ? { files: files.slice(0, maxFiles), complete: false } : { files, complete: true };
     }
   }
   return walk(root, maxFiles);
+}
+
+function inNodeModules(rel: string): boolean {
+  return rel.startsWith('node_modules/') || rel.includes('/node_modules/');
 }
 
 function walk(root: string, maxFiles: number): WorkspaceListing {

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { anchorSizeProblem, captureAnchorFromLines, validateRange } from '../anchoring/anchor';
 import { ConsiderError, describeFsError } from '../errors';
-import type { Anchor, AnchorState, Author, Comment, FileFingerprint, MovedFrom, StoreFile } from '../model';
+import type { Anchor, AnchorState, Author, Comment, FileFingerprint, MovedFrom, StoreFile, SuggestedMove } from '../model';
 import { resolveInWorkspace } from '../paths';
 import { linesOf, noteUniqueWindow, reanchor } from '../anchoring/reconcile';
 import type { ReanchorResult } from '../anchoring/reconcile';
@@ -169,7 +169,7 @@ function withoutKeys(anchor: Anchor, ...keys: string[]): Partial<Anchor> {
  * `placedByWindow`: the place is a 'window' result (see noteUniqueWindow).
  */
 function confirmedAnchor(root: string, old: Anchor | undefined, file: TextProbe | string, startLine: number, endLine: number, now: string, placedByWindow = false): Anchor {
-  const base = old ? withoutKeys(old, 'snapshotLine', 'reason', 'file', 'uniqueWindow') : {};
+  const base = old ? withoutKeys(old, 'snapshotLine', 'reason', 'file', 'uniqueWindow', 'suggestedMove') : {};
   const text = typeof file === 'string';
   // A probe's split is usually the one the re-anchoring just made; its snapshot is shared by every thread on the file.
   const lines = text ? linesOf(file) : (file.lines ??= linesOf(file.text));
@@ -387,18 +387,30 @@ function followMovedCode(
     const o = outcomes.get(c.id)?.outcome;
     const losing = o !== undefined && (o.kind === 'stale' || o.kind === 'orphaned');
     const stillLost = searchAgain(c) && (o ? o.anchorState !== 'anchored' : c.anchorState !== 'anchored');
-    if (!losing && !stillLost) continue;
+    // A place offered before is checked again whenever its thread is (issue 35).
+    const offered = o !== undefined && o.anchorState !== 'anchored' && o.anchor.suggestedMove !== undefined;
+    if (!losing && !stillLost && !offered) continue;
     const ownFiles = o && o.file !== c.file ? [c.file, o.file] : [c.file];
     const today = probe(ctx, o?.file ?? c.file);
     lost.push({ id: c.id, anchor: c.anchor, ownFiles, ...(today.kind === 'text' ? { linesToday: today.lines ??= linesOf(today.text) } : {}) });
   }
   if (lost.length === 0) return;
   const byId = new Map(threads.map((c) => [c.id, c]));
-  for (const [id, found] of findMovedCode(ctx.root, lost, { stats })) {
+  const moves = findMovedCode(ctx.root, lost, { stats });
+  for (const { id } of lost) if (!moves.has(id)) offerMove(ctx, byId.get(id)!, outcomes, undefined);
+  for (const [id, found] of moves) {
     const c = byId.get(id)!;
     const p = probe(ctx, found.file);
     // Read again for the anchor: it must still hold the copy (the file may have changed since the search read it).
-    if (p.kind !== 'text' || !holdsCopyAt(c.anchor, p.lines ??= linesOf(p.text), found.startLine - 1)) continue;
+    if (p.kind !== 'text' || !holdsCopyAt(c.anchor, p.lines ??= linesOf(p.text), found.startLine - 1)) {
+      offerMove(ctx, c, outcomes, undefined);
+      continue;
+    }
+    // History cannot tell this copy from a twin that was there all along: offered, not followed.
+    if (found.offerOnly !== undefined) {
+      offerMove(ctx, c, outcomes, { file: found.file, startLine: found.startLine, endLine: found.endLine, at: ctx.now, reason: found.offerOnly });
+      continue;
+    }
     const anchor = confirmedAnchor(ctx.root, c.anchor, p, found.startLine, found.endLine, ctx.now);
     const n = found.endLine - found.startLine;
     const was = c.anchor.snapshotLine ?? c.anchor.startLine; // where the code was, for a stale thread
@@ -406,6 +418,23 @@ function followMovedCode(
     outcomes.set(id, { seen: c, outcome: { file: found.file, anchor, anchorState: 'anchored', kind: c.anchorState === 'anchored' ? 'moved' : 'restored', movedFrom } });
   }
 }
+
+/**
+ * Puts a lost thread's offered place (Anchor.suggestedMove) in its outcome, or with `offer`
+ * undefined takes an offer that no longer holds away; an offer of the same place is left as it
+ * was (so a read that finds it again writes nothing).
+ */
+function offerMove(ctx: PassContext, c: Comment, outcomes: Map<string, { seen: Comment; outcome: Outcome }>, offer: SuggestedMove | undefined): void {
+  const o = outcomes.get(c.id)?.outcome ?? { file: c.file, anchor: c.anchor, anchorState: c.anchorState, kind: 'same' };
+  if (o.anchorState === 'anchored') return;
+  const had = o.anchor.suggestedMove;
+  if (offer === undefined ? had === undefined : had !== undefined && samePlace(had, offer)) return;
+  const anchor = withoutKeys(o.anchor, 'suggestedMove') as Anchor;
+  if (offer) anchor.suggestedMove = offer;
+  outcomes.set(c.id, { seen: c, outcome: { ...o, anchor } });
+}
+
+const samePlace = (a: SuggestedMove, b: SuggestedMove): boolean => a.file === b.file && a.startLine === b.startLine && a.endLine === b.endLine && a.reason === b.reason;
 
 /** Snapshot ids any thread still needs (active store and archive). */
 function referencedSnapshots(root: string, store: StoreFile): Set<string> {
@@ -605,7 +634,7 @@ function readForAnchor(root: string, rel: string): TextProbe {
  * elsewhere, a renamed or split file, is moved there by hand).
  */
 export async function setAnchor(
-  root: string, id: string, range: { startLine: number; endLine: number; text?: string; file?: string }, actor: Author,
+  root: string, id: string, range: { startLine: number; endLine: number; text?: string; file?: string; movedFrom?: MovedFrom }, actor: Author,
 ): Promise<Comment> {
   const thread = findThread(readStore(root).store, id);
   const file = range.file === undefined ? thread.file : resolveInWorkspace(root, range.file).rel;
@@ -621,8 +650,10 @@ export async function setAnchor(
     const from = { file: c.file, startLine: c.anchor.startLine, endLine: c.anchor.endLine, anchorState: c.anchorState };
     c.anchor = confirmedAnchor(root, c.anchor, fromDisk ? disk : text, range.startLine, range.endLine, tx.now);
     c.anchorState = 'anchored';
-    // Put in another file by hand: where the code once moved from is no longer this thread's story.
-    if (c.file !== file) delete c.movedFrom;
+    // Put in another file by hand: where the code once moved from is no longer this thread's
+    // story, unless the caller says where it moved from (an offered move taken, suggested-move.ts).
+    if (c.file !== file && range.movedFrom) c.movedFrom = range.movedFrom;
+    else if (c.file !== file) delete c.movedFrom;
     c.file = file;
     tx.log({ action: 'reanchor', threadId: c.id, detail: { manual: true, from, to: { file, startLine: range.startLine, endLine: range.endLine, anchorState: 'anchored' } } });
     return c;

@@ -3,7 +3,7 @@
  * the digest): git run with a fixed identity and branch name, so a test never depends on the
  * machine's git config, and a folder's files written and committed in one call.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -27,5 +27,18 @@ export function commitAll(root: string, files: Record<string, string> = {}, mess
   for (const [rel, text] of Object.entries(files)) writeFile(root, rel, text);
   git(root, 'add', '.');
   git(root, 'commit', '-qm', message);
+  return root;
+}
+
+/**
+ * Makes `root` a git repository whose one commit holds what it has now, dated a minute ago: the
+ * history a thread's check is compared with (shared/anchoring/git-history.ts looks for the last
+ * commit made before the check, in whole seconds).
+ */
+export function commitBefore(root: string): string {
+  git(root, 'init', '-q');
+  git(root, 'add', '.');
+  const past = new Date(Date.now() - 60_000).toISOString();
+  execFileSync('git', ['-C', root, '-c', 'user.email=t@example.com', '-c', 'user.name=T', 'commit', '-qm', 'A'], { stdio: 'ignore', env: { ...process.env, GIT_AUTHOR_DATE: past, GIT_COMMITTER_DATE: past } });
   return root;
 }
