@@ -10,15 +10,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { reconcileWorkspace, restoreAnchor, setAnchor } from '../shared/store/reconcile-pass';
+import { reconcileWorkspace } from '../shared/store/reconcile/pass';
+import { restoreAnchor, setAnchor } from '../shared/store/reconcile/manual';
 import { findMovedCode } from '../shared/anchoring/cross-file';
 import type { CrossFileStats } from '../shared/anchoring/cross-file';
-import { listWorkspaceFiles } from '../shared/anchoring/workspace-files';
+import { listWorkspaceFiles } from '../shared/workspace/files';
 import { captureAnchor } from '../shared/anchoring/anchor';
-import { mutateStore, readActivity, readStore } from '../shared/store/store-io';
-import { addThread } from '../shared/store/threads';
-import type { Comment } from '../shared/model';
+import { mutateStore, readActivity } from '../shared/store/store-io';
 import { commitBefore, git, writeFile as write } from './helpers/git-repo';
+import { A_BEFORE, NORMALIZE, OTHER, add, thread } from './helpers/moved-code';
 import { NO_HISTORY } from '../shared/anchoring/move-evidence';
 
 const roots: string[] = [];
@@ -38,24 +38,6 @@ function age(root: string, rel: string, secondsAgo = 3600): void {
   fs.utimesSync(path.join(root, rel), t, t);
 }
 
-function thread(root: string, id: string): Comment {
-  return readStore(root).store.comments.find((t) => t.id === id)!;
-}
-
-async function add(root: string, file: string, startLine: number, endLine: number): Promise<string> {
-  return (await addThread(root, { file, startLine, endLine, body: 'why?', author: 'human' })).id;
-}
-
-const NORMALIZE = [
-  'export function normalizeArguments(options: Options): Normalized {',
-  '  const timeout = options.timeout ?? DEFAULT_TIMEOUT;',
-  '  const retries = Math.max(0, options.retries ?? 2);',
-  '  return { timeout, retries };',
-  '}',
-];
-const OTHER = ['export function other(): number {', '  return 1;', '}'];
-/** a.ts at A: an import, normalizeArguments (lines 3-7), other(). */
-const A_BEFORE = ["import { DEFAULT_TIMEOUT } from './defaults';", '', ...NORMALIZE, '', ...OTHER, ''].join('\n');
 /** a.ts at B: normalizeArguments is gone. */
 const A_AFTER = ["import { DEFAULT_TIMEOUT } from './defaults';", "export { normalizeArguments } from './normalize';", '', ...OTHER, ''].join('\n');
 /** The new module holding it, re-indented inside a namespace (lines 4-8). */

@@ -8,15 +8,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { reconcileWorkspace, restoreAnchor } from '../shared/store/reconcile-pass';
+import { reconcileWorkspace, type ReconcileReport } from '../shared/store/reconcile/pass';
+import { restoreAnchor } from '../shared/store/reconcile/manual';
 import { takeSuggestedMove } from '../shared/store/suggested-move';
-import { listWorkspaceFiles } from '../shared/anchoring/workspace-files';
+import { listWorkspaceFiles } from '../shared/workspace/files';
 import { NO_HISTORY } from '../shared/anchoring/move-evidence';
 import { mutateStore, readStore } from '../shared/store/store-io';
 import { validateStore } from '../shared/store/validate';
-import { addThread } from '../shared/store/threads';
-import type { Comment } from '../shared/model';
 import { commitBefore, git, writeFile as write } from './helpers/git-repo';
+import { A_BEFORE, NORMALIZE, OTHER, add, thread } from './helpers/moved-code';
+import type { Comment } from '../shared/model';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -29,37 +30,37 @@ function workspace(): string {
   return root;
 }
 
-function thread(root: string, id: string): Comment {
-  return readStore(root).store.comments.find((t) => t.id === id)!;
-}
-
-async function add(root: string, file: string, startLine: number, endLine: number): Promise<string> {
-  return (await addThread(root, { file, startLine, endLine, body: 'why?', author: 'human' })).id;
-}
-
-const NORMALIZE = [
-  'export function normalizeArguments(options: Options): Normalized {',
-  '  const timeout = options.timeout ?? DEFAULT_TIMEOUT;',
-  '  const retries = Math.max(0, options.retries ?? 2);',
-  '  return { timeout, retries };',
-  '}',
-];
-const OTHER = ['export function other(): number {', '  return 1;', '}'];
-/** a.ts at A: an import, normalizeArguments (lines 3-7), other(). The thread is on lines 4-5. */
-const A_BEFORE = ["import { DEFAULT_TIMEOUT } from './defaults';", '', ...NORMALIZE, '', ...OTHER, ''].join('\n');
 /** a.ts at B: normalizeArguments is gone. */
 const A_AFTER = ["import { DEFAULT_TIMEOUT } from './defaults';", '', ...OTHER, ''].join('\n');
 /** A file holding normalizeArguments at lines 2-6: the thread's lines are 3-4 there. */
 const HOLDER = ['// normalize', ...NORMALIZE, ''].join('\n');
 
+/**
+ * A thread on a.ts's lines 4-5 whose code then moves into a new src/b.ts (lines 3-4), after one
+ * read: in a plain folder, or with `committed` in a git repository that committed a.ts before
+ * the thread's check; `beside`, a file written beside b.ts as the code moves.
+ */
+async function moveIntoB(opts: { committed?: boolean; beside?: [rel: string, bytes: string | Buffer] } = {}): Promise<{ root: string; id: string; report: ReconcileReport }> {
+  const root = workspace();
+  write(root, 'src/a.ts', A_BEFORE);
+  if (opts.committed) commitBefore(root);
+  const id = await add(root, 'src/a.ts', 4, 5);
+  if (opts.beside) write(root, ...opts.beside);
+  write(root, 'src/b.ts', HOLDER);
+  write(root, 'src/a.ts', A_AFTER);
+  const report = await reconcileWorkspace(root);
+  return { root, id, report };
+}
+
+/** moveIntoB in a git repository with `rel` written beside b.ts: the thread after the read. */
+async function moveBesides(rel: string, bytes: string | Buffer): Promise<Comment> {
+  const { root, id } = await moveIntoB({ committed: true, beside: [rel, bytes] });
+  return thread(root, id);
+}
+
 describe('offered, not followed, when history cannot tell', () => {
   it('no git: the only copy, in a file written since, is offered; the thread stays flagged, and a read that finds it again writes nothing', async () => {
-    const root = workspace();
-    write(root, 'src/a.ts', A_BEFORE);
-    const id = await add(root, 'src/a.ts', 4, 5);
-    write(root, 'src/b.ts', HOLDER);
-    write(root, 'src/a.ts', A_AFTER);
-    const report = await reconcileWorkspace(root);
+    const { root, id, report } = await moveIntoB();
     expect(report).toMatchObject({ stale: 1, moved: 0 });
     expect(report.crossFile).toBeUndefined();
     const c = thread(root, id);
@@ -98,40 +99,17 @@ describe('offered, not followed, when history cannot tell', () => {
   });
 
   it('git, a second copy in a file over 1 MiB: the lone copy seen is offered (a large file without the code\'s word changes nothing)', async () => {
-    const root = workspace();
-    write(root, 'src/a.ts', A_BEFORE);
-    commitBefore(root);
-    const id = await add(root, 'src/a.ts', 4, 5);
     const filler = `${'// generated line of filler text\n'.repeat(40_000)}`; // ~1.3 MB
-    write(root, 'data/big.txt', filler);
-    write(root, 'src/b.ts', HOLDER);
-    write(root, 'src/a.ts', A_AFTER);
-    await reconcileWorkspace(root);
-    expect([thread(root, id).file, thread(root, id).anchorState]).toEqual(['src/b.ts', 'anchored']); // followed: big.txt cannot hold it
-    const twin = workspace();
-    write(twin, 'src/a.ts', A_BEFORE);
-    commitBefore(twin);
-    const again = await add(twin, 'src/a.ts', 4, 5);
-    write(twin, 'dist/bundle.js', `${filler}${NORMALIZE.join('\n')}\n`);
-    write(twin, 'src/b.ts', HOLDER);
-    write(twin, 'src/a.ts', A_AFTER);
-    await reconcileWorkspace(twin);
-    const c = thread(twin, again);
+    const followed = await moveBesides('data/big.txt', filler);
+    expect([followed.file, followed.anchorState]).toEqual(['src/b.ts', 'anchored']); // big.txt cannot hold it
+    const c = await moveBesides('dist/bundle.js', `${filler}${NORMALIZE.join('\n')}\n`);
     expect([c.file, c.anchorState, c.anchor.suggestedMove?.file]).toEqual(['src/a.ts', 'stale', 'src/b.ts']);
     expect(c.anchor.suggestedMove?.reason).toBe('dist/bundle.js could hold another copy but was not searched (larger than 1 MiB)');
   });
 
   it('git, a second copy in a file that is not UTF-8 text: the lone copy seen is offered', async () => {
-    const root = workspace();
-    write(root, 'src/a.ts', A_BEFORE);
-    commitBefore(root);
-    const id = await add(root, 'src/a.ts', 4, 5);
     // Latin-1: "é" is one byte 0xE9, not UTF-8.
-    write(root, 'src/legacy.ts', Buffer.concat([Buffer.from('// r\xe9sum\xe9\n', 'latin1'), Buffer.from(`${NORMALIZE.join('\n')}\n`)]));
-    write(root, 'src/b.ts', HOLDER);
-    write(root, 'src/a.ts', A_AFTER);
-    await reconcileWorkspace(root);
-    const c = thread(root, id);
+    const c = await moveBesides('src/legacy.ts', Buffer.concat([Buffer.from('// r\xe9sum\xe9\n', 'latin1'), Buffer.from(`${NORMALIZE.join('\n')}\n`)]));
     expect([c.file, c.anchorState, c.anchor.suggestedMove?.file]).toEqual(['src/a.ts', 'stale', 'src/b.ts']);
     expect(c.anchor.suggestedMove?.reason).toBe('src/legacy.ts could hold another copy but was not searched (not UTF-8 text)');
   });
@@ -179,12 +157,7 @@ describe('the workspace\'s files', () => {
 
 describe('taking an offer (Re-anchor there?)', () => {
   it('puts the thread there as a move from its file, checked first; undo puts it back with its offer', async () => {
-    const root = workspace();
-    write(root, 'src/a.ts', A_BEFORE);
-    const id = await add(root, 'src/a.ts', 4, 5);
-    write(root, 'src/b.ts', HOLDER);
-    write(root, 'src/a.ts', A_AFTER);
-    await reconcileWorkspace(root);
+    const { root, id } = await moveIntoB();
     const offered = thread(root, id);
     const taken = await takeSuggestedMove(root, id, 'human');
     expect([taken.file, taken.anchorState, taken.anchor.startLine, taken.anchor.endLine]).toEqual(['src/b.ts', 'anchored', 3, 4]);

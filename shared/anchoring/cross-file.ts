@@ -1,12 +1,13 @@
 /**
  * Threads follow code into another file (issue 26). When a read's pass is about to make a
  * thread stale or orphaned, its code is looked for in the rest of the workspace before giving
- * up; a unique, distinctive copy is followed (reconcile-pass.ts turns it into the thread's new
- * place, with `movedFrom`). What counts as a copy: moved-code.ts.
+ * up; a unique, distinctive copy is followed (store/reconcile/follow.ts turns it into the
+ * thread's new place, with `movedFrom`). What counts as a copy: moved-code.ts.
  *
  * Where it looks, and why that is both safe and cheap:
- *  - only files git would show (workspace-files.ts), under MAX_SEARCHED_FILE_BYTES each and
- *    MAX_SEARCHED_BYTES in all (past that, nothing is followed), never `node_modules/`;
+ *  - only the workspace's files (workspace/files.ts: git's view, never `node_modules/`, the
+ *    Changes view's list too), under MAX_SEARCHED_FILE_BYTES each and MAX_SEARCHED_BYTES in
+ *    all (past that, nothing is followed);
  *  - only files written since the thread was last checked (mtime, with MTIME_SLACK_MS for
  *    coarse clocks). Moved code was written after its thread last saw it in its own file; a
  *    copy in a file nobody touched since is a twin that was there all along, not the code that
@@ -36,7 +37,7 @@ import { splitLines } from '../text';
 import { strictUtf8Text } from '../utf8';
 import { findCopies, movedCodeNeedle } from './moved-code';
 import type { CodeCopy, MovedCodeNeedle } from './moved-code';
-import { listWorkspaceFiles } from './workspace-files';
+import { listWorkspaceFiles } from '../workspace/files';
 import { GitHistory } from './git-history';
 import { judgeCopy } from './move-evidence';
 import type { SkippedFile } from './move-evidence';

@@ -3,7 +3,11 @@
  * a copy that was in a file all along (a duplicate) for code that moved there. Read-only git
  * commands, asked only for files a search is about to follow a thread into.
  */
-import { git, isGitWorkspace } from './renames';
+import { gitText, READ_GIT_TIMEOUT_MS } from '../workspace/git';
+import { isRepositoryTop } from '../workspace/repository';
+
+/** On a CLI read's way: git gives up sooner (not known then). */
+const ON_READ = { timeoutMs: READ_GIT_TIMEOUT_MS };
 
 /**
  * What git knows of a file before a time: its text then; `null`, the file was not in that
@@ -18,7 +22,7 @@ export class GitHistory {
   private readonly usable: boolean;
 
   constructor(private readonly root: string) {
-    this.usable = isGitWorkspace(root);
+    this.usable = isRepositoryTop(root);
   }
 
   /** The text of `rel` in the newest commit made before the second of `timeMs` (by committer date): see TextBefore. */
@@ -29,7 +33,7 @@ export class GitHistory {
     const second = Math.floor(timeMs / 1000) - 1;
     let commit = this.commits.get(second);
     if (!this.commits.has(second)) {
-      commit = git(this.root, ['rev-list', '-1', `--before=@${second}`, 'HEAD'])?.trim() || undefined;
+      commit = gitText(this.root, ['rev-list', '-1', `--before=@${second}`, 'HEAD'], ON_READ)?.trim() || undefined;
       this.commits.set(second, commit);
     }
     if (commit === undefined) return undefined;
@@ -39,11 +43,11 @@ export class GitHistory {
   }
 
   private read(commit: string, rel: string): TextBefore {
-    const text = git(this.root, ['show', `${commit}:./${rel}`]);
+    const text = gitText(this.root, ['show', `${commit}:./${rel}`], ON_READ);
     if (text !== undefined) return text;
     // `show` fails both for a path the commit does not have and for any other reason: only an
     // answer from ls-tree that lists nothing says "not in that commit".
-    const listed = git(this.root, ['ls-tree', '-z', '--name-only', commit, '--', `./${rel}`]);
+    const listed = gitText(this.root, ['ls-tree', '-z', '--name-only', commit, '--', `./${rel}`], ON_READ);
     return listed === '' ? null : undefined;
   }
 }

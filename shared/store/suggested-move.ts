@@ -14,7 +14,7 @@ import { splitLines } from '../text';
 import { strictUtf8Text } from '../utf8';
 import { readStore } from './store-io';
 import { findThread } from './threads';
-import { setAnchor } from './reconcile-pass';
+import { setAnchor } from './reconcile/manual';
 
 /** Re-anchors a thread at the place it was offered, after checking that the place still holds its code. */
 export async function takeSuggestedMove(root: string, id: string, actor: Author): Promise<Comment> {

@@ -3,13 +3,18 @@
  * the digest): git run with a fixed identity and branch name, so a test never depends on the
  * machine's git config, and a folder's files written and committed in one call.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 /** Runs `git -C root …args` and answers its output; a failing git fails the test with git's own message. */
 export function git(root: string, ...args: string[]): string {
-  const r = spawnSync('git', ['-C', root, '-c', 'user.email=t@example.com', '-c', 'user.name=T', '-c', 'init.defaultBranch=main', ...args], { encoding: 'utf8' });
+  return gitWithEnv(root, {}, ...args);
+}
+
+/** git() with variables added to the environment (a commit's dates, say). */
+function gitWithEnv(root: string, env: NodeJS.ProcessEnv, ...args: string[]): string {
+  const r = spawnSync('git', ['-C', root, '-c', 'user.email=t@example.com', '-c', 'user.name=T', '-c', 'init.defaultBranch=main', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
   if (r.error) throw r.error;
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr.trim()}`);
   return r.stdout;
@@ -39,6 +44,6 @@ export function commitBefore(root: string): string {
   git(root, 'init', '-q');
   git(root, 'add', '.');
   const past = new Date(Date.now() - 60_000).toISOString();
-  execFileSync('git', ['-C', root, '-c', 'user.email=t@example.com', '-c', 'user.name=T', 'commit', '-qm', 'A'], { stdio: 'ignore', env: { ...process.env, GIT_AUTHOR_DATE: past, GIT_COMMITTER_DATE: past } });
+  gitWithEnv(root, { GIT_AUTHOR_DATE: past, GIT_COMMITTER_DATE: past }, 'commit', '-qm', 'A');
   return root;
 }
