@@ -7,7 +7,7 @@
  * shape (DESIGN.md §5), for programs.
  */
 import type { Comment, Reply, ReviewRound } from '../shared/store';
-import { dispositionOf, isUnseen, placeText } from '../shared/store';
+import { dispositionOf, isUnseen, offeredMove, placeText } from '../shared/store';
 import { codeLines, missingCodeReason, readCodeContext, removedCodeContext } from './code';
 import { flatten, lineSpan } from './output';
 import type { Unread } from './unread';
@@ -27,6 +27,7 @@ const reasonOf = (c: Comment): string | undefined =>
 
 /** Where a thread is and what state it is in: the start of every thread in this view. */
 function placeAndState(c: Comment): View {
+  const offered = offeredMove(c);
   return present({
     id: c.id,
     file: c.file,
@@ -37,6 +38,7 @@ function placeAndState(c: Comment): View {
     disposition: dispositionOf(c),
     round: c.round,
     movedFrom: c.movedFrom ? placeText(c.movedFrom.file, c.movedFrom.startLine, c.movedFrom.endLine) : undefined,
+    mayHaveMovedTo: offered ? placeText(offered.file, offered.startLine, offered.endLine) : undefined,
     removedIn: c.removed?.label,
   });
 }

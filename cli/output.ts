@@ -7,7 +7,7 @@
  * JSON output is never escaped this way: it round-trips the exact text.
  */
 import type { Comment } from '../shared/store';
-import { dispositionOf, isUnseen, placeText, plural } from '../shared/store';
+import { dispositionOf, isUnseen, offeredMove, placeText, plural } from '../shared/store';
 import { writeStdout } from './stdio';
 
 // C0 controls except tab and newline, DEL, C1 controls, and the bidi/invisible-direction marks.
@@ -55,6 +55,15 @@ export function location(c: Comment): string {
 export function movedFromText(c: Comment): string | undefined {
   const m = c.movedFrom;
   return m ? `moved from ${placeText(inert(m.file), m.startLine, m.endLine)}` : undefined;
+}
+
+/**
+ * "may have moved to src/b.ts:40 — re-anchor there?" for a stale or orphaned thread whose code
+ * was found once in another file but not followed (Anchor.suggestedMove, issue 35), else undefined.
+ */
+export function suggestedMoveText(c: Comment): string | undefined {
+  const s = offeredMove(c);
+  return s ? `may have moved to ${placeText(inert(s.file), s.startLine, s.endLine)} — re-anchor there?` : undefined;
 }
 
 /** `[c_abc123] src/a.ts:45-47 (workflow=open, anchor=anchored, unseen)` — spec §6.3. */

@@ -8,7 +8,7 @@ import type { Command, Ctx } from './command';
 import { READ_SIDE_WRITE_WAIT_MS, loadReconciled, note, oneOfFlag, warn } from './command';
 import { threadItem, threadView } from './agent-view';
 import { formatCode, missingCodeReason, readCodeContext, removedCodeContext } from './code';
-import { headline, indented, inert, location, movedFromText, oneLine, plural, repliesLine, writeJson, writeLean, writeOut, writeOutBytes } from './output';
+import { headline, indented, inert, location, movedFromText, oneLine, plural, repliesLine, suggestedMoveText, writeJson, writeLean, writeOut, writeOutBytes } from './output';
 
 /**
  * "Seen": the agent has read a thread when it ran get/thread/context on it or replied to
@@ -135,6 +135,8 @@ export function listBlock(c: Comment): string {
   if (c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string') block += `\n  ${c.anchorState}: ${oneLine(c.anchor.reason)}`;
   const moved = movedFromText(c);
   if (moved) block += `\n  ${moved}`;
+  const offered = suggestedMoveText(c);
+  if (offered) block += `\n  ${offered}`;
   if (c.removed) block += `\n  about removed code (lines ${c.anchor.startLine}-${c.anchor.endLine} in ${oneLine(c.removed.label)}, not in the file now): "${oneLine(c.removed.text.replace(/\s+/g, ' '))}"`;
   return block;
 }
@@ -156,6 +158,11 @@ function threadText(c: Comment): string {
   if (c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string') out.push('', `${c.anchorState}: ${oneLine(c.anchor.reason, 300)}`);
   const moved = movedFromText(c);
   if (moved) out.push('', `${moved} (its code moved into ${c.file}; followed ${c.movedFrom!.at})`);
+  const offered = suggestedMoveText(c);
+  if (offered) {
+    out.push('', `${offered}\n  Its code was found there once, but not followed: ${oneLine(c.anchor.suggestedMove!.reason, 300)}.`,
+      '  Re-anchoring it there is the human\'s call (Consider board, Triage); until then this thread is flagged.');
+  }
   if (c.workflowState === 'resolved') out.push('', `resolved${c.resolvedBy ? ` by ${c.resolvedBy}` : ''}${c.resolvedAt ? ` at ${c.resolvedAt}` : ''}`);
   out.push('', c.thread.length ? `${plural(c.thread.length, 'reply', 'replies')}:` : '0 replies');
   for (const r of c.thread) {

@@ -62,6 +62,26 @@ export interface Anchor {
   uniqueWindow?: string;
   /** Why the thread is stale or orphaned, in words a human can read. */
   reason?: string;
+  /**
+   * On a stale or orphaned thread: a unique copy of its code found in another file that the
+   * pass did not follow, because history could not tell a move from a twin that was there all
+   * along (shared/anchoring/move-evidence.ts). Offered to the human ("may have moved to …"),
+   * never applied by itself; dropped when the anchor is confirmed anywhere.
+   */
+  suggestedMove?: SuggestedMove;
+  [unknownField: string]: unknown;
+}
+
+/** A place a lost thread's code may have moved to (Anchor.suggestedMove). Lines are 1-based, inclusive. */
+export interface SuggestedMove {
+  /** Workspace-relative path with forward slashes. */
+  file: string;
+  startLine: number;
+  endLine: number;
+  /** ISO time the copy was found. */
+  at: string;
+  /** Why it was offered rather than followed, in words a human can read. */
+  reason: string;
   [unknownField: string]: unknown;
 }
 
@@ -257,6 +277,11 @@ export function emptyStore(): StoreFile {
 /** "src/a.ts:40" or "src/a.ts:40-42": a place in the workspace, as every surface writes one (e.g. Comment.movedFrom). */
 export function placeText(file: string, startLine: number, endLine: number): string {
   return `${file}:${startLine === endLine ? startLine : `${startLine}-${endLine}`}`;
+}
+
+/** The place offered to a stale or orphaned thread (Anchor.suggestedMove), or undefined when it has none. */
+export function offeredMove(c: Pick<Comment, 'anchor' | 'anchorState'>): SuggestedMove | undefined {
+  return c.anchorState === 'anchored' ? undefined : c.anchor.suggestedMove;
 }
 
 /** Time of the newest activity in a thread; used for sorting and for "unseen". */

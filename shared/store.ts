@@ -24,6 +24,7 @@ export { settledByStat, type SettleFacts } from './store/reconcile/stat-trust';
 export * from './store/reconcile/manual';
 /** Re-exported for the store's addThread and the extension: record the text an anchor was taken on. */
 export { recordSnapshot, readSnapshot } from './anchoring/snapshots';
+export { takeSuggestedMove } from './store/suggested-move';
 export { listJsonFromIndex, summaryFromIndex } from './store/indexed-read';
 export { orderByLocation } from './store/location-order';
 export type { ListedThread } from './store/indexed-read';

@@ -12,6 +12,7 @@ import { BoardSession } from '../extension/board/session';
 import { PROTOCOL_VERSION, type HostMessage, type RequestType } from '../shared/board/protocol';
 import * as store from '../shared/store';
 import { testBoardServices } from './helpers/board-services';
+import { toThreadView } from '../extension/board/snapshot';
 
 let root: string;
 let posted: HostMessage[];
@@ -83,5 +84,43 @@ describe('triage actions can be undone', () => {
     const answer = posted.find((m) => m.type === 'host/response' && m.requestId === requestId) as { ok: boolean; result?: { failed: { message: string }[] } };
     expect(answer.result?.failed[0]?.message).toMatch(/select the lines in a\.ts/);
     expect(thread(c.id).file).toBe('a.ts');
+  });
+});
+
+describe('"May have moved to … — Re-anchor there?" (issue 35)', () => {
+  const code = ['export function normalizeArguments(options: Options): Normalized {', '  const timeout = options.timeout ?? DEFAULT_TIMEOUT;', '  const retries = Math.max(0, options.retries ?? 2);', '}'];
+
+  /** A thread on the code's lines 2-3 in src.ts, stale after the code left for dest.ts (lines 3-4 there), offered: no git here. */
+  async function offered(): Promise<string> {
+    fs.writeFileSync(path.join(root, 'src.ts'), ['// src', ...code, ''].join('\n'));
+    const c = await store.addThread(root, { file: 'src.ts', startLine: 3, endLine: 4, body: 'why two?', author: 'human' });
+    fs.writeFileSync(path.join(root, 'dest.ts'), ['// dest', '', ...code, ''].join('\n'));
+    fs.writeFileSync(path.join(root, 'src.ts'), '// src\n');
+    await store.reconcileWorkspace(root);
+    expect(thread(c.id).anchor.suggestedMove).toMatchObject({ file: 'dest.ts', startLine: 4, endLine: 5 });
+    return c.id;
+  }
+
+  it('the board is sent the offer; the button re-anchors there as a move, and undo puts the thread back with its offer', async () => {
+    const id = await offered();
+    expect(toThreadView(thread(id))).toMatchObject({ anchorState: 'stale', suggestedMove: { file: 'dest.ts', startLine: 4, endLine: 5, reason: expect.stringMatching(/^no git commit/) } });
+    const before = placeOf(id);
+    const r = await request('anchor/reanchor', { refs: [{ root, id }], to: 'suggestedMove' });
+    expect(r).toMatchObject({ done: 1, failed: [] });
+    expect(thread(id)).toMatchObject({ file: 'dest.ts', anchorState: 'anchored', anchor: { startLine: 4, endLine: 5 }, movedFrom: { file: 'src.ts', startLine: 3, endLine: 4 } });
+    expect(toThreadView(thread(id)).suggestedMove).toBeUndefined();
+    await request('store/undo', { undoId: r.undoId });
+    expect(placeOf(id)).toEqual(before);
+    expect(thread(id).movedFrom).toBeUndefined();
+  });
+
+  it('refused, with why, when the place no longer holds the code', async () => {
+    const id = await offered();
+    fs.writeFileSync(path.join(root, 'dest.ts'), '// dest, rewritten\n');
+    const requestId = 'gone';
+    await session.receive({ type: 'anchor/reanchor', requestId, params: { refs: [{ root, id }], to: 'suggestedMove' } });
+    const answer = posted.find((m) => m.type === 'host/response' && m.requestId === requestId) as { ok: boolean; result?: { failed: { message: string }[] } };
+    expect(answer.result?.failed[0]?.message).toMatch(/no longer at dest\.ts:4-5/);
+    expect(thread(id)).toMatchObject({ file: 'src.ts', anchorState: 'stale' });
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cliUnderTest, ensureBuilt, makeWorkspace, numberedLines, runCli } from './helpers/cli';
 import type { Workspace } from './helpers/cli';
+import { commitBefore } from './helpers/git-repo';
 
 beforeAll(() => ensureBuilt());
 
@@ -282,6 +283,7 @@ describe('a thread whose code moved into another file (issue 26)', () => {
     const fn = ['export function normalizeArguments(options: Options): Normalized {', '  const timeout = options.timeout ?? DEFAULT_TIMEOUT;',
       '  const retries = Math.max(0, options.retries ?? 2);', '  return { timeout, retries };', '}'];
     ws = makeWorkspace({ 'src/a.ts': ['// a', '', ...fn, ''].join('\n') });
+    commitBefore(ws.root); // git's history tells the copy is new: followed (without it, only offered: cli-twins.test.ts)
     const id = add('src/a.ts', '4-5', 'Why two retries by default?');
     fs.writeFileSync(ws.file('src/args.ts'), ['// moved here', ...fn, ''].join('\n'));
     fs.writeFileSync(ws.file('src/a.ts'), '// a\n');

@@ -36,6 +36,18 @@ describe('a thread that followed its code into another file (issue 26)', () => {
   });
 });
 
+describe('a flagged thread offered a place in another file (issue 35)', () => {
+  const offer = { file: 'src/b.ts', startLine: 40, endLine: 40, at: '2026-11-22T10:02:00.000Z', reason: 'no git' };
+  const offered = thread({ anchorState: 'stale', anchor: { ...thread().anchor, suggestedMove: offer } });
+
+  it('says where its code may have moved in its title while flagged, and re-renders when the offer changes', () => {
+    expect(threadLabel(threadLook(offered))).toBe('Open · Stale · May have moved to src/b.ts:40');
+    // The editor may already show it anchored again (ahead of the store): no offer then.
+    expect(threadLabel(threadLook(offered, 'anchored'))).toBe('Open');
+    expect(renderKey(offered)).not.toBe(renderKey(thread({ anchorState: 'stale' })));
+  });
+});
+
 describe('the review loop shows in the widget', () => {
   const agentReply = (disposition?: 'addressed' | 'declined' | 'question', at = '2026-11-22T10:01:00.000Z') =>
     ({ id: `r_${at}`, author: 'agent' as const, body: 'Done', createdAt: at, ...(disposition ? { disposition } : {}) });

@@ -207,6 +207,7 @@ describe('the hand-written thread check (isThreadView) accepts exactly what its 
     title: 't', lastActivityAt: '2026-01-01T00:00:00.000Z', unseen: true, reason: 'edited', targetContent: 'x',
     replyCount: 2, lastReplyAuthor: 'agent', replyAuthors: ['human', 'agent'], pending: true, round: 1,
     disposition: 'addressed', awaitingCheck: true, movedFrom: { file: 'src/b.ts', startLine: 1, endLine: 2 },
+    suggestedMove: { file: 'src/c.ts', startLine: 5, endLine: 6, reason: 'no git' },
     addressedUnchanged: true, codeChanged: true, removedIn: 'round 1',
   } satisfies Required<ThreadView>; // a field added to ThreadView (and so to its schema) must be probed here too
   const values: unknown[] = [
@@ -215,6 +216,7 @@ describe('the hand-written thread check (isThreadView) accepts exactly what its 
     [], ['human'], ['human', 'agent'], ['agent', 'agent', 'human'], ['someone'], {},
     { file: 'a', startLine: 1, endLine: 1 }, { file: 'a', startLine: 0, endLine: 1 }, { file: 'a', startLine: 1, endLine: 0 },
     { file: 1, startLine: 1, endLine: 1 }, { file: 'a', startLine: 1.5, endLine: 2 }, { file: 'a', startLine: 1 },
+    { file: 'a', startLine: 1, endLine: 1, reason: 'r' }, { file: 'a', startLine: 1, endLine: 1, reason: 3 }, { file: 'a', startLine: 0, endLine: 1, reason: 'r' },
   ];
   const agree = (v: unknown): void => {
     expect(isThreadView(v), JSON.stringify(v)).toBe(threadViewShape(v) === undefined);

@@ -1,7 +1,9 @@
 /**
  * Threads follow code into another file (issue 26): the workspace pass on real files, in real
  * temporary workspaces (plain folders and git repositories). A thread follows only a unique,
- * distinctive copy in a file written since its last check, and says where it came from.
+ * distinctive copy in a file written since its last check, and says where it came from — and
+ * only when git's history tells the copy is new (issue 35; in a plain folder the copy is only
+ * offered: test/reanchor-twins.test.ts).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,10 +16,10 @@ import { findMovedCode } from '../shared/anchoring/cross-file';
 import type { CrossFileStats } from '../shared/anchoring/cross-file';
 import { listWorkspaceFiles } from '../shared/workspace/files';
 import { captureAnchor } from '../shared/anchoring/anchor';
-import { mutateStore, readActivity, readStore } from '../shared/store/store-io';
-import { addThread } from '../shared/store/threads';
-import type { Comment } from '../shared/model';
-import { git, writeFile as write } from './helpers/git-repo';
+import { mutateStore, readActivity } from '../shared/store/store-io';
+import { commitBefore, git, writeFile as write } from './helpers/git-repo';
+import { A_BEFORE, NORMALIZE, OTHER, add, thread } from './helpers/moved-code';
+import { NO_HISTORY } from '../shared/anchoring/move-evidence';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -36,24 +38,6 @@ function age(root: string, rel: string, secondsAgo = 3600): void {
   fs.utimesSync(path.join(root, rel), t, t);
 }
 
-function thread(root: string, id: string): Comment {
-  return readStore(root).store.comments.find((t) => t.id === id)!;
-}
-
-async function add(root: string, file: string, startLine: number, endLine: number): Promise<string> {
-  return (await addThread(root, { file, startLine, endLine, body: 'why?', author: 'human' })).id;
-}
-
-const NORMALIZE = [
-  'export function normalizeArguments(options: Options): Normalized {',
-  '  const timeout = options.timeout ?? DEFAULT_TIMEOUT;',
-  '  const retries = Math.max(0, options.retries ?? 2);',
-  '  return { timeout, retries };',
-  '}',
-];
-const OTHER = ['export function other(): number {', '  return 1;', '}'];
-/** a.ts at A: an import, normalizeArguments (lines 3-7), other(). */
-const A_BEFORE = ["import { DEFAULT_TIMEOUT } from './defaults';", '', ...NORMALIZE, '', ...OTHER, ''].join('\n');
 /** a.ts at B: normalizeArguments is gone. */
 const A_AFTER = ["import { DEFAULT_TIMEOUT } from './defaults';", "export { normalizeArguments } from './normalize';", '', ...OTHER, ''].join('\n');
 /** The new module holding it, re-indented inside a namespace (lines 4-8). */
@@ -63,6 +47,7 @@ describe('following code into another file', () => {
   it('follows a thread whose code moved, re-indented, into a new file, and says where it came from', async () => {
     const root = workspace();
     write(root, 'src/a.ts', A_BEFORE);
+    commitBefore(root);
     const id = await add(root, 'src/a.ts', 4, 5);
     const importThread = await add(root, 'src/a.ts', 1, 1);
     write(root, 'src/normalize.ts', NORMALIZE_FILE);
@@ -89,13 +74,18 @@ describe('following code into another file', () => {
   it('follows code out of a deleted file (a split): orphaned no more', async () => {
     const root = workspace();
     write(root, 'src/a.ts', A_BEFORE);
+    // The modules it is split into were there, empty (else git's rename guess takes the one
+    // holding half of a.ts's lines for a.ts renamed, and the thread never gets searched for).
+    write(root, 'src/normalize.ts', '// normalize\n');
+    write(root, 'src/other.ts', '// other\n');
+    commitBefore(root);
     const id = await add(root, 'src/a.ts', 3, 7);
-    write(root, 'src/normalize.ts', NORMALIZE.join('\n') + '\n');
-    write(root, 'src/other.ts', OTHER.join('\n') + '\n');
+    write(root, 'src/normalize.ts', ['// normalize', ...NORMALIZE, ''].join('\n'));
+    write(root, 'src/other.ts', ['// other', ...OTHER, ''].join('\n'));
     fs.rmSync(path.join(root, 'src/a.ts'));
     expect(await reconcileWorkspace(root)).toMatchObject({ moved: 1, orphaned: 0, crossFile: 1 });
     const c = thread(root, id);
-    expect([c.file, c.anchorState, c.anchor.startLine, c.anchor.endLine, c.movedFrom?.file]).toEqual(['src/normalize.ts', 'anchored', 1, 5, 'src/a.ts']);
+    expect([c.file, c.anchorState, c.anchor.startLine, c.anchor.endLine, c.movedFrom?.file]).toEqual(['src/normalize.ts', 'anchored', 2, 6, 'src/a.ts']);
   });
 
   it('in a git repository: follows a move committed after the check into a file that existed before', async () => {
@@ -115,11 +105,9 @@ describe('following code into another file', () => {
 
   it('in a git repository: follows into a new untracked file, never into an ignored one', async () => {
     const root = workspace();
-    git(root, 'init', '-q');
     write(root, '.gitignore', 'dist/\n');
     write(root, 'src/a.ts', A_BEFORE);
-    git(root, 'add', '.');
-    git(root, 'commit', '-qm', 'A');
+    commitBefore(root);
     const id = await add(root, 'src/a.ts', 4, 5);
     write(root, 'dist/bundle.js', NORMALIZE.join('\n')); // a build output holding a copy: ignored
     write(root, 'lib/normalize.ts', NORMALIZE.join('\n') + '\n');
@@ -142,7 +130,9 @@ describe('following code into another file', () => {
       await reconcileWorkspace(root);
       const c = thread(root, id);
       expect([c.file, c.anchorState, c.movedFrom]).toEqual(['src/a.ts', 'stale', undefined]);
-      // Without the second copy, the first is followed (the ignored ones never counted).
+      expect(c.anchor.suggestedMove).toBeUndefined(); // nor offered
+      // Without the second copy, the first is the only one (the ignored ones never counted):
+      // offered in this plain folder, where no history tells a move from a twin (issue 35).
       const lonely = workspace();
       for (const f of ['.gitignore', 'build/normalize.js', 'node_modules/dep/index.ts', 'src/one.ts']) write(lonely, f, fs.readFileSync(path.join(root, f), 'utf8'));
       write(lonely, 'src/a.ts', A_BEFORE);
@@ -150,7 +140,7 @@ describe('following code into another file', () => {
       write(lonely, 'src/one.ts', NORMALIZE.join('\n'));
       write(lonely, 'src/a.ts', A_AFTER);
       await reconcileWorkspace(lonely);
-      expect(thread(lonely, again).file).toBe('src/one.ts');
+      expect([thread(lonely, again).file, thread(lonely, again).anchor.suggestedMove?.file]).toEqual(['src/a.ts', 'src/one.ts']);
     });
 
     it('a copy in a file nobody wrote since the thread was last checked: a twin that was there all along', async () => {
@@ -161,7 +151,7 @@ describe('following code into another file', () => {
       const id = await add(root, 'src/a.ts', 4, 5);
       write(root, 'src/a.ts', A_AFTER);
       await reconcileWorkspace(root);
-      expect([thread(root, id).file, thread(root, id).anchorState]).toEqual(['src/a.ts', 'stale']);
+      expect([thread(root, id).file, thread(root, id).anchorState, thread(root, id).anchor.suggestedMove]).toEqual(['src/a.ts', 'stale', undefined]);
     });
 
     it('a copy in a file written a moment before the check (it held the copy while the code was still here)', async () => {
@@ -187,7 +177,8 @@ describe('following code into another file', () => {
       write(root, 'src/legacy.ts', ['// the old copy, touched', ...NORMALIZE, ''].join('\n')); // written since, for another reason
       write(root, 'src/a.ts', A_AFTER);
       await reconcileWorkspace(root);
-      expect([thread(root, id).file, thread(root, id).anchorState]).toEqual(['src/a.ts', 'stale']);
+      // A twin git saw before the check is not even offered.
+      expect([thread(root, id).file, thread(root, id).anchorState, thread(root, id).anchor.suggestedMove]).toEqual(['src/a.ts', 'stale', undefined]);
     });
 
     it('code that is not distinctive: a brace, an import', async () => {
@@ -215,6 +206,7 @@ describe('following code into another file', () => {
     it('a thread already stale is not searched for again on every read (only when asked, or on a forced pass)', async () => {
       const root = workspace();
       write(root, 'src/a.ts', A_BEFORE);
+      commitBefore(root);
       const id = await add(root, 'src/a.ts', 4, 5);
       write(root, 'src/a.ts', A_AFTER);
       await reconcileWorkspace(root);
@@ -226,6 +218,7 @@ describe('following code into another file', () => {
       // Asked for by id (the editor, when a file is saved soon after a thread was lost), or
       // "Re-anchor all threads": it is looked for again.
       const asked = workspace();
+      fs.cpSync(path.join(root, '.git'), path.join(asked, '.git'), { recursive: true });
       for (const f of ['src/a.ts', 'src/normalize.ts']) write(asked, f, fs.readFileSync(path.join(root, f), 'utf8'));
       fs.cpSync(path.join(root, '.consider'), path.join(asked, '.consider'), { recursive: true });
       write(asked, 'src/normalize.ts', NORMALIZE_FILE); // written after the thread's last check
@@ -239,6 +232,7 @@ describe('following code into another file', () => {
   it('keeps unknown fields of the anchor and the thread when it follows', async () => {
     const root = workspace();
     write(root, 'src/a.ts', A_BEFORE);
+    commitBefore(root);
     const id = await add(root, 'src/a.ts', 4, 5);
     await mutateStore(root, 'system', (s) => {
       const c = s.comments[0]!;
@@ -255,6 +249,7 @@ describe('following code into another file', () => {
   it('a manual re-anchor into another file drops movedFrom; its undo puts it back', async () => {
     const root = workspace();
     write(root, 'src/a.ts', A_BEFORE);
+    commitBefore(root);
     const id = await add(root, 'src/a.ts', 4, 5);
     write(root, 'src/normalize.ts', NORMALIZE_FILE);
     write(root, 'src/a.ts', A_AFTER);
@@ -284,7 +279,8 @@ describe('the search itself (cross-file.ts)', () => {
     const stats: CrossFileStats = { searched: 0, listed: 0, recent: 0, read: 0, decoded: 0 };
     const lost = [{ id: 'c_1', anchor, ownFiles: ['src/a.ts'] }];
     const found = findMovedCode(root, lost, { stats });
-    expect(found.get('c_1')).toEqual({ file: 'src/normalize.ts', startLine: 5, endLine: 6, exact: false });
+    // Found, but in a plain folder only offered: no history tells it from a twin (issue 35).
+    expect(found.get('c_1')).toEqual({ file: 'src/normalize.ts', startLine: 5, endLine: 6, exact: false, offerOnly: NO_HISTORY });
     expect(stats).toEqual({ searched: 1, listed: 42, recent: 2, read: 2, decoded: 1 });
     // More to read than the budget allows: a copy could hide in what is left, so nothing is
     // followed, and nothing is even read.

@@ -3,7 +3,7 @@
 // commit B a few commits later), a target range at A, and the truth from `git diff` A→B.
 //
 //   node bench/anchoring/git-cases.mjs --repo PATH [--repo PATH…] [--seed 1] [--pairs 600] [--ext c,h]
-//                                      [--failures N] [--cache DIR]
+//                                      [--failures N] [--cache DIR] [--moved N]
 //
 // PATH is a work tree or a bare git directory. Categories (DESIGN.md §6):
 //   unchanged   every target line outside the diff's hunks → expected {start, end} at B
@@ -14,6 +14,12 @@
 //   file_deleted  file gone at B → expected {renamedTo, lo, hi} when git saw a rename
 // plus expected.moved (exact copies of the target among added lines) and `ambiguous` (git's
 // Myers and histogram diffs disagree about the case), exactly as the public corpus does.
+//   moved_file  (--moved N, up to N cases; issue 35) 2–8 lines removed from a file X by one
+//               commit that re-appear, exactly or up to whitespace, among the lines the same
+//               commit added to another file Y, and nowhere else in the tree at B (nor in X)
+//               → expected {movedTo: {path, start, end}, whitespaceOnly}, as the corpus's
+//               moved_file. Only run by the figures of packed.mjs (the in-process methods here
+//               see one file at a time).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,7 +28,8 @@ import { loadAlgorithm } from './load-algorithm.mjs';
 import { categoryCounts, evaluate, methods, printTable, summaryRows } from './evaluate.mjs';
 
 const QUOTA = { unchanged: 300, modified: 250, deleted: 100, whitespace: 100, file_deleted: 100 };
-const SOURCE_EXT = /\.(c|h|cc|cpp|hpp|go|rs|py|js|ts|tsx|jsx|java|kt|rb|sh|bash|lua|php|swift|cs|scala|m|mm|zig|ex|exs|erl|hs|ml|md)$/;
+const SOURCE_EXTS = ['c', 'h', 'cc', 'cpp', 'hpp', 'go', 'rs', 'py', 'js', 'ts', 'tsx', 'jsx', 'java', 'kt', 'rb', 'sh', 'bash', 'lua', 'php', 'swift', 'cs', 'scala', 'm', 'mm', 'zig', 'ex', 'exs', 'erl', 'hs', 'ml', 'md'];
+const SOURCE_EXT = new RegExp(`\\.(${SOURCE_EXTS.join('|')})$`);
 const MAX_BYTES = 400_000;
 
 function gitRunner(repo) {
@@ -223,7 +230,7 @@ export function buildCases({ repo, seed = 1, pairs = 400, ext }) {
             const hi = cat.expected.end ?? cat.expected.hi ?? cat.expected.at;
             expected = { renamedTo: change.to, lo, hi };
           }
-          push({ ...base, start: s, end: e, category: 'file_deleted', expected, textB: undefined, textRenamed, renamedTo: change.to });
+          push({ ...base, start: s, end: e, category: 'file_deleted', expected, textB: undefined, textRenamed, renamedTo: change.to, ...(change.st === 'R' ? { blobRenamed: git(['rev-parse', `${B}:${change.to}`]).trim() } : {}) });
         }
         continue;
       }
@@ -251,6 +258,147 @@ export function buildCases({ repo, seed = 1, pairs = 400, ext }) {
   return cases;
 }
 
+const squash = (l) => l.replace(/\s+/g, '');
+/** A line that says something on its own: at least 12 characters that are not whitespace, with a letter. */
+const substantial = (l) => squash(l).length >= 12 && /[A-Za-z]/.test(l);
+
+/** Start lines (0-based) in `lines` where `window` occurs, equal once whitespace is removed. */
+function occurrences(lines, window) {
+  const keys = window.map(squash);
+  const out = [];
+  for (let p = 0; p + keys.length <= lines.length; p++) if (keys.every((k, i) => squash(lines[p + i]) === k)) out.push(p);
+  return out;
+}
+
+/** One commit's patch (`git log -p -U0 -w`), per file: removed runs (old lines) and added lines (new line numbers). */
+function parsePatches(log) {
+  const commits = [];
+  let commit;
+  let file;
+  let hunk;
+  for (const line of log.split('\n')) {
+    if (/^[0-9a-f]{40}$/.test(line)) {
+      commit = { sha: line, files: new Map() };
+      commits.push(commit);
+      continue;
+    }
+    if (!commit) continue;
+    if (line.startsWith('diff --git ')) { file = undefined; commit.pendingOld = undefined; hunk = undefined; continue; }
+    if (line.startsWith('+++ ')) {
+      const p = line.slice(4);
+      file = p === '/dev/null' ? undefined : p.replace(/^b\//, '');
+      continue;
+    }
+    if (line.startsWith('--- ')) {
+      const p = line.slice(4);
+      const old = p === '/dev/null' ? undefined : p.replace(/^a\//, '');
+      commit.pendingOld = old;
+      continue;
+    }
+    const m = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(line);
+    if (m) {
+      const key = file ?? commit.pendingOld;
+      if (!commit.files.has(key)) commit.files.set(key, { path: key, deleted: file === undefined, added: file !== undefined && commit.pendingOld === undefined, hunks: [] });
+      hunk = { oldStart: +m[1], oldCount: m[2] === undefined ? 1 : +m[2], newStart: +m[3], newCount: m[4] === undefined ? 1 : +m[4], oldLines: [], newLines: [] };
+      commit.files.get(key).hunks.push(hunk);
+      continue;
+    }
+    if (hunk && line.startsWith('-')) hunk.oldLines.push(line.slice(1));
+    else if (hunk && line.startsWith('+')) hunk.newLines.push(line.slice(1));
+  }
+  return commits;
+}
+
+/**
+ * moved_file cases (see the header). The patches of the history's commits (not merges) come from one
+ * `git log -p -U0 -w`; a window of removed lines is matched against every other file's added
+ * lines of the same commit (up to whitespace) in memory, and only a candidate costs git reads.
+ */
+export function buildMovedCases({ repo, seed = 1, max = 150, ext }) {
+  const git = gitRunner(repo);
+  const rand = random(seed + 1000);
+  const extFilter = ext ? new RegExp(`\\.(${ext.split(',').join('|')})$`) : SOURCE_EXT;
+  // Only source files' patches (a repository's built bundles can be hundreds of MB of history).
+  const exts = ext ? ext.split(',') : SOURCE_EXTS;
+  const log = git(['log', '--no-merges', '-n', '6000', '-p', '-U0', '-w', '--no-renames', '--no-color', '--format=%H', '--', ...exts.map((e) => `:(glob)**/*.${e}`)], { maxBuffer: 1024 * 1024 * 1024 });
+  const commits = parsePatches(log);
+  // Random order, so that `max` does not take only the newest history.
+  for (let i = commits.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [commits[i], commits[j]] = [commits[j], commits[i]];
+  }
+  const text = (rev, p) => { try { const x = git(['show', `${rev}:${p}`]); return x.length > MAX_BYTES || x.includes('\0') ? null : x; } catch { return undefined; } };
+  const rev = (r, f) => { try { return git(['rev-parse', `${r}:${f}`]).trim(); } catch { return null; } };
+  const cases = [];
+  for (const commit of commits) {
+    if (cases.length >= max) break;
+    const files = [...commit.files.values()].filter((f) => f.path && extFilter.test(f.path));
+    if (files.length < 2 || files.length > 40) continue;
+    // Every added line of the commit, squashed → the files and new line numbers it was added at.
+    const addedAt = new Map();
+    for (const f of files) {
+      for (const h of f.hunks) h.newLines.forEach((l, k) => {
+        const key = squash(l);
+        if (!key) return;
+        if (!addedAt.has(key)) addedAt.set(key, []);
+        addedAt.get(key).push({ file: f.path, line: h.newStart + k });
+      });
+    }
+    for (const x of files) {
+      if (x.added || cases.length >= max) continue;
+      for (const h of x.hunks) {
+        if (h.oldLines.length < 2) continue;
+        const len = 2 + Math.floor(rand() * Math.min(7, h.oldLines.length - 1));
+        const off = Math.floor(rand() * (h.oldLines.length - len + 1));
+        const window = h.oldLines.slice(off, off + len);
+        if (window.filter(substantial).length < 2) continue;
+        // Added elsewhere, line after line, in exactly one place of one other file.
+        const starts = (addedAt.get(squash(window[0])) ?? []).filter((a) => a.file !== x.path
+          && window.every((w, i) => (addedAt.get(squash(w)) ?? []).some((b) => b.file === a.file && b.line === a.line + i)));
+        if (starts.length !== 1) continue;
+        const { file: yPath, line: yStart } = starts[0];
+        const B = commit.sha;
+        const A = `${B}^`;
+        const ta = text(A, x.path);
+        const tyB = text(B, yPath);
+        if (!ta || !tyB) continue;
+        const linesA = lineList(ta);
+        const s0 = h.oldStart + off; // 1-based at A
+        if (occurrences(linesA.slice(s0 - 1, s0 - 1 + len), window).length !== 1) continue;
+        const tbX = x.deleted ? undefined : text(B, x.path);
+        if (tbX === null) continue;
+        if (tbX !== undefined && occurrences(lineList(tbX), window).length > 0) continue; // still in its own file
+        const linesY = lineList(tyB);
+        const inY = occurrences(linesY, window);
+        if (inY.length !== 1 || inY[0] !== yStart - 1) continue;
+        // Nowhere else in the tree at B (up to whitespace): the moved copy is the only one.
+        const pivot = window.find(substantial).trim();
+        let elsewhere = 0;
+        try {
+          for (const line of git(['grep', '-l', '-F', '-e', pivot, B]).trim().split('\n')) {
+            const f = line.slice(B.length + 1);
+            if (!f || f === yPath) continue;
+            const tf = text(B, f);
+            if (tf && occurrences(lineList(tf), window).length > 0) elsewhere++;
+          }
+        } catch { /* git grep: no match */ }
+        if (elsewhere > 0) continue;
+        const tyA = text(A, yPath);
+        if (tyA === null) continue;
+        cases.push({
+          id: 100000 + cases.length + 1, repo: repoLabel(repo), path: x.path, commitA: git(['rev-parse', A]).trim(), commitB: B, k: 1,
+          start: s0, end: s0 + len - 1, category: 'moved_file',
+          expected: { movedTo: { path: yPath, start: yStart, end: yStart + len - 1 }, whitespaceOnly: !window.every((l, i) => linesY[yStart - 1 + i] === l) },
+          textA: ta, blobA: rev(A, x.path), textB: tbX, blobB: tbX === undefined ? null : rev(B, x.path),
+          movedPath: yPath, textMovedA: tyA, blobMovedA: tyA === undefined ? null : rev(A, yPath), textMovedB: tyB, blobMovedB: rev(B, yPath),
+        });
+        if (cases.length >= max) break;
+      }
+    }
+  }
+  return cases;
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -260,6 +408,7 @@ async function main() {
       ext: { type: 'string' },
       failures: { type: 'string', default: '0' },
       cache: { type: 'string' },
+      moved: { type: 'string', default: '0' },
     },
   });
   if (!values.repo?.length) {
@@ -278,6 +427,14 @@ async function main() {
       if (cacheFile) {
         fs.mkdirSync(values.cache, { recursive: true });
         fs.writeFileSync(cacheFile, JSON.stringify(cases));
+      }
+    }
+    if (Number(values.moved) > 0) {
+      const movedFile = cacheFile && cacheFile.replace(/\.json$/, `-moved${values.moved}.json`);
+      if (!movedFile || !fs.existsSync(movedFile)) {
+        const moved = buildMovedCases({ repo, seed: Number(values.seed), max: Number(values.moved), ext: values.ext });
+        if (movedFile) fs.writeFileSync(movedFile, JSON.stringify(moved));
+        console.log(`${moved.length} moved_file cases${movedFile ? ` in ${movedFile}` : ''} (for packed.mjs --cases)`);
       }
     }
     const built = performance.now() - t0;

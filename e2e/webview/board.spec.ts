@@ -4,6 +4,7 @@ import { PROTOCOL_VERSION } from '../../shared/board/protocol';
 import { addThread, readStore, reconcileWorkspace, replyToThread } from '../../shared/store';
 import { test, expect } from './test';
 import { reloadBoard } from './board.page';
+import { seedOfferedMove } from './fixtures';
 
 test.describe('board', () => {
   test('handshake: ready with the protocol version comes first, then the host sends a snapshot', async ({ page, host, seeded, origin, board }) => {
@@ -164,6 +165,19 @@ test.describe('board', () => {
     await row.click();
     await expect(board.detail.getByTestId('detail-moved-from')).toHaveText('Moved from src/util.ts L1–2: its code moved into this file.');
     await expect(board.detail.getByTestId('detail-open')).toContainText('src/math.ts');
+  });
+
+  test('a flagged thread offered a place in another file says so in its detail, with the button (issue 35)', async ({ page, host, seeded, origin, board }) => {
+    const id = await seedOfferedMove(seeded.root);
+    host.storesChanged();
+    await host.open(page, origin);
+    await board.row(id).click();
+    await expect(board.detail.getByTestId('suggested-move')).toContainText('May have moved to src/normalize.ts:4-5 — Re-anchor there?');
+    await expect(board.detail.getByTestId('take-suggested-move')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('offered-detail.png') });
+    // An anchored thread shows none.
+    await board.row(seeded.ids.unseen).click();
+    await expect(board.detail.getByTestId('suggested-move')).toHaveCount(0);
   });
 
   test('visibility toggles go through the host and hide resolved threads', async ({ page, host, seeded, origin, board }) => {

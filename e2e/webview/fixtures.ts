@@ -88,3 +88,18 @@ export async function seedReview(seeded: Seeded): Promise<SeededReview> {
   const pending2 = await add('src/util.ts', 2, 'Does this overflow on large inputs?', true);
   return { ...seeded, review: { addressed: addressed.id, checked: checked.id, declined: declined.id, question: question.id, pending1: pending1.id, pending2: pending2.id } };
 }
+
+/**
+ * A thread whose code left its file and was found once in another one, in this folder without
+ * git: offered there ("may have moved to src/normalize.ts:3-4"), not followed (issue 35).
+ */
+export async function seedOfferedMove(root: string): Promise<string> {
+  const code = ['export function normalizeArguments(options: Options): Normalized {', '  const timeout = options.timeout ?? DEFAULT_TIMEOUT;',
+    '  const retries = Math.max(0, options.retries ?? 2);', '  return { timeout, retries };', '}'];
+  write(root, 'src/args.ts', ['// argument handling', ...code, ''].join('\n'));
+  const c = await store.addThread(root, { file: 'src/args.ts', startLine: 3, endLine: 4, body: 'Why two retries by default?', author: 'human' });
+  write(root, 'src/normalize.ts', ['// moved out of args.ts', '', ...code, ''].join('\n'));
+  write(root, 'src/args.ts', '// argument handling\n');
+  await store.reconcileWorkspace(root);
+  return c.id;
+}

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { holdApp } from './board.page';
 import type { Theme } from './fake-host';
-import { seedReview } from './fixtures';
+import { seedOfferedMove, seedReview } from './fixtures';
 import { test, expect } from './test';
 import type { Page } from '@playwright/test';
 
@@ -72,6 +72,17 @@ for (const theme of ['light', 'dark', 'high-contrast'] as const) {
       await expect(page.locator('[data-testid="triage-card"].checked')).toHaveAttribute('data-thread-id', seeded.ids.orphaned);
       await page.screenshot({ path: `${OUT}/triage-${theme}.png` });
       await matchesBaseline(page, `triage-${theme}.png`);
+    });
+
+    test(`triage offered move ${theme} (issue 35)`, async ({ page, host, seeded, origin, board }) => {
+      const id = await seedOfferedMove(seeded.root);
+      host.storesChanged();
+      await page.setViewportSize({ width: 1100, height: 900 });
+      await host.open(page, origin, { view: 'triage', theme });
+      await expect(page.getByTestId('triage-diff')).toHaveCount(3);
+      await board.card(id).scrollIntoViewIfNeeded();
+      await expect(board.card(id).getByTestId('suggested-move')).toBeVisible();
+      await page.screenshot({ path: `${OUT}/triage-offered-move-${theme}.png` });
     });
 
     test(`setup ${theme}`, async ({ page, host, origin, board }) => {

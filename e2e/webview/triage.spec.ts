@@ -1,4 +1,5 @@
 import { readArchive, readStore } from '../../shared/store';
+import { seedOfferedMove } from './fixtures';
 import { test, expect } from './test';
 
 const thread = (root: string, id: string) => readStore(root).store.comments.find((c) => c.id === id);
@@ -40,6 +41,26 @@ test.describe('triage', () => {
     await page.getByTestId('notice').first().getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => thread(seeded.root, seeded.ids.stale)?.anchorState).toBe('stale');
     expect(thread(seeded.root, seeded.ids.stale)!.anchor).toEqual(before.anchor);
+  });
+
+  test('"May have moved to … — Re-anchor there?" takes the offered place; undo puts the thread back with its offer (issue 35)', async ({ page, host, seeded, origin, board }) => {
+    const id = await seedOfferedMove(seeded.root);
+    host.storesChanged();
+    await host.open(page, origin, { view: 'triage' });
+    const offer = board.card(id).getByTestId('suggested-move');
+    await expect(offer).toContainText('May have moved to src/normalize.ts:4-5 — Re-anchor there?');
+    await expect(offer.getByTestId('suggested-move-reason')).toContainText('Not followed by itself: no git commit from before the thread was last checked');
+    const before = thread(seeded.root, id)!;
+    await board.press('take-suggested-move', board.card(id));
+    await expect.poll(() => thread(seeded.root, id)?.file).toBe('src/normalize.ts');
+    expect(host.messages('anchor/reanchor').at(-1)?.params).toEqual({ refs: [{ root: seeded.root, id }], to: 'suggestedMove' });
+    expect(thread(seeded.root, id)).toMatchObject({ anchorState: 'anchored', anchor: { startLine: 4, endLine: 5 }, movedFrom: { file: 'src/args.ts', startLine: 3, endLine: 4 } });
+    await expect(page.getByTestId('notice').first()).toContainText('Re-anchored 1 thread where its code moved.');
+    await expect(board.card(id)).toHaveCount(0);
+    await page.getByTestId('notice').first().getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => thread(seeded.root, id)?.file).toBe('src/args.ts');
+    expect(thread(seeded.root, id)!.anchor).toEqual(before.anchor);
+    await expect(board.card(id).getByTestId('suggested-move')).toBeVisible();
   });
 
   test('an orphaned thread moves to a selection in another file (its code lives there now)', async ({ page, host, seeded, origin, board }) => {

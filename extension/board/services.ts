@@ -9,7 +9,7 @@ import type { ConsiderHost } from '../api';
 
 export type StoreApi = Pick<typeof storeApi,
   'replyToThread' | 'setWorkflowState' | 'deleteThread' | 'restoreThreads' | 'archiveResolved' | 'unarchive' | 'submitReview' | 'discardReview' |
-  'reconcileWorkspace' | 'reanchorInText' | 'setAnchor' | 'confirmAnchor' | 'restoreAnchor' | 'considerPaths' | 'parseStoreText' | 'withStoreLock' | 'restoreLastGoodCopy' | 'splitLines'>;
+  'reconcileWorkspace' | 'reanchorInText' | 'setAnchor' | 'takeSuggestedMove' | 'confirmAnchor' | 'restoreAnchor' | 'considerPaths' | 'parseStoreText' | 'withStoreLock' | 'restoreLastGoodCopy' | 'splitLines'>;
 
 export type SetupApi = Pick<typeof setupApi, 'describeSetup' | 'runSetup' | 'runUninstall' | 'INTEGRATIONS'>;
 

@@ -4,7 +4,7 @@
  * (every thread's conversation).
  */
 import fs from 'node:fs';
-import { awaitsHumanCheck, considerPaths, dispositionOf, isUnseen, lastActivityAt, resolveInWorkspace, splitLines, type Comment, type StoreFile } from '../../shared/store';
+import { awaitsHumanCheck, considerPaths, dispositionOf, isUnseen, lastActivityAt, offeredMove, resolveInWorkspace, splitLines, type Comment, type StoreFile } from '../../shared/store';
 import { titleOf, type FolderDetails, type FolderSnapshot, type ReviewView, type ThreadDetails, type ThreadView } from '../../shared/board/protocol';
 import type { Author } from '../../shared/model';
 import type { FolderStoreState } from '../api';
@@ -45,6 +45,8 @@ export function toThreadView(c: Comment, title: 'now' | 'later' = 'now'): Thread
   if (c.pending === true) view.pending = true;
   if (typeof c.round === 'number') view.round = c.round;
   if (c.movedFrom) view.movedFrom = { file: c.movedFrom.file, startLine: c.movedFrom.startLine, endLine: c.movedFrom.endLine };
+  const offered = offeredMove(c);
+  if (offered) view.suggestedMove = { file: offered.file, startLine: offered.startLine, endLine: offered.endLine, reason: String(offered.reason) };
   // Proof of fix (shared/changes/proof.ts): only threads that keep their origin can tell.
   if (c.origin !== undefined) {
     if (codeSinceWritten(c) === 'changed') view.codeChanged = true;

@@ -4,7 +4,7 @@
  * `when` clauses test, who may edit or delete what, and the author shown on each comment.
  */
 import type { AnchorState, Author, Comment, Disposition, WorkflowState } from '../../shared/model';
-import { dispositionOf, isUnseen, placeText } from '../../shared/model';
+import { dispositionOf, isUnseen, offeredMove, placeText } from '../../shared/model';
 import { addressedButUnchanged, codeSinceWritten } from '../../shared/changes/proof';
 import { l10n } from '../../shared/board/l10n';
 
@@ -24,6 +24,8 @@ export type ThreadLook = Pick<Comment, 'workflowState' | 'anchorState' | 'pendin
   disposition?: Disposition;
   /** "src/a.ts:40-42": where its code was before it moved into this file (Comment.movedFrom). */
   movedFrom?: string;
+  /** "src/b.ts:40": a stale or orphaned thread's code was found there but not followed (Anchor.suggestedMove). */
+  suggestedMove?: string;
   removed?: true;
   /** Its code differs from what it was written on (shared/changes/proof.ts): Show Changes is offered. */
   codeChanged?: true;
@@ -35,9 +37,11 @@ export type ThreadLook = Pick<Comment, 'workflowState' | 'anchorState' | 'pendin
 export function threadLook(c: Comment, anchorState: AnchorState = c.anchorState): ThreadLook {
   const disposition = dispositionOf(c);
   const m = c.movedFrom;
+  const offered = anchorState === 'anchored' ? undefined : offeredMove(c);
   return {
     workflowState: c.workflowState, anchorState, ...(c.pending ? { pending: true } : {}), ...(disposition ? { disposition } : {}), ...(c.removed ? { removed: true } : {}),
     ...(m ? { movedFrom: placeText(m.file, m.startLine, m.endLine) } : {}),
+    ...(offered ? { suggestedMove: placeText(offered.file, offered.startLine, offered.endLine) } : {}),
     // Judged with the anchor state the editor shows (it may be ahead of the store).
     ...(codeSinceWritten({ ...c, anchorState }) === 'changed' ? { codeChanged: true } : {}), ...(addressedButUnchanged({ ...c, anchorState }) ? { addressedUnchanged: true } : {}),
   };
@@ -52,6 +56,7 @@ export function threadLook(c: Comment, anchorState: AnchorState = c.anchorState)
 export function threadLabel(c: ThreadLook): string {
   const parts = [c.pending ? l10n.t('Pending review (not sent to the agent yet)') : workflowLabel(c.workflowState)];
   if (c.anchorState !== 'anchored') parts.push(anchorLabel(c.anchorState));
+  if (c.suggestedMove) parts.push(l10n.t('May have moved to {0}', c.suggestedMove));
   if (c.movedFrom) parts.push(l10n.t('Moved from {0}', c.movedFrom));
   if (c.removed) parts.push(l10n.t('About removed code'));
   if (c.disposition && c.workflowState === 'open') parts.push(c.addressedUnchanged ? l10n.t('Agent: addressed, but its code did not change') : dispositionLabel(c.disposition));
@@ -123,5 +128,8 @@ export function isVisible(c: Pick<Comment, 'workflowState' | 'anchorState'>, v: 
  * threads whose key is the same, so a store write by the CLI touches only the threads it changed.
  */
 export function renderKey(c: Comment): string {
-  return JSON.stringify([c.workflowState, c.anchorState, c.body, c.editedAt, c.thread.map((r) => [r.id, r.body, r.editedAt, r.disposition]), isUnseen(c), c.pending, c.movedFrom, codeSinceWritten(c)]);
+  return JSON.stringify([
+    c.workflowState, c.anchorState, c.body, c.editedAt, c.thread.map((r) => [r.id, r.body, r.editedAt, r.disposition]), isUnseen(c), c.pending, c.movedFrom,
+    c.anchor.suggestedMove, codeSinceWritten(c),
+  ]);
 }

@@ -1,12 +1,13 @@
 /**
  * Threads follow code into another file (issue 26). When a read's pass is about to make a
  * thread stale or orphaned, its code is looked for in the rest of the workspace before giving
- * up; a unique, distinctive copy is followed (store/reconcile/follow.ts turns it into the thread's new
- * place, with `movedFrom`). What counts as a copy: moved-code.ts.
+ * up; a unique, distinctive copy is followed (store/reconcile/follow.ts turns it into the
+ * thread's new place, with `movedFrom`). What counts as a copy: moved-code.ts.
  *
  * Where it looks, and why that is both safe and cheap:
- *  - only files git would show (workspace-files.ts), under MAX_SEARCHED_FILE_BYTES each and
- *    MAX_SEARCHED_BYTES in all (past that, nothing is followed);
+ *  - only the workspace's files (workspace/files.ts: git's view, never `node_modules/`, the
+ *    Changes view's list too), under MAX_SEARCHED_FILE_BYTES each and MAX_SEARCHED_BYTES in
+ *    all (past that, nothing is followed);
  *  - only files written since the thread was last checked (mtime, with MTIME_SLACK_MS for
  *    coarse clocks). Moved code was written after its thread last saw it in its own file; a
  *    copy in a file nobody touched since is a twin that was there all along, not the code that
@@ -23,6 +24,11 @@
  *    re-anchored on request: a read with nothing changed never gets here.
  * Only a copy that is the only one counts; none, or several, leave the thread flagged. A copy
  * still in the thread's own file keeps it there (the in-file decision stands).
+ *
+ * Whether that copy is followed or only offered is move-evidence.ts's call (issue 35): history
+ * must tell a move from a twin. For it the search notes the files it could not look into — a
+ * file written since that is too large to search, unreadable, or not UTF-8 text, and whose
+ * bytes hold the code's longest word — since another copy could hide there.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,8 +39,14 @@ import { findCopies, movedCodeNeedle } from './moved-code';
 import type { CodeCopy, MovedCodeNeedle } from './moved-code';
 import { listWorkspaceFiles } from '../workspace/files';
 import { GitHistory } from './git-history';
+import { judgeCopy } from './move-evidence';
+import type { SkippedFile } from './move-evidence';
 
-/** Files larger than this are not searched (generated or minified code, data). */
+/**
+ * Files larger than this are not searched (generated or minified code, data): their bytes are
+ * only scanned for the code's longest word, and one holding it makes a copy found elsewhere an
+ * offer, not a move (noteLargeFiles).
+ */
 export const MAX_SEARCHED_FILE_BYTES = 1024 * 1024;
 /**
  * At most this much is read in one search: past it (a checkout rewrote a huge tree since the
@@ -68,6 +80,11 @@ export interface FoundCode {
   endLine: number;
   /** The very lines (else equal once whitespace is removed). */
   exact: boolean;
+  /**
+   * Set when history cannot tell this copy from a twin that was there all along
+   * (move-evidence.ts): why. The place is then offered to the human, not followed.
+   */
+  offerOnly?: string;
 }
 
 /** What a search did, for the benchmarks. */
@@ -93,6 +110,8 @@ interface Search {
   since: number;
   copies: number;
   found?: { file: string; copy: CodeCopy };
+  /** A file that could hold another copy but was not searched (the first one met). */
+  skipped?: SkippedFile;
 }
 
 export interface CrossFileOptions {
@@ -115,13 +134,19 @@ export function findMovedCode(root: string, lost: readonly LostThread[], { stats
   const earliest = Math.min(...searches.map((s) => s.since));
   // First only `stat`: which files were written since, and how much they hold.
   const recent: { rel: string; abs: string; mtimeMs: number }[] = [];
+  /** Written since, but too large to search: scanned only for the codes' words, if any copy was found. */
+  const large: { rel: string; abs: string; mtimeMs: number; size: number }[] = [];
   let bytes = 0;
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
   for (const rel of listing.files) {
     const abs = prefix + rel; // not path.join: it normalises each of 10,000 paths, and `rel` is already clean
     const stat = fs.lstatSync(abs, { throwIfNoEntry: false });
-    // Not a regular file (a symbolic link, a submodule's folder, gone since the listing), too big, or older than every lost thread's check.
-    if (!stat?.isFile() || stat.size > MAX_SEARCHED_FILE_BYTES || stat.mtimeMs < earliest) continue;
+    // Not a regular file (a symbolic link, a submodule's folder, gone since the listing), or older than every lost thread's check.
+    if (!stat?.isFile() || stat.mtimeMs < earliest) continue;
+    if (stat.size > MAX_SEARCHED_FILE_BYTES) {
+      large.push({ rel, abs, mtimeMs: stat.mtimeMs, size: stat.size });
+      continue;
+    }
     recent.push({ rel, abs, mtimeMs: stat.mtimeMs });
     bytes += stat.size;
   }
@@ -135,6 +160,10 @@ export function findMovedCode(root: string, lost: readonly LostThread[], { stats
     if (wanted.length === 0) continue;
     const candidate = searchableLines(abs, wanted, words, stats);
     if (!candidate) continue;
+    if ('skipped' in candidate) {
+      for (const s of candidate.searches) s.skipped ??= { file: rel, why: candidate.skipped };
+      continue;
+    }
     for (const s of candidate.searches) {
       for (const copy of findCopies(s.needle, candidate.lines)) {
         s.copies++;
@@ -143,15 +172,45 @@ export function findMovedCode(root: string, lost: readonly LostThread[], { stats
     }
     if (searches.every((s) => s.copies >= 2)) break;
   }
+  noteLargeFiles(large, searches.filter((s) => s.copies === 1), words, maxBytes - bytes);
   const history = new GitHistory(root);
   for (const s of searches) {
     if (s.copies !== 1 || !s.found) continue;
     const { file, copy } = s.found;
-    const before = history.textBefore(file, s.lastCheck);
-    if (before !== undefined && findCopies(s.needle, splitLines(before)).length > 0) continue; // a duplicate committed before: not a move
-    result.set(s.thread.id, { file, startLine: copy.start + 1, endLine: copy.start + s.needle.target.length, exact: copy.exact });
+    const verdict = judgeCopy(history.textBefore(file, s.lastCheck), (text) => findCopies(s.needle, splitLines(text)).length > 0, s.skipped);
+    if (verdict.kind === 'twin') continue; // a duplicate committed before: not a move, not even offered
+    result.set(s.thread.id, {
+      file, startLine: copy.start + 1, endLine: copy.start + s.needle.target.length, exact: copy.exact,
+      ...(verdict.kind === 'offer' ? { offerOnly: verdict.reason } : {}),
+    });
   }
   return result;
+}
+
+/**
+ * Files written since the check but too large to search could hold another copy of a code found
+ * once: such a file is read (within what is left of the byte budget) and its bytes scanned for
+ * the codes' words, without decoding. One holding a code's word, or too large even for that,
+ * is noted on the search (Search.skipped).
+ */
+function noteLargeFiles(large: readonly { rel: string; abs: string; mtimeMs: number; size: number }[], found: readonly Search[], words: WordFinder, budget: number): void {
+  if (found.length === 0) return;
+  for (const { rel, abs, mtimeMs, size } of large) {
+    const wanted = found.filter((s) => mtimeMs >= s.since && !s.thread.ownFiles.includes(rel));
+    if (wanted.length === 0) continue;
+    let holding: readonly Search[] = wanted;
+    let why = 'too large to search';
+    if (size <= budget) {
+      budget -= size;
+      try {
+        holding = words.in(fs.readFileSync(abs), wanted);
+        why = `larger than ${MAX_SEARCHED_FILE_BYTES / (1024 * 1024)} MiB`;
+      } catch (e) {
+        why = `unreadable: ${(e as NodeJS.ErrnoException).code ?? 'error'}`;
+      }
+    }
+    for (const s of holding) s.skipped ??= { file: rel, why };
+  }
 }
 
 function searchFor(thread: LostThread): Search | undefined {
@@ -193,22 +252,28 @@ class WordFinder {
   }
 }
 
-/** The file's lines, and the searches whose word its bytes hold; undefined when none does, or it is not UTF-8 text. */
-function searchableLines(abs: string, wanted: readonly Search[], words: WordFinder, stats?: CrossFileStats): { lines: readonly string[]; searches: Search[] } | undefined {
+/**
+ * The file's lines, and the searches whose word its bytes hold; undefined when none does. A file
+ * that cannot be searched (unreadable, binary, not UTF-8 text) but could hold a copy comes back
+ * as `skipped`, with why, and the searches it could hold a copy for (all of them, unread).
+ */
+function searchableLines(abs: string, wanted: readonly Search[], words: WordFinder, stats?: CrossFileStats):
+  { lines: readonly string[]; searches: Search[] } | { skipped: string; searches: readonly Search[] } | undefined {
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(abs);
-  } catch {
-    return undefined;
+  } catch (e) {
+    return { skipped: `unreadable: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, searches: wanted };
   }
   if (stats) stats.read++;
   const searches = words.in(bytes, wanted);
-  if (searches.length === 0 || bytes.subarray(0, 8000).includes(0)) return undefined;
+  if (searches.length === 0) return undefined;
+  if (bytes.subarray(0, 8000).includes(0)) return { skipped: 'binary', searches };
   let text: string;
   try {
     text = strictUtf8Text(bytes);
   } catch {
-    return undefined;
+    return { skipped: 'not UTF-8 text', searches };
   }
   if (stats) stats.decoded++;
   return { lines: splitLines(text), searches };

@@ -1,8 +1,7 @@
 /**
  * A file as git last committed it before a given time: for cross-file.ts, which must not take
  * a copy that was in a file all along (a duplicate) for code that moved there. Read-only git
- * commands, asked only for files a search is about to follow a thread into; any failure (no
- * git, not a repository, a file git never had) means "not known".
+ * commands, asked only for files a search is about to follow a thread into.
  */
 import { gitText, READ_GIT_TIMEOUT_MS } from '../workspace/git';
 import { isRepositoryTop } from '../workspace/repository';
@@ -10,20 +9,24 @@ import { isRepositoryTop } from '../workspace/repository';
 /** On a CLI read's way: git gives up sooner (not known then). */
 const ON_READ = { timeoutMs: READ_GIT_TIMEOUT_MS };
 
+/**
+ * What git knows of a file before a time: its text then; `null`, the file was not in that
+ * commit (new since); `undefined`, git cannot say (no git, not a repository, no commit before
+ * that time, a git command that failed).
+ */
+export type TextBefore = string | null | undefined;
+
 export class GitHistory {
   private readonly commits = new Map<number, string | undefined>();
-  private readonly texts = new Map<string, string | undefined>();
+  private readonly texts = new Map<string, TextBefore>();
   private readonly usable: boolean;
 
   constructor(private readonly root: string) {
     this.usable = isRepositoryTop(root);
   }
 
-  /**
-   * The text of `rel` in the newest commit made before the second of `timeMs` (by committer
-   * date), or undefined: no git, no such commit, or the file was not in it.
-   */
-  textBefore(rel: string, timeMs: number): string | undefined {
+  /** The text of `rel` in the newest commit made before the second of `timeMs` (by committer date): see TextBefore. */
+  textBefore(rel: string, timeMs: number): TextBefore {
     if (!this.usable) return undefined;
     // git's dates are whole seconds, and --before includes its second: a commit made in the
     // check's own second may come after it (a move committed right away), so it is left out.
@@ -35,7 +38,16 @@ export class GitHistory {
     }
     if (commit === undefined) return undefined;
     const key = `${commit}:${rel}`;
-    if (!this.texts.has(key)) this.texts.set(key, gitText(this.root, ['show', `${commit}:./${rel}`], ON_READ));
+    if (!this.texts.has(key)) this.texts.set(key, this.read(commit, rel));
     return this.texts.get(key);
+  }
+
+  private read(commit: string, rel: string): TextBefore {
+    const text = gitText(this.root, ['show', `${commit}:./${rel}`], ON_READ);
+    if (text !== undefined) return text;
+    // `show` fails both for a path the commit does not have and for any other reason: only an
+    // answer from ls-tree that lists nothing says "not in that commit".
+    const listed = gitText(this.root, ['ls-tree', '-z', '--name-only', commit, '--', `./${rel}`], ON_READ);
+    return listed === '' ? null : undefined;
   }
 }

@@ -100,6 +100,11 @@ export interface ThreadView {
   readonly awaitingCheck?: true;
   /** Where its code was before it moved into this file (model.ts Comment.movedFrom); absent when it never moved. */
   readonly movedFrom?: PlaceView;
+  /**
+   * Stale or orphaned, and its code was found once in another file but not followed (model.ts
+   * Anchor.suggestedMove): "may have moved to …", with why; absent otherwise.
+   */
+  readonly suggestedMove?: SuggestedMoveView;
   /** Addressed and awaiting the check, but its code is exactly what it was written on (shared/changes/proof.ts); absent when false. */
   readonly addressedUnchanged?: true;
   /** Its code differs from what it was written on: the detail pane offers Show Changes; absent when false or unknown. */
@@ -113,6 +118,11 @@ export interface PlaceView {
   readonly file: string;
   readonly startLine: number;
   readonly endLine: number;
+}
+
+/** A place a flagged thread's code may have moved to, and why it was not followed (ThreadView.suggestedMove). */
+export interface SuggestedMoveView extends PlaceView {
+  readonly reason: string;
 }
 
 /** A submitted review round as the board shows it (model.ts ReviewRound, without the agent's bookkeeping). */
@@ -221,6 +231,7 @@ export const threadViewShape = object({
   replyCount: optional(int(1)), lastReplyAuthor: optional(author), replyAuthors: optional(arrayOf(author, 2)),
   pending: optional(onlyTrue), round: optional(int(1)), disposition: optional(disposition), awaitingCheck: optional(onlyTrue),
   movedFrom: optional(object({ file: anyStr, startLine: int(1), endLine: int(1) })),
+  suggestedMove: optional(object({ file: anyStr, startLine: int(1), endLine: int(1), reason: anyStr })),
   addressedUnchanged: optional(onlyTrue), codeChanged: optional(onlyTrue), removedIn: optional(anyStr),
 });
 /** A whole number from 0 up to Number.MAX_SAFE_INTEGER, as the schema's int(0) has it. */
@@ -248,7 +259,8 @@ export function isThreadView(v: unknown): boolean {
     && optionalTrue(v.pending) && optionalTrue(v.awaitingCheck) && optionalTrue(v.addressedUnchanged) && optionalTrue(v.codeChanged) && optionalString(v.removedIn)
     && (v.round === undefined || (isCount(v.round) && (v.round as number) > 0))
     && (v.disposition === undefined || isDisposition(v.disposition))
-    && (v.movedFrom === undefined || isPlace(v.movedFrom));
+    && (v.movedFrom === undefined || isPlace(v.movedFrom))
+    && (v.suggestedMove === undefined || (isPlace(v.suggestedMove) && typeof (v.suggestedMove as { reason?: unknown }).reason === 'string'));
 }
 
 function isPlace(v: unknown): boolean {
@@ -369,7 +381,8 @@ export const REQUESTS = {
   'thread/setState': { params: object({ refs: nonEmptyRefs, state: workflow }), result: bulkResult },
   'thread/delete': { params: object({ refs: nonEmptyRefs }), result: bulkResult },
   'anchor/suggest': { params: threadRef, result: anchorSuggestion },
-  'anchor/reanchor': { params: object({ refs: nonEmptyRefs, to: oneOf(['suggestion', 'selection'] as const) }), result: bulkResult },
+  /** To the in-file suggestion (`anchor/suggest`), the editor's selection, or the place in another file the thread was offered (ThreadView.suggestedMove). */
+  'anchor/reanchor': { params: object({ refs: nonEmptyRefs, to: oneOf(['suggestion', 'selection', 'suggestedMove'] as const) }), result: bulkResult },
   'anchor/confirm': { params: object({ refs: nonEmptyRefs }), result: bulkResult },
   'store/archiveResolved': { params: none, result: bulkResult },
   /** Submits every folder's pending review (extension/board/handlers/review.ts). */

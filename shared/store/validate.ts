@@ -142,6 +142,7 @@ function looksValid(c: Obj): boolean {
   if (!isStr(c.id) || c.id === '' || !isWorkspaceRelative(c.file) || !isStr(c.createdAt) || !isStr(c.body)) return false;
   if (!isLine(a.startLine) || !isLine(a.endLine) || a.endLine < a.startLine) return false;
   if (!isStrArray(a.contextBefore) || !isStrArray(a.contextAfter) || !isStr(a.targetContent) || !isStr(a.contentHash) || !isStr(a.lastAnchorCheck)) return false;
+  if (a.suggestedMove !== undefined && !isSuggestedMove(a.suggestedMove)) return false;
   if (c.workflowState !== 'open' && c.workflowState !== 'resolved') return false;
   if (c.anchorState !== 'anchored' && c.anchorState !== 'stale' && c.anchorState !== 'orphaned') return false;
   if (!isAuthor(c.author) || !isOptStr(c.agentLastSeenAt) || !isOptStr(c.updatedAt) || !isOptStr(c.resolvedAt) || !isOptStr(c.editedAt)) return false;
@@ -178,6 +179,9 @@ export function validateComment(c: unknown, at: string): Comment {
   str(a, 'targetContent', aAt);
   str(a, 'contentHash', aAt);
   str(a, 'lastAnchorCheck', aAt);
+  if (a.suggestedMove !== undefined && !isSuggestedMove(a.suggestedMove)) {
+    fail(join(aAt, 'suggestedMove'), 'an object {file, startLine, endLine, at, reason} when present', a.suggestedMove);
+  }
   oneOf(c, 'workflowState', at, WORKFLOW_STATES);
   oneOf(c, 'anchorState', at, ANCHOR_STATES);
   optStr(c, 'agentLastSeenAt', at);
@@ -201,6 +205,11 @@ export function validateComment(c: unknown, at: string): Comment {
   if (!isOptRemoved(c.removed)) fail(join(at, 'removed'), 'an object with baseline, label, startLine, endLine and text when present', c.removed);
   if (!isOptOrigin(c.origin)) fail(join(at, 'origin'), 'an object with startLine, endLine and text when present', c.origin);
   return c as Comment;
+}
+
+/** `anchor.suggestedMove` (model.ts SuggestedMove): a place a lost thread's code may have moved to, offered. */
+function isSuggestedMove(v: unknown): boolean {
+  return isObject(v) && isWorkspaceRelative(v.file) && isLine(v.startLine) && isLine(v.endLine) && v.endLine >= v.startLine && isStr(v.at) && isStr(v.reason);
 }
 
 /** `movedFrom` (model.ts MovedFrom): where the thread's code was before it moved into another file. */

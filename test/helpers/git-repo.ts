@@ -9,7 +9,12 @@ import path from 'node:path';
 
 /** Runs `git -C root …args` and answers its output; a failing git fails the test with git's own message. */
 export function git(root: string, ...args: string[]): string {
-  const r = spawnSync('git', ['-C', root, '-c', 'user.email=t@example.com', '-c', 'user.name=T', '-c', 'init.defaultBranch=main', ...args], { encoding: 'utf8' });
+  return gitWithEnv(root, {}, ...args);
+}
+
+/** git() with variables added to the environment (a commit's dates, say). */
+function gitWithEnv(root: string, env: NodeJS.ProcessEnv, ...args: string[]): string {
+  const r = spawnSync('git', ['-C', root, '-c', 'user.email=t@example.com', '-c', 'user.name=T', '-c', 'init.defaultBranch=main', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
   if (r.error) throw r.error;
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr.trim()}`);
   return r.stdout;
@@ -27,5 +32,18 @@ export function commitAll(root: string, files: Record<string, string> = {}, mess
   for (const [rel, text] of Object.entries(files)) writeFile(root, rel, text);
   git(root, 'add', '.');
   git(root, 'commit', '-qm', message);
+  return root;
+}
+
+/**
+ * Makes `root` a git repository whose one commit holds what it has now, dated a minute ago: the
+ * history a thread's check is compared with (shared/anchoring/git-history.ts looks for the last
+ * commit made before the check, in whole seconds).
+ */
+export function commitBefore(root: string): string {
+  git(root, 'init', '-q');
+  git(root, 'add', '.');
+  const past = new Date(Date.now() - 60_000).toISOString();
+  gitWithEnv(root, { GIT_AUTHOR_DATE: past, GIT_COMMITTER_DATE: past }, 'commit', '-qm', 'A');
   return root;
 }

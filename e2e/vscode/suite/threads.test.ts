@@ -160,25 +160,31 @@ suite('threads in the editor', () => {
     await waitFor('orphaned label', async () => (await rendered(id))?.label === 'Open · Orphaned', 5000);
   });
 
-  test('code the agent moves into a new file takes its thread along, which says where it came from (issue 26)', async () => {
+  // alpha is not a git repository: no history tells a move from a twin that was there all
+  // along, so the place is offered, not followed (issue 35); following itself is covered with
+  // git in test/reanchor-cross-file.test.ts.
+  test('code the agent moves into a new file: its thread is offered that place, and its title says so (issues 26, 35)', async () => {
     const { root } = folder('alpha');
     const file = freshCopy(root, 'src/greeting.ts', 'src/moved-out.ts');
-    await openInEditor(root, file);
+    const editor = await openInEditor(root, file);
     const id = await addByCli(root, file, '8-9', 'Should greet trim the name?', 'human');
     await waitFor('thread rendered', () => rendered(id));
     const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n');
     // greet() (lines 7-10) goes into a new module; the old file keeps the rest.
     await writeByOtherProcess(path.join(root, 'src/greet.ts'), `import type { Person } from './moved-out';\n\n${lines.slice(6, 10).join('\n')}\n`);
     await writeByOtherProcess(path.join(root, file), [...lines.slice(0, 6), ...lines.slice(11)].join('\n'));
-    await waitFor('followed into src/greet.ts', () => storedThread(root, id).file === 'src/greet.ts', 8000);
+    await waitFor('offered src/greet.ts', () => storedThread(root, id).anchor.suggestedMove?.file === 'src/greet.ts', 8000);
     const stored = storedThread(root, id);
-    assert.deepEqual([stored.anchorState, stored.anchor.startLine, stored.anchor.endLine], ['anchored', 4, 5]);
-    assert.deepEqual([stored.movedFrom?.file, stored.movedFrom?.startLine, stored.movedFrom?.endLine], [file, 8, 9]);
-    await openInEditor(root, 'src/greet.ts');
-    await waitFor('label says where from', async () => (await rendered(id))?.label === `Open · Moved from ${file}:8-9`, 5000);
+    assert.deepEqual([stored.file, stored.anchorState, stored.anchor.suggestedMove?.startLine, stored.anchor.suggestedMove?.endLine], [file, 'stale', 4, 5]);
+    assert.equal(stored.movedFrom, undefined);
+    // The title follows the open editor's text, which VS Code reloads from disk when its file
+    // watcher reports the agent's write (seconds on a loaded machine): wait for that first.
+    const rest = [...lines.slice(0, 6), ...lines.slice(11)].join('\n');
+    await waitFor('the editor shows the agent\'s edit', () => editor.document.getText() === rest, 30_000);
+    await waitFor('label says where it may have moved', async () => (await rendered(id))?.label === 'Open · Stale · May have moved to src/greet.ts:4-5', 5000);
   });
 
-  test('a cut in one editor pasted into another: the thread follows when the second is saved (issue 26)', async () => {
+  test('a cut in one editor pasted into another: the thread is offered the pasted code when the second is saved (issues 26, 35)', async () => {
     const { root } = folder('alpha');
     const file = freshCopy(root, 'src/greeting.ts', 'src/cut-from.ts');
     const target = freshCopy(root, 'src/math.ts', 'src/paste-into.ts');
@@ -193,11 +199,10 @@ suite('threads in the editor', () => {
     const into = await openInEditor(root, target);
     await into.edit((b) => b.insert(new vscode.Position(into.document.lineCount, 0), `\n${cut}`));
     await into.document.save();
-    await waitFor('followed into the pasted code', () => storedThread(root, id).file === target, 8000);
+    await waitFor('offered the pasted code', () => storedThread(root, id).anchor.suggestedMove?.file === target, 8000);
     const stored = storedThread(root, id);
-    assert.equal(stored.anchorState, 'anchored');
-    assert.equal(into.document.lineAt(stored.anchor.startLine - 1).text, 'export function farewell(person: Person): string {');
-    assert.equal(stored.movedFrom?.file, file);
+    assert.deepEqual([stored.file, stored.anchorState], [file, 'stale']);
+    assert.equal(into.document.lineAt(stored.anchor.suggestedMove!.startLine - 1).text, 'export function farewell(person: Person): string {');
   });
 
   test('resolve collapses the thread and blocks replies; reopen brings them back', async () => {

@@ -50,6 +50,11 @@ export const anchorHandlers: Handlers<'anchor/suggest' | 'anchor/reanchor' | 'an
       await ctx.services.store.setAnchor(ref.root, ref.id, { startLine: loc.suggestion.startLine, endLine: loc.suggestion.endLine, text: loc.text }, 'human');
       return;
     }
+    // The place in another file its code was found (Anchor.suggestedMove): taken from the store, checked there again.
+    if (p.to === 'suggestedMove') {
+      await ctx.services.store.takeSuggestedMove(ref.root, ref.id, 'human');
+      return;
+    }
     // The editor's selection: in the thread's own file, or — for a stale or orphaned thread, whose
     // code may have moved to another file (spec §4.3) — in any file of the same workspace folder.
     const sel = ctx.services.host.currentSelection(ref.root);
@@ -71,7 +76,7 @@ async function undoable(ctx: HandlerContext, refs: readonly ThreadRef[], move: (
   const before: UndoEntry[] = [];
   const result = await forEachRef(ctx, refs, async (ref) => {
     const c = findComment(ctx, ref);
-    const place = { file: c.file, anchor: structuredClone(c.anchor), anchorState: c.anchorState };
+    const place = { file: c.file, anchor: structuredClone(c.anchor), anchorState: c.anchorState, ...(c.movedFrom ? { movedFrom: structuredClone(c.movedFrom) } : {}) };
     await move(ref, c);
     before.push({ kind: 'anchor', root: ref.root, id: ref.id, place });
   });

@@ -45,7 +45,7 @@ export function withoutKeys(anchor: Anchor, ...keys: string[]): Partial<Anchor> 
  * `placedByWindow`: the place is a 'window' result (see noteUniqueWindow).
  */
 export function confirmedAnchor(root: string, old: Anchor | undefined, file: TextProbe | string, startLine: number, endLine: number, now: string, placedByWindow = false): Anchor {
-  const base = old ? withoutKeys(old, 'snapshotLine', 'reason', 'file', 'uniqueWindow') : {};
+  const base = old ? withoutKeys(old, 'snapshotLine', 'reason', 'file', 'uniqueWindow', 'suggestedMove') : {};
   const text = typeof file === 'string';
   // A probe's split is usually the one the re-anchoring just made; its snapshot is shared by every thread on the file.
   const lines = text ? linesOf(file) : (file.lines ??= linesOf(file.text));

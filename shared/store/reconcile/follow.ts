@@ -1,13 +1,15 @@
 /**
  * Cross-file following in the pass: threads about to be lost are looked for in other files
- * (anchoring/cross-file.ts), and a thread whose code is found there follows it.
+ * (anchoring/cross-file.ts), and a thread whose code is found there follows it — or, when
+ * history cannot tell that copy from a twin that was there all along, is offered it
+ * (Anchor.suggestedMove, issue 35).
  */
-import type { Comment, MovedFrom } from '../../model';
+import type { Anchor, Comment, MovedFrom, SuggestedMove } from '../../model';
 import { linesOf } from '../../anchoring/reconcile';
 import { findMovedCode } from '../../anchoring/cross-file';
 import { holdsCopyAt } from '../../anchoring/moved-code';
 import type { CrossFileStats, LostThread } from '../../anchoring/cross-file';
-import { confirmedAnchor, type Outcome } from './decide';
+import { confirmedAnchor, withoutKeys, type Outcome } from './decide';
 import { probe, type PassContext } from './pass-context';
 
 /**
@@ -26,18 +28,30 @@ export function followMovedCode(
     const o = outcomes.get(c.id)?.outcome;
     const losing = o !== undefined && (o.kind === 'stale' || o.kind === 'orphaned');
     const stillLost = searchAgain(c) && (o ? o.anchorState !== 'anchored' : c.anchorState !== 'anchored');
-    if (!losing && !stillLost) continue;
+    // A place offered before is checked again whenever its thread is (issue 35).
+    const offered = o !== undefined && o.anchorState !== 'anchored' && o.anchor.suggestedMove !== undefined;
+    if (!losing && !stillLost && !offered) continue;
     const ownFiles = o && o.file !== c.file ? [c.file, o.file] : [c.file];
     const today = probe(ctx, o?.file ?? c.file);
     lost.push({ id: c.id, anchor: c.anchor, ownFiles, ...(today.kind === 'text' ? { linesToday: today.lines ??= linesOf(today.text) } : {}) });
   }
   if (lost.length === 0) return;
   const byId = new Map(threads.map((c) => [c.id, c]));
-  for (const [id, found] of findMovedCode(ctx.root, lost, { stats })) {
+  const moves = findMovedCode(ctx.root, lost, { stats });
+  for (const { id } of lost) if (!moves.has(id)) offerMove(byId.get(id)!, outcomes, undefined);
+  for (const [id, found] of moves) {
     const c = byId.get(id)!;
     const p = probe(ctx, found.file);
     // Read again for the anchor: it must still hold the copy (the file may have changed since the search read it).
-    if (p.kind !== 'text' || !holdsCopyAt(c.anchor, p.lines ??= linesOf(p.text), found.startLine - 1)) continue;
+    if (p.kind !== 'text' || !holdsCopyAt(c.anchor, p.lines ??= linesOf(p.text), found.startLine - 1)) {
+      offerMove(c, outcomes, undefined);
+      continue;
+    }
+    // History cannot tell this copy from a twin that was there all along: offered, not followed.
+    if (found.offerOnly !== undefined) {
+      offerMove(c, outcomes, { file: found.file, startLine: found.startLine, endLine: found.endLine, at: ctx.now, reason: found.offerOnly });
+      continue;
+    }
     const anchor = confirmedAnchor(ctx.root, c.anchor, p, found.startLine, found.endLine, ctx.now);
     const n = found.endLine - found.startLine;
     const was = c.anchor.snapshotLine ?? c.anchor.startLine; // where the code was, for a stale thread
@@ -45,3 +59,20 @@ export function followMovedCode(
     outcomes.set(id, { seen: c, outcome: { file: found.file, anchor, anchorState: 'anchored', kind: c.anchorState === 'anchored' ? 'moved' : 'restored', movedFrom } });
   }
 }
+
+/**
+ * Puts a lost thread's offered place (Anchor.suggestedMove) in its outcome, or with `offer`
+ * undefined takes an offer that no longer holds away; an offer of the same place is left as it
+ * was (so a read that finds it again writes nothing).
+ */
+function offerMove(c: Comment, outcomes: Map<string, { seen: Comment; outcome: Outcome }>, offer: SuggestedMove | undefined): void {
+  const o = outcomes.get(c.id)?.outcome ?? { file: c.file, anchor: c.anchor, anchorState: c.anchorState, kind: 'same' };
+  if (o.anchorState === 'anchored') return;
+  const had = o.anchor.suggestedMove;
+  if (offer === undefined ? had === undefined : had !== undefined && samePlace(had, offer)) return;
+  const anchor = withoutKeys(o.anchor, 'suggestedMove') as Anchor;
+  if (offer) anchor.suggestedMove = offer;
+  outcomes.set(c.id, { seen: c, outcome: { ...o, anchor } });
+}
+
+const samePlace = (a: SuggestedMove, b: SuggestedMove): boolean => a.file === b.file && a.startLine === b.startLine && a.endLine === b.endLine && a.reason === b.reason;

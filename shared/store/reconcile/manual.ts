@@ -4,7 +4,7 @@
  */
 import { anchorSizeProblem, validateRange } from '../../anchoring/anchor';
 import { ConsiderError } from '../../errors';
-import type { Author, Comment } from '../../model';
+import type { Author, Comment, MovedFrom } from '../../model';
 import { resolveInWorkspace } from '../../paths';
 import { reanchor } from '../../anchoring/reconcile';
 import type { ReanchorResult } from '../../anchoring/reconcile';
@@ -39,7 +39,7 @@ function readForAnchor(root: string, rel: string): TextProbe {
  * elsewhere, a renamed or split file, is moved there by hand).
  */
 export async function setAnchor(
-  root: string, id: string, range: { startLine: number; endLine: number; text?: string; file?: string }, actor: Author,
+  root: string, id: string, range: { startLine: number; endLine: number; text?: string; file?: string; movedFrom?: MovedFrom }, actor: Author,
 ): Promise<Comment> {
   const thread = findThread(readStore(root).store, id);
   const file = range.file === undefined ? thread.file : resolveInWorkspace(root, range.file).rel;
@@ -55,8 +55,10 @@ export async function setAnchor(
     const from = { file: c.file, startLine: c.anchor.startLine, endLine: c.anchor.endLine, anchorState: c.anchorState };
     c.anchor = confirmedAnchor(root, c.anchor, fromDisk ? disk : text, range.startLine, range.endLine, tx.now);
     c.anchorState = 'anchored';
-    // Put in another file by hand: where the code once moved from is no longer this thread's story.
-    if (c.file !== file) delete c.movedFrom;
+    // Put in another file by hand: where the code once moved from is no longer this thread's
+    // story, unless the caller says where it moved from (an offered move taken, suggested-move.ts).
+    if (c.file !== file && range.movedFrom) c.movedFrom = range.movedFrom;
+    else if (c.file !== file) delete c.movedFrom;
     c.file = file;
     tx.log({ action: 'reanchor', threadId: c.id, detail: { manual: true, from, to: { file, startLine: range.startLine, endLine: range.endLine, anchorState: 'anchored' } } });
     return c;

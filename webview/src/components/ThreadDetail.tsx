@@ -8,6 +8,7 @@ import type { Row } from '../../../shared/board/projection';
 import { Button, Codicon, Spinner, TextArea, type TextFieldHandle } from '../ui/primitives';
 import { Markdown } from './Markdown';
 import { CodeSinceWritten } from './CodeSinceWritten';
+import { SuggestedMove } from './SuggestedMove';
 
 export interface ThreadDetailHandle { focusReply(): void }
 
@@ -63,6 +64,7 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
           {t.unseen && <span className="tag unseen">{l10n.t('unseen by agent')}</span>}
         </div>
         {t.reason && t.anchorState !== 'anchored' && <p className="muted reason"><Codicon name="info" /> {t.reason}</p>}
+        <SuggestedMove row={row} />
         {t.movedFrom && <p className="muted moved-from" data-testid="detail-moved-from"><Codicon name="move" /> {l10n.t('Moved from {0} {1}: its code moved into this file.', t.movedFrom.file, lineLabel(t.movedFrom.startLine, t.movedFrom.endLine))}</p>}
       </header>
       {details?.code && <CodeSinceWritten code={details.code} onShowChanges={() => actions.showThreadChanges(row)} />}

@@ -8,6 +8,7 @@ import { Button, Checkbox, Codicon, Spinner } from '../ui/primitives';
 import { countOf, l10n } from '../../../shared/board/l10n';
 import { anchorWord } from '../../../shared/board/rowBadges';
 import { withNodes } from '../lib/l10n';
+import { SuggestedMove } from './SuggestedMove';
 
 const PAGE = 25;
 
@@ -91,6 +92,7 @@ function TriageCard({ row, checked, onCheck }: { row: Row; checked: boolean; onC
       </header>
       <p className="triage-body">{t.title}</p>
       {t.reason && <p className="muted reason"><Codicon name="info" /> {t.reason}</p>}
+      <SuggestedMove row={row} />
       {suggestion === 'loading' ? <div className="muted"><Spinner /> {l10n.t('Looking for the code…')}</div>
         : 'error' in suggestion ? <p className="error-text">{l10n.t('Could not read today\'s code: {0}', suggestion.error)}</p>
         : <DiffView row={row} s={suggestion} />}

@@ -84,12 +84,17 @@ export function createActions(bridge: Bridge, store: BoardStore) {
         notice('info', copiedDigestMessage(r.chars, r.pendingLeftOut));
       } catch (e) { fail(l10n.t('Copy digest'))(e); }
     },
-    async reanchor(rows: readonly Row[], to: 'suggestion' | 'selection') {
+    async reanchor(rows: readonly Row[], to: 'suggestion' | 'selection' | 'suggestedMove') {
       try {
         const r = await bridge.request('anchor/reanchor', { refs: refsOf(rows), to });
         failures(r, l10n.t('Re-anchor'));
         const threads = countOf(r.done, l10n.t('{0} thread'), l10n.t('{0} threads'));
-        if (r.done) notice('info', to === 'suggestion' ? l10n.t('Re-anchored {0} to the suggested place.', threads) : l10n.t('Re-anchored {0} to the editor selection.', threads), r.undoId);
+        const done = {
+          suggestion: () => l10n.t('Re-anchored {0} to the suggested place.', threads),
+          selection: () => l10n.t('Re-anchored {0} to the editor selection.', threads),
+          suggestedMove: () => l10n.t('Re-anchored {0} where its code moved.', threads),
+        }[to];
+        if (r.done) notice('info', done(), r.undoId);
       } catch (e) { fail(l10n.t('Re-anchor'))(e); }
     },
     async confirm(rows: readonly Row[]) {

@@ -1,0 +1,37 @@
+/**
+ * Taking an offered move (Anchor.suggestedMove, issue 35): "may have moved to src/b.ts:40 —
+ * Re-anchor there?". The human said yes, so the thread is put there through the manual
+ * re-anchor (setAnchor), as a move from its file (movedFrom) — but only if that place still
+ * holds the thread's code: the offer was made at some read, and the file may have changed since.
+ */
+import fs from 'node:fs';
+import type { Author, Comment, MovedFrom } from '../model';
+import { offeredMove, placeText } from '../model';
+import { ConsiderError } from '../errors';
+import { resolveInWorkspace } from '../paths';
+import { holdsCopyAt } from '../anchoring/moved-code';
+import { splitLines } from '../text';
+import { strictUtf8Text } from '../utf8';
+import { readStore } from './store-io';
+import { findThread } from './threads';
+import { setAnchor } from './reconcile/manual';
+
+/** Re-anchors a thread at the place it was offered, after checking that the place still holds its code. */
+export async function takeSuggestedMove(root: string, id: string, actor: Author): Promise<Comment> {
+  const c = findThread(readStore(root).store, id);
+  const offer = offeredMove(c);
+  if (!offer) throw new ConsiderError('usage', `${c.id} has no suggested place in another file`, 'only a stale or orphaned thread whose code was found elsewhere has one');
+  const where = placeText(offer.file, offer.startLine, offer.endLine);
+  let text: string;
+  try {
+    text = strictUtf8Text(fs.readFileSync(resolveInWorkspace(root, offer.file).abs));
+  } catch {
+    throw new ConsiderError('not_found', `${offer.file} can no longer be read`, 'select the code in an editor and re-anchor the thread to the selection');
+  }
+  if (!holdsCopyAt(c.anchor, splitLines(text), offer.startLine - 1)) {
+    throw new ConsiderError('not_found', `the thread's code is no longer at ${where}`, 'select the code in an editor and re-anchor the thread to the selection');
+  }
+  const was = c.anchor.snapshotLine ?? c.anchor.startLine;
+  const movedFrom: MovedFrom = { file: c.file, startLine: was, endLine: was + (offer.endLine - offer.startLine), at: new Date().toISOString() };
+  return setAnchor(root, c.id, { startLine: offer.startLine, endLine: offer.endLine, file: offer.file, text, ...(offer.file !== c.file ? { movedFrom } : {}) }, actor);
+}
