@@ -86,8 +86,12 @@ export class ChangesModel extends Disposable {
   /**
    * The folder with its list up to date: computed now if it is stale (the tree asks before it
    * draws; VS Code shows the view's progress bar meanwhile), after any computation in flight.
+   * `recompute`: computed again even if no file event has said so yet — a command the user runs
+   * right after an agent's edits must not act on the list from before them (file events arrive
+   * later than the files, all the more under load).
    */
-  async fresh(root: string): Promise<FolderChanges | undefined> {
+  async fresh(root: string, { recompute = false } = {}): Promise<FolderChanges | undefined> {
+    if (recompute && this.folders.has(root)) this.dirty.add(root);
     // A folder is dirty from the moment it is added (sync): it has never been computed.
     for (let rounds = 0; rounds < 10; rounds++) {
       const f = this.folders.get(root);

@@ -146,7 +146,7 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
     }),
     registerCommand(CommandIds.changesOpenAll, async (arg?: { root?: string }) => {
       const picked = arg?.root ? model.get(arg.root) : await pickFolder(vscode.l10n.t('Consider: Open the changes of which folder?'));
-      const f = picked && await model.fresh(picked.root);
+      const f = picked && await model.fresh(picked.root, { recompute: true });
       if (!f?.result?.ok) return;
       const label = f.result.label;
       let resources = f.result.list.changes.filter((c) => !(c.note && NO_DIFF.has(c.note))).map((c) => diffArgs(f, c)!).filter(Boolean);

@@ -42,7 +42,10 @@ suite('changes view', () => {
     try {
       const tabsBefore = vscode.window.tabGroups.all.flatMap((g) => g.tabs).length;
       const opening = vscode.commands.executeCommand('consider.changes.openAll', { root: alpha.root });
-      const note = await waitFor('the cap\'s warning', () => api.notifications().find((n) => n.message.includes('Open All Changes opens at most 500')), 60_000);
+      const note = await waitFor('the cap\'s warning', () => api.notifications().find((n) => n.message.includes('Open All Changes opens at most 500')), 60_000).catch(async (e) => {
+        const files = (await api.changes().files(alpha.root)).length;
+        throw new Error(`${e.message}; notes: ${JSON.stringify(api.notifications().map((n) => n.message).slice(-5))}; listed: ${JSON.stringify(files)?.slice(0, 400)}`);
+      });
       assert.equal(note.severity, 'warning');
       assert.match(note.message, /^Consider: 520 files changed since marked reviewed: VS Code's multi-file diff stalls with that many/);
       assert.deepEqual(note.actions, ['Open the First 500']);
