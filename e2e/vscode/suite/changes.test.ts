@@ -25,8 +25,8 @@ suite('changes view', () => {
     }, 20_000);
     const c = api.changes();
     assert.deepEqual(c.top, ['alpha', 'beta']);
-    assert.deepEqual(c.files(alpha.root).map((f) => [f.path, f.kind, f.description]), [['src/changes-alpha.ts', 'added', '+1 −0']]);
-    assert.deepEqual(c.files(beta.root).map((f) => [f.path, f.kind, f.description]), [[betaFile, 'modified', '+1 −0']]);
+    assert.deepEqual(c.files(alpha.root).map((f) => [f.path, f.kind, f.description]), [['src/changes-alpha.ts', 'added', '+1']]);
+    assert.deepEqual(c.files(beta.root).map((f) => [f.path, f.kind, f.description]), [[betaFile, 'modified', '+1']]);
     fs.rmSync(path.join(alpha.root, 'src', 'changes-alpha.ts'));
   });
 });
