@@ -20,7 +20,7 @@ import { Disposable } from '../util/dispose';
 import type { ChangesModel, FolderChanges } from './changes-model';
 import { type DirNode, type FileNode, type TreeNode, KIND_LETTER, ago, kindWord, buildTree, fileDescription, filesUnder } from './tree-model';
 import { isViewed, baselineKey } from '../../shared/changes';
-import { CommandIds } from '../commands/ids';
+import { CommandIds } from '../command-ids';
 
 export const CHANGES_VIEW_ID = 'consider.changes';
 /** How often a shown view says its baselines' ages again ("just now", "2 min ago"): they lag by this at most. */
@@ -70,7 +70,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
 
   /** Whether some folder's words hold an age ("since review round 1 (5 min ago)"). */
   private showsAge(): boolean {
-    return this.model.list().some((f) => f.result?.ok && f.result.baseline?.createdAt !== undefined);
+    return this.model.list().some((f) => f.result?.ok && f.result.capturedAt !== undefined);
   }
 
   /** Says the ages again: the message line, and with several folders their rows. */
@@ -100,7 +100,8 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     return nodes;
   }
 
-  getChildren(element?: ChangeElement): ChangeElement[] {
+  /** A folder's rows wait for its list (computed on the worker; VS Code shows the view's progress bar meanwhile). */
+  async getChildren(element?: ChangeElement): Promise<ChangeElement[]> {
     if (!element) {
       const folders = this.model.list();
       if (folders.length > 1) return folders.map((f) => ({ type: 'folder', root: f.root }));
@@ -119,8 +120,8 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
   }
 
   /** A folder's rows: notes first (incomplete baseline, files not compared), then its tree. */
-  private folderChildren(root: string): ChangeElement[] {
-    const f = this.model.fresh(root);
+  private async folderChildren(root: string): Promise<ChangeElement[]> {
+    const f = await this.model.fresh(root);
     if (!f) return [];
     const multi = this.model.list().length > 1;
     const notes: ChangeElement[] = [];
@@ -276,16 +277,16 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
   }
 
   /** The labels of the top-level rows, as drawn (the tests' view of "one tree per folder"). */
-  topLabels(): string[] {
-    return this.getChildren().map((e) => {
+  async topLabels(): Promise<string[]> {
+    return (await this.getChildren()).map((e) => {
       const label = this.getTreeItem(e).label;
       return typeof label === 'string' ? label : label?.label ?? '';
     });
   }
 
   /** What the tests and the status read: the files listed for a folder, as shown. */
-  shown(root: string): { path: string; kind: string; description: string; viewed: boolean }[] {
-    const f = this.model.fresh(root);
+  async shown(root: string): Promise<{ path: string; kind: string; description: string; viewed: boolean }[]> {
+    const f = await this.model.fresh(root);
     return f ? this.treeOf(f).flatMap(filesUnder).map((n) => ({ path: n.change.path, kind: n.change.kind, description: fileDescription(n), viewed: n.viewed })) : [];
   }
 }
@@ -314,10 +315,10 @@ export function changeUri(root: string, c: FileChange): vscode.Uri {
 
 const progressText = (c: { viewed: number; total: number }): string => vscode.l10n.t('{0} of {1} viewed', c.viewed, countOf(c.total, vscode.l10n.t('{0} file'), vscode.l10n.t('{0} files')));
 
-/** "review round 2 (12 min ago)", "the last commit (main)". */
+/** "review round 2 (12 min ago)", "the last commit (main, 1a2b3c4)". */
 function sinceText(f: FolderChanges): string {
   const label = f.result?.label ?? '';
-  const at = f.result?.ok ? f.result.baseline?.createdAt : undefined;
+  const at = f.result?.ok ? f.result.capturedAt : undefined;
   return at ? `${label} (${ago(at)})` : label;
 }
 

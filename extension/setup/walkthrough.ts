@@ -8,11 +8,11 @@
  * it replaces the setup notification (its first step is setup): one invitation, not two.
  * Its steps tick from what the user did: walkthrough-progress.ts.
  */
-import fs from 'node:fs';
+import os from 'node:os';
 import * as vscode from 'vscode';
 import type { ConsiderHost } from '../api';
-import { CommandIds, registerCommand } from '../commands/ids';
-import { considerPaths } from '../../shared/paths';
+import { CommandIds, registerCommand } from '../command-ids';
+import { isSetUpProject } from '../../shared/project-trust';
 import { firstRunPlacement, isNewToConsider, shouldOpenOnFirstRun } from './first-run';
 import { pulseWalkthroughProgress, registerWalkthroughProgress } from './walkthrough-progress';
 
@@ -22,7 +22,7 @@ export const WALKTHROUGH_ID = 'consider.getStarted';
 const OPENED_ON_FIRST_RUN = 'consider.walkthrough.openedOnFirstRun';
 
 export function isSetUp(root: string): boolean {
-  return fs.existsSync(considerPaths(root).bin);
+  return isSetUpProject(root, os.homedir());
 }
 
 /** Opens the walkthrough (`toSide`: in a group beside, keeping the focus where it is), then lets its steps tick. */
@@ -50,7 +50,7 @@ export async function openWalkthroughOnFirstRun(context: vscode.ExtensionContext
 }
 
 export function registerGetStarted(context: vscode.ExtensionContext, host: ConsiderHost): vscode.Disposable {
-  // Setup writes the store too, so a store change is when `.consider/bin` may have appeared.
+  // Setup writes the store last, after its record (shared/project-trust.ts), so a store change is when a folder may have become set up.
   const setUpMayHaveChanged = (listener: (e: unknown) => unknown): vscode.Disposable =>
     vscode.Disposable.from(host.onDidChangeStores(listener), vscode.workspace.onDidChangeWorkspaceFolders(listener));
   return vscode.Disposable.from(
