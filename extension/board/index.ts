@@ -17,7 +17,7 @@ import * as setupApi from '../../setup';
 import type { ConsiderHost } from '../api';
 import { BOARD_VIEW_TYPE, BoardPanel, viewFromState, webviewOptions } from './panel';
 import type { BoardServices } from './services';
-import { walkthroughStepDone } from '../setup/walkthrough-progress';
+import { walkthroughStepDone } from '../util/walkthrough-steps';
 
 export type BoardView = ViewName;
 

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { CommandIds, registerCommand } from '../command-ids';
 import { discardReview, pendingThreads, restoreThreads } from '../../shared/store';
-import { walkthroughStepDone } from '../setup/walkthrough-progress';
+import { walkthroughStepDone } from '../util/walkthrough-steps';
 import { submitReviewWithBaseline } from '../../shared/changes';
 import { baselineCaptureOptions } from '../changes/settings';
 import type { Comment, ReviewRound } from '../../shared/model';

@@ -14,7 +14,7 @@ import * as notify from '../notify';
 import { confirmFirstComment, openSetupWizard } from './first-comment';
 import { BASELINE_SCHEME, parseBaselineUri } from '../changes/baseline-docs';
 import { addRemovedCodeThread, parseBaselineKey, type BaselineRef } from '../../shared/changes';
-import { walkthroughStepDone } from '../setup/walkthrough-progress';
+import { walkthroughStepDone } from '../util/walkthrough-steps';
 
 export interface ThreadCommandDeps {
   stores: FolderStores;

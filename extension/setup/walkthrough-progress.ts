@@ -18,10 +18,9 @@
  * Which step each action completes is said where the action is (grep `walkthroughStepDone`).
  */
 import * as vscode from 'vscode';
+import { WALKTHROUGH_STEPS, receiveWalkthroughSteps, walkthroughStepDone, type WalkthroughStep } from '../util/walkthrough-steps';
 
-/** The walkthrough's steps (package.json `contributes.walkthroughs[0].steps[].id`). */
-export const WALKTHROUGH_STEPS = ['setup', 'comment', 'review', 'answer', 'board'] as const;
-export type WalkthroughStep = typeof WALKTHROUGH_STEPS[number];
+export { WALKTHROUGH_STEPS, walkthroughStepDone, type WalkthroughStep };
 
 /** The context key that completes a step (its `onContext:` completion event). */
 export const stepDoneContextKey = (step: WalkthroughStep): string => `consider.walkthrough.${step}Done`;
@@ -78,11 +77,6 @@ export const isUndescribedTab = (tab: vscode.Tab): boolean => tab.input === unde
 
 let current: WalkthroughProgress | undefined;
 
-/** The user did `step` (called where the action happens); nothing before activation made the tracker. */
-export function walkthroughStepDone(step: WalkthroughStep): void {
-  current?.done(step);
-}
-
 /** Sends a pulse now (after Consider opened the walkthrough). */
 export function pulseWalkthroughProgress(): void {
   current?.pulse();
@@ -107,6 +101,7 @@ export function registerWalkthroughProgress(memento: vscode.Memento, isSetUp: ()
       if (now && !setUp) progress.pulse();
       setUp = now;
     }),
+    { dispose: receiveWalkthroughSteps((step) => progress.done(step)) },
     { dispose: () => { if (current === progress) current = undefined; } },
   );
 }
