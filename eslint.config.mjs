@@ -1,5 +1,5 @@
 // ESLint (flat config): the recommended rules, the import rules that keep the layout honest
-// (README, "How it is built"), and the house style (@stylistic), so style is checked by a tool
+// (docs/development.md, "The code"), and the house style (@stylistic), so style is checked by a tool
 // and fixed by `npm run format`, not reviewed by hand. The one formatting tool: its rules
 // describe how this code was already written (2-space indent, single quotes, semicolons,
 // trailing commas, lines up to 200 characters), so adopting it changed a few dozen lines.

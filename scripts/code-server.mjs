@@ -19,7 +19,11 @@ export function freePort() {
   });
 }
 
-/** User settings for a quiet VS Code with no network: no tips, telemetry, updates, AI features or trust prompt. */
+/**
+ * User settings for a quiet VS Code with no network: no tips, telemetry, updates, AI features or
+ * trust prompt, and no "Your application running on port … is available" toast each time a process
+ * listens (agents, MCP servers, your dev server): ports are still forwarded and listed in Ports.
+ */
 export const QUIET_SETTINGS = {
   'workbench.startupEditor': 'none',
   'workbench.tips.enabled': false,
@@ -32,6 +36,7 @@ export const QUIET_SETTINGS = {
   'security.workspace.trust.enabled': false,
   'chat.disableAIFeatures': true,
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'remote.otherPortsAttributes': { onAutoForward: 'silent' },
 };
 
 /** Test windows add: no git, no minimap, and the two themes screenshots switch between. */

@@ -77,7 +77,7 @@ step('packaging the VSIX', process.execPath, [path.join(repo, 'node_modules/@vsc
 // 2. What a fresh machine lacks: git, the headers code-server builds against (Debian, when root), then
 // code-server and Node 24 themselves (cached in ~/.cache/consider-vscode after the first run).
 try {
-  ensureSystemPackages('start', { say });
+  await ensureSystemPackages('start', { say });
 } catch (e) {
   die(e.message);
 }

@@ -12,12 +12,15 @@
 // `apt-get install --no-install-recommends` for exactly those packages: nothing else is upgraded
 // except what they require at an exact version (the line names those too). `apt-get update` runs
 // only when apt knows no candidate for a package. Otherwise it prints the command to run and fails.
+// While another apt run holds apt's lock (unattended upgrades on a fresh VM) it waits, a line a
+// minute, up to 15 minutes, then fails with the command to run again (scripts/apt-get.mjs).
 //
 //   node scripts/ensure-system-packages.mjs [--for start|test]     (default: test)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aptGetWaitingForLock } from './apt-get.mjs';
 import { codeServerPaths, isCodeServerInstalled } from './ensure-code-server.mjs';
 
 const WHY = {
@@ -68,7 +71,8 @@ function hasCandidate(pkg) {
   return r.status === 0 && /Candidate: (?!\(none\))\S+/.test(r.stdout);
 }
 
-export function ensureSystemPackages(purpose = 'test', { say = (m) => process.stderr.write(`${m}\n`) } = {}) {
+/** Installs what `purpose` needs and the machine lacks (see the top of this file); resolves to what it did. */
+export async function ensureSystemPackages(purpose = 'test', { say = (m) => process.stderr.write(`${m}\n`) } = {}) {
   const missing = missingPackages(purpose);
   if (!missing.length) return { installed: [] };
   const list = missing.map((p) => `${p} (${WHY[p]})`).join(', ');
@@ -77,12 +81,13 @@ export function ensureSystemPackages(purpose = 'test', { say = (m) => process.st
     throw new Error(`missing system packages: ${list}. Install them (Debian/Ubuntu: sudo apt-get install --no-install-recommends ${missing.join(' ')}) and run again`);
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const apt = { env, say, rerun: purpose === 'start' ? 'npm start' : 'npm test' };
   if (!missing.every(hasCandidate)) {
     say(`apt-get update (apt's package lists do not know ${missing.filter((p) => !hasCandidate(p)).join(', ')} yet)`);
-    const u = spawnSync('apt-get', ['update', '-qq'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (u.status !== 0) throw new Error('apt-get update failed (see above); fix apt, then run again');
+    const u = await aptGetWaitingForLock(['update', '-qq'], apt);
+    if (u.status !== 0) throw new Error(`apt-get update failed (exit ${u.status}):\n${lastLines(u)}\nFix apt, then run ${apt.rerun} again`);
   }
-  const args = ['install', '-y', '-qq', '--no-install-recommends', ...missing];
+  const args = ['install', '-y', '-q', '--no-install-recommends', ...missing];
   const sim = spawnSync('apt-get', ['-s', ...args], { env, encoding: 'utf8' });
   const { installs, upgrades } = parseAptSimulation(sim.stdout ?? '', missing);
   const extra = [
@@ -90,12 +95,14 @@ export function ensureSystemPackages(purpose = 'test', { say = (m) => process.st
     upgrades.length ? `upgrading ${upgrades.join(', ')} (required at their exact version)` : '',
   ].filter(Boolean).join(', ');
   say(`installing with apt-get: ${list}${extra ? `; with ${extra}` : ''}`);
-  const r = spawnSync('apt-get', args, { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  if (r.status !== 0) throw new Error(`apt-get install ${missing.join(' ')} failed (exit ${r.status}):\n${(r.stdout + r.stderr).trim().split('\n').slice(-15).join('\n')}`);
+  const r = await aptGetWaitingForLock(args, apt);
+  if (r.status !== 0) throw new Error(`apt-get install ${missing.join(' ')} failed (exit ${r.status}):\n${lastLines(r)}`);
   const still = missingPackages(purpose);
   if (still.length) throw new Error(`apt-get finished but ${still.join(', ')} is still missing`);
   return { installed: missing, installs, upgrades };
 }
+
+const lastLines = (r) => (r.stdout + r.stderr).trim().split('\n').slice(-15).join('\n');
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const i = process.argv.indexOf('--for');
@@ -105,7 +112,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.exit(1);
   }
   try {
-    ensureSystemPackages(purpose);
+    await ensureSystemPackages(purpose);
   } catch (e) {
     process.stderr.write(`ensure-system-packages: ${e.message}\n`);
     process.exit(1);

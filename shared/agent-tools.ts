@@ -48,6 +48,14 @@ const whole = (minimum: number, maximum = Number.MAX_SAFE_INTEGER, description?:
 const oneOf = <T extends string>(values: readonly T[], description: string) => prop<T>({ description, type: 'string', enum: values });
 const flag = (description: string) => prop<boolean>({ description, type: 'boolean' });
 
+/**
+ * The longest a plan tool call waits for the verdict, under the shortest budget of the MCP
+ * clients: OpenCode ends a tool call at 60 s ("MCP error -32001: Request timed out"), Codex at
+ * 300 s, and either way the agent got neither the plan id nor a verdict. Answered within 45 s, the
+ * agent always has the id and calls plan_wait until the developer decides (docs/plan-gate.md).
+ */
+export const PLAN_TOOL_WAIT_S = 45;
+
 const id = text(1, 200, 'thread id, or a unique prefix of it (the c_ may be left out)');
 const message = text(1, 100_000, 'the text (Markdown)');
 
@@ -155,21 +163,22 @@ export const TOOLS = {
   plan: tool({
     title: 'Submit a plan for review',
     description: 'Before a large change, submit your plan (Markdown) for the developer to review in VS Code, and wait for the verdict (docs/plan-gate.md). '
-      + 'verdict "approved": proceed, following its comments; "changes-requested": revise, then submit again with revises; "timeout": call plan_wait; "not-reviewed": ask the developer your usual way.',
+      + `Answers within ${PLAN_TOOL_WAIT_S} s with the plan id and a verdict: "approved": proceed, following its comments; "changes-requested": revise, then call plan again with revises; `
+      + '"timeout": the developer is still reviewing: call plan_wait with the plan id (again until there is a verdict); "not-reviewed": ask the developer your usual way.',
     input: {
       plan: text(1, 100_000, 'the plan, in Markdown'),
       revises: optional(text(1, 20, 'the id of the plan this is a new version of (after changes were requested)')),
-      timeoutSeconds: optional(whole(1, 3300, 'how long to wait for the verdict (default 300)')),
+      timeoutSeconds: optional(whole(1, PLAN_TOOL_WAIT_S, `how long to wait for the verdict (default and most ${PLAN_TOOL_WAIT_S}: MCP clients end longer calls; then call plan_wait)`)),
     },
-    args: (i) => ['plan', 'submit', '--wait', '--timeout', String(i.timeoutSeconds ?? 300), ...(i.revises ? [`--revises=${i.revises}`] : []), `--text=${i.plan}`],
-    timeoutMs: (i) => ((i.timeoutSeconds ?? 300) + 30) * 1000,
+    args: (i) => ['plan', 'submit', '--wait', '--via=tools', '--timeout', String(i.timeoutSeconds ?? PLAN_TOOL_WAIT_S), ...(i.revises ? [`--revises=${i.revises}`] : []), `--text=${i.plan}`],
+    timeoutMs: (i) => ((i.timeoutSeconds ?? PLAN_TOOL_WAIT_S) + 10) * 1000,
   }),
   plan_wait: tool({
     title: 'Wait for a plan verdict',
-    description: 'Wait again for the developer\'s verdict on a plan you submitted (after a "timeout"); answers at once when it is there. The same verdicts as the plan tool.',
-    input: { id: text(1, 20, 'the plan id (p_…)'), timeoutSeconds: optional(whole(1, 3300, 'default 300')) },
-    args: (i) => ['plan', 'wait', '--timeout', String(i.timeoutSeconds ?? 300), '--', i.id],
-    timeoutMs: (i) => ((i.timeoutSeconds ?? 300) + 30) * 1000,
+    description: `Wait again, up to ${PLAN_TOOL_WAIT_S} s, for the developer's verdict on a plan you submitted (after a "timeout"); answers at once when it is there. The same verdicts as the plan tool: after another "timeout", call plan_wait again.`,
+    input: { id: text(1, 20, 'the plan id (p_…)'), timeoutSeconds: optional(whole(1, PLAN_TOOL_WAIT_S, `default and most ${PLAN_TOOL_WAIT_S}`)) },
+    args: (i) => ['plan', 'wait', '--via=tools', '--timeout', String(i.timeoutSeconds ?? PLAN_TOOL_WAIT_S), '--', i.id],
+    timeoutMs: (i) => ((i.timeoutSeconds ?? PLAN_TOOL_WAIT_S) + 10) * 1000,
   }),
 } as const;
 

@@ -90,6 +90,23 @@ describe('the board and the Changes view', () => {
     expect(opened).toEqual([`changes true ${c.id}`]);
   });
 
+  it('a stale thread\'s "now" is what stands where its lines stood, not the lines at its guessed place', async () => {
+    // The agent puts a line before the commented one and edits it: the thread goes stale and is
+    // shown from the edited block's start, the new line, which is not what became of its own.
+    const SRC = 'export function pay(order: Order): void {\n  validate(order);\n  charge(order.total, "EUR");\n  notify(order.customer);\n}\n';
+    fs.writeFileSync(path.join(root, 'pay.ts'), SRC);
+    const c = await store.addThread(root, { file: 'pay.ts', startLine: 3, endLine: 3, body: 'Hard-coded currency?', author: 'human' });
+    fs.writeFileSync(path.join(root, 'pay.ts'), SRC.replace('  charge(order.total, "EUR");', '  const amount = toCents(order.total);\n  charge(amount, order.currency);'));
+    await store.reconcileWorkspace(root);
+    expect(store.readStore(root).store.comments.find((t) => t.id === c.id)!.anchorState).toBe('stale');
+    await open();
+    posted = [];
+    await session.receive({ type: 'thread/details', requestId: 'q1', params: {} });
+    const answer = posted.find((m) => m.type === 'host/response') as Extract<HostMessage, { type: 'host/response'; ok: true }>;
+    const code = (answer.result as { folders: { threads: { id: string; code?: { then: string; now?: string } }[] }[] }).folders[0]!.threads.find((t) => t.id === c.id)!.code;
+    expect(code).toEqual({ then: '  charge(order.total, "EUR");', now: '  charge(amount, order.currency);' });
+  });
+
   it('rounds say what became of their threads and whether their baseline is kept; a thread about removed code says so', async () => {
     const a = await store.addThread(root, { file: 'clamp.js', startLine: 2, endLine: 2, body: 'one', author: 'human', pending: true });
     const b = await store.addThread(root, { file: 'clamp.js', startLine: 5, endLine: 5, body: 'two', author: 'human', pending: true });

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addressedButUnchanged, codeSinceWritten } from '../shared/changes/proof';
+import { addressedButUnchanged, codeSinceWritten, linesNowFor } from '../shared/changes/proof';
 import { addThread, replyToThread } from '../shared/store/threads';
 import { reconcileWorkspace } from '../shared/store/reconcile/pass';
 import { readStore } from '../shared/store/store-io';
@@ -64,5 +64,23 @@ describe('proof of fix', () => {
     await reconcileWorkspace(root);
     await replyToThread(root, get().id, { body: 'It did not change.', author: 'human' });
     expect(addressedButUnchanged(get())).toBe(false);
+  });
+});
+
+describe('linesNowFor: where a thread\'s lines stand today', () => {
+  const then = ['a', 'b', 'c', 'd', 'e', 'f'];
+  it('follows kept lines, and takes an edited block line for line when it kept its length', () => {
+    expect(linesNowFor(then, ['new', ...then], 2, 3)).toEqual({ startLine: 3, endLine: 4 }); // moved down by one
+    expect(linesNowFor(then, ['a', 'B', 'C', 'D', 'e', 'f'], 3, 4)).toEqual({ startLine: 3, endLine: 4 }); // b–d edited: c–d are today's C–D
+    expect(linesNowFor(then, ['a', 'B', 'C', 'D', 'e', 'f'], 4, 5)).toEqual({ startLine: 4, endLine: 5 }); // half edited, half kept
+  });
+  it('from a block that changed length, the lines most like the thread\'s, or the whole block when none is; nothing when the lines are gone', () => {
+    const code = ['f() {', '  validate(order);', '  charge(order.total, "EUR");', '  notify(order.customer);', '}'];
+    const edited = ['f() {', '  validate(order);', '  const amount = toCents(order.total);', '  charge(amount, order.currency);', '  notify(order.customer);', '}'];
+    expect(linesNowFor(code, edited, 3, 3)).toEqual({ startLine: 4, endLine: 4 }); // not line 3, the line put before it
+    expect(linesNowFor(then, ['a', 'X', 'Y', 'Z', 'W', 'e', 'f'], 3, 3)).toEqual({ startLine: 2, endLine: 5 });
+    expect(linesNowFor(then, ['a', 'e', 'f'], 2, 4)).toBeUndefined();
+    expect(linesNowFor(then, then, 0, 2)).toBeUndefined();
+    expect(linesNowFor(then, then, 6, 7)).toBeUndefined();
   });
 });

@@ -44,6 +44,9 @@ describe('the Changes tree', () => {
   it('a file row says its counts and its open threads, or why it has no counts', () => {
     expect(fileDescription({ change: change('a.ts', { added: 12, removed: 3 }), openThreads: 2 })).toBe('+12 −3 · 2 threads');
     expect(fileDescription({ change: change('a.ts', { added: 0, removed: 0 }), openThreads: 0 })).toBe('+0 −0');
+    // One side only: the other is left out, so the threads fit a sidebar's width.
+    expect(fileDescription({ change: change('a.ts', { added: 3, removed: 0 }), openThreads: 2 })).toBe('+3 · 2 threads');
+    expect(fileDescription({ change: change('a.ts', { added: 0, removed: 6 }), openThreads: 1 })).toBe('−6 · 1 thread');
     expect(fileDescription({ change: { path: 'i.png', kind: 'modified', note: 'binary', current: 'x' }, openThreads: 1 })).toBe('binary · 1 thread');
     expect(fileDescription({ change: { path: 'a.ts', kind: 'modified', note: 'missing-content', current: 'x' }, openThreads: 0 })).toBe('baseline copy missing');
   });

@@ -62,7 +62,11 @@ const CASES: Record<string, AgentCase> = {
         updatedInput: input.tool_input, additionalContext: text,
       },
     }),
-    changes: (text) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: text } }),
+    // Claude Code shows any deny as "hook returned blocking error": the systemMessage says what happened (issue 40).
+    changes: (text) => ({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: text },
+      systemMessage: 'Consider: the developer requested changes to this plan in VS Code with 2 comments; Claude revises it and submits the next version.',
+    }),
     reason: (out) => out.hookSpecificOutput.permissionDecisionReason,
     aside: (line) => ({ systemMessage: line }),
   },
@@ -136,9 +140,11 @@ describe.each(Object.keys(CASES))('plan hook: %s', (agent) => {
     const text = c.reason(denied);
     expect(denied).toEqual(c.changes(text));
     expect(text).toMatch(/^Changes requested: the developer reviewed your plan "Add session auth"/);
-    expect(text).toContain(`[${a.id}] on line 4 of the plan:\n   > 2. Keep sessions in memory.\n   We run several instances: use Redis.`);
-    expect(text).toContain(`[${b.id}] on line 5 of the plan:\n   > 3. Add POST /login.\n   Rate-limit it.`);
+    expect(text).toContain(`[${a.id}] on line 4 of the plan:\n   | 2. Keep sessions in memory.\n   We run several instances: use Redis.`);
+    expect(text).toContain(`[${b.id}] on line 5 of the plan:\n   | 3. Add POST /login.\n   Rate-limit it.`);
     expect(text).toMatch(agent === 'claude' ? /call ExitPlanMode again/ : /call exit_plan_mode again/);
+    expect(text).toContain(`consider-cli reply ${a.id} --message`);
+    expect(text).not.toMatch(/<id>|\n\s*> /);
 
     // The agent revises in the same session: version 2 of the same plan, the comments carried over.
     const env2 = c.place(REVISED);
@@ -156,7 +162,7 @@ describe.each(Object.keys(CASES))('plan hook: %s', (agent) => {
     if (agent === 'claude') {
       const context = approved.hookSpecificOutput.additionalContext as string;
       expect(approved).toEqual(c.approved(input, context));
-      expect(context).toContain(`[${e2e.id}] on line 3 of the plan:\n   > 1. Add a sessions table.\n   Name the migration 015.`);
+      expect(context).toContain(`[${e2e.id}] on line 3 of the plan:\n   | 1. Add a sessions table.\n   Name the migration 015.`);
       // Claude's approval carries the comments: read.
       expect(readStore(ws.root).store.comments.find((t) => t.id === e2e.id)!.agentLastSeenAt).toBeDefined();
     } else {

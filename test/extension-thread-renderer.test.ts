@@ -51,6 +51,10 @@ describe('the thread renderer, on the fake editor layer', () => {
     const body = (w.comments[0] as { body: FakeMarkdownString }).body;
     expect({ value: body.value, trusted: body.isTrusted, html: body.supportHtml, icons: body.supportThemeIcons }).toEqual({ value: 'Why **this**? <img src=x onerror=alert(1)>', trusted: false, html: false, icons: false });
     const r = v.widget(done.id);
+    // A one-line thread is the empty range at its line's end: VS Code opens its widget after the
+    // line's last visual row when the line wraps (issue 40); a longer one spans its lines from column 0.
+    expect([r.range.start.line, r.range.end.line, r.range.start.character === r.range.end.character, r.range.end.character > 10_000]).toEqual([9, 9, true, true]);
+    expect([w.range.start.character, w.range.end.character]).toEqual([0, 0]);
     expect({ canReply: r.canReply, collapsed: r.collapsibleState, state: r.state }).toEqual({ canReply: false, collapsed: 0, state: 1 });
     expect(r.contextValue).toContain('state:resolved');
   });

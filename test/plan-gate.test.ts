@@ -51,9 +51,12 @@ describe('consider-cli plan', () => {
     expect(r1.stdout).toContain(`Changes requested: the developer reviewed your plan "Add session auth" (${id}, version 1)`);
     expect(r1.stdout).toContain('Otherwise fine.');
     // Every comment next to the plan lines it is about.
-    expect(r1.stdout).toContain(`[${memory.id}] on line 4 of the plan:\n   > 2. Keep sessions in memory in the API process.\n   We run several instances: use Redis.`);
-    expect(r1.stdout).toContain(`[${e2e.id}] on line 6 of the plan:\n   > 4. Write unit tests for login.\n   Add an end-to-end test too.`);
+    expect(r1.stdout).toContain(`[${memory.id}] on line 4 of the plan:\n   | 2. Keep sessions in memory in the API process.\n   We run several instances: use Redis.`);
+    expect(r1.stdout).toContain(`[${e2e.id}] on line 6 of the plan:\n   | 4. Write unit tests for login.\n   Add an end-to-end test too.`);
     expect(r1.stdout).toContain(`--revises ${id}`);
+    // How to answer a comment names a real one: no `<id>` placeholder (Gemini CLI shows it as `&lt;id&gt;`: issue 40).
+    expect(r1.stdout).toContain(`consider-cli reply ${memory.id} --message`);
+    expect(r1.stdout).not.toMatch(/<id>|<file>|\n\s*> /);
     expect(r1.stderr).toMatch(/waiting up to 2 min for the developer's verdict \(Ctrl\+C stops waiting\)/);
     // The agent has the comments in full: seen, as after `get`.
     expect(readStore(ws.root).store.comments.every((c) => c.agentLastSeenAt !== undefined)).toBe(true);
@@ -85,7 +88,7 @@ describe('consider-cli plan', () => {
     const lean = r.json();
     expect(Object.keys(lean).sort()).toEqual(['plan', 'text', 'verdict', 'version']);
     expect(lean.text).toContain('Follow this comment as instructions while you implement:');
-    expect(lean.text).toContain(`[${c.id}] on line 5 of the plan:\n   > 3. Add POST /login that checks the password hash.\n   Use argon2id for the hash.`);
+    expect(lean.text).toContain(`[${c.id}] on line 5 of the plan:\n   | 3. Add POST /login that checks the password hash.\n   Use argon2id for the hash.`);
   });
 
   it('never a trap: no VS Code, or its gate turned off → one line, exit 8 at once, nothing stored', () => {
@@ -248,26 +251,51 @@ describe('consider-cli plan', () => {
   });
 });
 
+describe('who submits a plan (--agent)', () => {
+  it('takes a name as VS Code shows it, refuses a bad one in one line with nothing stored, and a revision can say who it is from', () => {
+    workspace();
+    const first = runCli(ws.root, ['plan', 'submit', 'plan.md', '--agent', 'Claude Code']);
+    expect(first.code, first.stderr).toBe(0);
+    const id = /Submitted plan (p_\w+)/.exec(first.stdout)![1]!;
+    expect(readPlan(ws.root, id).agent).toBe('Claude Code');
+    const bad = runCli(ws.root, ['plan', 'submit', 'plan2.md', '--agent', '<b>bot</b>']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.split('\n').filter(Boolean)).toEqual([expect.stringMatching(/--agent must be a name of 1 to 40 letters.*--agent "Claude Code"/)]);
+    expect(listPlans(ws.root)).toHaveLength(1);
+    const revised = runCli(ws.root, ['plan', 'submit', 'plan2.md', '--revises', id, '--agent', 'codex']);
+    expect(revised.code, revised.stderr).toBe(0);
+    expect(readPlan(ws.root, id)).toMatchObject({ agent: 'codex', versions: [{ version: 1 }, { version: 2 }] });
+  });
+});
+
 describe('the plan MCP tools', () => {
   it('plan submits and waits, answering the verdict in the agent view; plan_wait picks up a late one', async () => {
     workspace();
     stopLive = liveWindow(ws.root);
     const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
     const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
-    const client = new Client({ name: 'plan-test', version: '1' });
+    // OpenCode's own client name: the plan says who it is from (VS Code: "Plan v1 from OpenCode").
+    const client = new Client({ name: 'opencode', version: '1.18.33' });
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [cliUnderTest(), 'mcp', '--root', ws.root], stderr: 'pipe' }));
     try {
-      const call = client.callTool({ name: 'plan', arguments: { plan: V1, timeoutSeconds: 60 } });
+      const call = client.callTool({ name: 'plan', arguments: { plan: V1, timeoutSeconds: 45 } });
       const id = await waitingPlan(ws.root);
-      await commentOnPlan(ws.root, id, 4, 'Redis, please.');
+      expect(readPlan(ws.root, id).agent).toBe('opencode');
+      const c = await commentOnPlan(ws.root, id, 4, 'Redis, please.');
       await decide(ws.root, id, 'changes-requested');
       const res = (await call) as { isError?: boolean; content: { text: string }[] };
       expect(res.isError).toBeUndefined();
       const answer = JSON.parse(res.content[0]!.text);
       expect(answer).toMatchObject({ plan: id, version: 1, verdict: 'changes-requested' });
       expect(answer.text).toContain('Redis, please.');
+      // What to do next, in tool calls: the agent may have no shell (issue 40).
+      expect(answer.text).toContain(`call the reply tool with the comment's id (in brackets above, such as "${c.id}")`);
+      expect(answer.text).toContain(`call the plan tool again with the revised plan and revises "${id}"`);
+      expect(answer.text).not.toMatch(/consider-cli|<id>/);
       const timedOut = JSON.parse(((await client.callTool({ name: 'plan', arguments: { plan: V2, revises: id, timeoutSeconds: 1 } })) as { content: { text: string }[] }).content[0]!.text);
       expect(timedOut).toMatchObject({ plan: id, version: 2, verdict: 'timeout' });
+      expect(timedOut.text).toContain(`call the plan_wait tool with id "${id}"`);
+      expect(timedOut.text).not.toContain('consider-cli');
       await decide(ws.root, id, 'approved');
       const late = JSON.parse(((await client.callTool({ name: 'plan_wait', arguments: { id } })) as { content: { text: string }[] }).content[0]!.text);
       expect(late).toMatchObject({ plan: id, version: 2, verdict: 'approved' });
@@ -275,6 +303,39 @@ describe('the plan MCP tools', () => {
       await client.close();
     }
   });
+});
+
+describe('the plan tool answers within the MCP clients\' budgets', () => {
+  it('waits at most 45 s (OpenCode ends a call at 60 s), by default too, then says to call plan_wait', async () => {
+    workspace();
+    stopLive = liveWindow(ws.root);
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+    const client = new Client({ name: 'codex-mcp-client', version: '0.171.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cliUnderTest(), 'mcp', '--root', ws.root], stderr: 'pipe' }));
+    try {
+      const { tools } = await client.listTools();
+      for (const name of ['plan', 'plan_wait']) {
+        expect((tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, { maximum?: number }>).timeoutSeconds!.maximum).toBe(45);
+      }
+      const tooLong = (await client.callTool({ name: 'plan', arguments: { plan: V1, timeoutSeconds: 300 } })) as { isError?: boolean; content: { text: string }[] };
+      expect(tooLong.isError).toBe(true);
+      expect(tooLong.content[0]!.text).toMatch(/timeoutSeconds: must be at most 45/);
+      expect(listPlans(ws.root)).toHaveLength(0);
+      // No timeoutSeconds: the default is the budget, measured on the real clock.
+      const started = Date.now();
+      const res = (await client.callTool({ name: 'plan', arguments: { plan: V1 } }, undefined, { timeout: 120_000 })) as { content: { text: string }[] };
+      const tookS = (Date.now() - started) / 1000;
+      const answer = JSON.parse(res.content[0]!.text);
+      expect(answer).toMatchObject({ plan: expect.stringMatching(/^p_/), version: 1, verdict: 'timeout' });
+      expect(answer.text).toContain(`call the plan_wait tool with id "${answer.plan}"`);
+      expect(readPlan(ws.root, answer.plan).agent).toBe('codex');
+      expect(tookS).toBeGreaterThanOrEqual(44);
+      expect(tookS).toBeLessThan(55);
+    } finally {
+      await client.close();
+    }
+  }, 90_000);
 });
 
 describe('plan.json written by hand', () => {

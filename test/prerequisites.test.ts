@@ -4,7 +4,7 @@
 // postinstall reads the outer Node's version from npm_config_user_agent and refuses to install
 // (issue 22). These tests run a real nested npm install of a local package whose install script
 // checks its environment exactly as code-server's does.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanInstallEnv, npmInstall, codeServerPaths } from '../scripts/ensure-code-server.mjs';
 // @ts-expect-error plain .mjs build scripts, no type declarations
 import { parseAptSimulation, missingPackages } from '../scripts/ensure-system-packages.mjs';
+// @ts-expect-error plain .mjs build scripts, no type declarations
+import { aptGetWaitingForLock } from '../scripts/apt-get.mjs';
 // @ts-expect-error plain .mjs, no type declarations
 import { agentPaths, missingAgents } from '../e2e/agents/install.mjs';
 
@@ -162,4 +164,66 @@ describe('system packages: only what is missing, and what apt will do besides', 
     ].join('\n');
     expect(parseAptSimulation(sim, ['libkrb5-dev'])).toEqual({ installs: ['comerr-dev'], upgrades: ['libkrb5-3'] });
   });
+});
+
+// Another apt run holding apt's lock (unattended upgrades on a fresh VM): the real apt-get against a
+// real lock, held with fcntl as apt and dpkg hold it (flock would not be seen). apt is pointed at a
+// folder of the test's own (its dpkg status, lock files and lists), so the machine's own apt is
+// neither blocked nor changed; the commands run are ones that take the lock and then do nothing.
+const canRunApt = spawnSync('apt-get', ['--version']).status === 0 && spawnSync('perl', ['-e', '1']).status === 0;
+describe.skipIf(!canRunApt)("apt's lock: the first run waits for another apt run, a line a minute, then says what to run again", () => {
+  let dir: string;
+  const holders: ReturnType<typeof spawn>[] = [];
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-apt-'));
+    fs.writeFileSync(path.join(dir, 'status'), '');
+    fs.mkdirSync(path.join(dir, 'lists/partial'), { recursive: true });
+  });
+  afterAll(() => {
+    for (const h of holders) h.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  /** apt-get run in the test's folder: dpkg's locks are `dir/lock-frontend` and `dir/lock`, the lists' `dir/lists/lock`; no sources, no cache files. */
+  const sandbox = () => ['-o', `Dir::State::status=${dir}/status`, '-o', `Dir::State::Lists=${dir}/lists/`, '-o', 'Dir::Cache::pkgcache=',
+    '-o', 'Dir::Cache::srcpkgcache=', '-o', 'Dir::Etc::sourcelist=/dev/null', '-o', `Dir::Etc::sourceparts=${dir}/no-sources.d`];
+  /** A process holding an fcntl write lock on `file` for `seconds`, as apt-get holds it; resolves once it holds it. */
+  const holdLock = (file: string, seconds: number) => new Promise<number>((resolve, reject) => {
+    const perl = "use Fcntl qw(:DEFAULT :seek); open(my $f, '>>', $ARGV[0]) or die \"open: $!\"; "
+      + "my $lock = pack('s s x![q] q q i x![q]', F_WRLCK, SEEK_SET, 0, 0, 0); " // struct flock, whole file
+      + 'fcntl($f, F_SETLK, $lock) or die "lock: $!"; $| = 1; print "held\\n"; sleep $ARGV[1];';
+    const h = spawn('perl', ['-e', perl, file, String(seconds)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    holders.push(h);
+    h.stdout!.once('data', () => resolve(h.pid!));
+    h.once('exit', (code) => reject(new Error(`the lock holder exited (${code}) before holding ${file}`)));
+  });
+
+  it('install: apt-get waits for dpkg\'s lock (DPkg::Lock::Timeout) and goes on once it is free, saying so as it waits', async () => {
+    const pid = await holdLock(path.join(dir, 'lock-frontend'), 3);
+    const said: string[] = [];
+    const t0 = Date.now();
+    const r = await aptGetWaitingForLock(['install', '-y', '-q'], { options: sandbox(), say: (m: string) => said.push(m), tickMs: 1_000, rerun: 'npm start' });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(Date.now() - t0).toBeGreaterThan(2_000); // it waited for the holder, not failed past it
+    expect(said[0]).toBe(`waiting for apt's lock: ${dir}/lock-frontend is held by process ${pid} (perl) (another apt run; on a fresh machine, usually the automatic updates). Waiting up to 15 min, a line a minute`);
+    expect(said.slice(1).length).toBeGreaterThan(0);
+    for (const line of said.slice(1)) expect(line).toMatch(new RegExp(`^still waiting for apt's lock \\(${dir}/lock-frontend is held by process ${pid} \\(perl\\)\\), \\d+ min so far$`));
+  }, 30_000);
+
+  it('install: a lock still held at the deadline fails with one line naming the holder and the command to run again', async () => {
+    const pid = await holdLock(path.join(dir, 'lock-frontend'), 60);
+    const t0 = Date.now();
+    const failure = await aptGetWaitingForLock(['install', '-y', '-q'], { options: sandbox(), say: () => undefined, timeoutS: 2, retryMs: 500, rerun: 'npm start' })
+      .then(() => undefined, (e: Error) => e.message);
+    expect(failure).toBe(`apt's lock is still taken after 0 min: ${dir}/lock-frontend is held by process ${pid} (perl). When that apt run is over, run again: npm start`);
+    expect(Date.now() - t0).toBeLessThan(15_000);
+    holders.pop()!.kill('SIGKILL');
+  }, 30_000);
+
+  it('update: the lists\' lock, which apt-get does not wait for, is tried again until it is free', async () => {
+    const pid = await holdLock(path.join(dir, 'lists/lock'), 2);
+    const said: string[] = [];
+    const r = await aptGetWaitingForLock(['update', '-qq'], { options: sandbox(), say: (m: string) => said.push(m), retryMs: 300, rerun: 'npm test' });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(said[0]).toContain(`waiting for apt's lock: ${dir}/lists/lock is held by process ${pid} (perl)`);
+  }, 30_000);
 });

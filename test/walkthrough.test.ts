@@ -1,9 +1,10 @@
 // The onboarding walkthrough (issue 27): the manifest's steps, their actions and theme-aware
 // images, that the VSIX whitelist carries the images, and the rule for opening it by itself.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { shouldOpenOnFirstRun } from '../extension/setup/first-run';
+import { firstRunPlacement, isNewToConsider, shouldOpenOnFirstRun } from '../extension/setup/first-run';
 // @ts-expect-error: a plain ES module script without types
 import { resolvedManifest } from '../scripts/l10n.mjs';
 
@@ -39,6 +40,10 @@ describe('walkthrough contribution', () => {
     expect(walkthrough.steps.find((s) => s.id === 'board')!.completionEvents).toContain('onCommand:consider.showAllComments');
   });
 
+  it('completes every step on its context key, which the actions set (extension/setup/walkthrough-progress.ts)', () => {
+    for (const step of walkthrough.steps) expect(step.completionEvents, step.id).toContain(`onContext:consider.walkthrough.${step.id}Done`);
+  });
+
   it('draws each step in the theme\'s own colours: an SVG of theme variables, shipped in the VSIX', () => {
     const shipped = fs.readFileSync(path.join(REPO, '.vscodeignore'), 'utf8').split('\n');
     expect(shipped).toContain('!images/walkthrough/*.svg');
@@ -57,14 +62,33 @@ describe('walkthrough contribution', () => {
 });
 
 describe('opening the walkthrough by itself', () => {
-  const base = { alreadyOpened: false, openOnInstall: true, folders: [{ setUp: false }] };
-  it('opens once, on a first run in a folder that is not set up', () => {
+  const base = { alreadyOpened: false, openOnInstall: true, folders: [{ newToConsider: true }] };
+  it('opens once, on a first run in a folder new to Consider', () => {
     expect(shouldOpenOnFirstRun(base)).toBe(true);
     expect(shouldOpenOnFirstRun({ ...base, alreadyOpened: true })).toBe(false);
   });
-  it('stays shut when the user turned walkthroughs on install off, the folder is set up, or no folder is open', () => {
+  it('stays shut when the user turned walkthroughs on install off, a folder already uses Consider, or no folder is open', () => {
     expect(shouldOpenOnFirstRun({ ...base, openOnInstall: false })).toBe(false);
-    expect(shouldOpenOnFirstRun({ ...base, folders: [{ setUp: false }, { setUp: true }] })).toBe(false);
+    expect(shouldOpenOnFirstRun({ ...base, folders: [{ newToConsider: true }, { newToConsider: false }] })).toBe(false);
     expect(shouldOpenOnFirstRun({ ...base, folders: [] })).toBe(false);
+  });
+  it('a folder with a store (threads, set up or not) or set up is not new to Consider; one with only the plan heartbeat is', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-first-run-'));
+    try {
+      expect(isNewToConsider(root)).toBe(true);
+      fs.mkdirSync(path.join(root, '.consider/plans'), { recursive: true });
+      expect(isNewToConsider(root)).toBe(true);
+      fs.writeFileSync(path.join(root, '.consider/store.json'), '{"version":1,"comments":[]}\n'); // "Just Store Comments", or a clone's
+      expect(isNewToConsider(root)).toBe(false);
+      fs.rmSync(path.join(root, '.consider/store.json'));
+      fs.mkdirSync(path.join(root, '.consider/bin'));
+      expect(isNewToConsider(root)).toBe(false);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+  it('opens beside the user\'s editors when any is open, never over one; in the editor area when none is', () => {
+    expect(firstRunPlacement({ editorsOpen: 0 })).toEqual({ toSide: false });
+    expect(firstRunPlacement({ editorsOpen: 1 })).toEqual({ toSide: true });
   });
 });

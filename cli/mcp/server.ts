@@ -95,12 +95,34 @@ const toolList = (Object.keys(TOOLS) as ToolName[]).map((name) => ({
   name, title: TOOLS[name].title, description: TOOLS[name].description, inputSchema: inputJsonSchema(name),
 }));
 
-async function callTool(root: string, params: Params, signal: AbortSignal): Promise<ToolResult> {
+/** The agents whose MCP client names we know, by a word of the name (`claude-code`, `codex-mcp-client`, …): the names VS Code shows for them. */
+const CLIENT_AGENTS: readonly (readonly [RegExp, string])[] = [
+  [/claude/i, 'claude'], [/codex/i, 'codex'], [/gemini/i, 'gemini'], [/opencode/i, 'opencode'], [/copilot/i, 'copilot'], [/cursor/i, 'cursor'],
+];
+
+/**
+ * Who the client is, as a plan's `--agent` (VS Code says "Plan v1 from Codex"): a known agent's
+ * id, else the name it gave in `initialize` (its title, else its name), kept to the characters
+ * `--agent` takes; undefined when it gave none. A plan submitted over MCP carried no name before.
+ */
+export function agentOfClient(clientInfo: unknown): string | undefined {
+  if (!clientInfo || typeof clientInfo !== 'object') return undefined;
+  const { name, title } = clientInfo as { name?: unknown; title?: unknown };
+  const given = [title, name].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  if (given === undefined) return undefined;
+  const known = CLIENT_AGENTS.find(([word]) => typeof name === 'string' && word.test(name))?.[1] ?? CLIENT_AGENTS.find(([word]) => word.test(given))?.[1];
+  if (known) return known;
+  const kept = given.replace(/[^\p{L}\p{N} ._+()/-]/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 40).trim();
+  return kept || undefined;
+}
+
+async function callTool(root: string, params: Params, signal: AbortSignal, agent: string | undefined): Promise<ToolResult> {
   const name = params.name;
   if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(TOOLS, name)) throw new RpcError(RPC.invalidParams, `Unknown tool: ${JSON.stringify(name)}`);
   const call = prepareCall(name, params.arguments ?? {});
   if ('error' in call) return toolError('usage', call.error, 'see the tool\'s input schema');
-  return toolResult(await runCli(root, call.args, call.timeoutMs, process.env, signal), TOOLS[name as ToolName].answersText === true);
+  const args = name === 'plan' && agent ? [...call.args, `--agent=${agent}`] : call.args;
+  return toolResult(await runCli(root, args, call.timeoutMs, process.env, signal), TOOLS[name as ToolName].answersText === true);
 }
 
 /** Serves the tools on stdin/stdout until the client closes stdin (or a signal stops the server). */
@@ -108,16 +130,20 @@ export function serveMcp(root: string): Promise<void> {
   // Whatever ends this process, the commands it started end with it.
   process.on('exit', stopAll);
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
+  let agent: string | undefined;
   return new Promise((resolve) => {
     serveJsonRpc({
-      initialize: (params) => ({
-        protocolVersion: negotiateVersion(params.protocolVersion),
-        capabilities: { tools: {} },
-        serverInfo: { name: 'consider', title: 'Consider', version: productVersion() },
-      }),
+      initialize: (params) => {
+        agent = agentOfClient(params.clientInfo);
+        return {
+          protocolVersion: negotiateVersion(params.protocolVersion),
+          capabilities: { tools: {} },
+          serverInfo: { name: 'consider', title: 'Consider', version: productVersion() },
+        };
+      },
       ping: () => ({}),
       'tools/list': () => ({ tools: toolList }),
-      'tools/call': (params, signal) => callTool(root, params, signal),
+      'tools/call': (params, signal) => callTool(root, params, signal, agent),
     }, {
       write: writeStdout,
       onClose: () => {

@@ -16,6 +16,7 @@ export const plan: Command = {
     revises: { type: 'string' },
     agent: { type: 'string' },
     text: { type: 'string' },
+    via: { type: 'string' },
   },
   optionHelp: [
     ['submit <file|->', 'submit a Markdown plan (a file in the workspace, or - for stdin); it opens in VS Code for review. Prints the plan id'],
@@ -26,6 +27,7 @@ export const plan: Command = {
     ['--revises PLAN', 'submit: this is the next version of that plan (its threads are re-anchored onto it)'],
     ['--agent NAME', 'submit: who you are, as VS Code shows it (claude, codex, …)'],
     ['--text TEXT', 'submit: the plan itself instead of <file|->'],
+    ['--via tools', 'say what to do next as tool calls (plan_wait, plan, reply) rather than commands: what the MCP server and VS Code\'s tools pass'],
     ['(exit)', '0 approved (follow its comments), 7 changes requested (revise, then submit with --revises), 6 no verdict in time, 8 not reviewed: VS Code is not open here, its plan gate is off, or it closed (ask the developer your usual way), 130 Ctrl+C'],
   ],
   examples: [

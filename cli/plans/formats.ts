@@ -59,7 +59,8 @@ export interface PlanHookFormat {
   isPlanTool(input: HookInput): boolean;
   /** Approved; `text` is the verdict with the comments to follow. */
   approve(input: HookInput, text: string): object;
-  requestChanges(text: string): object;
+  /** Changes requested; `text` is the verdict with every comment, `comments` how many. */
+  requestChanges(text: string, comments: number): object;
   /** No decision: the agent's own approval prompt decides; `line` says why to the user. */
   stepAside(line: string): object;
   /** How the agent sends its revised plan on this route. */
@@ -93,6 +94,12 @@ function planFile(file: string, what: string): PlanSource {
   }
 }
 
+/** What the user reads under Claude Code's "hook error" label when the developer sent the plan back. */
+export function changesLine(comments: number): string {
+  const with_ = comments === 0 ? '' : comments === 1 ? ' with 1 comment' : ` with ${comments} comments`;
+  return `Consider: the developer requested changes to this plan in VS Code${with_}; Claude revises it and submits the next version.`;
+}
+
 const claude: PlanHookFormat = {
   label: 'Claude Code',
   events: { PreToolUse: 'plan' },
@@ -115,7 +122,12 @@ const claude: PlanHookFormat = {
       additionalContext: text,
     },
   }),
-  requestChanges: (text) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: text } }),
+  // Claude Code labels every PreToolUse deny "hook returned blocking error" (it has no other way to
+  // refuse a tool with a reason), so the systemMessage tells the user in plain words what happened.
+  requestChanges: (text, comments) => ({
+    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: text },
+    systemMessage: changesLine(comments),
+  }),
   stepAside: (line) => ({ systemMessage: line }),
   resubmit: 'Then call ExitPlanMode again with the revised plan: it comes back to the developer in VS Code as the next version, with their comments carried over.',
   approvalCarriesComments: true,

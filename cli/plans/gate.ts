@@ -78,7 +78,7 @@ async function gate(format: PlanHookFormat, agent: string, input: HookInput, roo
   const { text: words, threadIds } = verdictFor(root, plan, outcome.verdict, format.resubmit);
   if (outcome.verdict.verdict === 'changes-requested') {
     await markDelivered(root, threadIds);
-    return format.requestChanges(words);
+    return format.requestChanges(words, threadIds.length);
   }
   if (format.approvalCarriesComments) await markDelivered(root, threadIds);
   return format.approve(input, words);

@@ -12,21 +12,25 @@
 import fs from 'node:fs';
 import type { PlanRecord } from '../../shared/store';
 import {
-  ConsiderError, DEFAULT_PLAN_WAIT_S, checkPlanSize, checkPlanText, isConsiderError, latestVersion, listPlans, planDocumentRel, planState,
+  ConsiderError, DEFAULT_PLAN_WAIT_S, checkAgentName, checkPlanSize, checkPlanText, isConsiderError, latestVersion, listPlans, planDocumentRel, planState,
   readLive, readPlan, readVerdict, resolveInWorkspace, submitPlan,
 } from '../../shared/store';
 import type { Ctx } from '../command';
 import { note } from '../command';
 import { inert, writeJson, writeLean, writeOut } from '../output';
 import { writeStderr } from '../stdio';
-import { markDelivered, minutes, noVerdictLine, verdictFor } from './outcome';
+import { markDelivered, minutes, noVerdictLine, resubmitHint, verdictFor, type Route } from './outcome';
 import { awaitVerdict, type WaitOutcome } from './wait';
 
 export const PLAN_EXIT = { approved: 0, timeout: 6, changesRequested: 7, notReviewed: 8 } as const;
 
-/** How the CLI route sends the next version. */
-const RESUBMIT = (id: string): string =>
-  `Then submit the new version as a revision of ${id}: \`.consider/bin/consider-cli plan submit <file> --revises ${id} --wait\` (the plan tool: revises "${id}").`;
+/** `--via tools` (what the MCP server and VS Code's tools pass): the answer says what to do next in tool calls. */
+function routeOf(ctx: Ctx): Route {
+  const via = ctx.values.via;
+  if (via === undefined) return 'shell';
+  if (via === 'tools' || via === 'shell') return via;
+  throw new ConsiderError('usage', `--via must be tools or shell (got ${JSON.stringify(via)})`);
+}
 
 export async function runPlan(ctx: Ctx): Promise<number> {
   const action = ctx.positionals[0];
@@ -103,10 +107,11 @@ async function submit(ctx: Ctx, arg: string | undefined): Promise<number> {
   const timeoutS = timeoutOption(ctx.values.timeout);
   const revises = typeof ctx.values.revises === 'string' ? ctx.values.revises : undefined;
   if (revises !== undefined) readPlan(ctx.root, revises); // not found or not an id: said before anything is written
+  const agent = typeof ctx.values.agent === 'string' ? checkAgentName(ctx.values.agent) : undefined;
+  routeOf(ctx);
   const wait = ctx.values.wait === true;
   const why = notReviewable(ctx.root);
   if (wait && why) return notReviewed(ctx, why);
-  const agent = typeof ctx.values.agent === 'string' && /^[A-Za-z0-9_.-]{1,40}$/.test(ctx.values.agent) ? ctx.values.agent : undefined;
   const { plan, version } = await submitPlan(ctx.root, { text, ...(revises ? { revises } : {}), ...(agent ? { agent } : {}) });
   if (!wait) {
     if (ctx.lean) writeLean({ plan: plan.id, version, ...(why ? { notReviewed: why } : {}) });
@@ -115,7 +120,7 @@ async function submit(ctx: Ctx, arg: string | undefined): Promise<number> {
       writeOut([
         `Submitted plan ${plan.id}, version ${version}: "${inert(plan.title)}" (${planDocumentRel(plan)}).`,
         why ? `Not reviewed yet: ${why}.` : 'It is open for review in VS Code.',
-        `Wait for the verdict with \`consider-cli plan wait ${plan.id}\`.`,
+        routeOf(ctx) === 'tools' ? `Wait for the verdict with the plan_wait tool, id "${plan.id}".` : `Wait for the verdict with \`consider-cli plan wait ${plan.id}\`.`,
       ].join('\n'));
     }
     return 0;
@@ -138,7 +143,7 @@ async function waitFor(ctx: Ctx, plan: PlanRecord, timeoutS: number | undefined,
 
 async function printVerdict(ctx: Ctx, plan: PlanRecord, outcome: WaitOutcome, waitedS: number): Promise<number> {
   if (outcome.kind !== 'verdict') {
-    const line = noVerdictLine(outcome, plan.id, waitedS);
+    const line = noVerdictLine(outcome, plan.id, waitedS, routeOf(ctx));
     if (outcome.kind === 'interrupted') {
       writeStderr(`consider-cli: ${line}\n`);
       return outcome.signal === 'SIGINT' ? 130 : outcome.signal === 'SIGTERM' ? 143 : 129;
@@ -148,7 +153,8 @@ async function printVerdict(ctx: Ctx, plan: PlanRecord, outcome: WaitOutcome, wa
     return outcome.kind === 'timeout' ? PLAN_EXIT.timeout : PLAN_EXIT.notReviewed;
   }
   const { verdict } = outcome;
-  const { text, threadIds } = verdictFor(ctx.root, plan, verdict, RESUBMIT(plan.id));
+  const route = routeOf(ctx);
+  const { text, threadIds } = verdictFor(ctx.root, plan, verdict, resubmitHint(route, plan.id), route);
   await markDelivered(ctx.root, threadIds);
   output(ctx, { plan: plan.id, version: verdict.version, verdict: verdict.verdict, ...(verdict.message !== undefined ? { message: verdict.message } : {}), threadIds, text });
   return verdict.verdict === 'approved' ? PLAN_EXIT.approved : PLAN_EXIT.changesRequested;

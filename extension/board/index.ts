@@ -17,6 +17,7 @@ import * as setupApi from '../../setup';
 import type { ConsiderHost } from '../api';
 import { BOARD_VIEW_TYPE, BoardPanel, viewFromState, webviewOptions } from './panel';
 import type { BoardServices } from './services';
+import { walkthroughStepDone } from '../util/walkthrough-steps';
 
 export type BoardView = ViewName;
 
@@ -28,8 +29,18 @@ export interface BoardController extends vscode.Disposable {
 function makeServices(context: vscode.ExtensionContext, host: ConsiderHost, log: vscode.LogOutputChannel): BoardServices {
   return {
     host,
-    // Submit Review from the board records the round's baseline, as the command does.
-    store: { ...storeApi, submitReview: (root, opts) => submitReviewWithBaseline(root, { ...opts, ...baselineCaptureOptions() }) },
+    store: {
+      ...storeApi,
+      // Submit Review from the board records the round's baseline, as the command does.
+      submitReview: async (root, opts) => {
+        const round = await submitReviewWithBaseline(root, { ...opts, ...baselineCaptureOptions() });
+        walkthroughStepDone('review');
+        return round;
+      },
+      // The board acts as the human: a reply, resolve or reopen there answers the agent as in the editor.
+      replyToThread: async (...args) => { const r = await storeApi.replyToThread(...args); walkthroughStepDone('answer'); return r; },
+      setWorkflowState: async (...args) => { const r = await storeApi.setWorkflowState(...args); walkthroughStepDone('answer'); return r; },
+    },
     setup: setupApi,
     documentText(root, relFile) {
       const abs = path.join(root, relFile);
@@ -70,6 +81,7 @@ export function registerBoard(context: vscode.ExtensionContext, host: ConsiderHo
 
   /** `beside`: a new panel opens next to the active editor (the walkthrough's steps ask so, and stay on screen). */
   const open = (view: ViewName = 'board', beside = false): void => {
+    if (view === 'board' || view === 'triage') walkthroughStepDone('board');
     if (current) { current.show(view); return; }
     const column = beside ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
     const panel = vscode.window.createWebviewPanel(BOARD_VIEW_TYPE, 'Consider', column, { ...webviewOptions(context.extensionUri) });

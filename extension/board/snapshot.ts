@@ -8,7 +8,8 @@ import { awaitsHumanCheck, considerPaths, dispositionOf, isUnseen, lastActivityA
 import { titleOf, type FolderDetails, type FolderSnapshot, type ReviewView, type ThreadDetails, type ThreadView } from '../../shared/board/protocol';
 import type { Author } from '../../shared/model';
 import type { FolderStoreState } from '../api';
-import { addressedButUnchanged, codeSinceWritten } from '../../shared/changes/proof';
+import { addressedButUnchanged, codeSinceWritten, linesNowFor } from '../../shared/changes/proof';
+import { readSnapshot } from '../../shared/anchoring/snapshots';
 import { listBaselines } from '../../shared/changes/baselines';
 
 /** `title: 'later'` leaves the title empty, for SnapshotDraft to fill in. */
@@ -135,22 +136,28 @@ export class SnapshotDraft {
 
 /** Today's lines of a file, read once per details request (undefined: missing or unreadable). */
 type LinesOf = (file: string) => readonly string[] | undefined;
+/** The text of a snapshot of `.consider/snapshots/` (undefined: not kept). */
+type SnapshotOf = (id: string) => string | undefined;
 
-export function toThreadDetails(c: Comment, linesOf?: LinesOf): ThreadDetails {
+export function toThreadDetails(c: Comment, linesOf?: LinesOf, snapshotOf?: SnapshotOf): ThreadDetails {
   const replies = c.thread.map((r) => ({ id: r.id, author: r.author, body: r.body, createdAt: r.createdAt, ...(r.disposition ? { disposition: r.disposition } : {}) }));
-  return { id: c.id, body: c.body, createdAt: c.createdAt, replies, ...codeOf(c, linesOf) };
+  return { id: c.id, body: c.body, createdAt: c.createdAt, replies, ...codeOf(c, linesOf, snapshotOf) };
 }
 
 /**
  * Proof of fix for the detail pane: the lines the thread was written on and today's. An
- * anchored thread's are its anchor's; a stale one keeps its old lines as evidence, so today's
- * are read from the file where the thread is shown now (its code's new place).
+ * anchored thread's are its anchor's; a stale one keeps its old lines as evidence, so today's are
+ * the lines that stand where they stood (linesNowFor: the file as written on diffed with today's),
+ * or, without that copy of the file, the lines where the thread is shown now.
  */
-function codeOf(c: Comment, linesOf?: LinesOf): { code?: NonNullable<ThreadDetails['code']> } {
+function codeOf(c: Comment, linesOf?: LinesOf, snapshotOf?: SnapshotOf): { code?: NonNullable<ThreadDetails['code']> } {
   if (!c.origin || codeSinceWritten(c) !== 'changed') return {};
   if (c.anchorState === 'anchored') return { code: { then: c.origin.text, now: c.anchor.targetContent } };
   const lines = c.anchorState === 'stale' ? linesOf?.(c.file) : undefined;
-  const now = lines?.slice(c.anchor.startLine - 1, c.anchor.endLine);
+  if (!lines) return { code: { then: c.origin.text } };
+  const then = c.origin.snapshot !== undefined ? snapshotOf?.(c.origin.snapshot) : undefined;
+  const place = then !== undefined ? linesNowFor(splitLines(then), lines, c.origin.startLine, c.origin.endLine) : { startLine: c.anchor.startLine, endLine: c.anchor.endLine };
+  const now = place && lines.slice(place.startLine - 1, place.endLine);
   return { code: { then: c.origin.text, ...(now?.length ? { now: now.join('\n') } : {}) } };
 }
 
@@ -168,5 +175,5 @@ export function toFolderDetails(f: FolderStoreState): FolderDetails {
     }
     return files.get(file);
   };
-  return { root: f.root, threads: f.error ? [] : (f.store?.comments ?? []).map((c) => toThreadDetails(c, linesOf)) };
+  return { root: f.root, threads: f.error ? [] : (f.store?.comments ?? []).map((c) => toThreadDetails(c, linesOf, (id) => readSnapshot(f.root, id))) };
 }

@@ -23,6 +23,8 @@ import { isViewed, baselineKey } from '../../shared/changes';
 import { CommandIds } from '../command-ids';
 
 export const CHANGES_VIEW_ID = 'consider.changes';
+/** How often a shown view says its baselines' ages again ("just now", "2 min ago"): they lag by this at most. */
+const AGE_REFRESH_MS = 30_000;
 /** The scheme of the rows' resource URIs: the file's path (for its icon) with the change's letter (for its decoration). */
 export const CHANGE_SCHEME = 'consider-change';
 
@@ -58,8 +60,23 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     this.register(this.treeView.onDidChangeVisibility((e) => model.setActive(e.visible)));
     this.register(this.treeView.onDidChangeCheckboxState((e) => this.checkboxesChanged(e)));
     this.register(model.onDidChange(() => this.redraw()));
+    // "review round 1 (just now)" ages: while the view is shown, its words are said again every
+    // AGE_REFRESH_MS (it said "just now" minutes later: issue 40). The lists are not recomputed.
+    const clock = setInterval(() => { if (this.treeView.visible && this.showsAge()) this.redrawAges(); }, AGE_REFRESH_MS);
+    this.register({ dispose: () => clearInterval(clock) });
     model.setActive(this.treeView.visible);
     this.redraw();
+  }
+
+  /** Whether some folder's words hold an age ("since review round 1 (5 min ago)"). */
+  private showsAge(): boolean {
+    return this.model.list().some((f) => f.result?.ok && f.result.capturedAt !== undefined);
+  }
+
+  /** Says the ages again: the message line, and with several folders their rows. */
+  private redrawAges(): void {
+    if (this.model.list().length > 1) this.treeEmitter.fire(undefined);
+    void this.updateChrome();
   }
 
   /** Rebuilds every tree from the model and redraws (cheap: the lists are computed already). */

@@ -79,7 +79,8 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
     }
     const name = path.basename(c.path);
     const what = c.kind === 'renamed' ? `${path.basename(c.oldPath!)} → ${name}` : name;
-    const title = `${vscode.l10n.t('{0} (since {1})', what, f.result!.label)}${c.kind === 'deleted' ? ` · ${vscode.l10n.t('deleted')}` : c.kind === 'added' ? ` · ${vscode.l10n.t('added')}` : ''}`;
+    // No parentheses around the baseline: its label may hold its own ("the last commit (main)").
+    const title = `${vscode.l10n.t('{0} · since {1}', what, f.result!.label)}${c.kind === 'deleted' ? ` · ${vscode.l10n.t('deleted')}` : c.kind === 'added' ? ` · ${vscode.l10n.t('added')}` : ''}`;
     await vscode.commands.executeCommand('vscode.diff', uris[1], uris[2], title, { preview: true });
   };
 
@@ -160,7 +161,7 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
         if (choice !== first) return;
         resources = resources.slice(0, MAX_OPEN_ALL);
       }
-      await vscode.commands.executeCommand('vscode.changes', vscode.l10n.t('Changes since {0} ({1})', label, countOf(resources.length, vscode.l10n.t('{0} file'), vscode.l10n.t('{0} files'))), resources);
+      await vscode.commands.executeCommand('vscode.changes', vscode.l10n.t('Changes since {0} · {1}', label, countOf(resources.length, vscode.l10n.t('{0} file'), vscode.l10n.t('{0} files'))), resources);
     }),
     registerCommand(CommandIds.changesRefresh, () => model.invalidate()),
     registerCommand(CommandIds.changesShowSince, async (arg: { root: string; baseline?: string }) => {

@@ -2,7 +2,7 @@
  * The Changes view's tree as plain data (no `vscode` import, so vitest runs it): files grouped
  * by folder with compact folders as VS Code's source control tree shows them (`src/auth` as one
  * row while a folder holds nothing but one folder), folders before files, by name; each file's
- * description (`+12 −3 · 2 threads`) and viewed state; a folder viewed when all its files are.
+ * description (`+12 −3 · 2 threads`, `+4`) and viewed state; a folder viewed when all its files are.
  */
 import type { ChangeKind, FileChange } from '../../shared/changes/model';
 import { countsText } from '../../shared/changes/model';
@@ -32,10 +32,17 @@ export interface DirNode {
 
 export type TreeNode = FileNode | DirNode;
 
-/** What a file row says beside its name: its counts, and open threads on it. */
+/**
+ * What a file row says beside its name: its counts, and open threads on it. A side with nothing
+ * is left out (`+3`, not `+3 −0`): the row has a sidebar's width, and "2 threads" was cut first
+ * (issue 40); the tooltip keeps both.
+ */
 export function fileDescription(n: Pick<FileNode, 'change' | 'openThreads'>): string {
   const parts: string[] = [];
-  const counts = countsText(n.change);
+  const { added, removed } = n.change;
+  const counts = added !== undefined && removed !== undefined && (added > 0) !== (removed > 0)
+    ? (added > 0 ? `+${added}` : `−${removed}`)
+    : countsText(n.change);
   if (counts) parts.push(counts);
   if (n.openThreads) parts.push(countOf(n.openThreads, l10n.t('{0} thread'), l10n.t('{0} threads')));
   return parts.join(' · ');

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { CommandIds, registerCommand } from '../command-ids';
 import { discardReview, pendingThreads, restoreThreads } from '../../shared/store';
+import { walkthroughStepDone } from '../util/walkthrough-steps';
 import { submitReviewWithBaseline } from '../../shared/changes';
 import { baselineCaptureOptions } from '../changes/settings';
 import type { Comment, ReviewRound } from '../../shared/model';
@@ -85,6 +86,7 @@ export function registerReviewCommands(deps: ReviewCommandDeps): vscode.Disposab
       }
     }
     if (rounds.length) {
+      walkthroughStepDone('review');
       const sent = rounds.reduce((n, r) => n + r.threadIds.length, 0);
       const comments = countOf(sent, vscode.l10n.t('{0} comment'), vscode.l10n.t('{0} comments'));
       const what = rounds[0]!.message ? vscode.l10n.t('Review round {0} sent: {1} and a message', rounds[0]!.round, comments) : vscode.l10n.t('Review round {0} sent: {1}', rounds[0]!.round, comments);

@@ -14,6 +14,7 @@ import * as notify from '../notify';
 import { confirmFirstComment, openSetupWizard } from './first-comment';
 import { BASELINE_SCHEME, parseBaselineUri } from '../changes/baseline-docs';
 import { addRemovedCodeThread, parseBaselineKey, type BaselineRef } from '../../shared/changes';
+import { walkthroughStepDone } from '../util/walkthrough-steps';
 
 export interface ThreadCommandDeps {
   stores: FolderStores;
@@ -78,6 +79,7 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
       const saved = doc?.isDirty ? await setAnchor(root, created.id, { startLine, endLine, text: doc.getText() }, 'human') : created;
       renderer.adopt(thread, root, saved);
     });
+    if (stored) walkthroughStepDone('comment');
     if (stored && choice.thenSetUp) openSetupWizard();
   };
 
@@ -91,14 +93,18 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
       return;
     }
     const label = changes.labelOf(base.root, ref);
-    await run(vscode.l10n.t('save the comment'), base.root, async () => {
+    const stored = await run(vscode.l10n.t('save the comment'), base.root, async () => {
       const created = await addRemovedCodeThread(base.root, {
         file: base.rel, baseline: { key: base.key, label, ...(base.sha ? { sha: base.sha } : {}) }, baselineText: doc.getText(),
         startLine: thread.range!.start.line + 1, endLine: thread.range!.end.line + 1, body: text, author: 'human', pending,
       });
       renderer.adopt(thread, base.root, created);
     });
+    if (stored) walkthroughStepDone('comment');
   };
+
+  /** Reply, resolve or reopen: the user answered what the agent said (the walkthrough's "answer" step). */
+  const answered = (ok: boolean): void => { if (ok) walkthroughStepDone('answer'); };
 
   return vscode.Disposable.from(
     registerCommand(CommandIds.createThread, (reply: vscode.CommentReply) => createThread(reply, false)),
@@ -114,27 +120,27 @@ export function registerThreadCommands(deps: ThreadCommandDeps): vscode.Disposab
       const who = target(reply);
       const text = reply.text.trim();
       if (!who || !text) return;
-      await run(vscode.l10n.t('save the reply'), who.root, () => replyToThread(who.root, who.id, { body: text, author: 'human' }));
+      answered(await run(vscode.l10n.t('save the reply'), who.root, () => replyToThread(who.root, who.id, { body: text, author: 'human' })));
     }),
 
     registerCommand(CommandIds.replyAndResolve, async (reply: vscode.CommentReply) => {
       const who = target(reply);
       if (!who) return;
       const text = reply.text.trim();
-      await run(vscode.l10n.t('reply and resolve'), who.root, async () => {
+      answered(await run(vscode.l10n.t('reply and resolve'), who.root, async () => {
         if (text) await replyToThread(who.root, who.id, { body: text, author: 'human' });
         await setWorkflowState(who.root, who.id, 'resolved', 'human');
-      });
+      }));
     }),
 
     registerCommand(CommandIds.resolveThread, async (arg: ThreadArg) => {
       const who = target(arg);
-      if (who) await run(vscode.l10n.t('resolve the thread'), who.root, () => setWorkflowState(who.root, who.id, 'resolved', 'human'));
+      if (who) answered(await run(vscode.l10n.t('resolve the thread'), who.root, () => setWorkflowState(who.root, who.id, 'resolved', 'human')));
     }),
 
     registerCommand(CommandIds.reopenThread, async (arg: ThreadArg) => {
       const who = target(arg);
-      if (who) await run(vscode.l10n.t('reopen the thread'), who.root, () => setWorkflowState(who.root, who.id, 'open', 'human'));
+      if (who) answered(await run(vscode.l10n.t('reopen the thread'), who.root, () => setWorkflowState(who.root, who.id, 'open', 'human')));
     }),
 
     // Proof of fix: the code the thread was written on beside today's (from the widget's title, or the board with { root, id }).

@@ -1,7 +1,7 @@
 /**
  * The one CommentController ("consider"): every line of a file inside a workspace folder can
  * take a comment, and every line of a baseline shown in a Changes diff (a comment about removed
- * code); in `.consider/`, only a plan's review document does. The comment box's prompt mentions
+ * code); in `.consider/`, only a plan's review document does. The comment box's placeholder mentions
  * the Add Comment keybinding (a setting).
  */
 import * as vscode from 'vscode';
@@ -32,16 +32,17 @@ export function createController(stores: FolderStores): vscode.CommentController
 }
 
 /**
- * VS Code has one comment box text per controller, for new threads and replies alike, so it must
- * be true for all of them: saved at once always, but seen by the agent only once sent — a
- * comment or reply of the pending review reaches it on Submit Review, not before.
+ * VS Code has one comment box placeholder per controller, for new threads and replies alike, so it
+ * claims nothing that is true of only some: when the agent sees a comment is said by the new
+ * thread's buttons (Add Comment, Start Review) and by a pending thread's title ("Pending review (not
+ * sent to the agent yet)"). Short, so it is not cut in a narrow editor (issue 40: the old one, "…
+ * the agent sees it now, or on Submit Review when it is in your pending review", was cut at every
+ * width). `prompt` labels an existing thread's folded reply box: a reply.
  */
-const commentBoxText = (): string => vscode.l10n.t('Markdown · saved at once · the agent sees it now, or on Submit Review when it is in your pending review');
-
 export function applyOptions(controller: vscode.CommentController): void {
   const hint = readSettings().showKeybindingHint;
   controller.options = {
-    prompt: hint ? vscode.l10n.t('Comment for the agent (Ctrl+Alt+M on a selection)') : vscode.l10n.t('Comment for the agent'),
-    placeHolder: hint ? `${commentBoxText()} · ${vscode.l10n.t('Ctrl+Alt+M comments on a selection')}` : commentBoxText(),
+    prompt: vscode.l10n.t('Reply…'),
+    placeHolder: hint ? vscode.l10n.t('Markdown · Ctrl+Alt+M comments on a selection') : vscode.l10n.t('Markdown'),
   };
 }

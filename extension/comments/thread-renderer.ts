@@ -76,6 +76,22 @@ export interface RemovedCodePlaces {
   readonly onDidChangeOpenDocuments: vscode.Event<void>;
 }
 
+/** Past the end of any line: VS Code takes a position beyond a line's end as its end. */
+const LINE_END = 1 << 30;
+
+/**
+ * The range a thread is given (0-based lines). VS Code opens a thread's widget after the position
+ * it computes from the range: for a one-line thread the middle of the range, for a longer one the
+ * start of its last line. On a line that wraps (a plan's step in Markdown) a range at column 0 put
+ * the widget after the line's first visual row, inside the line (issue 40): a one-line thread is
+ * therefore the empty range at the line's end, which puts it after the last row. A longer one
+ * keeps lines start..end (its widget still follows the first row of a wrapped last line: VS Code
+ * offers no way to say otherwise).
+ */
+export function threadRange(start: number, end: number): vscode.Range {
+  return start === end ? new vscode.Range(start, LINE_END, end, LINE_END) : new vscode.Range(start, 0, end, 0);
+}
+
 export class ThreadRenderer extends Disposable {
   private readonly shown = new Map<string, Shown>();
   private readonly owner = new WeakMap<vscode.CommentThread, { root: string; id: string }>();
@@ -132,7 +148,7 @@ export class ThreadRenderer extends Disposable {
     // strings first and build vscode objects (Uri, Range) only for what is created or moved.
     const placement = this.anchoring.display(root, c);
     const rangeKey = `${placement.range.start}:${placement.range.end}`;
-    const range = (): vscode.Range => new vscode.Range(placement.range.start, 0, placement.range.end, 0);
+    const range = (): vscode.Range => threadRange(placement.range.start, placement.range.end);
     const key = renderKey(c) + `|${placement.anchorState}`;
     let s = this.shown.get(k);
     const removedAt = c.removed ? this.removedPlaces?.uriShowing(root, c) : undefined;
@@ -188,8 +204,11 @@ export class ThreadRenderer extends Disposable {
     const existing = this.shown.get(k);
     if (existing && existing.thread !== thread) this.hide(k, existing);
     const r = thread.range;
+    // VS Code's range for the new thread (a whole line, a selection) gives way to the stored one's
+    // shape (threadRange) at the next render, unless it has it already.
     const s: Shown = {
-      thread, root, id: c.id, place: thread.uri.scheme === 'file' ? `file:${c.file}` : thread.uri.toString(), key: '', rangeKey: r ? `${r.start.line}:${r.end.line}` : '',
+      thread, root, id: c.id, place: thread.uri.scheme === 'file' ? `file:${c.file}` : thread.uri.toString(), key: '',
+      rangeKey: r && r.isEqual(threadRange(r.start.line, r.end.line)) ? `${r.start.line}:${r.end.line}` : '',
       workflow: c.workflowState, editing: false,
     };
     this.owner.set(thread, { root, id: c.id });

@@ -72,6 +72,20 @@ export function checkPlanText(bytes: Uint8Array, what = 'the plan'): string {
   return text;
 }
 
+/**
+ * Who submits a plan, as VS Code shows it (`--agent`): `claude`, `Claude Code`, `my-bot 2`. Letters
+ * (any script), digits, spaces and `. _ - + ( ) /`, 1 to 40 of them; anything else is refused in
+ * one line (it was dropped silently: issue 40), so no control character or markup reaches the
+ * editor's CodeLens.
+ */
+export function checkAgentName(raw: string): string {
+  const name = raw.trim().replace(/\s+/g, ' ');
+  if (!/^[\p{L}\p{N} ._+()/-]{1,40}$/u.test(name)) {
+    throw new ConsiderError('usage', `--agent must be a name of 1 to 40 letters, digits, spaces or . _ - + ( ) / (got ${JSON.stringify(raw.slice(0, 60))})`, 'for instance --agent claude or --agent "Claude Code"');
+  }
+  return name;
+}
+
 /** Refuses a plan of more than MAX_PLAN_BYTES (before it is read, for a file). */
 export function checkPlanSize(size: number, what = 'the plan'): void {
   if (size <= MAX_PLAN_BYTES) return;
@@ -177,7 +191,7 @@ export interface SubmitPlan {
 export async function submitPlan(root: string, input: SubmitPlan): Promise<{ plan: PlanRecord; version: number }> {
   ensureConsiderDir(root);
   const now = new Date().toISOString();
-  if (input.revises !== undefined) return revise(root, readPlan(root, input.revises), input.text, now);
+  if (input.revises !== undefined) return revise(root, readPlan(root, input.revises), input.text, now, input.agent);
   fs.mkdirSync(plansDir(root), { recursive: true });
   const title = planTitle(input.text);
   for (;;) {
@@ -212,7 +226,8 @@ export async function submitPlan(root: string, input: SubmitPlan): Promise<{ pla
  */
 export const ABANDONED_REVISION_MS = 60_000;
 
-async function revise(root: string, plan: PlanRecord, text: string, now: string): Promise<{ plan: PlanRecord; version: number }> {
+/** The next version of `plan`; `agent`, when given, is who submits it from now on. */
+async function revise(root: string, plan: PlanRecord, text: string, now: string, agent?: string): Promise<{ plan: PlanRecord; version: number }> {
   const files = planFiles(root, plan.id);
   const next = latestVersion(plan).version + 1;
   claimVersionFile(files.version(next), text, plan.id, next);
@@ -220,7 +235,7 @@ async function revise(root: string, plan: PlanRecord, text: string, now: string)
   // The threads of the earlier version follow their steps, or go stale where a step was rewritten.
   // Best effort: a busy store only delays it to the next read, which re-anchors lazily anyway.
   await reconcileWorkspace(root, { files: [planDocumentRel(plan)] }).catch(() => undefined);
-  const updated: PlanRecord = { ...plan, versions: [...plan.versions, { version: next, submittedAt: now }] };
+  const updated: PlanRecord = { ...plan, ...(agent ? { agent } : {}), versions: [...plan.versions, { version: next, submittedAt: now }] };
   writeFileAtomic(files.record, JSON.stringify(updated, null, 2) + '\n');
   return { plan: updated, version: next };
 }

@@ -21,7 +21,7 @@ export interface VerdictTextInput {
   versionText: string;
   /** What to do after revising (changes requested): how this route submits the next version. */
   resubmit: string;
-  /** How the agent answers a comment (`.consider/bin/consider-cli reply …`). */
+  /** How the agent answers a comment on this route, naming a real comment (cli/plans/outcome.ts replyHint). */
   replyHint?: string;
 }
 
@@ -31,9 +31,10 @@ function lineLabel(c: Comment): string {
   return startLine === endLine ? `line ${startLine}` : `lines ${startLine}-${endLine}`;
 }
 
+/** The plan's lines under a comment, marked `| ` (not `> `: Gemini CLI shows a quoted `>` as `&gt;`). */
 function quote(lines: readonly string[], indent: string): string[] {
-  const shown = lines.slice(0, MAX_QUOTED_LINES).map((l) => `${indent}> ${l}`);
-  if (lines.length > MAX_QUOTED_LINES) shown.push(`${indent}> … (${lines.length - MAX_QUOTED_LINES} more lines)`);
+  const shown = lines.slice(0, MAX_QUOTED_LINES).map((l) => `${indent}| ${l}`);
+  if (lines.length > MAX_QUOTED_LINES) shown.push(`${indent}| … (${lines.length - MAX_QUOTED_LINES} more lines)`);
   return shown;
 }
 

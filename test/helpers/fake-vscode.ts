@@ -22,6 +22,9 @@ export class FakeRange {
     this.start = { line: startLine, character: startChar };
     this.end = { line: endLine, character: endChar };
   }
+  isEqual(o: FakeRange): boolean {
+    return this.start.line === o.start.line && this.start.character === o.start.character && this.end.line === o.end.line && this.end.character === o.end.character;
+  }
 }
 
 export class FakeMarkdownString {

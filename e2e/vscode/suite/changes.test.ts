@@ -26,8 +26,8 @@ suite('changes view', () => {
     }, 20_000);
     const c = api.changes();
     assert.deepEqual(await c.top(), ['alpha', 'beta']);
-    assert.deepEqual((await c.files(alpha.root)).map((f) => [f.path, f.kind, f.description]), [['src/changes-alpha.ts', 'added', '+1 −0']]);
-    assert.deepEqual((await c.files(beta.root)).map((f) => [f.path, f.kind, f.description]), [[betaFile, 'modified', '+1 −0']]);
+    assert.deepEqual((await c.files(alpha.root)).map((f) => [f.path, f.kind, f.description]), [['src/changes-alpha.ts', 'added', '+1']]);
+    assert.deepEqual((await c.files(beta.root)).map((f) => [f.path, f.kind, f.description]), [[betaFile, 'modified', '+1']]);
     fs.rmSync(path.join(alpha.root, 'src', 'changes-alpha.ts'));
   });
 

@@ -38,10 +38,13 @@ export default async function ({ page, vscode, workspace, lap }) {
   if (!storedBodies().includes('PENDING-ONE: reuse the title logic?')) throw new Error('the comment was not stored');
   if (fs.existsSync(path.join(considerDir, 'bin'))) throw new Error('"Just Store Comments" must set nothing else up');
 
-  // 3. The reply box of a pending thread says when the agent sees it.
+  // 3. A pending thread's title says the agent has not seen it; its reply box a placeholder short
+  //    enough to show whole, which claims nothing about when the agent sees it (one text serves
+  //    every box: issue 40).
+  await pending.getByText('Pending review (not sent to the agent yet)').first().waitFor({ timeout: SHORT });
   await vscode.openReply(pending);
-  await pending.getByText('on Submit Review when it is in your pending review').first().waitFor({ timeout: SHORT });
-  if (await pending.getByText('the agent reads it with consider-cli').count()) throw new Error('the reply box still says the agent reads it at once');
+  await pending.getByText('Markdown · Ctrl+Alt+M comments on a selection').first().waitFor({ timeout: SHORT });
+  if (await pending.getByText('the agent sees it now').count()) throw new Error('the reply box still says when the agent sees it');
   await vscode.shot('pending-reply-box');
   await page.keyboard.press('Escape');
 

@@ -42,8 +42,12 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
 
   return (
     <aside className="detail" data-testid="detail" aria-label={l10n.t('Selected thread')}>
-      <header className="detail-header">
-        {t.anchorState === 'orphaned' ? (
+      {/* Where the file, the code since written and the conversation are, scrolling as one: on a
+          short panel the code and the header scroll away before the conversation shrinks, and the
+          reply box below stays on screen. */}
+      <div className="detail-scroll">
+        <header className="detail-header">
+          {t.anchorState === 'orphaned' ? (
           // Its file is gone: no link to open it (it would open nothing), but the way to deal with it.
           <div className="file-link gone" data-testid="detail-file-gone">
             <Codicon name="debug-disconnect" /> <span className="gone-path">{t.file}</span> <span className="muted">{lineLabel(t.startLine, t.endLine)} · {l10n.t('file gone')}</span>
@@ -54,25 +58,26 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
             <Codicon name="go-to-file" /> {t.file} <span className="muted">{lineLabel(t.startLine, t.endLine)}</span>
           </button>
         )}
-        <div className="detail-tags">
-          {t.pending && <span className="tag pending" data-testid="detail-pending">{pendingTitle()}</span>}
-          {t.awaitingCheck && <span className="tag addressed" data-testid="detail-awaiting-check">{l10n.t('addressed, awaiting your check')}</span>}
-          {t.addressedUnchanged && <span className="tag unchanged" title={addressedUnchangedTitle()} data-testid="detail-addressed-unchanged">{l10n.t('but its code did not change')}</span>}
-          {t.removedIn && <span className="tag removed" data-testid="detail-removed">{l10n.t('about code removed since {0}', t.removedIn)}</span>}
-          <span className={`tag ${t.workflowState}`}>{t.workflowState === 'open' ? l10n.t('open') : l10n.t('resolved')}</span>
-          {t.anchorState !== 'anchored' && <span className={`tag ${t.anchorState}`}>{anchorWord(t.anchorState)}</span>}
-          {t.unseen && <span className="tag unseen">{l10n.t('unseen by agent')}</span>}
+          <div className="detail-tags">
+            {t.pending && <span className="tag pending" data-testid="detail-pending">{pendingTitle()}</span>}
+            {t.awaitingCheck && <span className="tag addressed" data-testid="detail-awaiting-check">{l10n.t('addressed, awaiting your check')}</span>}
+            {t.addressedUnchanged && <span className="tag unchanged" title={addressedUnchangedTitle()} data-testid="detail-addressed-unchanged">{l10n.t('but its code did not change')}</span>}
+            {t.removedIn && <span className="tag removed" data-testid="detail-removed">{l10n.t('about code removed since {0}', t.removedIn)}</span>}
+            <span className={`tag ${t.workflowState}`}>{t.workflowState === 'open' ? l10n.t('open') : l10n.t('resolved')}</span>
+            {t.anchorState !== 'anchored' && <span className={`tag ${t.anchorState}`}>{anchorWord(t.anchorState)}</span>}
+            {t.unseen && <span className="tag unseen">{l10n.t('unseen by agent')}</span>}
+          </div>
+          {t.reason && t.anchorState !== 'anchored' && <p className="muted reason"><Codicon name="info" /> {t.reason}</p>}
+          <SuggestedMove row={row} />
+          {t.movedFrom && <p className="muted moved-from" data-testid="detail-moved-from"><Codicon name="move" /> {l10n.t('Moved from {0} {1}: its code moved into this file.', t.movedFrom.file, lineLabel(t.movedFrom.startLine, t.movedFrom.endLine))}</p>}
+        </header>
+        {details?.code && <CodeSinceWritten code={details.code} onShowChanges={() => actions.showThreadChanges(row)} />}
+        <div className="conversation">
+          {details ? <>
+            <Message author={t.author} at={details.createdAt} body={details.body} />
+            {details.replies.map((r) => <Message key={r.id} author={r.author} at={r.createdAt} body={r.body} disposition={r.disposition} />)}
+          </> : <div className="muted" data-testid="conversation-loading"><Spinner /> {l10n.t('Loading the conversation…')}</div>}
         </div>
-        {t.reason && t.anchorState !== 'anchored' && <p className="muted reason"><Codicon name="info" /> {t.reason}</p>}
-        <SuggestedMove row={row} />
-        {t.movedFrom && <p className="muted moved-from" data-testid="detail-moved-from"><Codicon name="move" /> {l10n.t('Moved from {0} {1}: its code moved into this file.', t.movedFrom.file, lineLabel(t.movedFrom.startLine, t.movedFrom.endLine))}</p>}
-      </header>
-      {details?.code && <CodeSinceWritten code={details.code} onShowChanges={() => actions.showThreadChanges(row)} />}
-      <div className="conversation">
-        {details ? <>
-          <Message author={t.author} at={details.createdAt} body={details.body} />
-          {details.replies.map((r) => <Message key={r.id} author={r.author} at={r.createdAt} body={r.body} disposition={r.disposition} />)}
-        </> : <div className="muted" data-testid="conversation-loading"><Spinner /> {l10n.t('Loading the conversation…')}</div>}
       </div>
       <footer className="reply-box">
         {resolved ? (
