@@ -38,7 +38,7 @@ const FLOORS = {
     ['model.ts', 'errors.ts', 'paths.ts', 'plan-document.ts', 'text.ts', 'utf8.ts', 'lazy-crypto.ts', 'agents.ts', 'agent-tools.ts'],
     ['anchoring'], // the algorithms: anchors, diff, re-anchoring, similarity, renames, content hash, snapshots
     ['store', 'user-data.ts'], // the store (and the reconcile pass that writes it); the user's own records
-    ['changes', 'plans'], // what is built on the store: the Changes view's data, the plan gate's
+    ['changes', 'plans', 'pr'], // what is built on the store: the Changes view's data, the plan gate's, the pull request bridge
     ['board'], // the board's protocol and view model
     ['store.ts'], // the store module's public surface (deployed as .consider/shared/store.js)
   ],
