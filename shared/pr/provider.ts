@@ -6,6 +6,9 @@
  */
 import type { RemoteRepo } from './remote';
 
+/** RIGHT: the pull request's side of a diff; LEFT: the base's (code the pull request removes). */
+export type DiffSide = 'LEFT' | 'RIGHT';
+
 /** Someone who wrote on the host: a login, and whether it is a bot (Copilot, CodeRabbit, Bugbot…). */
 export interface Person {
   /** The login without GitHub's "[bot]" suffix. */

@@ -673,3 +673,24 @@ export async function confirmAnchor(root: string, id: string, actor: Author): Pr
 
 /** Re-exported for the store's addThread and the extension: record the text an anchor was taken on. */
 export { recordSnapshot, readSnapshot } from '../anchoring/snapshots';
+
+/**
+ * Places threads that are not in the store yet (threads pulled from a pull request, their
+ * anchors rebuilt on the code they were written on): each is re-anchored onto today's files by
+ * the pass's own rules, as a read would do it — followed through a rename or into another file,
+ * or flagged stale or orphaned with its reason — and changed in place. Nothing is written but
+ * snapshots; the caller adds the threads to the store. Threads about removed code are left as
+ * they are.
+ */
+export function placeDetached(root: string, threads: Comment[]): void {
+  const ctx = passContext(root);
+  const live = threads.filter((c) => c.removed === undefined);
+  const outcomes = new Map<string, { seen: Comment; outcome: Outcome }>();
+  for (const c of live) {
+    const outcome = decide(ctx, c, true);
+    if (outcome) outcomes.set(c.id, { seen: c, outcome });
+  }
+  followMovedCode(ctx, live, outcomes, () => false);
+  const tx: MutationTx = { now: ctx.now, log: () => {}, noWrite: () => {} };
+  for (const { seen, outcome } of outcomes.values()) applyOutcome(seen, outcome, tx);
+}

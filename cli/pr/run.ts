@@ -1,0 +1,74 @@
+/**
+ * The `pr` command's work, built into its own bundle (`.consider/bin/consider-pr.cjs`) and
+ * loaded by command.ts only. Answers text and JSON; command.ts prints them.
+ */
+import { ConsiderError } from '../../shared/errors';
+import { readStore } from '../../shared/store/store-io';
+import { findCliToken, noTokenError } from '../../shared/pr/auth';
+import { connect } from '../../shared/pr/connect';
+import { pullThreads } from '../../shared/pr/pull';
+import type { PullReport } from '../../shared/pr/pull';
+import type { Ctx } from '../command';
+import { inert, plural } from '../output';
+import { productVersion } from '../version';
+
+export async function runPr(ctx: Ctx, action: 'pull' | 'status'): Promise<{ text: string; json: unknown }> {
+  return action === 'pull' ? pull(ctx) : status(ctx);
+}
+
+function prNumber(raw: unknown): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new ConsiderError('usage', `--pr must be a pull request number (got ${JSON.stringify(raw)})`);
+  return n;
+}
+
+async function pull(ctx: Ctx): Promise<{ text: string; json: unknown }> {
+  const number = prNumber(ctx.values.pr);
+  const remote = typeof ctx.values.remote === 'string' ? ctx.values.remote : undefined;
+  const conn = connect(ctx.root, (host) => findCliToken(host) ?? (() => { throw noTokenError(host); })(), { remote, userAgent: `consider-cli/${productVersion()}` });
+  const report = await pullThreads(ctx.root, conn, { number, remote });
+  return { text: pullText(report), json: pullJson(report) };
+}
+
+function pullJson(r: PullReport): unknown {
+  const { pr, ...rest } = r;
+  return { pullRequest: { number: pr.number, title: pr.title, url: pr.url, head: pr.headRefName, headOid: pr.headOid, base: pr.baseRefName }, ...rest };
+}
+
+function pullText(r: PullReport): string {
+  const lines = [`Pulled PR #${r.pr.number} ${JSON.stringify(inert(r.pr.title))} (${inert(r.repo)}): ${plural(r.remoteThreads, 'review thread')}; ${r.added} new, ${r.updated} updated, ${r.unchanged} unchanged.`];
+  if (r.added) {
+    const p = r.placed;
+    const parts = [`${p.anchored} on their code`, ...(p.stale ? [`${p.stale} stale (their code changed since)`] : []), ...(p.orphaned ? [`${p.orphaned} orphaned (the file is gone)`] : []),
+      ...(p.removedCode ? [`${p.removedCode} about removed code`] : [])];
+    lines.push(`New threads: ${parts.join(', ')}.${r.fromHunk ? ` ${plural(r.fromHunk, 'thread')} rebuilt from the comment's diff hunk (its commit is gone).` : ''}`);
+  }
+  if (r.newReplies || r.stateChanges) lines.push(`${plural(r.newReplies, 'new reply', 'new replies')}; ${plural(r.stateChanges, 'thread')} resolved or reopened on GitHub.`);
+  if (r.goneFromHost) lines.push(`${plural(r.goneFromHost, 'thread')} no longer on the pull request (kept here).`);
+  for (const s of r.skipped) lines.push(`skipped: ${inert(s)}`);
+  if (r.added) lines.push(`Run \`consider-cli list\` to read them.`);
+  return lines.join('\n') + '\n';
+}
+
+function status(ctx: Ctx): { text: string; json: unknown } {
+  const { store } = readStore(ctx.root);
+  const records = store.pullRequests ?? [];
+  const rows = records.map((p) => {
+    const threads = store.comments.filter((c) => c.pr && c.pr.repo === p.repo && c.pr.number === p.number);
+    const count = (f: (c: typeof threads[number]) => boolean) => threads.filter(f).length;
+    return {
+      number: p.number, repo: p.repo, title: p.title, url: p.url, head: p.headRefName, pulledAt: p.pulledAt ?? null, sync: p.sync === true,
+      threads: threads.length, open: count((c) => c.workflowState === 'open'), resolved: count((c) => c.workflowState === 'resolved'),
+      stale: count((c) => c.anchorState === 'stale'), orphaned: count((c) => c.anchorState === 'orphaned'), removedCode: count((c) => c.removed !== undefined),
+      pulled: count((c) => c.pr!.via === 'pulled'), pushed: count((c) => c.pr!.via === 'pushed'),
+    };
+  });
+  if (rows.length === 0) return { text: 'No pull request yet: run `consider-cli pr pull` on the pull request\'s branch.\n', json: { pullRequests: [] } };
+  const text = rows.map((r) => [
+    `PR #${r.number} ${JSON.stringify(inert(r.title))} (${inert(r.repo)}, ${inert(r.head)}) ${inert(r.url)}`,
+    `  ${plural(r.threads, 'thread')}: ${r.open} open, ${r.resolved} resolved; ${r.stale} stale, ${r.orphaned} orphaned, ${r.removedCode} about removed code`,
+    `  last pulled: ${r.pulledAt ? inert(r.pulledAt) : 'never'}; replies and resolutions sync back: ${r.sync ? 'on' : 'off'}`,
+  ].join('\n')).join('\n') + '\n';
+  return { text, json: { pullRequests: rows } };
+}
