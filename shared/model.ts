@@ -334,6 +334,24 @@ export function placeText(file: string, startLine: number, endLine: number): str
   return `${file}:${startLine === endLine ? startLine : `${startLine}-${endLine}`}`;
 }
 
+/**
+ * Where a thread came from, in words every surface uses (docs/pull-requests.md): "from PR #42
+ * by @alice", "from PR #42 by @coderabbitai (bot)", "posted to PR #42"; undefined for a thread
+ * that lives only here. `login`s are data from the host: callers escape them as any other text.
+ */
+export function pullRequestOrigin(c: Pick<Comment, 'pr'>): string | undefined {
+  const p = c.pr;
+  if (!p) return undefined;
+  if (p.via === 'pushed') return `posted to PR #${p.number}`;
+  return `from PR #${p.number} by @${p.author.login}${p.author.bot ? ' (bot)' : ''}`;
+}
+
+/** Who wrote a reply, when it came from the pull request: "@alice on PR #42" (undefined otherwise). */
+export function pullRequestReplyAuthor(r: Pick<Reply, 'pr'>, number: number | undefined): string | undefined {
+  if (!r.pr) return undefined;
+  return `@${r.pr.author.login}${r.pr.author.bot ? ' (bot)' : ''}${number !== undefined ? ` on PR #${number}` : ''}`;
+}
+
 /** Time of the newest activity in a thread; used for sorting and for "unseen". */
 export function lastActivityAt(c: Comment): string {
   let latest = c.updatedAt ?? c.createdAt;

@@ -94,7 +94,7 @@ describe('GitHub API stand-in', () => {
     const first = await rest(`/repos/acme/widgets/pulls/${pull.number}/comments`);
     const second = await rest(`/repos/acme/widgets/pulls/${pull.number}/comments`, { 'if-none-match': first.etag! });
     expect(second.status).toBe(304);
-    gh.reply(gh.threadsOf(pull)[0], { author: 'reviewer', body: 'ping' });
+    gh.reply(gh.threadsOf(pull)[0]!, { author: 'reviewer', body: 'ping' });
     const third = await rest(`/repos/acme/widgets/pulls/${pull.number}/comments`, { 'if-none-match': first.etag! });
     expect(third.status).toBe(200);
   });

@@ -156,9 +156,26 @@ describe('consider-cli pr pull', () => {
     expect(report.apiCalls).toBeLessThanOrEqual(3);
   });
 
+  it('marks PR threads as such wherever the agent reads them: list, get, the agent view, the digest, the stop hook', async () => {
+    const id = byThread(storeOf(), t.moved!.id).id;
+    const botId = byThread(storeOf(), t.bot!.id).id;
+    const list = await runCliAsync(dev, ['list', '--root', dev]);
+    expect(list.stdout).toContain(`[${id}] src/app.ts:15 (workflow=open, anchor=anchored, unseen, from PR #${pull.number} by @alice)`);
+    const get = await runCliAsync(dev, ['get', botId, '--root', dev]);
+    expect(get.stdout).toContain(`from PR #${pull.number} by @coderabbitai (bot)`);
+    expect(get.stdout).toMatch(/\[r_\w+\] @dev on PR #\d+ · /);
+    const lean = await runCliAsync(dev, ['list', '--lean', '--root', dev]);
+    const item = (lean.json() as { threads: { id: string; pr?: unknown }[] }).threads.find((x) => x.id === id);
+    expect(item?.pr).toEqual({ number: pull.number, via: 'pulled', author: 'alice', outdated: true, url: byThread(storeOf(), t.moved!.id).pr!.url });
+    const digest = await runCliAsync(dev, ['digest', '--root', dev]);
+    expect(digest.stdout).toContain(`\`from PR #${pull.number} by @alice\``);
+    const hook = await runCliAsync(dev, ['hook', 'stop', '--agent', 'claude', '--root', dev], { input: '' });
+    expect((hook.json() as { reason: string }).reason).toMatch(new RegExp(`\\(all of them from PR #${pull.number} on GitHub\\)`));
+  });
+
   it('pulls again without duplicates: new replies, edits and resolutions on GitHub come in, a local resolve stays', async () => {
     gh.reply(t.moved!, { author: 'alice', body: 'Any news?' });
-    gh.editComment(t.edited!.comments[0], 'Where does offset come from? (edited)');
+    gh.editComment(t.edited!.comments[0]!, 'Where does offset come from? (edited)');
     gh.unresolve(t.bot!);
     // Resolved here, still open there: the next pull must not reopen it.
     const goneId = byThread(storeOf(), t.goneFile!.id).id;
