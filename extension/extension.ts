@@ -17,6 +17,7 @@ import { ThreadRenderer } from './comments/thread-renderer';
 import { watchAgentActivity } from './comments/agent-activity';
 import { registerThreadCommands } from './commands/thread-commands';
 import { registerWorkspaceCommands } from './commands/workspace-commands';
+import { registerPullCommand } from './pr/pull-command';
 import { registerReviewCommands } from './commands/review-commands';
 import { registerLanguageModelTools } from './lm-tools';
 import { registerDigestCommand } from './commands/digest-command';
@@ -72,6 +73,7 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     watchAgentActivity(host),
     registerThreadCommands({ stores, renderer, changes }),
     registerWorkspaceCommands({ stores, host }),
+    registerPullCommand(stores),
     registerReviewCommands({ stores, host }),
   );
   const { plans, disposable: planGate } = registerPlans(stores, log);

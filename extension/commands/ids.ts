@@ -23,6 +23,8 @@ export const CommandIds = {
   uninstall: 'consider.uninstall',
   reportIssue: 'consider.reportIssue',
   getStarted: 'consider.getStarted',
+  // Pull requests (extension/pr/)
+  pullReviewThreads: 'consider.pullRequest.pull',
   // The Changes view (extension/changes/)
   markAllReviewed: 'consider.markAllReviewed',
   changesChooseBaseline: 'consider.changes.chooseBaseline',

@@ -400,11 +400,52 @@ export async function startGitHubStandIn(opts = {}) {
     return !mode.badCredentials && m?.[1] === token;
   }
 
+  /**
+   * The stand-in's own controls for tests in another process (the real VS Code suites): set up a
+   * repository and pull request, add threads and replies as reviewers would, read what was
+   * posted. Not GitHub's API (no schema to hold them to), and never counted as calls.
+   */
+  function admin(pathname, body) {
+    const pullBy = (n) => [...repos.values()].flatMap((r) => r.pulls).find((p) => p.number === n);
+    const threadBy = (id) => [...repos.values()].flatMap((r) => r.pulls).flatMap((p) => p.threads).find((t) => t.id === id);
+    switch (pathname) {
+      case '/_standin/pull': {
+        if (!repoOf(body.owner, body.name)) addRepo(body);
+        return { number: openPull(body).number };
+      }
+      case '/_standin/thread': return { id: createThread(pullBy(body.number), body).id };
+      case '/_standin/reply': return { id: addComment(threadBy(body.threadId), body).id };
+      case '/_standin/resolve': { const t = threadBy(body.threadId); t.resolvedBy = body.resolved === false ? null : user(body.by ?? viewerLogin); return {}; }
+      case '/_standin/state': {
+        const pull = pullBy(body.number);
+        return {
+          violations,
+          threads: pull.threads.map((t) => ({
+            id: t.id, path: t.path, side: t.side, line: t.originalLine, subjectType: t.subjectType, resolved: t.resolvedBy !== null, review: t.review?.state,
+            comments: t.comments.map((c) => ({ author: c.author.login, body: c.body })),
+          })),
+          reviews: pull.reviews.map((r) => ({ id: r.id, state: r.state, body: r.body, commit: r.commit })),
+        };
+      }
+      default: throw new Error(`no stand-in control ${pathname}`);
+    }
+  }
+
   async function handle(req, res) {
     const url = new URL(req.url, 'http://stand-in');
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
     const text = Buffer.concat(chunks).toString('utf8');
+    if (url.pathname.startsWith('/_standin/')) {
+      try {
+        const out = admin(url.pathname, text ? JSON.parse(text) : {});
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify(out));
+      } catch (e) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ message: String(e?.message ?? e) }));
+      }
+    }
     const record = { kind: url.pathname === '/graphql' || url.pathname === '/api/graphql' ? 'graphql' : 'rest', method: req.method, path: url.pathname + url.search, at: Date.now() };
     calls.push(record);
     const reply = (status, json, headers = {}) => {
@@ -493,12 +534,10 @@ export async function startGitHubStandIn(opts = {}) {
   return server;
 }
 
-// A process of its own: `node server.mjs --git-dir BARE --repo owner/name --head BRANCH [--port N]` (UI scenarios).
+// A process of its own (the real VS Code runs, e2e/vscode/run.mjs): `node server.mjs [--port N] [--token T]`
+// prints {"url","graphqlUrl","token"} on its first line; tests set it up through /_standin/ (admin above).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const arg = (name) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : undefined; };
-  const [owner, name] = (arg('--repo') ?? 'acme/widgets').split('/');
   const s = await startGitHubStandIn({ port: Number(arg('--port') ?? 0), token: arg('--token') });
-  s.addRepo({ owner, name, gitDir: arg('--git-dir') });
-  if (arg('--head')) s.openPull({ owner, name, head: arg('--head'), base: arg('--base') ?? 'main' });
   process.stdout.write(`${JSON.stringify({ url: s.url, graphqlUrl: s.graphqlUrl, token: s.token })}\n`);
 }
