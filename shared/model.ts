@@ -280,6 +280,8 @@ export interface ReviewRound {
    * rounds submitted before baselines existed, or when the capture failed.
    */
   baseline?: string;
+  /** Posted as a review on a pull request (`consider-cli pr push`, docs/pull-requests.md): which, and where. */
+  postedTo?: { repo: string; number: number; url: string; at: string };
   [unknownField: string]: unknown;
 }
 

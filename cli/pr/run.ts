@@ -8,12 +8,36 @@ import { findCliToken, noTokenError } from '../../shared/pr/auth';
 import { connect } from '../../shared/pr/connect';
 import { pullThreads } from '../../shared/pr/pull';
 import type { PullReport } from '../../shared/pr/pull';
+import { planPush, planText, pushReview } from '../../shared/pr/push';
+import type { ReviewVerdict } from '../../shared/pr/provider';
 import type { Ctx } from '../command';
 import { inert, plural } from '../output';
 import { productVersion } from '../version';
 
-export async function runPr(ctx: Ctx, action: 'pull' | 'status'): Promise<{ text: string; json: unknown }> {
-  return action === 'pull' ? pull(ctx) : status(ctx);
+export async function runPr(ctx: Ctx, action: 'pull' | 'push' | 'status'): Promise<{ text: string; json: unknown }> {
+  return action === 'pull' ? pull(ctx) : action === 'push' ? push(ctx) : status(ctx);
+}
+
+const VERDICTS: Record<string, ReviewVerdict> = { comment: 'COMMENT', approve: 'APPROVE', 'request-changes': 'REQUEST_CHANGES' };
+
+function cliConnection(ctx: Ctx, remote: string | undefined) {
+  return connect(ctx.root, (host) => findCliToken(host) ?? (() => { throw noTokenError(host); })(), { remote, userAgent: `consider-cli/${productVersion()}` });
+}
+
+async function push(ctx: Ctx): Promise<{ text: string; json: unknown }> {
+  const v = ctx.values;
+  const verdict = VERDICTS[typeof v.verdict === 'string' ? v.verdict : 'comment'];
+  if (!verdict) throw new ConsiderError('usage', `--verdict must be comment, approve or request-changes (got ${JSON.stringify(v.verdict)})`);
+  const round = v.round === undefined ? undefined : Number(v.round);
+  if (round !== undefined && (!Number.isInteger(round) || round < 1)) throw new ConsiderError('usage', `--round must be a round number (got ${JSON.stringify(v.round)})`);
+  const remote = typeof v.remote === 'string' ? v.remote : undefined;
+  const conn = cliConnection(ctx, remote);
+  const plan = await planPush(ctx.root, conn, { verdict, remote, ...(round !== undefined ? { round } : {}), ...(prNumber(v.pr) !== undefined ? { number: prNumber(v.pr) } : {}) });
+  const files = new Map(readStore(ctx.root).store.comments.map((c) => [c.id, c.file]));
+  const planJson = { pullRequest: { number: plan.pr.number, url: plan.pr.url, headOid: plan.pr.headOid }, round: plan.round, verdict: plan.verdict, body: plan.body, items: plan.items };
+  if (v['dry-run'] === true) return { text: `Dry run, nothing posted.\n${inert(planText(plan, (id) => files.get(id)))}`, json: { dryRun: true, ...planJson } };
+  const r = await pushReview(ctx.root, conn, plan);
+  return { text: `${inert(planText(plan, (id) => files.get(id)))}Posted: ${plural(r.posted, 'comment')}, review ${inert(r.reviewUrl)}\n`, json: { dryRun: false, ...planJson, reviewUrl: r.reviewUrl, posted: r.posted, apiCalls: r.apiCalls } };
 }
 
 function prNumber(raw: unknown): number | undefined {
@@ -26,7 +50,7 @@ function prNumber(raw: unknown): number | undefined {
 async function pull(ctx: Ctx): Promise<{ text: string; json: unknown }> {
   const number = prNumber(ctx.values.pr);
   const remote = typeof ctx.values.remote === 'string' ? ctx.values.remote : undefined;
-  const conn = connect(ctx.root, (host) => findCliToken(host) ?? (() => { throw noTokenError(host); })(), { remote, userAgent: `consider-cli/${productVersion()}` });
+  const conn = cliConnection(ctx, remote);
   const report = await pullThreads(ctx.root, conn, { number, remote });
   return { text: pullText(report), json: pullJson(report) };
 }
