@@ -166,6 +166,8 @@ export interface PullRequestRecord {
   pulledAt?: string;
   /** Opt-in: the agent's replies and Resolve/Reopen go back to the pull request (docs/pull-requests.md). */
   sync?: boolean;
+  /** When sync was turned on: only what was written since goes back. */
+  syncSince?: string;
   [unknownField: string]: unknown;
 }
 

@@ -101,6 +101,9 @@ describe('render key', () => {
     expect(renderKey({ ...base, thread: [{ id: 'r_1', author: 'agent', body: 'x', createdAt: base.createdAt }] })).not.toBe(renderKey(base));
     expect(renderKey({ ...base, workflowState: 'resolved' })).not.toBe(renderKey(base));
     expect(renderKey({ ...base, body: 'Why not?' })).not.toBe(renderKey(base));
+    // Posted to a pull request: the title changes, so must the key.
+    expect(renderKey({ ...base, pr: { provider: 'github', host: 'github.com', repo: 'a/b', number: 4, threadId: 't', commentId: 'c', url: 'u', author: { login: 'dev' }, via: 'pushed', resolved: false, syncedAt: 's' } }))
+      .not.toBe(renderKey(base));
   });
 });
 

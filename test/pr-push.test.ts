@@ -121,6 +121,29 @@ describe('consider-cli pr push', () => {
     expect(readStore(repo.work).store.comments).toHaveLength(6);
   });
 
+  it('sync (opt-in per PR): replies and resolutions made here after it was turned on go back once; nothing before it', async () => {
+    const cli = (...args: string[]) => runCliAsync(repo.work, [...args, '--root', repo.work], { env: env() });
+    expect((await cli('reply', ids.outside!, '--message', 'Before sync: stays here.')).code).toBe(0);
+    let r = await pr('pull', '--json');
+    expect(r.json()).toMatchObject({ sent: { replies: 0, resolved: 0, reopened: 0 } });
+    expect((await pr('sync', 'on')).stdout).toMatch(/Sync on for PR #\d+/);
+    await new Promise((res) => setTimeout(res, 20)); // the reply's time must be after sync began (ms resolution)
+    expect((await cli('reply', ids.line!, '--message', 'Renamed to computeScaled.', '--addressed')).code).toBe(0);
+    expect((await cli('resolve', ids.range!)).code).toBe(0);
+    r = await pr('pull', '--json');
+    expect(r.code).toBe(0);
+    expect(r.json()).toMatchObject({ sent: { replies: 1, resolved: 1, reopened: 0 }, newReplies: 0, added: 0 });
+    const threads = gh.threadsOf(pull);
+    const lineThread = threads.find((t) => t.path === 'src/app.ts' && t.comments[0]!.body === 'Why better?')!;
+    expect(lineThread.comments.map((c) => c.body)).toEqual(['Why better?', 'Renamed to computeScaled.\n\n— *the agent, via Consider (addressed)*']);
+    expect(threads.find((t) => t.comments[0]!.body === 'These two belong together.')!.resolvedBy).not.toBeNull();
+    expect(threads.find((t) => t.comments[0]!.body.includes('v30 is odd'))!.comments).toHaveLength(1);
+    // Nothing twice: neither on GitHub nor here.
+    r = await pr('pull', '--json');
+    expect(r.json()).toMatchObject({ sent: { replies: 0, resolved: 0 }, newReplies: 0 });
+    expect(readStore(repo.work).store.comments.find((c) => c.id === ids.line)!.thread).toHaveLength(1);
+  });
+
   it('pushing the same round again posts nothing, and says why in one line', async () => {
     const r = await pr('push');
     expect(r.code).toBe(1);

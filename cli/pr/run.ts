@@ -5,7 +5,8 @@
 import { ConsiderError } from '../../shared/errors';
 import { readStore } from '../../shared/store/store-io';
 import { findCliToken, noTokenError } from '../../shared/pr/auth';
-import { connect } from '../../shared/pr/connect';
+import { connect, findPullRequest } from '../../shared/pr/connect';
+import { setSync } from '../../shared/pr/sync';
 import { pullThreads } from '../../shared/pr/pull';
 import type { PullReport } from '../../shared/pr/pull';
 import { planPush, planText, pushReview } from '../../shared/pr/push';
@@ -14,8 +15,22 @@ import type { Ctx } from '../command';
 import { inert, plural } from '../output';
 import { productVersion } from '../version';
 
-export async function runPr(ctx: Ctx, action: 'pull' | 'push' | 'status'): Promise<{ text: string; json: unknown }> {
+export async function runPr(ctx: Ctx, action: 'pull' | 'push' | 'sync' | 'status'): Promise<{ text: string; json: unknown }> {
+  if (action === 'sync') return sync(ctx);
   return action === 'pull' ? pull(ctx) : action === 'push' ? push(ctx) : status(ctx);
+}
+
+async function sync(ctx: Ctx): Promise<{ text: string; json: unknown }> {
+  const word = ctx.positionals[1];
+  if (word !== 'on' && word !== 'off') throw new ConsiderError('usage', `pr sync takes on or off (got ${JSON.stringify(word)})`);
+  const remote = typeof ctx.values.remote === 'string' ? ctx.values.remote : undefined;
+  const conn = cliConnection(ctx, remote);
+  const pr = await findPullRequest(ctx.root, conn, prNumber(ctx.values.pr), remote);
+  await setSync(ctx.root, conn, pr, word === 'on');
+  const text = word === 'on'
+    ? `Sync on for PR #${pr.number}: from now on, replies here (the agent's too) and Resolve/Reopen go back to GitHub at each \`consider-cli pr pull\`.\n`
+    : `Sync off for PR #${pr.number}: nothing goes back to GitHub; pulls still bring its threads in.\n`;
+  return { text, json: { number: pr.number, sync: word === 'on' } };
 }
 
 const VERDICTS: Record<string, ReviewVerdict> = { comment: 'COMMENT', approve: 'APPROVE', 'request-changes': 'REQUEST_CHANGES' };
@@ -68,6 +83,7 @@ function pullText(r: PullReport): string {
       ...(p.removedCode ? [`${p.removedCode} about removed code`] : [])];
     lines.push(`New threads: ${parts.join(', ')}.${r.fromHunk ? ` ${plural(r.fromHunk, 'thread')} rebuilt from the comment's diff hunk (its commit is gone).` : ''}`);
   }
+  if (r.sent.replies || r.sent.resolved || r.sent.reopened) lines.push(`Sent to GitHub first: ${plural(r.sent.replies, 'reply', 'replies')}, ${r.sent.resolved} resolved, ${r.sent.reopened} reopened.`);
   if (r.newReplies || r.stateChanges) lines.push(`${plural(r.newReplies, 'new reply', 'new replies')}; ${plural(r.stateChanges, 'thread')} resolved or reopened on GitHub.`);
   if (r.goneFromHost) lines.push(`${plural(r.goneFromHost, 'thread')} no longer on the pull request (kept here).`);
   for (const s of r.skipped) lines.push(`skipped: ${inert(s)}`);

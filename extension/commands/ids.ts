@@ -25,6 +25,7 @@ export const CommandIds = {
   getStarted: 'consider.getStarted',
   // Pull requests (extension/pr/)
   pullReviewThreads: 'consider.pullRequest.pull',
+  publishReview: 'consider.pullRequest.publishReview',
   // The Changes view (extension/changes/)
   markAllReviewed: 'consider.markAllReviewed',
   changesChooseBaseline: 'consider.changes.chooseBaseline',

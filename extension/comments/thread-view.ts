@@ -30,11 +30,14 @@ export type ThreadLook = Pick<Comment, 'workflowState' | 'anchorState' | 'pendin
   /** Addressed, but its code is exactly what it was written on. */
   addressedUnchanged?: true;
   /** Where it came from on a pull request: "from PR #42 by @alice" (shared/model.ts pullRequestOrigin). */
-  pr?: { number: number; via: 'pulled' | 'pushed'; author: string; bot?: true; outdated?: true };
+  pr?: { number: number; via: 'pulled' | 'pushed'; author: string; bot?: true; outdated?: true; fileLevel?: true };
 };
 
 function prLook(p: NonNullable<Comment['pr']>): NonNullable<ThreadLook['pr']> {
-  return { number: p.number, via: p.via, author: p.author.login, ...(p.author.bot ? { bot: true as const } : {}), ...(p.outdated ? { outdated: true as const } : {}) };
+  return {
+    number: p.number, via: p.via, author: p.author.login, ...(p.author.bot ? { bot: true as const } : {}), ...(p.outdated ? { outdated: true as const } : {}),
+    ...(p.fileLevel ? { fileLevel: true as const } : {}),
+  };
 }
 
 /** The look of a stored thread, with the anchor state the open editor shows (it may be ahead of the store). */
@@ -68,9 +71,10 @@ export function threadLabel(c: ThreadLook): string {
 
 /** "From PR #42 by @alice", "From PR #42 by @coderabbitai (bot), outdated there", "Posted to PR #42". */
 export function pullRequestLabel(pr: NonNullable<ThreadLook['pr']>): string {
-  if (pr.via === 'pushed') return l10n.t('Posted to PR #{0}', pr.number);
+  const file = pr.fileLevel ? ` · ${l10n.t('on the whole file')}` : '';
+  if (pr.via === 'pushed') return l10n.t('Posted to PR #{0}', pr.number) + file;
   const who = pr.bot ? l10n.t('@{0} (bot)', pr.author) : `@${pr.author}`;
-  return pr.outdated ? l10n.t('From PR #{0} by {1}, outdated there', pr.number, who) : l10n.t('From PR #{0} by {1}', pr.number, who);
+  return (pr.outdated ? l10n.t('From PR #{0} by {1}, outdated there', pr.number, who) : l10n.t('From PR #{0} by {1}', pr.number, who)) + file;
 }
 
 /**
@@ -147,5 +151,7 @@ export function isVisible(c: Pick<Comment, 'workflowState' | 'anchorState'>, v: 
  */
 export function renderKey(c: Comment): string {
   const replies = c.thread.map((r) => [r.id, r.body, r.editedAt, r.disposition]);
-  return JSON.stringify([c.workflowState, c.anchorState, c.body, c.editedAt, replies, isUnseen(c), c.pending, c.movedFrom, codeSinceWritten(c), c.pr?.outdated]);
+  // The pull request link shows in the title (pulled, posted, outdated there): a push that links a thread re-renders it.
+  const pr = c.pr ? [c.pr.via, c.pr.number, c.pr.outdated === true, c.pr.author.login] : undefined;
+  return JSON.stringify([c.workflowState, c.anchorState, c.body, c.editedAt, replies, isUnseen(c), c.pending, c.movedFrom, codeSinceWritten(c), pr]);
 }

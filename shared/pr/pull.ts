@@ -21,6 +21,8 @@ import type { Connection } from './connect';
 import { findPullRequest } from './connect';
 import type { PullRequestInfo, RemoteThread } from './provider';
 import { rebuildThread, replyFrom } from './rebuild';
+import { syncOutgoing } from './sync';
+import type { SyncReport } from './sync';
 
 export interface PullOptions {
   /** The pull request's number; default: the open one whose head is the current branch. */
@@ -52,6 +54,8 @@ export interface PullReport {
   apiCalls: number;
   /** The ids of the threads added. */
   addedIds: string[];
+  /** What went back to the pull request first (sync on, sync.ts). */
+  sent: SyncReport;
 }
 
 const repoName = (c: Connection) => `${c.repo.owner}/${c.repo.repo}`;
@@ -64,6 +68,8 @@ export async function pullThreads(root: string, conn: Connection, opts: PullOpti
   const read = readStore(root);
   if (read.readOnlyReason) throw new ConsiderError('unreadable', `the store cannot be changed: ${read.readOnlyReason}`);
   const pr = await findPullRequest(root, conn, opts.number, opts.remote);
+  // Sync on: what happened here goes back first, so what comes in next already holds it.
+  const sent = await syncOutgoing(root, conn, pr);
   const remote = await conn.provider.threads(pr);
   const now = new Date().toISOString();
 
@@ -87,7 +93,7 @@ export async function pullThreads(root: string, conn: Connection, opts: PullOpti
   const report: PullReport = {
     pr, repo: repoName(conn), remoteThreads: remote.length, added: 0, updated: 0, unchanged: 0, newReplies: 0, stateChanges: 0,
     placed: { anchored: 0, stale: 0, orphaned: 0, removedCode: 0 }, fromHunk: built.filter((c) => c.pr?.rebuiltFrom === 'hunk').length,
-    fetchedCommits: commits.fetched, goneFromHost: 0, skipped, apiCalls: conn.provider.calls, addedIds: [],
+    fetchedCommits: commits.fetched, goneFromHost: 0, skipped, apiCalls: conn.provider.calls, addedIds: [], sent,
   };
 
   await mutateStore(root, 'system', (store, tx) => {

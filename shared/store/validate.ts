@@ -271,6 +271,7 @@ function validatePullRequests(list: unknown): void {
     for (const key of ['provider', 'host', 'repo', 'title', 'url', 'headRefName']) str(p, key, at);
     line(p, 'number', at);
     optStr(p, 'pulledAt', at);
+    optStr(p, 'syncSince', at);
     if (p.sync !== undefined && typeof p.sync !== 'boolean') fail(join(at, 'sync'), 'true or false when present', p.sync);
   });
 }

@@ -11,20 +11,35 @@ function run(gitDir, args) {
   return r.status === 0 ? r.stdout : undefined;
 }
 
+/** Branch heads move (pushes, force-pushes): remembered only within one request (forgetRefs). */
+const refs = new Map();
+export function forgetRefs() {
+  refs.clear();
+}
+
 export function refOid(gitDir, branch) {
-  return run(gitDir, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`])?.trim() || undefined;
+  const key = `${gitDir}\0${branch}`;
+  if (!refs.has(key)) refs.set(key, run(gitDir, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`])?.trim() || undefined);
+  return refs.get(key);
 }
 
 export function hasCommit(gitDir, oid) {
   return /^[0-9a-f]{40}$/.test(oid) && run(gitDir, ['cat-file', '-e', `${oid}^{commit}`]) !== undefined;
 }
 
+/** A file at a commit never changes: remembered (a commit that is later collected still answered as before is fine for a stand-in). */
+const files = new Map();
 export function fileAt(gitDir, oid, file) {
-  return run(gitDir, ['show', `${oid}:${file}`]);
+  const key = `${gitDir}\0${oid}\0${file}`;
+  if (!files.has(key)) files.set(key, run(gitDir, ['show', `${oid}:${file}`]));
+  return files.get(key);
 }
 
+const bases = new Map();
 export function mergeBase(gitDir, a, b) {
-  return run(gitDir, ['merge-base', a, b])?.trim() || undefined;
+  const key = `${gitDir}\0${a}\0${b}`;
+  if (!bases.has(key)) bases.set(key, run(gitDir, ['merge-base', a, b])?.trim() || undefined);
+  return bases.get(key);
 }
 
 /** Every file the diff base..head touches. */
@@ -33,7 +48,14 @@ export function changedPaths(gitDir, base, head) {
 }
 
 /** The hunks of `git diff base head -- file`, as GitHub's pull request diff shows them (3 lines of context). */
+const hunkCache = new Map();
 export function hunksOf(gitDir, base, head, file) {
+  const key = `${gitDir}\0${base}\0${head}\0${file}`;
+  if (!hunkCache.has(key)) hunkCache.set(key, readHunks(gitDir, base, head, file));
+  return hunkCache.get(key);
+}
+
+function readHunks(gitDir, base, head, file) {
   const out = run(gitDir, ['diff', '--no-color', '--no-ext-diff', '-U3', base, head, '--', file]) ?? '';
   const hunks = [];
   let current;

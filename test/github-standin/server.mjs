@@ -17,7 +17,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import { GraphQLError, graphql } from 'graphql';
 import { checkRestRequest, githubGraphqlSchema } from './schemas.mjs';
-import { changedPaths, diffHunkFor, fileAt, hasCommit, hunksOf, lineInDiff, mergeBase, refOid } from './git-facts.mjs';
+import { changedPaths, diffHunkFor, fileAt, forgetRefs, hasCommit, hunksOf, lineInDiff, mergeBase, refOid } from './git-facts.mjs';
 
 const HOST_URL = 'https://github.com';
 
@@ -382,7 +382,11 @@ export async function startGitHubStandIn(opts = {}) {
       case 'GET /repos/{owner}/{repo}/pulls/{pull_number}/comments': {
         const pull = repo?.pulls.find((x) => x.number === Number(p.pull_number));
         if (!pull) return notFound;
-        const all = pull.threads.filter((t) => t.review?.state !== 'PENDING').flatMap((t) => t.comments).sort((a, b) => a.databaseId - b.databaseId).map(restComment);
+        // GitHub's order: by creation (default) or last update, ascending unless direction=desc.
+        const key = query.get('sort') === 'updated' ? (c) => c.updated_at : (c) => c.created_at;
+        const desc = query.get('direction') === 'desc';
+        const all = pull.threads.filter((t) => t.review?.state !== 'PENDING').flatMap((t) => t.comments).map(restComment)
+          .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id - b.id) * (desc ? -1 : 1));
         const perPage = Number(query.get('per_page') ?? 30);
         const page = Number(query.get('page') ?? 1);
         return { status: 200, json: all.slice((page - 1) * perPage, page * perPage), etag: true };
@@ -432,6 +436,7 @@ export async function startGitHubStandIn(opts = {}) {
   }
 
   async function handle(req, res) {
+    forgetRefs();
     const url = new URL(req.url, 'http://stand-in');
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
@@ -513,6 +518,7 @@ export async function startGitHubStandIn(opts = {}) {
     addRepo, openPull, user,
     /** Adds a review thread as a reviewer would (refused as GitHub refuses it). `commit`: the head by default. */
     addThread: (pull, t) => {
+      forgetRefs();
       try {
         return createThread(pull, t);
       } catch (e) {

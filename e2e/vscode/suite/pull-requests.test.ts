@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { makePrRepo } from '../../../test/github-standin/pr-repo.mjs';
+import { addRemovedCodeThread } from '../../../shared/changes/removed-threads';
+import { addThread, submitReview } from '../../../shared/store';
 import { cliOk, extension, readStoreJson, rendered, waitFor } from './helpers';
 
 // Pulling a pull request's review threads in the real VS Code (docs/pull-requests.md), against
@@ -83,6 +85,51 @@ suite('pull requests', () => {
     }, 20_000);
     assert.deepEqual(after.comments.map((c) => c.authorName), ['@alice', 'Agent', '@alice']);
     assert.equal(readStoreJson(repo.work).comments.length, 2);
+  });
+
+  test('Publish Review Round: a dry run first, then one GitHub review with a RIGHT and a LEFT comment', async function () {
+    this.timeout(60_000);
+    const root = repo.work;
+    const right = await addThread(root, { file: 'src/app.ts', startLine: 13, endLine: 13, body: 'Name the factor.', author: 'human', pending: true });
+    const baseUtil = repo.git('show', 'main:src/util.ts');
+    const left = await addRemovedCodeThread(root, {
+      file: 'src/util.ts', baseline: { key: 'branch:main', label: 'main' }, baselineText: baseUtil, startLine: 4, endLine: 4, body: 'Keep v4 for the old callers?', author: 'human', pending: true,
+    });
+    await submitReview(root, { message: 'Two notes.' });
+    const plan = await vscode.commands.executeCommand<{ items: { threadId: string; kind: string; side?: string; line?: number }[] }>(
+      'consider.pullRequest.publishReview', { root, verdict: 'COMMENT', answer: 'dry-run', interactive: false });
+    assert.ok(plan, `no plan: ${JSON.stringify((await extension()).notifications().slice(-1))}`);
+    assert.deepEqual(plan.items.map((i) => [i.threadId, i.kind, i.side, i.line]), [[right.id, 'line', 'RIGHT', 13], [left.id, 'line', 'LEFT', 4]]);
+    type State = { reviews: { state: string; body: string }[]; threads: { path: string; side: string; line: number; review?: string }[] };
+    let state = await control<State>('state', { number });
+    assert.equal(state.reviews.length, 0, 'the dry run posted something');
+
+    const report = await vscode.commands.executeCommand<{ posted: number } | undefined>('consider.pullRequest.publishReview', { root, verdict: 'COMMENT', answer: 'publish', interactive: false });
+    assert.equal(report?.posted, 2);
+    state = await control<State>('state', { number });
+    assert.deepEqual(state.reviews.map((r) => [r.state, r.body]), [['COMMENTED', 'Two notes.']]);
+    const posted = state.threads.filter((t) => t.review === 'COMMENTED').map((t) => [t.path, t.side, t.line]);
+    assert.deepEqual(posted, [['src/app.ts', 'RIGHT', 13], ['src/util.ts', 'LEFT', 4]]);
+    await (await extension()).host.refresh(root);
+    const shown = await waitFor('the posted thread says so', async () => {
+      const t = await rendered(right.id);
+      return t?.label.includes(`Posted to PR #${number}`) ? t : undefined;
+    }, 20_000);
+    assert.equal(shown.label, `Open · Posted to PR #${number}`);
+  });
+
+  test('the timer: a new reply on GitHub comes in by itself (a conditional request first; unchanged costs nothing)', async function () {
+    this.timeout(60_000);
+    const api = await extension();
+    await api.pollPullRequests(); // the first turn learns the ETag
+    const store = readStoreJson(repo.work);
+    const thread = store.comments.find((c) => c.pr?.via === 'pulled' && c.file === 'src/app.ts')!;
+    const before = thread.thread.length;
+    await control('reply', { threadId: thread.pr!.threadId, author: 'alice', body: 'One more thing.' });
+    await api.pollPullRequests();
+    const after = readStoreJson(repo.work).comments.find((c) => c.id === thread.id)!;
+    assert.equal(after.thread.length, before + 1);
+    assert.equal(after.thread.at(-1)?.body, 'One more thing.');
   });
 
   test('a failed pull says why in one line and changes nothing', async function () {
