@@ -200,6 +200,9 @@ describe('consider-cli pr pull', () => {
     expect(st.json()).toMatchObject({ pullRequests: [{ number: pull.number, threads: 7, removedCode: 1, orphaned: 1 }] });
     const text = await pr(['status']);
     expect(text.stdout).toMatch(new RegExp(`PR #${pull.number} "Compute better" \\(acme/widgets, feature\\)`));
+    // The token is in no file Consider wrote.
+    const written = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? written(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    for (const f of written(path.join(dev, '.consider'))) expect(fs.readFileSync(f, 'utf8').includes(gh.token), f).toBe(false);
   });
 });
 

@@ -61,6 +61,7 @@ async function main() {
   // The GitHub API stand-in (test/github-standin/), for the pull request tests: its URL and token
   // go into VS Code's environment, so the extension (and the CLI it runs) talks to it, not to GitHub.
   const github = await startGitHubStandInProcess(runDir);
+  process.env.CONSIDER_E2E_GITHUB = github.url; // for the UI scenarios' set-up, which runs in this process
   const server = await startCodeServer({
     bin: cs.bin, node24: cs.node24, runDir, installVsix: vsix,
     env: {

@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { countOf } from '../../shared/board/l10n';
 import { connect } from '../../shared/pr/connect';
 import { pullThreads } from '../../shared/pr/pull';
 import { readRemote } from '../../shared/pr/remote';
@@ -27,7 +28,9 @@ export interface PullCommandArgs {
 export function pullSummary(r: PullReport): string {
   const p = r.placed;
   const placed = r.added ? vscode.l10n.t(' New: {0} on their code, {1} stale, {2} orphaned, {3} about removed code.', p.anchored, p.stale, p.orphaned, p.removedCode) : '';
-  return vscode.l10n.t('Consider: pulled PR #{0} ({1} threads: {2} new, {3} updated, {4} new replies).', r.pr.number, r.remoteThreads, r.added, r.updated, r.newReplies) + placed;
+  const threads = countOf(r.remoteThreads, vscode.l10n.t('{0} review thread'), vscode.l10n.t('{0} review threads'));
+  const replies = countOf(r.newReplies, vscode.l10n.t('{0} new reply'), vscode.l10n.t('{0} new replies'));
+  return vscode.l10n.t('Consider: pulled PR #{0} ({1}: {2} new, {3} updated, {4}).', r.pr.number, threads, r.added, r.updated, replies) + placed;
 }
 
 async function chooseRoot(stores: FolderStores, given?: string): Promise<string | undefined> {
