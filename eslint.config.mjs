@@ -35,9 +35,10 @@ const NO_NODE = [['node:*', 'fs', 'path', 'os', 'child_process'], 'the board run
 const FLOORS = {
   shared: [
     // the ground every room reaches down to: the model, errors, paths, text and byte helpers
-    ['model.ts', 'errors.ts', 'paths.ts', 'plan-document.ts', 'text.ts', 'utf8.ts', 'lazy-crypto.ts', 'agents.ts', 'agent-tools.ts'],
+    ['model.ts', 'errors.ts', 'paths.ts', 'plan-document.ts', 'text.ts', 'utf8.ts', 'lazy-crypto.ts', 'agents.ts', 'agent-tools.ts', 'data-file.ts'],
+    ['workspace'], // git (the one runner), the workspace's files, what changed since a commit
     ['anchoring'], // the algorithms: anchors, diff, re-anchoring, similarity, renames, content hash, snapshots
-    ['store', 'user-data.ts'], // the store (and the reconcile pass that writes it); the user's own records
+    ['store', 'user-data.ts', 'project-trust.ts'], // the store (and the reconcile pass that writes it); the user's own records and what "set up" means
     ['changes', 'plans', 'pr'], // what is built on the store: the Changes view's data, the plan gate's, the pull request bridge
     ['board'], // the board's protocol and view model
     ['store.ts'], // the store module's public surface (deployed as .consider/shared/store.js)
@@ -71,6 +72,14 @@ function floorZones() {
   }
   return zones;
 }
+
+// git runs in one place, shared/workspace/git.ts: with optional locks off (a call of ours never
+// makes the user's `git commit` fail on index.lock), in a queue on the extension host. A second
+// spawn of git elsewhere would bypass both.
+const ONE_GIT_RUNNER = [{
+  selector: "CallExpression[callee.name=/^(spawn|spawnSync|exec|execSync|execFile|execFileSync)$/][arguments.0.value='git'], CallExpression[callee.property.name=/^(spawn|spawnSync|exec|execSync|execFile|execFileSync)$/][arguments.0.value='git']",
+  message: 'git runs through shared/workspace/git.ts (runGit, runGitAsync): optional locks off, one queue',
+}];
 
 // Words the user reads come from the l10n bundle (README, "Translating Consider"): a message, or
 // a quick pick's or input box's title, placeholder or prompt, written as a bare literal in
@@ -170,8 +179,9 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', {
         selector: "CallExpression[callee.property.name='createOutputChannel']",
         message: 'the extension has one log: take the LogOutputChannel extension.ts opens',
-      }, ...UNLOCALISED],
+      }, ...UNLOCALISED, ...ONE_GIT_RUNNER],
     },
   },
-  { files: ['extension/extension.ts'], rules: { 'no-restricted-syntax': ['error', ...UNLOCALISED] } },
+  { files: ['extension/extension.ts'], rules: { 'no-restricted-syntax': ['error', ...UNLOCALISED, ...ONE_GIT_RUNNER] } },
+  { files: ['{shared,cli,setup}/**/*.ts'], ignores: ['shared/workspace/git.ts'], rules: { 'no-restricted-syntax': ['error', ...ONE_GIT_RUNNER] } },
 );

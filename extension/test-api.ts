@@ -45,8 +45,8 @@ export interface ConsiderTestApi {
   notifications(): ShownNotification[];
   /** Resolves when no store reload, re-render or position write is pending. */
   whenIdle(): Promise<void>;
-  /** The Changes view as drawn: its top-level rows' labels, and each folder's files (path, kind, description, viewed). */
-  changes(): { top: string[]; files(root: string): { path: string; kind: string; description: string; viewed: boolean }[] };
+  /** The Changes view as drawn, once each folder's list is computed (on its worker): the top rows' labels, a folder's files (path, kind, description, viewed). */
+  changes(): { top(): Promise<string[]>; files(root: string): Promise<{ path: string; kind: string; description: string; viewed: boolean }[]> };
   /** The plans agents submitted (extension/plans/), where each current version stands. */
   plans(): ShownPlan[];
   /** One turn of the pull request timer now (extension/pr/poller.ts), instead of waiting minutes for it. */

@@ -294,6 +294,11 @@ export interface StoreFile {
   reviews?: ReviewRound[];
   /** Pull requests threads were pulled from or pushed to (docs/pull-requests.md). */
   pullRequests?: PullRequestRecord[];
+  /**
+   * The time of the last change written (ISO): the next change is stamped later, even within
+   * the same millisecond, so the times the store compares (isUnseen) keep the order of the writes.
+   */
+  lastWriteAt?: string;
   [unknownField: string]: unknown;
 }
 

@@ -74,6 +74,7 @@ describe('one direction inside shared/ and setup/ (import-x/no-restricted-paths,
     ['shared/paths.ts', "import { PLANS_REL } from './plans';"],
     ['shared/store/probe.ts', "import { readViewed } from '../changes/viewed';"],
     ['shared/changes/probe.ts', "import { readStore } from '../store';"], // the public surface stands above every room
+    ['shared/workspace/probe.ts', "import { contentHash } from '../anchoring/content-hash';"], // git and the file list stand below the algorithms
     ['setup/targets/probe.ts', "import { installHooks } from '../hooks/workspace';"],
     ['setup/types.ts', "import { setupWorkspace } from './setup';"],
     ['setup/hooks/probe.ts', "import { installMcpServers } from '../mcp/workspace';"], // kinds of one floor keep apart
@@ -86,6 +87,8 @@ describe('one direction inside shared/ and setup/ (import-x/no-restricted-paths,
     ['shared/store/probe.ts', "import { mapLines } from '../anchoring/diff';"],
     ['shared/anchoring/probe.ts', "import { utf8Text } from '../utf8';"],
     ['shared/board/probe.ts', "import { codeSinceWritten } from '../changes/proof';"],
+    ['shared/anchoring/probe.ts', "import { listWorkspaceFiles } from '../workspace/files';"],
+    ['shared/changes/probe.ts', "import { runGit } from '../workspace/git';"],
     ['setup/hooks/probe.ts', "import { HOOK_ROWS } from '../targets/hooks';"],
     ['setup/plans/probe.ts', "import { hookRuns } from '../hooks/inspect';"], // plans/ writes its gates through hooks/
     ['setup/setup.ts', "import { installHooks } from './hooks/workspace';"],
@@ -110,6 +113,29 @@ describe('one log for the extension (issue 29)', () => {
   it('extension.ts opens the one channel, and the other modules are handed it', async () => {
     expect(await logRules('extension/extension.ts', "import * as vscode from 'vscode';\nexport const log = vscode.window.createOutputChannel('Consider', { log: true });\n")).toEqual([]);
     expect(await logRules('extension/board/probe.ts', "import type * as vscode from 'vscode';\nexport const say = (log: vscode.LogOutputChannel) => log.info('x');\n")).toEqual([]);
+  });
+});
+
+describe('git runs in one place, shared/workspace/git.ts (eslint.config.mjs ONE_GIT_RUNNER)', () => {
+  const gitSpawns = async (file: string, code: string): Promise<string[]> => {
+    const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: path.resolve(__dirname, '..', file) });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+
+  it.each([
+    ['shared/anchoring/probe.ts', "import { execFileSync } from 'node:child_process';\nexecFileSync('git', ['status']);"],
+    ['shared/changes/probe.ts', "import cp from 'node:child_process';\ncp.spawnSync('git', ['diff']);"],
+    ['cli/probe.ts', "import { spawn } from 'node:child_process';\nspawn('git', ['log']);"],
+    ['extension/changes/probe.ts', "import cp from 'node:child_process';\ncp.execFile('git', ['show']);"],
+  ])('%s may not: %s', async (file, code) => {
+    expect(await gitSpawns(file, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ['shared/workspace/git.ts', "import cp from 'node:child_process';\ncp.spawnSync('git', ['status']);"],
+    ['cli/probe.ts', "import { spawn } from 'node:child_process';\nspawn(process.execPath, ['x.js']);"],
+  ])('%s may: %s', async (file, code) => {
+    expect(await gitSpawns(file, code)).toEqual([]);
   });
 });
 

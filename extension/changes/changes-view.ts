@@ -83,7 +83,8 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     return nodes;
   }
 
-  getChildren(element?: ChangeElement): ChangeElement[] {
+  /** A folder's rows wait for its list (computed on the worker; VS Code shows the view's progress bar meanwhile). */
+  async getChildren(element?: ChangeElement): Promise<ChangeElement[]> {
     if (!element) {
       const folders = this.model.list();
       if (folders.length > 1) return folders.map((f) => ({ type: 'folder', root: f.root }));
@@ -102,8 +103,8 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
   }
 
   /** A folder's rows: notes first (incomplete baseline, files not compared), then its tree. */
-  private folderChildren(root: string): ChangeElement[] {
-    const f = this.model.fresh(root);
+  private async folderChildren(root: string): Promise<ChangeElement[]> {
+    const f = await this.model.fresh(root);
     if (!f) return [];
     const multi = this.model.list().length > 1;
     const notes: ChangeElement[] = [];
@@ -259,16 +260,16 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
   }
 
   /** The labels of the top-level rows, as drawn (the tests' view of "one tree per folder"). */
-  topLabels(): string[] {
-    return this.getChildren().map((e) => {
+  async topLabels(): Promise<string[]> {
+    return (await this.getChildren()).map((e) => {
       const label = this.getTreeItem(e).label;
       return typeof label === 'string' ? label : label?.label ?? '';
     });
   }
 
   /** What the tests and the status read: the files listed for a folder, as shown. */
-  shown(root: string): { path: string; kind: string; description: string; viewed: boolean }[] {
-    const f = this.model.fresh(root);
+  async shown(root: string): Promise<{ path: string; kind: string; description: string; viewed: boolean }[]> {
+    const f = await this.model.fresh(root);
     return f ? this.treeOf(f).flatMap(filesUnder).map((n) => ({ path: n.change.path, kind: n.change.kind, description: fileDescription(n), viewed: n.viewed })) : [];
   }
 }
@@ -297,10 +298,10 @@ export function changeUri(root: string, c: FileChange): vscode.Uri {
 
 const progressText = (c: { viewed: number; total: number }): string => vscode.l10n.t('{0} of {1} viewed', c.viewed, countOf(c.total, vscode.l10n.t('{0} file'), vscode.l10n.t('{0} files')));
 
-/** "review round 2 (12 min ago)", "the last commit (main)". */
+/** "review round 2 (12 min ago)", "the last commit (main, 1a2b3c4)". */
 function sinceText(f: FolderChanges): string {
   const label = f.result?.label ?? '';
-  const at = f.result?.ok ? f.result.baseline?.createdAt : undefined;
+  const at = f.result?.ok ? f.result.capturedAt : undefined;
   return at ? `${label} (${ago(at)})` : label;
 }
 

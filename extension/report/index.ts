@@ -81,6 +81,8 @@ export async function gatherIssueFacts(context: vscode.ExtensionContext, host: C
     platform: { os: os.type(), release: os.release(), arch: process.arch, node: process.version },
     folders,
     log: log.snapshot(),
+    // The log's lines name folders and paths: the body says `<folder-1>` and `~` instead (issue-body.ts).
+    private: { folders: host.folders().map((f) => ({ root: f.root, name: f.name })), home: os.homedir() },
   };
 }
 

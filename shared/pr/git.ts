@@ -4,13 +4,13 @@
  * another branch) is a change of this one import. Read-only calls plus `fetch` of a commit the
  * clone lacks; never throws (see shared/changes/git.ts: no pager, no prompt, no optional locks).
  */
-import { git } from '../changes/git';
-import type { GitResult } from '../changes/git';
+import { runGit as workspaceGit } from '../workspace/git';
+import type { GitResult } from '../workspace/git';
 
 export type { GitResult };
 
 export function runGit(root: string, args: readonly string[]): GitResult {
-  return git(root, args);
+  return workspaceGit(root, args);
 }
 
 /** git's output as text, trimmed; undefined when git failed. */

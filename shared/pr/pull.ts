@@ -13,7 +13,7 @@
  */
 import { ConsiderError } from '../errors';
 import type { Comment, PullRequestRecord, StoreFile } from '../model';
-import { placeDetached } from '../store/reconcile-pass';
+import { placeDetached } from '../store/reconcile/pass';
 import { mutateStore, readStore } from '../store/store-io';
 import { newId } from '../store/threads';
 import { CommitFiles, repositoryPrefix } from './commits';

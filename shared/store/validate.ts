@@ -244,6 +244,7 @@ export function validateStore(data: unknown, report?: { migrated: boolean }): St
   }
   if (data.reviews !== undefined) validateReviews(data.reviews);
   if (data.pullRequests !== undefined) validatePullRequests(data.pullRequests);
+  optStr(data, 'lastWriteAt', '');
   return data as StoreFile;
 }
 
