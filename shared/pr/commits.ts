@@ -4,7 +4,10 @@
  * id, all missing ones in one `git fetch`; one the remote no longer has stays missing, and the
  * caller falls back to the comment's diff hunk.
  */
-import { gitText, runGit } from './git';
+import { GIT_TIMEOUT_MS, gitText, runGit } from '../workspace/git';
+
+/** A fetch of missing commits may take a while on a large remote: longer than a local git call. */
+const FETCH_TIMEOUT_MS = 8 * GIT_TIMEOUT_MS;
 
 const OID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
@@ -28,7 +31,7 @@ export class CommitFiles {
   ensure(oids: Iterable<string>): void {
     const missing = [...new Set(oids)].filter((o) => OID.test(o) && !this.has(o));
     if (missing.length === 0) return;
-    const fetch = (list: string[]) => runGit(this.root, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', this.remote, ...list]).ok;
+    const fetch = (list: string[]) => runGit(this.root, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', this.remote, ...list], { timeoutMs: FETCH_TIMEOUT_MS }).ok;
     if (!fetch(missing)) for (const oid of missing) fetch([oid]);
     for (const oid of missing) if (this.has(oid)) this.fetched++;
   }
@@ -49,12 +52,12 @@ export class CommitFiles {
 
   mergeBase(a: string, b: string): string | undefined {
     const key = `${a} ${b}`;
-    if (!this.bases.has(key)) this.bases.set(key, this.has(a) && this.has(b) ? gitText(this.root, ['merge-base', a, b]) || undefined : undefined);
+    if (!this.bases.has(key)) this.bases.set(key, this.has(a) && this.has(b) ? gitText(this.root, ['merge-base', a, b])?.trim() || undefined : undefined);
     return this.bases.get(key);
   }
 }
 
 /** The workspace folder's place in its repository (`sub/dir/`, or '' at the top), to map repository paths to workspace ones. */
 export function repositoryPrefix(root: string): string {
-  return gitText(root, ['rev-parse', '--show-prefix']) ?? '';
+  return gitText(root, ['rev-parse', '--show-prefix'])?.trim() ?? '';
 }

@@ -25,7 +25,7 @@ import { splitLines } from '../text';
 import { CommitFiles, repositoryPrefix } from './commits';
 import type { Connection } from './connect';
 import { findPullRequest } from './connect';
-import { runGit } from './git';
+import { runGit } from '../workspace/git';
 import type { DiffSide, DraftComment, PullRequestInfo, ReviewVerdict } from './provider';
 import { recordPullRequest } from './pull';
 

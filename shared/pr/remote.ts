@@ -6,7 +6,7 @@
  * names GitHub's own runners set, GITHUB_API_URL and GITHUB_GRAPHQL_URL, override the endpoints.
  */
 import { ConsiderError } from '../errors';
-import { gitText, runGit } from './git';
+import { gitText, runGit } from '../workspace/git';
 
 export interface RemoteRepo {
   /** The host as written in the remote (lower case), e.g. `github.com`, `ghe.example.com`. */
@@ -55,7 +55,7 @@ export function readRemote(root: string, remote = 'origin'): RemoteRepo {
   const inRepo = runGit(root, ['rev-parse', '--git-dir']);
   if (inRepo.missing) throw new ConsiderError('io', 'git is not installed (or not on PATH)', 'install git to pull review threads from a pull request');
   if (!inRepo.ok) throw new ConsiderError('usage', `${root} is not in a git repository`, 'pull requests are found through the repository\'s origin remote');
-  const url = gitText(root, ['config', '--get', `remote.${remote}.url`]);
+  const url = gitText(root, ['config', '--get', `remote.${remote}.url`])?.trim();
   if (!url) throw new ConsiderError('usage', `the repository has no remote named ${remote}`, `add it: git remote add ${remote} https://github.com/OWNER/REPO.git`);
   const parsed = parseRemoteUrl(url);
   if (!parsed) throw new ConsiderError('usage', `the ${remote} remote (${url}) is not a GitHub repository URL`, 'pull requests come from a remote on github.com or a GitHub Enterprise host');
@@ -93,9 +93,9 @@ export function endpointsFor(host: string, env: NodeJS.ProcessEnv = process.env)
  * set (a local `fix` tracking `origin/fix-login` is the PR of `fix-login`), else the local name.
  */
 export function currentBranch(root: string, remote = 'origin'): string {
-  const local = gitText(root, ['symbolic-ref', '--short', '-q', 'HEAD']);
+  const local = gitText(root, ['symbolic-ref', '--short', '-q', 'HEAD'])?.trim();
   if (!local) throw new ConsiderError('usage', 'HEAD is not on a branch (detached)', 'check out the pull request\'s branch, or name the pull request with --pr NUMBER');
-  const upstream = gitText(root, ['rev-parse', '--abbrev-ref', '--symbolic-full-name', '@{upstream}']);
+  const upstream = gitText(root, ['rev-parse', '--abbrev-ref', '--symbolic-full-name', '@{upstream}'])?.trim();
   if (upstream && upstream.startsWith(`${remote}/`)) return upstream.slice(remote.length + 1);
   return local;
 }
