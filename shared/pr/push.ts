@@ -57,7 +57,9 @@ export interface PushOptions {
 interface DiffLines { left: Set<number>; right: Set<number>; hunkOf: { left: Map<number, number>; right: Map<number, number> } }
 
 function diffLines(root: string, base: string, head: string, repoPath: string): DiffLines | undefined {
-  const r = runGit(root, ['diff', '--no-color', '--no-ext-diff', '-U3', base, head, '--', repoPath]);
+  // `repoPath` is from the repository's top, and git reads a pathspec from the folder it runs in
+  // (a workspace may be a subfolder): `top`. A stored file name is a name, never a pattern: `literal`.
+  const r = runGit(root, ['diff', '--no-color', '--no-ext-diff', '-U3', base, head, '--', `:(top,literal)${repoPath}`]);
   if (!r.ok) return undefined;
   const out: DiffLines = { left: new Set(), right: new Set(), hunkOf: { left: new Map(), right: new Map() } };
   let left = 0;
