@@ -75,6 +75,7 @@ export default async function ({ page, vscode, workspace, lap }) {
   await page.keyboard.type('Yes: it throws on an empty name now.');
   await vscode.clickFormAction(thread, 'Reply');
   await thread.locator('.comment-body').filter({ hasText: 'it throws on an empty name now' }).first().waitFor();
+  await vscode.shot('pr-thread-replied'); // before Resolve: VS Code collapses a resolved thread
   await vscode.clickThreadTitleAction(thread, 'Resolve');
   for (let i = 0; i < 100 && readStore(workspace).comments[0].workflowState !== 'resolved'; i++) await page.waitForTimeout(50);
   if (readStore(workspace).comments[0].workflowState !== 'resolved') throw new Error('the store does not show the thread resolved');
