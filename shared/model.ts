@@ -168,6 +168,8 @@ export interface PullRequestRecord {
   sync?: boolean;
   /** When sync was turned on: only what was written since goes back. */
   syncSince?: string;
+  /** Made by `pr sync on` with the user's own key (shared/pr/sync-seal.ts): sync counts only when it holds. */
+  syncSeal?: string;
   [unknownField: string]: unknown;
 }
 

@@ -25,8 +25,9 @@ let repo: PrRepo;
 let pull: StandInPull;
 const ids: Record<string, string> = {};
 
-function env() {
-  return { GH_TOKEN: gh.token, GITHUB_API_URL: gh.url, GITHUB_GRAPHQL_URL: gh.graphqlUrl, CONSIDER_NO_GH: '1', GITHUB_TOKEN: '' };
+// HOME: the user's own folder (pr sync on makes its key there), a temp one, never the real one.
+function env(home = path.join(repo.top, 'home')) {
+  return { GH_TOKEN: gh.token, GITHUB_API_URL: gh.url, GITHUB_GRAPHQL_URL: gh.graphqlUrl, CONSIDER_NO_GH: '1', GITHUB_TOKEN: '', HOME: home };
 }
 const pr = (...args: string[]) => runCliAsync(repo.work, ['pr', ...args, '--root', repo.work], { env: env() });
 const storeBytes = () => fs.readFileSync(path.join(repo.work, '.consider', 'store.json'));
@@ -142,6 +143,26 @@ describe('consider-cli pr push', () => {
     r = await pr('pull', '--json');
     expect(r.json()).toMatchObject({ sent: { replies: 0, resolved: 0 }, newReplies: 0 });
     expect(readStore(repo.work).store.comments.find((c) => c.id === ids.line)!.thread).toHaveLength(1);
+  });
+
+  it('sync counts only where this user turned it on: a store that says so (committed, copied) sends nothing', async () => {
+    // The same store read by another user (another HOME, so another key): what a repository that
+    // commits its .consider/ folder would hand to whoever clones it.
+    const other = { env: env(path.join(repo.top, 'other-home')) };
+    expect(readStore(repo.work).store.pullRequests![0]).toMatchObject({ sync: true, syncSeal: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect((await runCliAsync(repo.work, ['reply', ids.line!, '--message', 'Posted only by its owner.', '--root', repo.work], other)).code).toBe(0);
+    const lineThread = () => gh.threadsOf(pull).find((t) => t.path === 'src/app.ts' && t.comments[0]!.body === 'Why better?')!;
+    const before = lineThread().comments.length;
+    let r = await runCliAsync(repo.work, ['pr', 'pull', '--root', repo.work], other);
+    expect(r.code).toBe(0);
+    expect(lineThread().comments).toHaveLength(before);
+    expect(r.stdout).toMatch(/Sync is on in the store, but was not turned on by you in this folder .*nothing was sent to GitHub/);
+    r = await runCliAsync(repo.work, ['pr', 'status', '--json', '--root', repo.work], other);
+    expect(r.json()).toMatchObject({ pullRequests: [{ sync: false }] });
+    // The user who turned it on: the same reply goes.
+    r = await pr('pull', '--json');
+    expect(r.json()).toMatchObject({ sent: { replies: 1 } });
+    expect(lineThread().comments).toHaveLength(before + 1);
   });
 
   it('pushing the same round again posts nothing, and says why in one line', async () => {

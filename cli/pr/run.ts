@@ -7,6 +7,7 @@ import { readStore } from '../../shared/store/store-io';
 import { findCliToken, noTokenError } from '../../shared/pr/auth';
 import { connect, findPullRequest } from '../../shared/pr/connect';
 import { setSync } from '../../shared/pr/sync';
+import { syncConfirmed } from '../../shared/pr/sync-seal';
 import { pullThreads } from '../../shared/pr/pull';
 import type { PullReport } from '../../shared/pr/pull';
 import { planPush, planText, pushReview } from '../../shared/pr/push';
@@ -83,6 +84,7 @@ function pullText(r: PullReport): string {
       ...(p.removedCode ? [`${p.removedCode} about removed code`] : [])];
     lines.push(`New threads: ${parts.join(', ')}.${r.fromHunk ? ` ${plural(r.fromHunk, 'thread')} rebuilt from the comment's diff hunk (its commit is gone).` : ''}`);
   }
+  if (r.sent.unconfirmed) lines.push('Sync is on in the store, but was not turned on by you in this folder (a copied or committed store?): nothing was sent to GitHub. `consider-cli pr sync on` turns it on here.');
   if (r.sent.replies || r.sent.resolved || r.sent.reopened) lines.push(`Sent to GitHub first: ${plural(r.sent.replies, 'reply', 'replies')}, ${r.sent.resolved} resolved, ${r.sent.reopened} reopened.`);
   if (r.newReplies || r.stateChanges) lines.push(`${plural(r.newReplies, 'new reply', 'new replies')}; ${plural(r.stateChanges, 'thread')} resolved or reopened on GitHub.`);
   if (r.goneFromHost) lines.push(`${plural(r.goneFromHost, 'thread')} no longer on the pull request (kept here).`);
@@ -98,7 +100,7 @@ function status(ctx: Ctx): { text: string; json: unknown } {
     const threads = store.comments.filter((c) => c.pr && c.pr.repo === p.repo && c.pr.number === p.number);
     const count = (f: (c: typeof threads[number]) => boolean) => threads.filter(f).length;
     return {
-      number: p.number, repo: p.repo, title: p.title, url: p.url, head: p.headRefName, pulledAt: p.pulledAt ?? null, sync: p.sync === true,
+      number: p.number, repo: p.repo, title: p.title, url: p.url, head: p.headRefName, pulledAt: p.pulledAt ?? null, sync: syncConfirmed(ctx.root, p),
       threads: threads.length, open: count((c) => c.workflowState === 'open'), resolved: count((c) => c.workflowState === 'resolved'),
       stale: count((c) => c.anchorState === 'stale'), orphaned: count((c) => c.anchorState === 'orphaned'), removedCode: count((c) => c.removed !== undefined),
       pulled: count((c) => c.pr!.via === 'pulled'), pushed: count((c) => c.pr!.via === 'pushed'),

@@ -10,11 +10,14 @@ import type { Comment, PullRequestRecord, Reply, StoreFile } from '../model';
 import { mutateStore, readStore } from '../store/store-io';
 import type { Connection } from './connect';
 import type { PullRequestInfo, RemoteComment } from './provider';
+import { syncConfirmed, syncSeal } from './sync-seal';
 
 export interface SyncReport {
   replies: number;
   resolved: number;
   reopened: number;
+  /** The store says sync is on, but not sealed by this user in this folder: nothing was sent (sync-seal.ts). */
+  unconfirmed?: true;
 }
 
 const repoName = (c: Connection) => `${c.repo.owner}/${c.repo.repo}`;
@@ -39,7 +42,12 @@ export async function setSync(root: string, conn: Connection, pr: PullRequestInf
       store.pullRequests.push(rec);
     }
     rec.sync = on;
-    if (on) rec.syncSince = tx.now;
+    if (on) {
+      rec.syncSince = tx.now;
+      rec.syncSeal = syncSeal(root, rec, tx.now);
+    } else {
+      delete rec.syncSeal;
+    }
     tx.log({ action: 'pr-sync', detail: { pr: pr.number, sync: on } });
     return rec;
   });
@@ -54,6 +62,7 @@ export async function syncOutgoing(root: string, conn: Connection, pr: PullReque
   const { store } = readStore(root);
   const rec = recordOf(store, conn, pr.number);
   if (!rec?.sync) return report;
+  if (!syncConfirmed(root, rec)) return { ...report, unconfirmed: true };
   const since = typeof rec.syncSince === 'string' ? rec.syncSince : '';
   const mine = (c: Comment) => c.pr !== undefined && c.pr.repo === repoName(conn) && c.pr.number === pr.number;
   const posted = new Map<string, RemoteComment>(); // reply id → its GitHub comment

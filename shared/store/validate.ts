@@ -273,6 +273,7 @@ function validatePullRequests(list: unknown): void {
     line(p, 'number', at);
     optStr(p, 'pulledAt', at);
     optStr(p, 'syncSince', at);
+    optStr(p, 'syncSeal', at);
     if (p.sync !== undefined && typeof p.sync !== 'boolean') fail(join(at, 'sync'), 'true or false when present', p.sync);
   });
 }
