@@ -23,6 +23,7 @@ const text = (lines: string[]) => lines.join('\n') + '\n';
 let gh: StandIn;
 let repo: PrRepo;
 let pull: StandInPull;
+let mono: PrRepo | undefined;
 const ids: Record<string, string> = {};
 
 // HOME: the user's own folder (pr sync on makes its key there), a temp one, never the real one.
@@ -67,6 +68,7 @@ afterEach(() => {
 afterAll(async () => {
   await gh?.close();
   if (repo) fs.rmSync(repo.top, { recursive: true, force: true });
+  if (mono) fs.rmSync(mono.top, { recursive: true, force: true });
 });
 
 describe('consider-cli pr push', () => {
@@ -171,5 +173,30 @@ describe('consider-cli pr push', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/review round 1 was posted to PR #\d+ already \(https:\/\/github\.com\/acme\/widgets\/pull\/\d+#pullrequestreview-\d+\)/);
     expect(gh.reviewsOf(pull)).toHaveLength(1);
+  });
+});
+
+/**
+ * From a workspace folder that is a subfolder of its repository (a package in a monorepo): the
+ * pull request's diff is read for the file's path from the repository's top, so a comment on a
+ * changed line goes out as a line comment there, not as a paragraph of the review message for
+ * a file "the pull request does not change".
+ */
+describe('consider-cli pr push in a subfolder of the repository', () => {
+  it('places a comment on a changed line as a line comment on the file\'s repository path', async () => {
+    mono = makePrRepo({ name: 'mono', files: { 'pkg/src/app.ts': text(code(20)), 'README.md': 'monorepo\n' } });
+    gh.addRepo({ owner: 'acme', name: 'mono', gitDir: mono.bare });
+    mono.branch('feature');
+    mono.commit({ 'pkg/src/app.ts': text(code(20).map((l, i) => (i === 9 ? 'const v10 = computeBetter(10);' : l))) });
+    mono.push();
+    gh.openPull({ owner: 'acme', name: 'mono', head: 'feature', author: 'alice', title: 'Better v10' });
+    const pkg = path.join(mono.work, 'pkg');
+    const id = (await addThread(pkg, { file: 'src/app.ts', startLine: 10, endLine: 10, body: 'Why better?', author: 'human', pending: true })).id;
+    await submitReview(pkg, { message: 'One question.' });
+    const r = await runCliAsync(pkg, ['pr', 'push', '--dry-run', '--json', '--root', pkg], { env: env() });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const plan = r.json() as { items: { threadId: string; kind: string; path?: string; side?: string; line?: number }[] };
+    expect(plan.items.find((i) => i.threadId === id)).toMatchObject({ kind: 'line', path: 'pkg/src/app.ts', side: 'RIGHT', line: 10 });
   });
 });
