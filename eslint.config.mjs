@@ -39,7 +39,7 @@ const FLOORS = {
     ['workspace'], // git (the one runner), the workspace's files, what changed since a commit
     ['anchoring'], // the algorithms: anchors, diff, re-anchoring, similarity, renames, content hash, snapshots
     ['store', 'user-data.ts', 'project-trust.ts'], // the store (and the reconcile pass that writes it); the user's own records and what "set up" means
-    ['changes', 'plans'], // what is built on the store: the Changes view's data, the plan gate's
+    ['changes', 'plans', 'pr'], // what is built on the store: the Changes view's data, the plan gate's, the pull request bridge
     ['board'], // the board's protocol and view model
     ['store.ts'], // the store module's public surface (deployed as .consider/shared/store.js)
   ],

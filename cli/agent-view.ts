@@ -40,7 +40,15 @@ function placeAndState(c: Comment): View {
     movedFrom: c.movedFrom ? placeText(c.movedFrom.file, c.movedFrom.startLine, c.movedFrom.endLine) : undefined,
     mayHaveMovedTo: offered ? placeText(offered.file, offered.startLine, offered.endLine) : undefined,
     removedIn: c.removed?.label,
+    pr: prView(c),
   });
+}
+
+/** Where a thread came from on a pull request: its number, author, whether a bot, the link. */
+function prView(c: Comment): View | undefined {
+  const p = c.pr;
+  if (!p) return undefined;
+  return present({ number: p.number, via: p.via, author: p.author.login, bot: p.author.bot === true, outdated: p.outdated === true, url: p.url });
 }
 
 /** A thread as `list` shows it: place, states, the body on one line, the replies counted. */
@@ -56,7 +64,7 @@ export function threadItem(c: Comment): View {
 }
 
 function replyView(r: Reply): View {
-  return present({ id: r.id, author: r.author, createdAt: r.createdAt, editedAt: r.editedAt, disposition: r.disposition, body: r.body });
+  return present({ id: r.id, author: r.author, prAuthor: r.pr?.author.login, bot: r.pr?.author.bot === true, createdAt: r.createdAt, editedAt: r.editedAt, disposition: r.disposition, body: r.body });
 }
 
 /**

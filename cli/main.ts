@@ -5,7 +5,8 @@
  * Contract: errors are one line on stderr with no stack trace, and with --json also
  * {"error":{code,message,hint}} on stdout. Exit codes: 0 ok, 1 usage, 2 not found,
  * 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure, 6 `wait` timed out;
- * `plan` adds 7 changes requested, 8 not reviewed in VS Code, 130 stopped by Ctrl+C (docs/plan-gate.md).
+ * `plan` adds 7 changes requested, 8 not reviewed in VS Code, 130 stopped by Ctrl+C (docs/plan-gate.md);
+ * `pr` adds 9 no token or GitHub refused it (docs/pull-requests.md).
  */
 import './install-compile-cache'; // first: before anything loads the store
 import { parseArgs } from 'node:util';
@@ -20,10 +21,11 @@ import { review, wait } from './review-commands';
 import { hook, runHook } from './hook/command';
 import { mcp } from './mcp/command';
 import { plan } from './plans/command';
+import { pr } from './pr/command';
 import { productVersion } from './version';
 import { add, archive, reply, resolve, unresolve } from './write-commands';
 
-const COMMANDS: Command[] = [list, get, thread, context, summary, digest, review, reply, resolve, unresolve, wait, add, archive, plan, hook, mcp];
+const COMMANDS: Command[] = [list, get, thread, context, summary, digest, review, reply, resolve, unresolve, wait, add, archive, plan, pr, hook, mcp];
 
 function commandHelp(c: Command): string {
   const opts = [...c.optionHelp, ...COMMON_HELP];
@@ -70,7 +72,8 @@ function mainHelp(): string {
     '  consider-cli plan submit plan.md --wait',
     '',
     'Exit codes: 0 ok, 1 usage, 2 not found, 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure, 6 wait timed out;',
-    '  plan: 7 changes requested, 8 not reviewed in VS Code (ask the developer your usual way), 130 stopped with Ctrl+C.',
+    '  plan: 7 changes requested, 8 not reviewed in VS Code (ask the developer your usual way), 130 stopped with Ctrl+C;',
+    '  pr: 9 no GitHub token, or GitHub refused it (docs/pull-requests.md).',
     'Run `consider-cli <command> --help` for a command\'s options.',
     '',
   ].join('\n');

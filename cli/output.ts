@@ -7,7 +7,7 @@
  * JSON output is never escaped this way: it round-trips the exact text.
  */
 import type { Comment } from '../shared/store';
-import { dispositionOf, isUnseen, offeredMove, placeText, plural } from '../shared/store';
+import { dispositionOf, isUnseen, offeredMove, placeText, plural, pullRequestOrigin } from '../shared/store';
 import { writeStdout } from './stdio';
 
 // C0 controls except tab and newline, DEL, C1 controls, and the bidi/invisible-direction marks.
@@ -71,7 +71,9 @@ export function headline(c: Comment): string {
   const disposition = dispositionOf(c);
   const round = c.round !== undefined ? `, round ${c.round}` : '';
   const removed = c.removed !== undefined ? ', about removed code' : '';
-  return `[${inert(c.id)}] ${location(c)} (workflow=${c.workflowState}, anchor=${c.anchorState}${removed}, ${isUnseen(c) ? 'unseen' : 'seen'}${disposition ? `, ${disposition}` : ''}${round})`;
+  const origin = pullRequestOrigin(c);
+  const from = origin ? `, ${inert(origin)}` : '';
+  return `[${inert(c.id)}] ${location(c)} (workflow=${c.workflowState}, anchor=${c.anchorState}${removed}, ${isUnseen(c) ? 'unseen' : 'seen'}${disposition ? `, ${disposition}` : ''}${round}${from})`;
 }
 
 export function repliesLine(c: Comment): string {

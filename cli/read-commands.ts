@@ -1,7 +1,7 @@
 /** list, get/thread, context, summary: the commands that read (after lazy re-anchoring). */
 import type { AnchorState, Comment, StoreFile, WorkflowState } from '../shared/store';
 import {
-  ANCHOR_STATES, ConsiderError, groupDigits, WORKFLOW_STATES, findThread, isConsiderError, isUnseen, markSeenByAgent,
+  ANCHOR_STATES, ConsiderError, groupDigits, WORKFLOW_STATES, findThread, isConsiderError, isUnseen, markSeenByAgent, pullRequestOrigin, pullRequestReplyAuthor,
   commentTexts, readArchive, readStore, listJsonFromIndex, orderByLocation, resolveInWorkspace, summarize, summaryFromIndex, visibleToAgent,
 } from '../shared/store';
 import type { Command, Ctx } from './command';
@@ -154,7 +154,10 @@ function jsonOfEach(comments: readonly Comment[], store: StoreFile | undefined):
 }
 
 function threadText(c: Comment): string {
-  const out = [headline(c), `${c.author} · ${c.createdAt}${c.editedAt ? ` (edited ${c.editedAt})` : ''}`, '', indented(c.body, '  ')];
+  const origin = pullRequestOrigin(c);
+  const by = origin && c.pr!.via === 'pulled' ? `@${c.pr!.author.login}${c.pr!.author.bot ? ' (bot)' : ''} on PR #${c.pr!.number}` : c.author;
+  const out = [headline(c), `${by} · ${c.createdAt}${c.editedAt ? ` (edited ${c.editedAt})` : ''}`, '', indented(c.body, '  ')];
+  if (origin) out.push('', `${origin}${c.pr!.outdated ? ' (outdated there: its code changed in the pull request since)' : ''}: ${c.pr!.url}`);
   if (c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string') out.push('', `${c.anchorState}: ${oneLine(c.anchor.reason, 300)}`);
   const moved = movedFromText(c);
   if (moved) out.push('', `${moved} (its code moved into ${c.file}; followed ${c.movedFrom!.at})`);
@@ -166,7 +169,7 @@ function threadText(c: Comment): string {
   if (c.workflowState === 'resolved') out.push('', `resolved${c.resolvedBy ? ` by ${c.resolvedBy}` : ''}${c.resolvedAt ? ` at ${c.resolvedAt}` : ''}`);
   out.push('', c.thread.length ? `${plural(c.thread.length, 'reply', 'replies')}:` : '0 replies');
   for (const r of c.thread) {
-    out.push('', `  [${r.id}] ${r.author} · ${r.createdAt}${r.editedAt ? ` (edited ${r.editedAt})` : ''}`, indented(r.body, '    '));
+    out.push('', `  [${r.id}] ${pullRequestReplyAuthor(r, c.pr?.number) ?? r.author} · ${r.createdAt}${r.editedAt ? ` (edited ${r.editedAt})` : ''}`, indented(r.body, '    '));
   }
   // Ids, timestamps and names come from a store that may be hand-edited: inert like the bodies.
   return inert(out.join('\n'));

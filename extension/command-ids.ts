@@ -23,6 +23,9 @@ export const CommandIds = {
   uninstall: 'consider.uninstall',
   reportIssue: 'consider.reportIssue',
   getStarted: 'consider.getStarted',
+  // Pull requests (extension/pr/)
+  pullReviewThreads: 'consider.pullRequest.pull',
+  publishReview: 'consider.pullRequest.publishReview',
   // The Changes view (extension/changes/)
   markAllReviewed: 'consider.markAllReviewed',
   changesChooseBaseline: 'consider.changes.chooseBaseline',

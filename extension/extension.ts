@@ -18,6 +18,9 @@ import { ThreadRenderer } from './comments/thread-renderer';
 import { watchAgentActivity } from './comments/agent-activity';
 import { registerThreadCommands } from './commands/thread-commands';
 import { registerWorkspaceCommands } from './commands/workspace-commands';
+import { registerPullCommand } from './pr/pull-command';
+import { registerPublishCommand } from './pr/publish-command';
+import { PullRequestPoller } from './pr/poller';
 import { registerReviewCommands } from './commands/review-commands';
 import { registerLanguageModelTools } from './lm-tools';
 import { registerDigestCommand } from './commands/digest-command';
@@ -69,12 +72,16 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
   anchoring.storeChanged(stores.roots());
   renderer.render();
 
+  const poller = new PullRequestPoller(stores);
   context.subscriptions.push(
     new StoreRecovery(stores),
     createStatusBar(host),
     watchAgentActivity(host),
     registerThreadCommands({ stores, renderer, changes }),
     registerWorkspaceCommands({ stores, host }),
+    registerPullCommand(stores),
+    registerPublishCommand(stores),
+    poller,
     registerReviewCommands({ stores, host }),
   );
   const { plans, disposable: planGate } = registerPlans(stores, log);
@@ -97,6 +104,7 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     whenIdle: () => anchoring.whenIdle(),
     changes: () => ({ top: () => changes.view.topLabels(), files: (root) => changes.view.shown(root) }),
     lastIssueReport,
+    pollPullRequests: () => poller.tick(),
     plans: () => plans.all().map((p) => ({
       root: p.root, id: p.plan.id, title: p.plan.title, version: p.version.version, document: p.uri.fsPath,
       waiting: !p.verdict && !!p.waiter, ...(p.verdict ? { verdict: p.verdict.verdict } : {}),

@@ -49,6 +49,8 @@ export interface ConsiderTestApi {
   changes(): { top(): Promise<string[]>; files(root: string): Promise<{ path: string; kind: string; description: string; viewed: boolean }[]> };
   /** The plans agents submitted (extension/plans/), where each current version stands. */
   plans(): ShownPlan[];
+  /** One turn of the pull request timer now (extension/pr/poller.ts), instead of waiting minutes for it. */
+  pollPullRequests(): Promise<void>;
   /** What the last *Consider: Report Issue* handed to VS Code's issue reporter (which cannot be read back). */
   lastIssueReport(): { extensionId: string; issueBody: string; via: 'reporter' | 'browser' | 'clipboard' } | undefined;
 }

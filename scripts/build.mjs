@@ -7,6 +7,7 @@
 //        bin/consider-cli.js       same file, for callers that run `node consider-cli.js`
 //        bin/consider-mcp.cjs      `consider-cli mcp`: the MCP server, loaded by that command only (requires ../shared/store.js)
 //        bin/consider-changes.cjs  `consider-cli digest` since a captured baseline: the Changes view's reader (shared/changes)
+//        bin/consider-pr.cjs       `consider-cli pr`: the pull request bridge (shared/pr), loaded by that command only
 //        bin/package.json          {"type":"commonjs"} so a surrounding "type":"module" can't break it
 //        shared/store.js           the store module (lock, atomic write, operations, reconcile pass)
 //        shared/reconcile.js       the re-anchoring algorithm
@@ -50,7 +51,7 @@ function runtimeSplit(kind) {
         if (!file) return undefined;
         const target = RUNTIME_MODULES[file];
         const fromShared = a.importer.startsWith(sharedDir + path.sep);
-        if (kind === 'cli' || kind === 'mcp') {
+        if (kind === 'cli' || kind === 'mcp' || kind === 'pr') {
           if (target) return { path: `../shared/${target}`, external: true };
           if (kind === 'cli' && file.startsWith(sharedDir + path.sep) && !fromShared) {
             return { errors: [{ text: `cli/ may import only shared/store or shared/reconcile (got ${path.relative(root, file)})` }] };
@@ -82,6 +83,8 @@ const builds = [
   { ...common, entryPoints: [path.join(root, 'cli/main.ts')], outfile: path.join(runtime, 'bin/consider-cli.cjs'), plugins: [runtimeSplit('cli')], banner: { js: '#!/usr/bin/env node' } },
   // `consider-cli digest` since a captured baseline only: the Changes view's reader, in its own file.
   { ...common, entryPoints: [path.join(root, 'cli/digest/changes-bundle.ts')], outfile: path.join(runtime, 'bin/consider-changes.cjs'), plugins: [runtimeSplit('changes')] },
+  // `consider-cli pr` only: the pull request bridge (shared/pr, the GitHub client), loaded by that command alone.
+  { ...common, entryPoints: [path.join(root, 'cli/pr/run.ts')], outfile: path.join(runtime, 'bin/consider-pr.cjs'), plugins: [runtimeSplit('pr')] },
   // `consider-cli mcp` only: the MCP server in its own file, loaded by that command alone.
   { ...common, entryPoints: [path.join(root, 'cli/mcp/server.ts')], outfile: path.join(runtime, 'bin/consider-mcp.cjs'), plugins: [runtimeSplit('mcp')] },
   // consider-setup: setup/uninstall from a terminal; finds ../runtime and ../../skills next to itself.

@@ -16,6 +16,7 @@ export const RUNTIME_FILES: readonly (readonly [string, string, boolean])[] = [
   ['bin/package.json', 'bin/package.json', false],
   ['bin/consider-mcp.cjs', 'bin/consider-mcp.cjs', false],
   ['bin/consider-changes.cjs', 'bin/consider-changes.cjs', false],
+  ['bin/consider-pr.cjs', 'bin/consider-pr.cjs', false],
   ['shared/store.js', 'shared/store.js', false],
   ['shared/reconcile.js', 'shared/reconcile.js', false],
   ['shared/package.json', 'shared/package.json', false],

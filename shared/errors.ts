@@ -2,7 +2,7 @@
  * Errors that cross a process boundary. Each kind has a documented CLI exit code
  * (DESIGN.md §5) so an agent knows whether to retry, re-list, or ask the human.
  */
-export type ErrorCode = 'usage' | 'not_found' | 'busy' | 'unreadable' | 'io' | 'timeout';
+export type ErrorCode = 'usage' | 'not_found' | 'busy' | 'unreadable' | 'io' | 'timeout' | 'auth';
 
 export const EXIT_CODES: Readonly<Record<ErrorCode, number>> = {
   usage: 1, // bad command, flag or argument: fix the call
@@ -11,6 +11,7 @@ export const EXIT_CODES: Readonly<Record<ErrorCode, number>> = {
   unreadable: 4, // store corrupt or written by a newer version: ask the human
   io: 5, // any other I/O failure
   timeout: 6, // `wait` saw nothing new in time: wait again or carry on
+  auth: 9, // `pr`: no token, or GitHub refused it (expired, revoked, no access): sign in again (docs/pull-requests.md)
 };
 
 export class ConsiderError extends Error {

@@ -19,3 +19,8 @@ export function sha256Hex(data: string | Uint8Array): string {
 export function randomHexToken(bytes: number): string {
   return crypto().randomBytes(bytes).toString('hex');
 }
+
+/** HMAC-SHA256 of the text under `key`, in hex: a value only the key's holder can make. */
+export function hmacSha256Hex(key: string, data: string): string {
+  return crypto().createHmac('sha256', key).update(data).digest('hex');
+}

@@ -111,6 +111,85 @@ export interface Reply {
   editedAt?: string;
   /** Set on an agent's reply that says what it did (`reply --addressed|--declined|--question`). */
   disposition?: Disposition;
+  /** The same comment on the pull request: a reply pulled from it, or one posted to it (docs/pull-requests.md). */
+  pr?: PullRequestComment;
+  [unknownField: string]: unknown;
+}
+
+/** Who wrote a comment on the pull request. */
+export interface PullRequestAuthor {
+  login: string;
+  /** A bot account (Copilot, CodeRabbit, Bugbot…). */
+  bot?: true;
+  [unknownField: string]: unknown;
+}
+
+/** A reply's counterpart on the pull request (Reply.pr). */
+export interface PullRequestComment {
+  /** The provider's id of the comment. */
+  commentId: string;
+  url: string;
+  author: PullRequestAuthor;
+  [unknownField: string]: unknown;
+}
+
+/**
+ * A thread that is also a review thread of a pull request (Comment.pr, docs/pull-requests.md):
+ * pulled from it, or written here and posted to it. A second pull finds it by `threadId` and
+ * updates it; it is never duplicated.
+ */
+export interface PullRequestThread {
+  provider: 'github';
+  /** `github.com`, or a GitHub Enterprise host. */
+  host: string;
+  /** `owner/name`. */
+  repo: string;
+  number: number;
+  /** The provider's id of the review thread. */
+  threadId: string;
+  /** The provider's id of its first comment. */
+  commentId: string;
+  /** The thread's page. */
+  url: string;
+  /** Who wrote the first comment there. */
+  author: PullRequestAuthor;
+  /** `pulled`: came in from the pull request; `pushed`: written here, then posted with a review. */
+  via: 'pulled' | 'pushed';
+  /**
+   * Whether the pull request shows the thread resolved, as last seen: a pull changes the thread's
+   * state here only when this changes there, so a local Resolve is not undone by the next pull.
+   */
+  resolved: boolean;
+  /** GitHub calls the thread outdated: its code changed in the pull request since. */
+  outdated?: true;
+  /** A comment on the whole file, not on lines. */
+  fileLevel?: true;
+  /** How the anchor was rebuilt: from the file at the comment's commit, or from its diff hunk alone. */
+  rebuiltFrom?: 'commit' | 'hunk' | 'none';
+  /** The commit the comment was written on. */
+  originalCommit?: string;
+  /** When a pull or push last brought this thread up to date. */
+  syncedAt: string;
+  [unknownField: string]: unknown;
+}
+
+/** A pull request the workspace pulled from or pushed to (StoreFile.pullRequests). */
+export interface PullRequestRecord {
+  provider: 'github';
+  host: string;
+  repo: string;
+  number: number;
+  title: string;
+  url: string;
+  headRefName: string;
+  /** The last successful pull. */
+  pulledAt?: string;
+  /** Opt-in: the agent's replies and Resolve/Reopen go back to the pull request (docs/pull-requests.md). */
+  sync?: boolean;
+  /** When sync was turned on: only what was written since goes back. */
+  syncSince?: string;
+  /** Made by `pr sync on` with the user's own key (shared/pr/sync-seal.ts): sync counts only when it holds. */
+  syncSeal?: string;
   [unknownField: string]: unknown;
 }
 
@@ -161,6 +240,8 @@ export interface Comment {
    * exactly this is flagged. Absent on threads written before it was recorded.
    */
   origin?: ThreadOrigin;
+  /** Set on a thread that is also a pull request's review thread (pulled from it, or posted to it). */
+  pr?: PullRequestThread;
   [unknownField: string]: unknown;
 }
 
@@ -223,6 +304,8 @@ export interface ReviewRound {
    * rounds submitted before baselines existed, or when the capture failed.
    */
   baseline?: string;
+  /** Posted as a review on a pull request (`consider-cli pr push`, docs/pull-requests.md): which, and where. */
+  postedTo?: { repo: string; number: number; url: string; at: string };
   [unknownField: string]: unknown;
 }
 
@@ -231,6 +314,8 @@ export interface StoreFile {
   comments: Comment[];
   /** Submitted review rounds, oldest first (absent until the first submit). */
   reviews?: ReviewRound[];
+  /** Pull requests threads were pulled from or pushed to (docs/pull-requests.md). */
+  pullRequests?: PullRequestRecord[];
   /**
    * The time of the last change written (ISO): the next change is stamped later, even within
    * the same millisecond, so the times the store compares (isUnseen) keep the order of the writes.
@@ -264,7 +349,8 @@ export interface ActivityEntry {
   actor: Author | 'system';
   action:
     | 'add' | 'reply' | 'resolve' | 'reopen' | 'edit' | 'delete-comment' | 'delete-thread'
-    | 'reanchor' | 'archive' | 'unarchive' | 'seen' | 'restore' | 'submit-review' | 'discard-review';
+    | 'reanchor' | 'archive' | 'unarchive' | 'seen' | 'restore' | 'submit-review' | 'discard-review'
+    | 'pr-pull' | 'pr-push' | 'pr-sync';
   threadId?: string;
   replyId?: string;
   detail?: Record<string, unknown>;
@@ -282,6 +368,24 @@ export function placeText(file: string, startLine: number, endLine: number): str
 /** The place offered to a stale or orphaned thread (Anchor.suggestedMove), or undefined when it has none. */
 export function offeredMove(c: Pick<Comment, 'anchor' | 'anchorState'>): SuggestedMove | undefined {
   return c.anchorState === 'anchored' ? undefined : c.anchor.suggestedMove;
+}
+
+/**
+ * Where a thread came from, in words every surface uses (docs/pull-requests.md): "from PR #42
+ * by @alice", "from PR #42 by @coderabbitai (bot)", "posted to PR #42"; undefined for a thread
+ * that lives only here. `login`s are data from the host: callers escape them as any other text.
+ */
+export function pullRequestOrigin(c: Pick<Comment, 'pr'>): string | undefined {
+  const p = c.pr;
+  if (!p) return undefined;
+  if (p.via === 'pushed') return `posted to PR #${p.number}`;
+  return `from PR #${p.number} by @${p.author.login}${p.author.bot ? ' (bot)' : ''}`;
+}
+
+/** Who wrote a reply, when it came from the pull request: "@alice on PR #42" (undefined otherwise). */
+export function pullRequestReplyAuthor(r: Pick<Reply, 'pr'>, number: number | undefined): string | undefined {
+  if (!r.pr) return undefined;
+  return `@${r.pr.author.login}${r.pr.author.bot ? ' (bot)' : ''}${number !== undefined ? ` on PR #${number}` : ''}`;
 }
 
 /** Time of the newest activity in a thread; used for sorting and for "unseen". */

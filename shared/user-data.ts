@@ -12,7 +12,7 @@
  * folder under the home folder would then find it as its workspace (paths.ts, findWorkspaceRoot).
  *
  * Setup writes here (setup/user-install.ts); the CLI only reads, through `isSetUpProject`
- * (project-trust.ts).
+ * (project-trust.ts), except `pr-sync.key`, which `pr sync on` makes (prSyncKeyPath).
  */
 import path from 'node:path';
 
@@ -30,4 +30,12 @@ export function userCliPath(home: string): string {
 
 export function projectRecordsDir(home: string): string {
   return path.join(userDataDir(home), 'projects');
+}
+
+/**
+ * The user's key for the pull request bridge's sync opt-in (shared/pr/sync-seal.ts): made by
+ * `pr sync on` (the CLI's or VS Code's) on first use, 0600; read through shared/data-file.ts.
+ */
+export function prSyncKeyPath(home: string): string {
+  return path.join(userDataDir(home), 'pr-sync.key');
 }

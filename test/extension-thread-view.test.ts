@@ -113,5 +113,36 @@ describe('render key', () => {
     expect(renderKey({ ...base, thread: [{ id: 'r_1', author: 'agent', body: 'x', createdAt: base.createdAt }] })).not.toBe(renderKey(base));
     expect(renderKey({ ...base, workflowState: 'resolved' })).not.toBe(renderKey(base));
     expect(renderKey({ ...base, body: 'Why not?' })).not.toBe(renderKey(base));
+    // Posted to a pull request: the title changes, so must the key.
+    expect(renderKey({ ...base, pr: { provider: 'github', host: 'github.com', repo: 'a/b', number: 4, threadId: 't', commentId: 'c', url: 'u', author: { login: 'dev' }, via: 'pushed', resolved: false, syncedAt: 's' } }))
+      .not.toBe(renderKey(base));
+  });
+});
+
+describe('a pull request\'s thread says where it came from (docs/pull-requests.md)', () => {
+  const pr = (over: Partial<NonNullable<Comment['pr']>> = {}): NonNullable<Comment['pr']> => ({
+    provider: 'github', host: 'github.com', repo: 'acme/widgets', number: 42, threadId: 'PRRT_1', commentId: 'PRRC_1', url: 'https://github.com/acme/widgets/pull/42#discussion_r1',
+    author: { login: 'alice' }, via: 'pulled', resolved: false, syncedAt: '2026-11-22T10:00:00.000Z', ...over,
+  });
+
+  it('in the title: the pull request and its author, a bot marked, an outdated one said so', () => {
+    expect(threadLabel(threadLook(thread({ pr: pr() })))).toBe('Open · From PR #42 by @alice');
+    expect(threadLabel(threadLook(thread({ pr: pr({ author: { login: 'coderabbitai', bot: true }, outdated: true }) })))).toBe('Open · From PR #42 by @coderabbitai (bot), outdated there');
+    expect(threadLabel(threadLook(thread({ pr: pr({ via: 'pushed' }) })))).toBe('Open · Posted to PR #42');
+    expect(threadContextValue(threadLook(thread({ pr: pr() })))).toContain('pullRequest');
+  });
+
+  it('on each comment: the login of who wrote it there, and no edit or delete of their words', () => {
+    const c = thread({
+      pr: pr({ author: { login: 'copilot', bot: true } }),
+      thread: [
+        { id: 'r_1', author: 'human', body: 'Agreed', createdAt: 't', pr: { commentId: 'PRRC_2', url: 'u', author: { login: 'bob' } } },
+        { id: 'r_2', author: 'agent', body: 'Done', createdAt: 't', disposition: 'addressed' },
+        { id: 'r_3', author: 'human', body: 'Thanks', createdAt: 't' },
+      ],
+    });
+    expect(commentViews(c).map((v) => [v.authorName, v.contextValue])).toEqual([
+      ['@copilot (bot)', 'author:pullRequest'], ['@bob', 'author:pullRequest'], ['Agent', 'author:agent'], ['You', 'author:human,canEdit,canDelete'],
+    ]);
   });
 });

@@ -209,6 +209,7 @@ describe('the hand-written thread check (isThreadView) accepts exactly what its 
     disposition: 'addressed', awaitingCheck: true, movedFrom: { file: 'src/b.ts', startLine: 1, endLine: 2 },
     suggestedMove: { file: 'src/c.ts', startLine: 5, endLine: 6, reason: 'no git' },
     addressedUnchanged: true, codeChanged: true, removedIn: 'round 1',
+    pr: { number: 42, via: 'pulled', author: 'alice', bot: true, url: 'https://github.com/a/b/pull/42#discussion_r1' },
   } satisfies Required<ThreadView>; // a field added to ThreadView (and so to its schema) must be probed here too
   const values: unknown[] = [
     undefined, null, '', 'x', 'open', 'resolved', 'anchored', 'stale', 'orphaned', 'human', 'agent', 'addressed', 'declined', 'question',
@@ -217,6 +218,8 @@ describe('the hand-written thread check (isThreadView) accepts exactly what its 
     { file: 'a', startLine: 1, endLine: 1 }, { file: 'a', startLine: 0, endLine: 1 }, { file: 'a', startLine: 1, endLine: 0 },
     { file: 1, startLine: 1, endLine: 1 }, { file: 'a', startLine: 1.5, endLine: 2 }, { file: 'a', startLine: 1 },
     { file: 'a', startLine: 1, endLine: 1, reason: 'r' }, { file: 'a', startLine: 1, endLine: 1, reason: 3 }, { file: 'a', startLine: 0, endLine: 1, reason: 'r' },
+    { number: 42, via: 'pulled', author: 'a', url: 'u' }, { number: 0, via: 'pulled', author: 'a', url: 'u' }, { number: 1, via: 'copied', author: 'a', url: 'u' },
+    { number: 1, via: 'pushed', author: 'a', bot: false, url: 'u' }, { number: 1, via: 'pushed', author: 'a' },
   ];
   const agree = (v: unknown): void => {
     expect(isThreadView(v), JSON.stringify(v)).toBe(threadViewShape(v) === undefined);

@@ -13,7 +13,7 @@ const EXPECTED = [
   'extension/dist/extension/extension.js', 'extension/dist/extension/changes-worker.js',
   'extension/dist/runtime/VERSION',
   'extension/dist/runtime/bin/consider-cli', 'extension/dist/runtime/bin/consider-cli.cjs',
-  'extension/dist/runtime/bin/consider-cli.js', 'extension/dist/runtime/bin/package.json', 'extension/dist/runtime/bin/consider-mcp.cjs', 'extension/dist/runtime/bin/consider-changes.cjs',
+  'extension/dist/runtime/bin/consider-cli.js', 'extension/dist/runtime/bin/package.json', 'extension/dist/runtime/bin/consider-mcp.cjs', 'extension/dist/runtime/bin/consider-changes.cjs', 'extension/dist/runtime/bin/consider-pr.cjs',
   'extension/dist/runtime/shared/store.js', 'extension/dist/runtime/shared/reconcile.js', 'extension/dist/runtime/shared/package.json',
   'extension/package.nls.json', 'extension/l10n/bundle.l10n.json',
   'extension/skills/SKILL.template.md', 'extension/skills/openai.template.yaml', 'extension/skills/skill.json',

@@ -21,7 +21,7 @@ const kinds = (r: SetupReport) => new Set(r.actions.map((a) => a.kind));
 const actionFor = (r: SetupReport, p: string) => r.actions.filter((a) => a.path === p);
 const readConfig = (root: string) => JSON.parse(fs.readFileSync(path.join(root, '.consider', 'config.json'), 'utf8'));
 /** spec §4.1's runtime, plus the MCP server's bundle (loaded by `consider-cli mcp` only). */
-const SPEC_RUNTIME = ['bin/consider-cli', 'bin/consider-cli.cjs', 'bin/consider-cli.js', 'bin/package.json', 'bin/consider-mcp.cjs', 'bin/consider-changes.cjs', 'shared/store.js', 'shared/reconcile.js', 'shared/package.json'];
+const SPEC_RUNTIME = ['bin/consider-cli', 'bin/consider-cli.cjs', 'bin/consider-cli.js', 'bin/package.json', 'bin/consider-mcp.cjs', 'bin/consider-changes.cjs', 'bin/consider-pr.cjs', 'shared/store.js', 'shared/reconcile.js', 'shared/package.json'];
 
 /**
  * Choices to try: each integration alone at each scope, all at one scope, and two mixes

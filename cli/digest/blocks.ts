@@ -7,7 +7,7 @@
  * cut says how much was left out and which command shows all of it.
  */
 import type { Comment, Reply, ReviewRound } from '../../shared/store';
-import { dispositionOf, groupDigits, isUnseen, plural } from '../../shared/store';
+import { dispositionOf, groupDigits, isUnseen, plural, pullRequestOrigin, pullRequestReplyAuthor } from '../../shared/store';
 import { codeLines, missingCodeReason, readCodeContext } from '../code';
 import { lineSpan } from '../output';
 import type { ChangedFile } from './changed-files';
@@ -79,9 +79,10 @@ function codePart(root: string, c: Comment): string {
   return `Code (\`>\` marks the commented lines):\n\n${today}`;
 }
 
-function replyPart(r: Reply, id: string): string {
+function replyPart(r: Reply, id: string, pr?: number): string {
   const said = r.disposition ? `, ${r.disposition}` : '';
-  return `Reply by ${who(r.author)}, ${when(r.editedAt ?? r.createdAt)}${said}:\n\n${quoted(r.body, LIMITS.replyChars, id)}`;
+  const author = pullRequestReplyAuthor(r, pr);
+  return `Reply by ${author ? codeSpan(author) : who(r.author)}, ${when(r.editedAt ?? r.createdAt)}${said}:\n\n${quoted(r.body, LIMITS.replyChars, id)}`;
 }
 
 /** An open thread: where it is, its state, its code, the comment and the last exchange. */
@@ -91,7 +92,7 @@ export function threadBlock(root: string, c: Comment, number: number): string {
     ...(isUnseen(c) ? ['**unseen** by the agent'] : []),
     ...(dispositionOf(c) ? [`agent said: ${dispositionOf(c)}`] : []),
     ...(c.round !== undefined ? [`review round ${c.round}`] : []),
-    `opened by ${who(c.author)}`,
+    pullRequestOrigin(c) ? codeSpan(pullRequestOrigin(c)!) : `opened by ${who(c.author)}`,
     plural(c.thread.length, 'reply', 'replies'),
   ];
   const parts = [`#### ${number}. ${place(c)} · ${codeSpan(c.id)}`, state.join(' · ')];
@@ -100,10 +101,11 @@ export function threadBlock(root: string, c: Comment, number: number): string {
     parts.push(`Why ${c.anchorState}: ${codeSpan(cut(reason, 300).text)}`);
   }
   parts.push(codePart(root, c));
-  parts.push(`Comment by ${who(c.author)}, ${when(c.editedAt ?? c.createdAt)}:\n\n${quoted(c.body, LIMITS.commentChars, c.id)}`);
+  const opener = c.pr?.via === 'pulled' ? codeSpan(`@${c.pr.author.login}${c.pr.author.bot ? ' (bot)' : ''} on PR #${c.pr.number}`) : who(c.author);
+  parts.push(`Comment by ${opener}, ${when(c.editedAt ?? c.createdAt)}:\n\n${quoted(c.body, LIMITS.commentChars, c.id)}`);
   const earlier = c.thread.length - LIMITS.replies;
   if (earlier > 0) parts.push(`(${plural(earlier, 'earlier reply', 'earlier replies')}: ${command(`thread ${c.id}`)})`);
-  for (const r of c.thread.slice(-LIMITS.replies)) parts.push(replyPart(r, c.id));
+  for (const r of c.thread.slice(-LIMITS.replies)) parts.push(replyPart(r, c.id, c.pr?.number));
   return parts.join('\n\n');
 }
 

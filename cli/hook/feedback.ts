@@ -7,7 +7,7 @@
  * even read), else from the store as it is: a hook must answer fast, and whether a thread is
  * unseen does not depend on where its anchor is, so no re-anchoring runs.
  */
-import type { StoreFile } from '../../shared/store';
+import type { Comment, StoreFile } from '../../shared/store';
 import {
   hashContent, lastActivityAt, orderByLocation, readStore, summarize, summaryFromIndex, unseenFeedback,
 } from '../../shared/store';
@@ -23,6 +23,8 @@ export interface WaitingFeedback {
   key(): string;
   /** The unseen threads' ids, in `list`'s order (by file, then line). */
   ids(): string[];
+  /** "2 of them from PR #42 on GitHub" when unseen threads came from pull requests (docs/pull-requests.md), else ''. */
+  fromPullRequests(): string;
 }
 
 /** The feedback waiting in the store at `root`, or undefined when there is none (or no store). */
@@ -36,7 +38,15 @@ export function waitingFeedback(root: string): WaitingFeedback | undefined {
     reviewMessages: s.unseenReviews,
     key: () => feedbackKey(full()),
     ids: () => orderByLocation(unseenFeedback(full()).threads, (c) => c.file, (c) => c.anchor.startLine).map((c) => c.id),
+    fromPullRequests: () => pullRequestNote(unseenFeedback(full()).threads),
   };
+}
+
+function pullRequestNote(threads: readonly Comment[]): string {
+  const pulled = threads.filter((c) => c.pr?.via === 'pulled');
+  if (pulled.length === 0) return '';
+  const numbers = [...new Set(pulled.map((c) => `#${c.pr!.number}`))];
+  return `${pulled.length === threads.length && threads.length > 1 ? 'all' : pulled.length} of them from ${numbers.length > 1 ? 'PRs' : 'PR'} ${numbers.join(', ')} on GitHub`;
 }
 
 function feedbackKey(store: StoreFile): string {
@@ -97,12 +107,14 @@ export function stopReason(f: WaitingFeedback): string {
   const ids = f.comments ? f.ids() : [];
   const steps = [`Run ${readIt(f)}`];
   if (ids[0]) steps.push(`read each comment with \`${CLI} context ${ids[0]}\` (and so on)`, answerIt(ids[0]));
-  return `${what(f)} ${REASON_MARK}${ids.length ? `: ${named(ids)}` : ''}. ${steps.join(', ')}, then stop.`;
+  const pr = f.comments ? f.fromPullRequests() : '';
+  return `${what(f)} ${REASON_MARK}${ids.length ? `: ${named(ids)}` : ''}${pr ? ` (${pr})` : ''}. ${steps.join(', ')}, then stop.`;
 }
 
 /** The one line of context a prompt or a new session gets; a session new to the review is pointed at the digest. */
 export function contextLine(f: WaitingFeedback): string {
   const ids = f.comments ? f.ids() : [];
-  return `Consider: ${what(f)} from the developer waiting${ids.length ? ` (${named(ids)})` : ''}; run ${readIt(f)}${ids[0] ? ` and ${answerIt(ids[0])}` : ''}.`
+  const pr = f.comments ? f.fromPullRequests() : '';
+  return `Consider: ${what(f)} from the developer waiting${ids.length ? ` (${named(ids)}${pr ? `; ${pr}` : ''})` : ''}; run ${readIt(f)}${ids[0] ? ` and ${answerIt(ids[0])}` : ''}.`
     + ` New to this review? \`${CLI} digest\` shows all of it on one page.`;
 }

@@ -14,7 +14,7 @@
 //          --grep TEXT           only suite tests / UI scenarios whose title contains TEXT
 //          --keep                keep the run folder (logs, workspaces) and print its path
 import * as esbuild from 'esbuild';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,9 +58,14 @@ async function main() {
   if (opt.suite) await buildSuite(suiteOut);
   const vsix = opt.ui ? packVsix(runDir) : undefined;
 
+  // The GitHub API stand-in (test/github-standin/), for the pull request tests: its URL and token
+  // go into VS Code's environment, so the extension (and the CLI it runs) talks to it, not to GitHub.
+  const github = await startGitHubStandInProcess(runDir);
+  process.env.CONSIDER_E2E_GITHUB = github.url; // for the UI scenarios' set-up, which runs in this process
   const server = await startCodeServer({
     bin: cs.bin, node24: cs.node24, runDir, installVsix: vsix,
     env: {
+      GH_TOKEN: github.token, GITHUB_API_URL: github.url, GITHUB_GRAPHQL_URL: github.graphqlUrl, CONSIDER_E2E_GITHUB: github.url, CONSIDER_NO_GH: '1',
       CONSIDER_E2E_SUITE_RESULTS: suiteResults,
       CONSIDER_E2E_CLI: CLI,
       CONSIDER_E2E_NODE: process.execPath, // the agent's CLI runs on the system Node, not code-server's
@@ -107,6 +112,23 @@ async function buildSuite(outdir) {
   // the bundle lives in the run folder, so point `require('mocha')` at the project's copy
   fs.writeFileSync(path.join(outdir, 'package.json'), '{"type":"commonjs"}\n');
   fs.symlinkSync(path.join(repo, 'node_modules'), path.join(outdir, 'node_modules'));
+}
+
+/** The stand-in as a child process; it is stopped when this process exits. */
+async function startGitHubStandInProcess(runDir) {
+  const child = spawn(process.execPath, [path.join(repo, 'test/github-standin/server.mjs'), '--token', 'gho_e2e_standin'], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = fs.createWriteStream(path.join(runDir, 'github-standin.log'));
+  child.stderr.pipe(log);
+  process.on('exit', () => child.kill());
+  const first = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('\n')) resolve(out.split('\n')[0]);
+    });
+    child.on('exit', (code) => reject(new Error(`the GitHub stand-in exited (${code}); see ${path.join(runDir, 'github-standin.log')}`)));
+  });
+  return JSON.parse(first);
 }
 
 async function runSuite(browser, server, runDir, suiteOut, suiteResults) {

@@ -54,6 +54,9 @@ export function toThreadView(c: Comment, title: 'now' | 'later' = 'now'): Thread
     if (view.awaitingCheck && addressedButUnchanged(c)) view.addressedUnchanged = true;
   }
   if (c.removed !== undefined) view.removedIn = c.removed.label;
+  if (c.pr !== undefined) {
+    view.pr = { number: c.pr.number, via: c.pr.via, author: c.pr.author.login, ...(c.pr.author.bot ? { bot: true } : {}), url: c.pr.url };
+  }
   return view;
 }
 
@@ -140,7 +143,10 @@ type LinesOf = (file: string) => readonly string[] | undefined;
 type SnapshotOf = (id: string) => string | undefined;
 
 export function toThreadDetails(c: Comment, linesOf?: LinesOf, snapshotOf?: SnapshotOf): ThreadDetails {
-  const replies = c.thread.map((r) => ({ id: r.id, author: r.author, body: r.body, createdAt: r.createdAt, ...(r.disposition ? { disposition: r.disposition } : {}) }));
+  const replies = c.thread.map((r) => ({
+    id: r.id, author: r.author, body: r.body, createdAt: r.createdAt, ...(r.disposition ? { disposition: r.disposition } : {}),
+    ...(r.pr && r.author === 'human' ? { prAuthor: r.pr.author.login } : {}),
+  }));
   return { id: c.id, body: c.body, createdAt: c.createdAt, replies, ...codeOf(c, linesOf, snapshotOf) };
 }
 

@@ -15,6 +15,7 @@ import type { ConsiderHost } from '../api';
 import type { FolderStores } from '../store/folder-stores';
 import * as notify from '../notify';
 import { countOf } from '../../shared/board/l10n';
+import { offerPublish } from '../pr/publish-command';
 
 export interface ReviewCommandDeps {
   stores: FolderStores;
@@ -91,6 +92,8 @@ export function registerReviewCommands(deps: ReviewCommandDeps): vscode.Disposab
       const comments = countOf(sent, vscode.l10n.t('{0} comment'), vscode.l10n.t('{0} comments'));
       const what = rounds[0]!.message ? vscode.l10n.t('Review round {0} sent: {1} and a message', rounds[0]!.round, comments) : vscode.l10n.t('Review round {0} sent: {1}', rounds[0]!.round, comments);
       vscode.window.setStatusBarMessage(`$(send) ${what}`, 5000);
+      // A folder that works with a pull request: offer the round there too (docs/pull-requests.md).
+      if (args === undefined) offerPublish(targets[0]!, rounds[0]!.round);
     }
     return rounds;
   };

@@ -31,7 +31,16 @@ export type ThreadLook = Pick<Comment, 'workflowState' | 'anchorState' | 'pendin
   codeChanged?: true;
   /** Addressed, but its code is exactly what it was written on. */
   addressedUnchanged?: true;
+  /** Where it came from on a pull request: "from PR #42 by @alice" (shared/model.ts pullRequestOrigin). */
+  pr?: { number: number; via: 'pulled' | 'pushed'; author: string; bot?: true; outdated?: true; fileLevel?: true };
 };
+
+function prLook(p: NonNullable<Comment['pr']>): NonNullable<ThreadLook['pr']> {
+  return {
+    number: p.number, via: p.via, author: p.author.login, ...(p.author.bot ? { bot: true as const } : {}), ...(p.outdated ? { outdated: true as const } : {}),
+    ...(p.fileLevel ? { fileLevel: true as const } : {}),
+  };
+}
 
 /** The look of a stored thread, with the anchor state the open editor shows (it may be ahead of the store). */
 export function threadLook(c: Comment, anchorState: AnchorState = c.anchorState): ThreadLook {
@@ -42,6 +51,7 @@ export function threadLook(c: Comment, anchorState: AnchorState = c.anchorState)
     workflowState: c.workflowState, anchorState, ...(c.pending ? { pending: true } : {}), ...(disposition ? { disposition } : {}), ...(c.removed ? { removed: true } : {}),
     ...(m ? { movedFrom: placeText(m.file, m.startLine, m.endLine) } : {}),
     ...(offered ? { suggestedMove: placeText(offered.file, offered.startLine, offered.endLine) } : {}),
+    ...(c.pr ? { pr: prLook(c.pr) } : {}),
     // Judged with the anchor state the editor shows (it may be ahead of the store).
     ...(codeSinceWritten({ ...c, anchorState }) === 'changed' ? { codeChanged: true } : {}), ...(addressedButUnchanged({ ...c, anchorState }) ? { addressedUnchanged: true } : {}),
   };
@@ -59,8 +69,17 @@ export function threadLabel(c: ThreadLook): string {
   if (c.suggestedMove) parts.push(l10n.t('May have moved to {0}', c.suggestedMove));
   if (c.movedFrom) parts.push(l10n.t('Moved from {0}', c.movedFrom));
   if (c.removed) parts.push(l10n.t('About removed code'));
+  if (c.pr) parts.push(pullRequestLabel(c.pr));
   if (c.disposition && c.workflowState === 'open') parts.push(c.addressedUnchanged ? l10n.t('Agent: addressed, but its code did not change') : dispositionLabel(c.disposition));
   return parts.join(' · ');
+}
+
+/** "From PR #42 by @alice", "From PR #42 by @coderabbitai (bot), outdated there", "Posted to PR #42". */
+export function pullRequestLabel(pr: NonNullable<ThreadLook['pr']>): string {
+  const file = pr.fileLevel ? ` · ${l10n.t('on the whole file')}` : '';
+  if (pr.via === 'pushed') return l10n.t('Posted to PR #{0}', pr.number) + file;
+  const who = pr.bot ? l10n.t('@{0} (bot)', pr.author) : `@${pr.author}`;
+  return (pr.outdated ? l10n.t('From PR #{0} by {1}, outdated there', pr.number, who) : l10n.t('From PR #{0} by {1}', pr.number, who)) + file;
 }
 
 /**
@@ -74,6 +93,7 @@ export function threadContextValue(c: ThreadLook): string {
   if (c.removed) flags.push('removedCode');
   if (c.codeChanged) flags.push('codeChanged');
   if (c.addressedUnchanged) flags.push('addressedUnchanged');
+  if (c.pr) flags.push('pullRequest');
   return flags.join(',');
 }
 
@@ -98,15 +118,22 @@ export interface CommentView {
   contextValue: string;
 }
 
+/** A comment written on the pull request by someone there: their login; the developer may not edit their words. */
+const pulledName = (p: { author: { login: string; bot?: true } }): string => (p.author.bot ? l10n.t('@{0} (bot)', p.author.login) : `@${p.author.login}`);
+
 export function commentViews(c: Comment): CommentView[] {
+  const pulled = c.pr?.via === 'pulled' ? c.pr : undefined;
   const first: CommentView = {
-    id: c.id, author: c.author, authorName: authorName(c.author), body: c.body, createdAt: c.createdAt,
-    edited: !!c.editedAt, contextValue: commentContextValue(c.author),
+    id: c.id, author: c.author, authorName: pulled ? pulledName(pulled) : authorName(c.author), body: c.body, createdAt: c.createdAt,
+    edited: !!c.editedAt, contextValue: pulled ? 'author:pullRequest' : commentContextValue(c.author),
   };
-  return [first, ...c.thread.map((r) => ({
-    id: r.id, author: r.author, authorName: authorName(r.author), body: r.body, createdAt: r.createdAt,
-    edited: !!r.editedAt, ...(r.disposition ? { disposition: r.disposition } : {}), contextValue: commentContextValue(r.author),
-  }))];
+  return [first, ...c.thread.map((r) => {
+    const fromPr = r.pr && r.author === 'human' ? r.pr : undefined;
+    return {
+      id: r.id, author: r.author, authorName: fromPr ? pulledName(fromPr) : authorName(r.author), body: r.body, createdAt: r.createdAt,
+      edited: !!r.editedAt, ...(r.disposition ? { disposition: r.disposition } : {}), contextValue: fromPr ? 'author:pullRequest' : commentContextValue(r.author),
+    };
+  })];
 }
 
 /** The small label beside a comment's author: its disposition and whether it was edited ("addressed · edited"). */
@@ -128,8 +155,8 @@ export function isVisible(c: Pick<Comment, 'workflowState' | 'anchorState'>, v: 
  * threads whose key is the same, so a store write by the CLI touches only the threads it changed.
  */
 export function renderKey(c: Comment): string {
-  return JSON.stringify([
-    c.workflowState, c.anchorState, c.body, c.editedAt, c.thread.map((r) => [r.id, r.body, r.editedAt, r.disposition]), isUnseen(c), c.pending, c.movedFrom,
-    c.anchor.suggestedMove, codeSinceWritten(c),
-  ]);
+  const replies = c.thread.map((r) => [r.id, r.body, r.editedAt, r.disposition]);
+  // The pull request link shows in the title (pulled, posted, outdated there): a push that links a thread re-renders it.
+  const pr = c.pr ? [c.pr.via, c.pr.number, c.pr.outdated === true, c.pr.author.login] : undefined;
+  return JSON.stringify([c.workflowState, c.anchorState, c.body, c.editedAt, replies, isUnseen(c), c.pending, c.movedFrom, c.anchor.suggestedMove, codeSinceWritten(c), pr]);
 }

@@ -101,7 +101,7 @@ export function groupHeaderContent(group: { readonly label: string; readonly cou
  */
 export function threadRowContent(t: PreviewThread): PreviewNode[] {
   const resolved = t.workflowState === 'resolved';
-  const meta: PreviewNode[] = [node('span', '', [lineLabel(t.startLine, t.endLine)]), node('span', '', [t.author === 'human' ? l10n.t('human') : l10n.t('agent')]), { ...node('span', '', [relativeTime(t.lastActivityAt)]), attrs: { title: t.lastActivityAt } }];
+  const meta: PreviewNode[] = [node('span', '', [lineLabel(t.startLine, t.endLine)]), node('span', '', [t.pr?.via === 'pulled' ? `@${t.pr.author}` : t.author === 'human' ? l10n.t('human') : l10n.t('agent')]), { ...node('span', '', [relativeTime(t.lastActivityAt)]), attrs: { title: t.lastActivityAt } }];
   if (t.replyCount) meta.push(node('span', '', [codicon('comment-discussion'), ` ${t.replyCount}${t.lastReplyAuthor === 'agent' && !resolved ? ` · ${l10n.t('agent replied')}` : ''}`]));
   if (t.movedFrom) {
     const { file, startLine, endLine } = t.movedFrom;

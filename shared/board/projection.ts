@@ -30,11 +30,24 @@ export interface Filters {
   /** Addressed, but its code did not change (ThreadView.addressedUnchanged). */
   readonly addressedUnchanged?: boolean;
   readonly author?: Author;
+  /** Where threads came from: a pull request (any author), a bot on one, or only here (ThreadView.pr). */
+  readonly origin?: Origin;
   /** `${root}\u0000${file}` so equal paths in two folders stay apart. */
   readonly file?: string;
   readonly text?: string;
 }
 export type FilterKey = keyof Filters;
+export type Origin = 'pr' | 'bot' | 'local';
+export const ORIGINS: readonly Origin[] = ['pr', 'bot', 'local'];
+
+/** Whether a thread is of that origin (Filters.origin). */
+export function hasOrigin(t: Pick<ThreadView, 'pr'>, origin: Origin): boolean {
+  if (origin === 'local') return t.pr === undefined;
+  if (origin === 'bot') return t.pr?.bot === true;
+  return t.pr !== undefined;
+}
+
+export const originWord = (o: Origin): string => ({ pr: l10n.t('from a pull request'), bot: l10n.t('from a review bot'), local: l10n.t('only here') })[o];
 export type SortOrder = 'file' | 'activity' | 'state';
 
 export type ListItem =
@@ -71,7 +84,8 @@ function searchText(row: Row, d: ThreadDetails | undefined): string {
   let text = searchTextCache.get(owner);
   if (text === undefined) {
     // Until the conversations arrive, the title stands in for the body.
-    text = [row.thread.file, row.thread.id, ...(d ? [d.body, ...d.replies.map((r) => r.body)] : [row.thread.title])].join('\n').toLowerCase();
+    const pr = row.thread.pr ? [`#${row.thread.pr.number}`, `@${row.thread.pr.author}`] : [];
+    text = [row.thread.file, row.thread.id, ...pr, ...(d ? [d.body, ...d.replies.map((r) => r.body)] : [row.thread.title])].join('\n').toLowerCase();
     searchTextCache.set(owner, text);
   }
   return text;
@@ -115,6 +129,7 @@ export function matchesFilters(row: Row, filters: Filters, visibility: Visibilit
   if (filters.pending && !t.pending) return false;
   if (filters.addressedUnchanged && !t.addressedUnchanged) return false;
   if (filters.author && t.author !== filters.author && !t.replyAuthors?.includes(filters.author)) return false;
+  if (filters.origin && !hasOrigin(t, filters.origin)) return false;
   if (filters.file && fileKey(row.root, t.file) !== filters.file) return false;
   if (filters.text) {
     const text = searchText(row, details.get(row.key));
@@ -244,6 +259,7 @@ export function filterChips(filters: Filters): { key: FilterKey; label: string }
   if (filters.pending) chips.push({ key: 'pending', label: l10n.t('pending review') });
   if (filters.addressedUnchanged) chips.push({ key: 'addressedUnchanged', label: l10n.t('addressed, code unchanged') });
   if (filters.author) chips.push({ key: 'author', label: l10n.t('author: {0}', filters.author === 'human' ? l10n.t('human') : l10n.t('agent')) });
+  if (filters.origin) chips.push({ key: 'origin', label: l10n.t('origin: {0}', originWord(filters.origin)) });
   if (filters.file) chips.push({ key: 'file', label: l10n.t('file: {0}', filters.file.split('\u0000')[1] ?? filters.file) });
   return chips;
 }

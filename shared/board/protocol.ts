@@ -57,6 +57,8 @@ export interface ReplyView {
   readonly createdAt: string;
   /** What the agent says it did, on the agent reply that says it (model.ts Reply.disposition); absent otherwise. */
   readonly disposition?: Disposition;
+  /** Who wrote it on the pull request it came from (model.ts Reply.pr); absent for a reply written here. */
+  readonly prAuthor?: string;
 }
 
 /**
@@ -111,6 +113,19 @@ export interface ThreadView {
   readonly codeChanged?: true;
   /** About code that was removed (model.ts Comment.removed): the name of the baseline it was in; absent otherwise. */
   readonly removedIn?: string;
+  /** Also a pull request's review thread (model.ts Comment.pr): its number, author, link; absent for a thread that lives only here. */
+  readonly pr?: PullRequestView;
+}
+
+/** Where a thread came from on a pull request (ThreadView.pr). */
+export interface PullRequestView {
+  readonly number: number;
+  /** pulled: came in from it; pushed: written here and posted to it. */
+  readonly via: 'pulled' | 'pushed';
+  /** The login of who opened it there. */
+  readonly author: string;
+  readonly bot?: true;
+  readonly url: string;
 }
 
 /** A place in a workspace file (lines 1-based, inclusive). */
@@ -223,7 +238,7 @@ const refs = arrayOf(threadRef, MAX_REFS);
 const nonEmptyRefs = refine(refs, (v) => (v.length === 0 ? ' must not be empty' : undefined));
 const none = object({});
 
-const replyView = object({ id: anyStr, author, body: anyStr, createdAt: anyStr, disposition: optional(disposition) });
+const replyView = object({ id: anyStr, author, body: anyStr, createdAt: anyStr, disposition: optional(disposition), prAuthor: optional(anyStr) });
 /** What a ThreadView is (exported for the test that holds isThreadView to it). */
 export const threadViewShape = object({
   id: anyStr, file: anyStr, startLine: int(0), endLine: int(0), workflowState: workflow, anchorState, author,
@@ -233,6 +248,7 @@ export const threadViewShape = object({
   movedFrom: optional(object({ file: anyStr, startLine: int(1), endLine: int(1) })),
   suggestedMove: optional(object({ file: anyStr, startLine: int(1), endLine: int(1), reason: anyStr })),
   addressedUnchanged: optional(onlyTrue), codeChanged: optional(onlyTrue), removedIn: optional(anyStr),
+  pr: optional(object({ number: int(1), via: oneOf(['pulled', 'pushed'] as const), author: anyStr, bot: optional(onlyTrue), url: anyStr })),
 });
 /** A whole number from 0 up to Number.MAX_SAFE_INTEGER, as the schema's int(0) has it. */
 const isCount = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number) >= 0;
@@ -260,7 +276,13 @@ export function isThreadView(v: unknown): boolean {
     && (v.round === undefined || (isCount(v.round) && (v.round as number) > 0))
     && (v.disposition === undefined || isDisposition(v.disposition))
     && (v.movedFrom === undefined || isPlace(v.movedFrom))
-    && (v.suggestedMove === undefined || (isPlace(v.suggestedMove) && typeof (v.suggestedMove as { reason?: unknown }).reason === 'string'));
+    && (v.suggestedMove === undefined || (isPlace(v.suggestedMove) && typeof (v.suggestedMove as { reason?: unknown }).reason === 'string'))
+    && (v.pr === undefined || isPullRequestView(v.pr));
+}
+
+function isPullRequestView(v: unknown): boolean {
+  return isObject(v) && isCount(v.number) && (v.number as number) > 0 && (v.via === 'pulled' || v.via === 'pushed')
+    && typeof v.author === 'string' && optionalTrue(v.bot) && typeof v.url === 'string';
 }
 
 function isPlace(v: unknown): boolean {

@@ -38,8 +38,10 @@ export const anchorWord = (s: ThreadView['anchorState']): string => ({ anchored:
  * the agent's reading (unseen), the anchor, resolved. A pending thread is never unseen (the
  * agent cannot see it) and has no disposition (the agent has not seen it).
  */
-export function rowBadges(t: Pick<ThreadView, 'pending' | 'disposition' | 'awaitingCheck' | 'unseen' | 'anchorState' | 'reason' | 'workflowState' | 'addressedUnchanged' | 'removedIn'>): RowBadge[] {
+export function rowBadges(t: Pick<ThreadView, 'pending' | 'disposition' | 'awaitingCheck' | 'unseen' | 'anchorState' | 'reason' | 'workflowState' | 'addressedUnchanged' | 'removedIn' | 'pr'>): RowBadge[] {
   const badges: RowBadge[] = [];
+  // Where it came from first: a pull request's thread is read differently from one the developer wrote here.
+  if (t.pr) badges.push(pullRequestBadge(t.pr));
   if (t.pending) badges.push({ cls: 'pending', label: l10n.t('pending'), title: pendingTitle() });
   if (t.disposition) {
     const title = t.awaitingCheck ? l10n.t('{0}: awaiting your check', DISPOSITION_TITLES.addressed) : DISPOSITION_TITLES[t.disposition];
@@ -51,6 +53,13 @@ export function rowBadges(t: Pick<ThreadView, 'pending' | 'disposition' | 'await
   if (t.anchorState !== 'anchored') badges.push({ cls: t.anchorState, label: anchorWord(t.anchorState), title: t.reason ?? anchorWord(t.anchorState) });
   if (t.workflowState === 'resolved') badges.push({ cls: 'resolved', label: l10n.t('resolved'), title: l10n.t('resolved') });
   return badges;
+}
+
+/** "PR #42 · @alice" (a bot: "PR #42 · @coderabbitai (bot)"); pushed: "on PR #42". */
+export function pullRequestBadge(pr: NonNullable<ThreadView['pr']>): RowBadge {
+  if (pr.via === 'pushed') return { cls: 'pr', label: l10n.t('on PR #{0}', pr.number), title: l10n.t('Posted to pull request #{0}', pr.number) };
+  const who = pr.bot ? l10n.t('@{0} (bot)', pr.author) : `@${pr.author}`;
+  return { cls: pr.bot ? 'pr-bot' : 'pr', label: l10n.t('PR #{0} · {1}', pr.number, who), title: l10n.t('From pull request #{0}, by {1}', pr.number, who) };
 }
 
 /** The row's leading icon: resolved, a draft of the pending review, written by the agent, or a comment. */

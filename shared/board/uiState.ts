@@ -4,7 +4,7 @@
  * newer build never crashes on a saved shape it does not know (style.md item 5).
  */
 import { VIEW_NAMES, type ViewName } from './protocol';
-import type { Filters, SortOrder } from './projection';
+import { ORIGINS, type Filters, type SortOrder } from './projection';
 
 export const UI_STATE_VERSION = 1;
 
@@ -47,6 +47,7 @@ export function migrateUiState(saved: unknown, fallbackView: ViewName = 'board')
     pending: f.pending === true ? true : undefined,
     addressedUnchanged: f.addressedUnchanged === true ? true : undefined,
     author: pick(f.author, ['human', 'agent'] as const),
+    origin: pick(f.origin, ORIGINS),
     file: text(f.file),
     text: text(f.text),
   };

@@ -100,6 +100,7 @@ function validateReply(r: unknown, at: string): void {
   str(r, 'createdAt', at);
   optStr(r, 'editedAt', at);
   if (r.disposition !== undefined) oneOf(r, 'disposition', at, DISPOSITIONS);
+  if (!isOptPrComment(r.pr)) fail(join(at, 'pr'), 'an object with commentId, url and author {login} when present', r.pr);
 }
 
 const isStr = (v: unknown): v is string => typeof v === 'string';
@@ -114,6 +115,14 @@ const isOptRemoved = (v: unknown): boolean => v === undefined
 /** Comment.origin: the lines and text a thread was written on (model.ts ThreadOrigin). */
 const isOptOrigin = (v: unknown): boolean => v === undefined
   || (isObject(v) && isLine(v.startLine) && isLine(v.endLine) && v.endLine >= v.startLine && isStr(v.text) && isOptStr(v.snapshot));
+
+const isOptPrAuthor = (v: unknown): boolean => isObject(v) && isStr(v.login) && (v.bot === undefined || v.bot === true);
+/** Comment.pr: the pull request thread it mirrors (model.ts PullRequestThread). */
+const isOptPrThread = (v: unknown): boolean => v === undefined
+  || (isObject(v) && isStr(v.provider) && isStr(v.host) && isStr(v.repo) && isLine(v.number) && isStr(v.threadId) && isStr(v.commentId) && isStr(v.url)
+    && isOptPrAuthor(v.author) && (v.via === 'pulled' || v.via === 'pushed') && typeof v.resolved === 'boolean' && isStr(v.syncedAt));
+/** Reply.pr: the pull request comment it mirrors (model.ts PullRequestComment). */
+const isOptPrComment = (v: unknown): boolean => v === undefined || (isObject(v) && isStr(v.commentId) && isStr(v.url) && isOptPrAuthor(v.author));
 
 /**
  * A stored file path is workspace-relative with forward slashes: never absolute, never
@@ -150,12 +159,13 @@ function looksValid(c: Obj): boolean {
   if (c.labels !== undefined && !isStrArray(c.labels)) return false;
   if ((c.pending !== undefined && c.pending !== true) || !isOptRound(c.round) || !isOptStr(c.submittedAt)) return false;
   if (c.movedFrom !== undefined && !isMovedFrom(c.movedFrom)) return false;
-  if (!isOptRemoved(c.removed) || !isOptOrigin(c.origin)) return false;
+  if (!isOptRemoved(c.removed) || !isOptOrigin(c.origin) || !isOptPrThread(c.pr)) return false;
   const thread = c.thread;
   if (!Array.isArray(thread)) return false;
   for (let i = 0; i < thread.length; i++) {
     const r = thread[i];
     if (!isObject(r) || !isStr(r.id) || !isAuthor(r.author) || !isStr(r.body) || !isStr(r.createdAt) || !isOptStr(r.editedAt) || !isOptDisposition(r.disposition)) return false;
+    if (r.pr !== undefined && !isOptPrComment(r.pr)) return false;
   }
   return true;
 }
@@ -204,6 +214,9 @@ export function validateComment(c: unknown, at: string): Comment {
   }
   if (!isOptRemoved(c.removed)) fail(join(at, 'removed'), 'an object with baseline, label, startLine, endLine and text when present', c.removed);
   if (!isOptOrigin(c.origin)) fail(join(at, 'origin'), 'an object with startLine, endLine and text when present', c.origin);
+  if (!isOptPrThread(c.pr)) {
+    fail(join(at, 'pr'), 'an object with provider, host, repo, number, threadId, commentId, url, author {login}, via pulled|pushed, resolved and syncedAt when present', c.pr);
+  }
   return c as Comment;
 }
 
@@ -239,6 +252,7 @@ export function validateStore(data: unknown, report?: { migrated: boolean }): St
     seen.add(valid.id);
   }
   if (data.reviews !== undefined) validateReviews(data.reviews);
+  if (data.pullRequests !== undefined) validatePullRequests(data.pullRequests);
   optStr(data, 'lastWriteAt', '');
   return data as StoreFile;
 }
@@ -255,6 +269,21 @@ function validateReviews(reviews: unknown): void {
     optStr(r, 'message', at);
     optStr(r, 'agentSeenAt', at);
     optStr(r, 'baseline', at);
+  });
+}
+
+/** `pullRequests`: the pull requests pulled from or pushed to (model.ts PullRequestRecord). */
+function validatePullRequests(list: unknown): void {
+  if (!Array.isArray(list)) fail('pullRequests', 'an array when present', list);
+  list.forEach((p, i) => {
+    const at = `pullRequests[${i}]`;
+    if (!isObject(p)) fail(at, 'an object', p);
+    for (const key of ['provider', 'host', 'repo', 'title', 'url', 'headRefName']) str(p, key, at);
+    line(p, 'number', at);
+    optStr(p, 'pulledAt', at);
+    optStr(p, 'syncSince', at);
+    optStr(p, 'syncSeal', at);
+    if (p.sync !== undefined && typeof p.sync !== 'boolean') fail(join(at, 'sync'), 'true or false when present', p.sync);
   });
 }
 

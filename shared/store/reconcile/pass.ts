@@ -221,3 +221,24 @@ async function reconcilePass(root: string, opts: ReconcileOptions): Promise<Reco
   }
   return counted.tally;
 }
+
+/**
+ * Places threads that are not in the store yet (threads pulled from a pull request, their
+ * anchors rebuilt on the code they were written on): each is re-anchored onto today's files by
+ * the pass's own rules, as a read would do it — followed through a rename or into another file,
+ * or flagged stale or orphaned with its reason — and changed in place. Nothing is written but
+ * snapshots; the caller adds the threads to the store. Threads about removed code are left as
+ * they are.
+ */
+export function placeDetached(root: string, threads: Comment[]): void {
+  const ctx = passContext(root);
+  const live = threads.filter((c) => c.removed === undefined);
+  const outcomes = new Map<string, { seen: Comment; outcome: Outcome }>();
+  for (const c of live) {
+    const outcome = decide(ctx, c, true);
+    if (outcome) outcomes.set(c.id, { seen: c, outcome });
+  }
+  followMovedCode(ctx, live, outcomes, () => false);
+  const tx: MutationTx = { now: ctx.now, log: () => {}, noWrite: () => {} };
+  for (const { seen, outcome } of outcomes.values()) applyOutcome(seen, outcome, tx);
+}

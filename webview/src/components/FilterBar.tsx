@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useApp, useBoard } from '../lib/context';
-import { fileOptions, filterChips, type SortOrder } from '../../../shared/board/projection';
+import { fileOptions, filterChips, originWord, ORIGINS, type Origin, type SortOrder } from '../../../shared/board/projection';
 import { Checkbox, Codicon, IconButton, Select, TextField, type TextFieldHandle } from '../ui/primitives';
 import { l10n } from '../../../shared/board/l10n';
 
@@ -42,6 +42,9 @@ export function FilterBar({ searchRef }: { searchRef: React.RefObject<TextFieldH
           <Select label={l10n.t('Author')} testId="filter-author" value={filters.author ?? ANY}
             options={[{ value: ANY, label: l10n.t('Any author') }, { value: 'human', label: l10n.t('Human') }, { value: 'agent', label: l10n.t('Agent') }]}
             onChange={(v) => st.setFilter('author', v || undefined)} />
+          <Select<Origin | ''> label={l10n.t('Origin')} testId="filter-origin" value={filters.origin ?? ANY}
+            options={[{ value: ANY, label: l10n.t('Any origin') }, ...ORIGINS.map((o) => ({ value: o, label: originWord(o) }))]}
+            onChange={(v) => st.setFilter('origin', v || undefined)} />
           <Select label={l10n.t('File')} testId="filter-file" value={filters.file ?? ANY} onFirstUse={() => setFileListWanted(true)}
             options={[{ value: ANY, label: l10n.t('All files') }, ...(fileListWanted ? files : files.filter((f) => f.value === filters.file))]}
             onChange={(v) => st.setFilter('file', v || undefined)} />

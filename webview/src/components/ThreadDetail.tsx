@@ -1,7 +1,7 @@
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { useApp, useBoard } from '../lib/context';
 import type { Disposition } from '../../../shared/model';
-import { DISPOSITION_TITLES, addressedUnchangedTitle, anchorWord, dispositionWord, pendingTitle } from '../../../shared/board/rowBadges';
+import { DISPOSITION_TITLES, addressedUnchangedTitle, anchorWord, dispositionWord, pendingTitle, pullRequestBadge } from '../../../shared/board/rowBadges';
 import { l10n } from '../../../shared/board/l10n';
 import { lineLabel, relativeTime } from '../../../shared/board/time';
 import type { Row } from '../../../shared/board/projection';
@@ -62,6 +62,7 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
             {t.pending && <span className="tag pending" data-testid="detail-pending">{pendingTitle()}</span>}
             {t.awaitingCheck && <span className="tag addressed" data-testid="detail-awaiting-check">{l10n.t('addressed, awaiting your check')}</span>}
             {t.addressedUnchanged && <span className="tag unchanged" title={addressedUnchangedTitle()} data-testid="detail-addressed-unchanged">{l10n.t('but its code did not change')}</span>}
+            {t.pr && <a className={`tag ${pullRequestBadge(t.pr).cls}`} href={t.pr.url} title={pullRequestBadge(t.pr).title} data-testid="detail-pr">{pullRequestBadge(t.pr).title}</a>}
             {t.removedIn && <span className="tag removed" data-testid="detail-removed">{l10n.t('about code removed since {0}', t.removedIn)}</span>}
             <span className={`tag ${t.workflowState}`}>{t.workflowState === 'open' ? l10n.t('open') : l10n.t('resolved')}</span>
             {t.anchorState !== 'anchored' && <span className={`tag ${t.anchorState}`}>{anchorWord(t.anchorState)}</span>}
@@ -74,8 +75,8 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
         {details?.code && <CodeSinceWritten code={details.code} onShowChanges={() => actions.showThreadChanges(row)} />}
         <div className="conversation">
           {details ? <>
-            <Message author={t.author} at={details.createdAt} body={details.body} />
-            {details.replies.map((r) => <Message key={r.id} author={r.author} at={r.createdAt} body={r.body} disposition={r.disposition} />)}
+            <Message author={t.author} prAuthor={t.pr?.via === 'pulled' ? t.pr.author : undefined} at={details.createdAt} body={details.body} />
+            {details.replies.map((r) => <Message key={r.id} author={r.author} prAuthor={r.prAuthor} at={r.createdAt} body={r.body} disposition={r.disposition} />)}
           </> : <div className="muted" data-testid="conversation-loading"><Spinner /> {l10n.t('Loading the conversation…')}</div>}
         </div>
       </div>
@@ -97,12 +98,13 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
 });
 
 /** One comment of the conversation; an agent reply that says what the agent did shows it (its disposition). */
-function Message({ author, at, body, disposition }: { author: 'human' | 'agent'; at: string; body: string; disposition?: Disposition | undefined }) {
+function Message({ author, prAuthor, at, body, disposition }: { author: 'human' | 'agent'; prAuthor?: string | undefined; at: string; body: string; disposition?: Disposition | undefined }) {
   return (
     <article className={`message ${author}`} data-testid="message">
       <div className="message-head">
-        <Codicon name={author === 'agent' ? 'hubot' : 'account'} />
-        <b>{author === 'agent' ? l10n.t('Agent') : l10n.t('You')}</b>
+        <Codicon name={author === 'agent' ? 'hubot' : prAuthor !== undefined ? 'github' : 'account'} />
+        {/* Written on the pull request by a teammate or a bot: their login, not "You". */}
+        <b data-testid="message-author">{author === 'agent' ? l10n.t('Agent') : prAuthor !== undefined ? `@${prAuthor}` : l10n.t('You')}</b>
         <span className="muted" title={at}>{relativeTime(at)}</span>
         {disposition && <span className={`tag ${disposition}`} title={DISPOSITION_TITLES[disposition]} data-testid="message-disposition">{dispositionWord(disposition)}</span>}
       </div>
