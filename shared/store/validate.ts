@@ -114,6 +114,10 @@ const isOptRemoved = (v: unknown): boolean => v === undefined
 /** Comment.origin: the lines and text a thread was written on (model.ts ThreadOrigin). */
 const isOptOrigin = (v: unknown): boolean => v === undefined
   || (isObject(v) && isLine(v.startLine) && isLine(v.endLine) && v.endLine >= v.startLine && isStr(v.text) && isOptStr(v.snapshot));
+/** Comment.broughtFrom: the worktree, branch and thread a thread was brought home from (model.ts BroughtFrom). */
+const isOptBroughtFrom = (v: unknown): boolean => v === undefined
+  || (isObject(v) && isStr(v.worktree) && isOptStr(v.branch) && isStr(v.thread) && isWorkspaceRelative(v.file)
+    && isLine(v.startLine) && isLine(v.endLine) && v.endLine >= v.startLine && isStr(v.at));
 
 /**
  * A stored file path is workspace-relative with forward slashes: never absolute, never
@@ -149,7 +153,7 @@ function looksValid(c: Obj): boolean {
   if (c.labels !== undefined && !isStrArray(c.labels)) return false;
   if ((c.pending !== undefined && c.pending !== true) || !isOptRound(c.round) || !isOptStr(c.submittedAt)) return false;
   if (c.movedFrom !== undefined && !isMovedFrom(c.movedFrom)) return false;
-  if (!isOptRemoved(c.removed) || !isOptOrigin(c.origin)) return false;
+  if (!isOptRemoved(c.removed) || !isOptOrigin(c.origin) || !isOptBroughtFrom(c.broughtFrom)) return false;
   const thread = c.thread;
   if (!Array.isArray(thread)) return false;
   for (let i = 0; i < thread.length; i++) {
@@ -200,6 +204,7 @@ export function validateComment(c: unknown, at: string): Comment {
   }
   if (!isOptRemoved(c.removed)) fail(join(at, 'removed'), 'an object with baseline, label, startLine, endLine and text when present', c.removed);
   if (!isOptOrigin(c.origin)) fail(join(at, 'origin'), 'an object with startLine, endLine and text when present', c.origin);
+  if (!isOptBroughtFrom(c.broughtFrom)) fail(join(at, 'broughtFrom'), 'an object with worktree, thread, file, startLine, endLine and at when present', c.broughtFrom);
   return c as Comment;
 }
 
