@@ -9,7 +9,7 @@
 import type { Comment, Reply, ReviewRound } from '../shared/store';
 import { dispositionOf, isUnseen, placeText } from '../shared/store';
 import { codeLines, missingCodeReason, readCodeContext, removedCodeContext } from './code';
-import { flatten, lineSpan } from './output';
+import { broughtFromText, flatten, lineSpan } from './output';
 import type { Unread } from './unread';
 
 type View = Record<string, unknown>;
@@ -38,6 +38,7 @@ function placeAndState(c: Comment): View {
     round: c.round,
     movedFrom: c.movedFrom ? placeText(c.movedFrom.file, c.movedFrom.startLine, c.movedFrom.endLine) : undefined,
     removedIn: c.removed?.label,
+    broughtFrom: c.broughtFrom ? broughtFromText(c.broughtFrom) : undefined,
   });
 }
 

@@ -9,7 +9,7 @@ import type { Command, Ctx } from './command';
 import { READ_SIDE_WRITE_WAIT_MS, loadReconciled, note, oneOfFlag, warn } from './command';
 import { threadItem, threadView } from './agent-view';
 import { formatCode, missingCodeReason, readCodeContext, removedCodeContext } from './code';
-import { headline, indented, inert, location, movedFromText, oneLine, plural, repliesLine, writeJson, writeLean, writeOut, writeOutBytes } from './output';
+import { broughtFromText, headline, indented, inert, location, movedFromText, oneLine, plural, repliesLine, writeJson, writeLean, writeOut, writeOutBytes } from './output';
 
 /**
  * "Seen": the agent has read a thread when it ran get/thread/context on it or replied to
@@ -191,6 +191,7 @@ export function listBlock(c: Comment): string {
   if (c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string') block += `\n  ${c.anchorState}: ${oneLine(c.anchor.reason)}`;
   const moved = movedFromText(c);
   if (moved) block += `\n  ${moved}`;
+  if (c.broughtFrom) block += `\n  brought home from ${inert(broughtFromText(c.broughtFrom))}`;
   if (c.removed) block += `\n  about removed code (lines ${c.anchor.startLine}-${c.anchor.endLine} in ${oneLine(c.removed.label)}, not in the file now): "${oneLine(c.removed.text.replace(/\s+/g, ' '))}"`;
   return block;
 }
