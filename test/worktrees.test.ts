@@ -214,6 +214,8 @@ describe('consider-cli worktree bring-home', () => {
     const { r, t } = merged();
     const mainStore = fs.readFileSync(path.join(r.main, '.consider', 'store.json'));
     const wtStore = fs.readFileSync(path.join(r.wtA, '.consider', 'store.json'));
+    const snapshots = (): string[] => fs.readdirSync(path.join(r.main, '.consider', 'snapshots')).sort();
+    const snapshotsBefore = snapshots();
     const preview = r.cli(r.main, 'worktree', 'bring-home', 'feature-a', '--json');
     expect(preview.code, preview.stderr).toBe(0);
     const p = preview.json();
@@ -227,6 +229,7 @@ describe('consider-cli worktree bring-home', () => {
     // The preview writes nothing, here or there (no snapshot either).
     expect(fs.readFileSync(path.join(r.main, '.consider', 'store.json'))).toEqual(mainStore);
     expect(fs.readFileSync(path.join(r.wtA, '.consider', 'store.json'))).toEqual(wtStore);
+    expect(snapshots()).toEqual(snapshotsBefore);
 
     const text = r.cli(r.main, 'worktree', 'bring-home', 'wt-a');
     expect(text.code, text.stderr).toBe(0);
