@@ -13,9 +13,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listWorktrees, selectWorktrees } from '../shared/workspace/worktrees';
-import { ensureBuilt, runCli, type CliResult } from './helpers/cli';
+import { cliUnderTest, ensureBuilt, runCli, type CliResult } from './helpers/cli';
 import { git, writeFile } from './helpers/git-repo';
 
 beforeAll(() => ensureBuilt());
@@ -172,6 +174,25 @@ describe('consider-cli list --worktree', () => {
     expect([moved.anchor.startLine, moved.anchor.endLine, moved.anchorState]).toEqual([6, 7, 'anchored']);
     expect(storeOf(r.wtA).comments.find((c: any) => c.id === t.onB).anchor.startLine).toBe(6);
     expect(storeOf(r.main).comments.map((c: any) => c.id)).toEqual([t.inMain]); // this checkout's store untouched
+  });
+
+  it('is the MCP list tool\'s worktree input: a real MCP client, from the main checkout', async () => {
+    const r = repository();
+    const t = threadsOf(r);
+    const env = Object.fromEntries(Object.entries({ ...process.env, HOME: r.home }).filter((e): e is [string, string] => e[1] !== undefined));
+    const client = new Client({ name: 'consider-test', version: '1' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cliUnderTest(), 'mcp', '--root', r.main], env, stderr: 'pipe' }));
+    try {
+      const listed = (await client.callTool({ name: 'list', arguments: { worktree: 'feature-a', file: 'b.ts' } })) as { isError?: boolean; content: { text: string }[] };
+      expect(listed.isError).toBeUndefined();
+      const groups = JSON.parse(listed.content[0]!.text).worktrees;
+      expect(groups.map((g: any) => [g.branch, g.folder, g.threads.map((c: any) => `${c.id} ${c.file}:${c.lines}`)])).toEqual([['feature-a', r.wtA, [`${t.onB} b.ts:4-5`]]]);
+      const unknown = (await client.callTool({ name: 'list', arguments: { worktree: 'feature-z' } })) as { isError?: boolean; content: { text: string }[] };
+      expect(unknown.isError).toBe(true);
+      expect(unknown.content[0]!.text).toMatch(/^not_found: no worktree named "feature-z"/);
+    } finally {
+      await client.close();
+    }
   });
 
   it('an unknown worktree is exit 2, outside a repository exit 1: one line each, nothing written', () => {
