@@ -17,6 +17,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listWorktrees, selectWorktrees } from '../shared/workspace/worktrees';
+import { validateStore } from '../shared/store/validate';
 import { cliUnderTest, ensureBuilt, runCli, type CliResult } from './helpers/cli';
 import { git, writeFile } from './helpers/git-repo';
 
@@ -135,6 +136,22 @@ describe('the worktrees git lists (shared/workspace/worktrees.ts)', () => {
     const fromSub = listWorktrees(path.join(r.main, 'pkg'));
     expect(fromSub.find((w) => w.folder === r.wtA)).toMatchObject({ root: path.join(r.wtA, 'pkg'), hasStore: true });
     expect(fromSub.find((w) => w.folder === r.main)).toMatchObject({ root: path.join(r.main, 'pkg'), current: true, hasStore: false });
+  });
+});
+
+describe('Comment.broughtFrom (shared/model.ts)', () => {
+  const thread = (broughtFrom: unknown): unknown => ({
+    id: 'c_1', file: 'a.ts', workflowState: 'open', anchorState: 'anchored', createdAt: '2026-01-01T00:00:00.000Z', author: 'human', body: 'b', thread: [],
+    anchor: { startLine: 1, endLine: 1, contextBefore: [], contextAfter: [], targetContent: 'x', contentHash: 'h', lastAnchorCheck: '2026-01-01T00:00:00.000Z' },
+    ...(broughtFrom === undefined ? {} : { broughtFrom }),
+  });
+  const good = { worktree: '/w/a', branch: 'feature-a', thread: 'c_9', file: 'src/a.ts', startLine: 2, endLine: 3, at: '2026-01-01T00:00:00.000Z' };
+
+  it('is optional, and validated when present, naming the field', () => {
+    expect(() => validateStore({ version: 1, comments: [thread(undefined), { ...(thread(good) as object), id: 'c_2' }] })).not.toThrow();
+    for (const bad of [{ ...good, file: '../outside.ts' }, { ...good, startLine: 0 }, { ...good, thread: 7 }, 'feature-a']) {
+      expect(() => validateStore({ version: 1, comments: [thread(bad)] })).toThrow(/^comments\[0\]\.broughtFrom must be an object with worktree, thread/);
+    }
   });
 });
 
