@@ -55,7 +55,7 @@ const FLOORS = {
     ['stdio.ts', 'output.ts', 'version.ts', 'unread.ts', 'compile-cache.ts', 'install-compile-cache.ts', 'set-up-guard.ts', 'wait-loop.ts', 'hook-input.ts', 'hook-request.ts'],
     ['command.ts', 'code.ts', 'agent-view.ts'], // a command's context, code excerpts, how a thread reads to an agent
     ['plans', 'mcp', 'pr'], // the plan gate's commands, the MCP server, the pull-request bridge
-    ['hook', 'read-commands.ts', 'write-commands.ts'], // the hooks (which hand plan events to plans/) and the thread commands
+    ['hook', 'read-commands.ts', 'write-commands.ts', 'worktree-commands.ts'], // the hooks (which hand plan events to plans/), the thread commands, the worktrees'
     ['digest', 'review-commands.ts'], // what reads many threads at once
     ['main.ts'], // the entry point
   ],

@@ -9,7 +9,7 @@
 import type { Comment, Reply, ReviewRound } from '../shared/store';
 import { dispositionOf, isUnseen, offeredMove, placeText } from '../shared/store';
 import { codeLines, missingCodeReason, readCodeContext, removedCodeContext } from './code';
-import { flatten, lineSpan } from './output';
+import { broughtFromText, flatten, lineSpan } from './output';
 import type { Unread } from './unread';
 
 type View = Record<string, unknown>;
@@ -41,6 +41,7 @@ function placeAndState(c: Comment): View {
     mayHaveMovedTo: offered ? placeText(offered.file, offered.startLine, offered.endLine) : undefined,
     removedIn: c.removed?.label,
     pr: prView(c),
+    broughtFrom: c.broughtFrom ? broughtFromText(c.broughtFrom) : undefined,
   });
 }
 

@@ -81,7 +81,7 @@ export async function loadReconciled(root: string, files?: string[]): Promise<Re
     ...(files ? { files } : {}),
     bestEffortWrite: true,
     lockWaitMs: READ_SIDE_WRITE_WAIT_MS,
-    deferRefresh: (write) => { pendingRefresh = write; },
+    deferRefresh: (write) => { pendingRefreshes.push(write); },
   });
   if (report.checked > 0) noteReanchoringRan();
   if (report.store) {
@@ -92,8 +92,8 @@ export async function loadReconciled(root: string, files?: string[]): Promise<Re
   return readStore(root, { reuseUnchanged: true });
 }
 
-/** A stat refresh the read's re-anchoring pass found to record (ReconcileOptions.deferRefresh). */
-let pendingRefresh: (() => Promise<void>) | undefined;
+/** The stat refreshes the read's re-anchoring passes found to record (ReconcileOptions.deferRefresh): one per store read (list --worktree reads several). */
+const pendingRefreshes: (() => Promise<void>)[] = [];
 
 /**
  * After a command succeeded: records the refreshed file stats its read found, so later reads
@@ -101,12 +101,12 @@ let pendingRefresh: (() => Promise<void>) | undefined;
  * as it was. Best effort: a busy lock only means the next read finds the same and tries again.
  */
 export async function afterSuccess(): Promise<void> {
-  const write = pendingRefresh;
-  pendingRefresh = undefined;
-  try {
-    await write?.();
-  } catch {
-    /* the next read does it */
+  for (const write of pendingRefreshes.splice(0)) {
+    try {
+      await write();
+    } catch {
+      /* the next read does it */
+    }
   }
 }
 

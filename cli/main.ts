@@ -24,8 +24,9 @@ import { plan } from './plans/command';
 import { pr } from './pr/command';
 import { productVersion } from './version';
 import { add, archive, reply, resolve, unresolve } from './write-commands';
+import { worktree } from './worktree-commands';
 
-const COMMANDS: Command[] = [list, get, thread, context, summary, digest, review, reply, resolve, unresolve, wait, add, archive, plan, pr, hook, mcp];
+const COMMANDS: Command[] = [list, get, thread, context, summary, digest, review, reply, resolve, unresolve, wait, add, archive, worktree, plan, pr, hook, mcp];
 
 function commandHelp(c: Command): string {
   const opts = [...c.optionHelp, ...COMMON_HELP];
@@ -70,6 +71,8 @@ function mainHelp(): string {
     '  consider-cli wait --timeout 300',
     '  consider-cli resolve c_k3j9x0ab',
     '  consider-cli plan submit plan.md --wait',
+    '  consider-cli list --worktree all',
+    '  consider-cli worktree bring-home feature-login',
     '',
     'Exit codes: 0 ok, 1 usage, 2 not found, 3 store busy (retry), 4 store unreadable or too new, 5 other I/O failure, 6 wait timed out;',
     '  plan: 7 changes requested, 8 not reviewed in VS Code (ask the developer your usual way), 130 stopped with Ctrl+C;',

@@ -6,7 +6,7 @@
  * (ids, timestamps, paths, reasons): every field text output prints passes through inert.
  * JSON output is never escaped this way: it round-trips the exact text.
  */
-import type { Comment } from '../shared/store';
+import type { BroughtFrom, Comment } from '../shared/store';
 import { dispositionOf, isUnseen, offeredMove, placeText, plural, pullRequestOrigin } from '../shared/store';
 import { writeStdout } from './stdio';
 
@@ -64,6 +64,15 @@ export function movedFromText(c: Comment): string | undefined {
 export function suggestedMoveText(c: Comment): string | undefined {
   const s = offeredMove(c);
   return s ? `may have moved to ${placeText(inert(s.file), s.startLine, s.endLine)} — re-anchor there?` : undefined;
+}
+
+/**
+ * "feature-a, src/a.ts:40-42 there" for a thread brought home from another worktree
+ * (Comment.broughtFrom): its branch (else its folder's name) and its place in that worktree. Not escaped: for JSON.
+ */
+export function broughtFromText(b: BroughtFrom): string {
+  const folder = b.worktree.split(/[\\/]/).filter(Boolean).pop() ?? b.worktree;
+  return `${b.branch ?? folder}, ${placeText(b.file, b.startLine, b.endLine)} there`;
 }
 
 /** `[c_abc123] src/a.ts:45-47 (workflow=open, anchor=anchored, unseen)` — spec §6.3. */

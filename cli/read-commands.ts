@@ -1,14 +1,15 @@
 /** list, get/thread, context, summary: the commands that read (after lazy re-anchoring). */
-import type { AnchorState, Comment, StoreFile, WorkflowState } from '../shared/store';
+import type { AnchorState, Comment, StoreFile, WorkflowState, Worktree } from '../shared/store';
 import {
   ANCHOR_STATES, ConsiderError, groupDigits, WORKFLOW_STATES, findThread, isConsiderError, isUnseen, markSeenByAgent, pullRequestOrigin, pullRequestReplyAuthor,
   commentTexts, readArchive, readStore, listJsonFromIndex, orderByLocation, resolveInWorkspace, summarize, summaryFromIndex, visibleToAgent,
+  listWorktrees, selectWorktrees, worktreeName,
 } from '../shared/store';
 import type { Command, Ctx } from './command';
 import { READ_SIDE_WRITE_WAIT_MS, loadReconciled, note, oneOfFlag, warn } from './command';
 import { threadItem, threadView } from './agent-view';
 import { formatCode, missingCodeReason, readCodeContext, removedCodeContext } from './code';
-import { headline, indented, inert, location, movedFromText, oneLine, plural, repliesLine, suggestedMoveText, writeJson, writeLean, writeOut, writeOutBytes } from './output';
+import { broughtFromText, headline, indented, inert, location, movedFromText, oneLine, plural, repliesLine, suggestedMoveText, writeJson, writeLean, writeOut, writeOutBytes } from './output';
 
 /**
  * "Seen": the agent has read a thread when it ran get/thread/context on it or replied to
@@ -69,7 +70,7 @@ export function sortByLocation(threads: readonly Comment[]): Comment[] {
 export const list: Command = {
   name: 'list',
   summary: 'list threads, optionally filtered',
-  usage: 'consider-cli list [--workflow open|resolved|all] [--anchor anchored|stale|orphaned|all] [--unseen] [--file PATH] [--archived] [--json]',
+  usage: 'consider-cli list [--workflow open|resolved|all] [--anchor anchored|stale|orphaned|all] [--unseen] [--file PATH] [--archived] [--worktree NAME|all] [--json]',
   options: {
     workflow: { type: 'string' },
     anchor: { type: 'string' },
@@ -77,6 +78,7 @@ export const list: Command = {
     unseen: { type: 'boolean' },
     file: { type: 'string' },
     archived: { type: 'boolean' },
+    worktree: { type: 'string' },
   },
   optionHelp: [
     ['--workflow open|resolved|all', 'conversation state (default: open)'],
@@ -85,12 +87,14 @@ export const list: Command = {
     ['--unseen', 'only open threads with human activity the agent has not read yet. Reading a thread with get, thread or context (or replying to it) marks it seen; list does not.'],
     ['--file PATH', 'only threads on this file, or under this folder (workspace-relative)'],
     ['--archived', 'list the archive (.consider/archive.json) instead of the active store'],
+    ['--worktree NAME|all', 'the threads of another worktree of this repository (by its branch or folder name), or of every worktree, grouped by worktree; paths are relative to each worktree (docs/worktrees.md). Exit 2 for an unknown name, 1 outside a git repository'],
   ],
   examples: [
     'consider-cli list',
     'consider-cli list --unseen',
     'consider-cli list --workflow all --anchor stale --json',
     'consider-cli list --file src/auth',
+    'consider-cli list --worktree all',
   ],
   positionals: [0, 0, ''],
   async run(ctx) {
@@ -108,6 +112,11 @@ export const list: Command = {
       (anchor === 'all' || t.anchorState === anchor) &&
       (!v.unseen || unseen()) &&
       (!fileFilter || t.file === fileFilter || t.file.startsWith(fileFilter + '/'));
+    const filters = [`workflow=${workflow}`, `anchor=${anchor}`];
+    if (v.unseen) filters.push('unseen');
+    if (fileFilter) filters.push(`file=${inert(fileFilter)}`);
+    if (archived) filters.push('archived');
+    if (typeof v.worktree === 'string') return listAcrossWorktrees(ctx, v.worktree, archived, (c) => wanted(c, () => isUnseen(c)), filters);
     // The common read with nothing to re-anchor, told from the list index: no parse of the store.
     const fromIndex = ctx.json && !ctx.lean && !archived ? listJsonFromIndex(ctx.root, (t) => wanted(t, () => t.unseen), '{"comments":[', ']}\n') : undefined;
     if (fromIndex) return writeOutBytes(fromIndex);
@@ -119,15 +128,62 @@ export const list: Command = {
     if (ctx.lean) return writeLean({ threads: ordered.map(threadItem) });
     // Compact: this can be megabytes, and it is for programs (and token-counting agents).
     if (ctx.json) return writeOut(`{"comments":[${jsonOfEach(ordered, store).join(',')}]}`);
-    const filters = [`workflow=${workflow}`, `anchor=${anchor}`];
-    if (v.unseen) filters.push('unseen');
-    if (fileFilter) filters.push(`file=${inert(fileFilter)}`);
-    if (archived) filters.push('archived');
     const parts = [`${plural(shown.length, 'comment')} (${filters.join(', ')})${shown.length ? ':' : '.'}`];
     for (const c of ordered) parts.push(`\n${listBlock(c)}`);
     writeOut(parts.join('\n'));
   },
 };
+
+/** One worktree's part of `list --worktree`: its threads, or why there are none to read. */
+interface WorktreeThreads {
+  worktree: Worktree;
+  /** Read and filtered, in location order; undefined when the worktree has no store, or its folder is gone. */
+  threads?: Comment[];
+  store?: StoreFile;
+}
+
+/**
+ * `list --worktree NAME|all`: the threads of the worktrees git lists (never a folder a store
+ * names), each read through the same path as this checkout's (re-anchored lazily in its own
+ * worktree, results written back there), grouped by worktree in git's order.
+ */
+async function listAcrossWorktrees(ctx: Ctx, name: string, archived: boolean, wanted: (c: Comment) => boolean, filters: string[]): Promise<void> {
+  const chosen = selectWorktrees(listWorktrees(ctx.root), name);
+  const parts: WorktreeThreads[] = [];
+  for (const worktree of chosen) {
+    if (worktree.missing || !worktree.hasStore) {
+      parts.push({ worktree });
+      continue;
+    }
+    const read = archived ? undefined : await loadForRead({ ...ctx, root: worktree.root });
+    const source = read ? read.visible : readArchive(worktree.root);
+    parts.push({ worktree, threads: sortByLocation(source.filter(wanted)), ...(read ? { store: read.store } : {}) });
+  }
+  if (ctx.lean) {
+    return writeLean({
+      worktrees: parts.map(({ worktree: w, threads }) => ({
+        branch: w.branch ?? null, folder: w.folder, ...(w.current ? { current: true } : {}), ...(threads ? {} : { store: false }),
+        threads: (threads ?? []).map(threadItem),
+      })),
+    });
+  }
+  if (ctx.json) {
+    const entries = parts.map(({ worktree: w, threads, store }) => {
+      const head = JSON.stringify({ branch: w.branch ?? null, folder: w.folder, root: w.root, head: w.head ?? null, current: w.current, store: w.hasStore, missing: w.missing });
+      return `${head.slice(0, -1)},"comments":[${jsonOfEach(threads ?? [], store).join(',')}]}`;
+    });
+    return writeOut(`{"worktrees":[${entries.join(',')}]}`);
+  }
+  const blocks = parts.map(({ worktree: w, threads }) => {
+    const title = `worktree ${inert(worktreeName(w))} (${inert(w.folder)}${w.current ? ', this checkout' : ''})`;
+    if (w.missing) return `${title}: its folder is gone (\`git worktree prune\` forgets it).`;
+    if (!threads) return `${title}: no Consider store.`;
+    const lines = [`${title}: ${plural(threads.length, 'comment')} (${filters.join(', ')})${threads.length ? ':' : '.'}`];
+    for (const c of threads) lines.push(`\n${listBlock(c)}`);
+    return lines.join('\n');
+  });
+  writeOut(blocks.join('\n\n'));
+}
 
 /** A thread as `list` shows it: headline, the body on one line (cut at 100 characters), the replies, why it is not anchored. */
 export function listBlock(c: Comment): string {
@@ -137,6 +193,7 @@ export function listBlock(c: Comment): string {
   if (moved) block += `\n  ${moved}`;
   const offered = suggestedMoveText(c);
   if (offered) block += `\n  ${offered}`;
+  if (c.broughtFrom) block += `\n  brought home from ${inert(broughtFromText(c.broughtFrom))}`;
   if (c.removed) block += `\n  about removed code (lines ${c.anchor.startLine}-${c.anchor.endLine} in ${oneLine(c.removed.label)}, not in the file now): "${oneLine(c.removed.text.replace(/\s+/g, ' '))}"`;
   return block;
 }

@@ -103,8 +103,12 @@ export const TOOLS = {
       anchor: optional(oneOf(['anchored', 'stale', 'orphaned', 'all'], 'location reliability (default all)')),
       unseen: optional(flag('only threads with developer activity you have not read')),
       file: optional(prop<string>({ description: 'only threads on this file or under this folder (workspace-relative)', type: 'string', maxLength: 4096 })),
+      worktree: optional(text(1, 4096, 'the threads of another git worktree of this repository instead (its branch or folder name), or "all" for every worktree, grouped by worktree')),
     },
-    args: (i) => ['list', ...(i.workflow ? ['--workflow', i.workflow] : []), ...(i.anchor ? ['--anchor', i.anchor] : []), ...(i.unseen ? ['--unseen'] : []), ...(i.file ? [`--file=${i.file}`] : [])],
+    args: (i) => [
+      'list', ...(i.workflow ? ['--workflow', i.workflow] : []), ...(i.anchor ? ['--anchor', i.anchor] : []), ...(i.unseen ? ['--unseen'] : []), ...(i.file ? [`--file=${i.file}`] : []),
+      ...(i.worktree ? [`--worktree=${i.worktree}`] : []),
+    ],
   }),
   review: tool({
     title: 'Show a review round',

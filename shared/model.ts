@@ -242,6 +242,29 @@ export interface Comment {
   origin?: ThreadOrigin;
   /** Set on a thread that is also a pull request's review thread (pulled from it, or posted to it). */
   pr?: PullRequestThread;
+  /**
+   * Set on a thread brought home from another worktree of the repository (`consider-cli worktree
+   * bring-home`, docs/worktrees.md): which worktree, branch and thread it was, and where. A record
+   * for the reader; its folder is never read as a path.
+   */
+  broughtFrom?: BroughtFrom;
+  [unknownField: string]: unknown;
+}
+
+/** Where a thread brought home came from (Comment.broughtFrom). */
+export interface BroughtFrom {
+  /** The worktree's folder as git listed it then (absolute; a label, never followed). */
+  worktree: string;
+  /** Its branch then (short name); absent when its HEAD was detached. */
+  branch?: string;
+  /** The thread's id in that worktree's store. */
+  thread: string;
+  /** Its place there, workspace-relative (1-based, inclusive). */
+  file: string;
+  startLine: number;
+  endLine: number;
+  /** ISO time it was brought. */
+  at: string;
   [unknownField: string]: unknown;
 }
 

@@ -115,6 +115,10 @@ const isOptRemoved = (v: unknown): boolean => v === undefined
 /** Comment.origin: the lines and text a thread was written on (model.ts ThreadOrigin). */
 const isOptOrigin = (v: unknown): boolean => v === undefined
   || (isObject(v) && isLine(v.startLine) && isLine(v.endLine) && v.endLine >= v.startLine && isStr(v.text) && isOptStr(v.snapshot));
+/** Comment.broughtFrom: the worktree, branch and thread a thread was brought home from (model.ts BroughtFrom). */
+const isOptBroughtFrom = (v: unknown): boolean => v === undefined
+  || (isObject(v) && isStr(v.worktree) && isOptStr(v.branch) && isStr(v.thread) && isWorkspaceRelative(v.file)
+    && isLine(v.startLine) && isLine(v.endLine) && v.endLine >= v.startLine && isStr(v.at));
 
 const isOptPrAuthor = (v: unknown): boolean => isObject(v) && isStr(v.login) && (v.bot === undefined || v.bot === true);
 /** Comment.pr: the pull request thread it mirrors (model.ts PullRequestThread). */
@@ -159,7 +163,7 @@ function looksValid(c: Obj): boolean {
   if (c.labels !== undefined && !isStrArray(c.labels)) return false;
   if ((c.pending !== undefined && c.pending !== true) || !isOptRound(c.round) || !isOptStr(c.submittedAt)) return false;
   if (c.movedFrom !== undefined && !isMovedFrom(c.movedFrom)) return false;
-  if (!isOptRemoved(c.removed) || !isOptOrigin(c.origin) || !isOptPrThread(c.pr)) return false;
+  if (!isOptRemoved(c.removed) || !isOptOrigin(c.origin) || !isOptPrThread(c.pr) || !isOptBroughtFrom(c.broughtFrom)) return false;
   const thread = c.thread;
   if (!Array.isArray(thread)) return false;
   for (let i = 0; i < thread.length; i++) {
@@ -217,6 +221,7 @@ export function validateComment(c: unknown, at: string): Comment {
   if (!isOptPrThread(c.pr)) {
     fail(join(at, 'pr'), 'an object with provider, host, repo, number, threadId, commentId, url, author {login}, via pulled|pushed, resolved and syncedAt when present', c.pr);
   }
+  if (!isOptBroughtFrom(c.broughtFrom)) fail(join(at, 'broughtFrom'), 'an object with worktree, thread, file, startLine, endLine and at when present', c.broughtFrom);
   return c as Comment;
 }
 

@@ -31,19 +31,24 @@ export function collectGarbage(root: string, store: StoreFile): void {
 
 /**
  * During a bestEffortWrite pass, the first snapshot that could not be written (a read-only
- * `.consider/`, a full disk): the pass then saves nothing. The decisions run synchronously,
- * so one slot for the process is enough.
+ * `.consider/`, a full disk): the pass then saves nothing. During a dry run (a preview that
+ * decides where threads would go, bring-home.ts) no snapshot is written at all: each decision
+ * names the snapshot it would record. The decisions run synchronously, so one slot for the
+ * process is enough.
  */
-let snapshotFailure: { active: boolean; error?: unknown } = { active: false };
+let snapshotFailure: { active: boolean; dryRun: boolean; error?: unknown } = { active: false, dryRun: false };
 
-/** A pass begins: with `bestEffort`, snapshot writes that fail are noted (snapshotWriteError) instead of thrown. */
-export function beginSnapshotWrites(bestEffort: boolean): void {
-  snapshotFailure = { active: bestEffort };
+/**
+ * A pass begins: with `bestEffort`, snapshot writes that fail are noted (snapshotWriteError)
+ * instead of thrown; with `dryRun`, none is written.
+ */
+export function beginSnapshotWrites(bestEffort: boolean, dryRun = false): void {
+  snapshotFailure = { active: bestEffort, dryRun };
 }
 
 /** The pass is over: snapshot writes throw again. */
 export function endSnapshotWrites(): void {
-  snapshotFailure = { active: false };
+  snapshotFailure = { active: false, dryRun: false };
 }
 
 /** The first snapshot write that failed in this best-effort pass, if any. */
@@ -51,8 +56,9 @@ export function snapshotWriteError(): unknown {
   return snapshotFailure.error;
 }
 
-/** recordSnapshot, except that in a bestEffortWrite pass a failure is noted instead of thrown. */
+/** recordSnapshot, except that in a bestEffortWrite pass a failure is noted instead of thrown, and a dry run writes nothing. */
 export function recordSnapshot(root: string, content: string | Uint8Array, knownId?: string): string {
+  if (snapshotFailure.dryRun) return knownId ?? snapshotId(content);
   if (!snapshotFailure.active) return storeSnapshot(root, content, knownId);
   try {
     return storeSnapshot(root, content, knownId);
