@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROTOCOL_VERSION } from '../../shared/board/protocol';
-import { addThread, readStore, reconcileWorkspace, replyToThread } from '../../shared/store';
+import { addThread, readStore, reconcileWorkspace, replyToThread, takeSuggestedMove } from '../../shared/store';
 import { test, expect } from './test';
 import { reloadBoard } from './board.page';
 import { seedOfferedMove } from './fixtures';
@@ -148,13 +148,16 @@ test.describe('board', () => {
     await expect(board.detail.getByTestId('detail-open')).toBeVisible();
   });
 
-  test('a thread that followed its code into another file says where it came from, in its row and its detail (issue 26)', async ({ page, host, seeded, origin, board }) => {
+  test('a thread that followed its code into another file says where it came from, in its row and its detail (issues 26, 35)', async ({ page, host, seeded, origin, board }) => {
     const { root } = seeded;
     const moved = await addThread(root, { file: 'src/util.ts', startLine: 1, endLine: 2, body: 'Overflow?', author: 'human' });
     const util = fs.readFileSync(path.join(root, 'src/util.ts'), 'utf8').split('\n');
     fs.writeFileSync(path.join(root, 'src/math.ts'), `// arithmetic, moved out of util.ts\n${util.slice(0, 3).join('\n')}\n`);
     fs.writeFileSync(path.join(root, 'src/util.ts'), util.slice(4).join('\n'));
     await reconcileWorkspace(root);
+    // Outside git the move is offered (issue 35); taking the offer moves the thread as following would.
+    expect(readStore(root).store.comments.find((c) => c.id === moved.id)?.anchor.suggestedMove).toMatchObject({ file: 'src/math.ts', startLine: 2, endLine: 3 });
+    await takeSuggestedMove(root, moved.id, 'human');
     expect(readStore(root).store.comments.find((c) => c.id === moved.id)).toMatchObject({ file: 'src/math.ts', movedFrom: { file: 'src/util.ts', startLine: 1, endLine: 2 } });
     host.storesChanged();
     await host.open(page, origin);
