@@ -10,6 +10,7 @@ import type { Comment, Reply, ReviewRound } from '../shared/store';
 import { dispositionOf, isUnseen, placeText } from '../shared/store';
 import { codeLines, missingCodeReason, readCodeContext, removedCodeContext } from './code';
 import { flatten, lineSpan } from './output';
+import { rejectedView } from './rejected';
 import type { Unread } from './unread';
 
 type View = Record<string, unknown>;
@@ -38,6 +39,7 @@ function placeAndState(c: Comment): View {
     round: c.round,
     movedFrom: c.movedFrom ? placeText(c.movedFrom.file, c.movedFrom.startLine, c.movedFrom.endLine) : undefined,
     removedIn: c.removed?.label,
+    rejected: rejectedView(c.rejected),
   });
 }
 

@@ -8,6 +8,7 @@ import type { Command, Ctx } from './command';
 import { READ_SIDE_WRITE_WAIT_MS, loadReconciled, note, oneOfFlag, warn } from './command';
 import { threadItem, threadView } from './agent-view';
 import { formatCode, missingCodeReason, readCodeContext, removedCodeContext } from './code';
+import { rejectedDiff, rejectedLine } from './rejected';
 import { headline, indented, inert, location, movedFromText, oneLine, plural, repliesLine, writeJson, writeLean, writeOut, writeOutBytes } from './output';
 
 /**
@@ -135,6 +136,8 @@ export function listBlock(c: Comment): string {
   if (c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string') block += `\n  ${c.anchorState}: ${oneLine(c.anchor.reason)}`;
   const moved = movedFromText(c);
   if (moved) block += `\n  ${moved}`;
+  const rejected = rejectedLine(c);
+  if (rejected) block += `\n  ${rejected}`;
   if (c.removed) block += `\n  about removed code (lines ${c.anchor.startLine}-${c.anchor.endLine} in ${oneLine(c.removed.label)}, not in the file now): "${oneLine(c.removed.text.replace(/\s+/g, ' '))}"`;
   return block;
 }
@@ -156,6 +159,7 @@ function threadText(c: Comment): string {
   if (c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string') out.push('', `${c.anchorState}: ${oneLine(c.anchor.reason, 300)}`);
   const moved = movedFromText(c);
   if (moved) out.push('', `${moved} (its code moved into ${c.file}; followed ${c.movedFrom!.at})`);
+  if (c.rejected) out.push('', `${rejectedLine(c)!}:`, rejectedDiff(c.rejected));
   if (c.workflowState === 'resolved') out.push('', `resolved${c.resolvedBy ? ` by ${c.resolvedBy}` : ''}${c.resolvedAt ? ` at ${c.resolvedAt}` : ''}`);
   out.push('', c.thread.length ? `${plural(c.thread.length, 'reply', 'replies')}:` : '0 replies');
   for (const r of c.thread) {

@@ -24,6 +24,7 @@ export { listJsonFromIndex, summaryFromIndex } from './store/indexed-read';
 export { orderByLocation } from './store/location-order';
 export type { ListedThread } from './store/indexed-read';
 export * from './store/reviews';
+export { recordTurn, readTurns, runningTurns, turnsDir, TURN_STALE_MS, type TurnRecord, type TurnState } from './store/agent-turns';
 export { isSetUpProject, readProjectRecord, projectRecordPath, projectRecordsDir, realProjectPath, userCliPath, userDataDir, USER_DATA_REL } from './user-data';
 export type { ProjectRecord } from './user-data';
 export { HOOK_AGENT_IDS, mentionsConsiderHook, type HookAgent } from './agents';
