@@ -117,7 +117,8 @@ const isOptRemoved = (v: unknown): boolean => v === undefined
  * make a store unreadable.
  */
 const isOptRejected = (v: unknown): boolean => v === undefined
-  || (isObject(v) && isStr(v.baseline) && isStr(v.label) && isOptStr(v.sha) && (v.file === undefined || isWorkspaceRelative(v.file)) && isStr(v.hunk) && isStr(v.removed) && isStr(v.added) && isStr(v.before) && isStr(v.after)
+  || (isObject(v) && isStr(v.baseline) && isStr(v.label) && isOptStr(v.sha) && (v.file === undefined || isWorkspaceRelative(v.file))
+    && isStr(v.hunk) && isStr(v.removed) && isStr(v.added) && isStr(v.before) && isStr(v.after)
     && isCount(v.oldStart) && isCount(v.oldLines) && isCount(v.newStart) && isCount(v.newLines)
     && (v.revert === undefined || (isObject(v.revert) && isStr(v.revert.state) && isStr(v.revert.at) && isOptStr(v.revert.reason)))
     && isOptStr(v.goneAt) && isOptStr(v.backAt));
