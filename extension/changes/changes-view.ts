@@ -329,11 +329,11 @@ export function changeUri(root: string, c: FileChange): vscode.Uri {
   return vscode.Uri.file(absoluteOf(root, c.path)).with({ scheme: CHANGE_SCHEME, query: c.kind });
 }
 
-/** A file row's description with its changes reviewed, when some but not all are ("2/5 reviewed"). */
+/** A file row's description with its changes reviewed, when some but not all are ("✓ 2/5": a sidebar row is narrow; the tooltip says it in words). */
 function withProgress(description: string, reviewed: readonly boolean[] | undefined): string {
   const n = reviewed?.filter(Boolean).length ?? 0;
   if (!reviewed || n === 0 || n === reviewed.length) return description;
-  return [description, vscode.l10n.t('{0}/{1} reviewed', n, reviewed.length)].filter(Boolean).join(' · ');
+  return [description, `✓ ${n}/${reviewed.length}`].filter(Boolean).join(' · ');
 }
 
 const progressText = (c: { viewed: number; total: number }): string => vscode.l10n.t('{0} of {1} viewed', c.viewed, countOf(c.total, vscode.l10n.t('{0} file'), vscode.l10n.t('{0} files')));

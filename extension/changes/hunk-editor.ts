@@ -42,11 +42,11 @@ export class HunkEditors extends Disposable {
     isWholeLine: true,
     overviewRulerColor: new vscode.ThemeColor('editorOverviewRuler.warningForeground'),
     overviewRulerLane: vscode.OverviewRulerLane.Left,
-    after: { color: new vscode.ThemeColor('editorWarning.foreground'), margin: '0 0 0 3em', fontStyle: 'italic' },
+    after: { color: new vscode.ThemeColor('editorWarning.foreground'), margin: '0 0 0 1.5em', fontStyle: 'italic' },
   }));
   private readonly reviewed = this.register(vscode.window.createTextEditorDecorationType({
     isWholeLine: true,
-    after: { color: new vscode.ThemeColor('descriptionForeground'), margin: '0 0 0 3em', fontStyle: 'italic' },
+    after: { color: new vscode.ThemeColor('descriptionForeground'), margin: '0 0 0 1.5em', fontStyle: 'italic' },
   }));
   /** Invisible: carries each change's hover over all its lines. */
   private readonly hover = this.register(vscode.window.createTextEditorDecorationType({}));
@@ -128,9 +128,8 @@ export class HunkEditors extends Disposable {
         const last = Math.min(maxLine, first + count - 1);
         const reviewed = file.reviewed[i]!;
         const at = { root: side.root, path: side.path, id: h.id };
-        const label = reviewed
-          ? `✓ ${vscode.l10n.t('Change {0} of {1} · reviewed', i + 1, total)}`
-          : `● ${vscode.l10n.t('Change {0} of {1} · not reviewed', i + 1, total)}`;
+        // Short: a side of a diff is half an editor wide, and the label comes after the line.
+        const label = reviewed ? `✓ ${vscode.l10n.t('Reviewed · {0}/{1}', i + 1, total)}` : `● ${vscode.l10n.t('Not reviewed · {0}/{1}', i + 1, total)}`;
         (reviewed ? done : open).push({ range: new vscode.Range(first, 0, first, 0), renderOptions: { after: { contentText: label } } });
         hovers.push({ range: new vscode.Range(first, 0, last, Number.MAX_SAFE_INTEGER), hoverMessage: hoverFor(at, reviewed, i + 1, total, count, onBaseline) });
       });

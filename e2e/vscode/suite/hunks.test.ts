@@ -58,7 +58,7 @@ suite('review per change', function () {
     assert.deepEqual(api.hunks().file(root, FILE)!.map((h) => h.reviewed), [true, false]);
     const marks = JSON.parse(fs.readFileSync(path.join(root, '.consider', 'hunk-marks.json'), 'utf8'));
     assert.ok(JSON.stringify(marks).includes(first!.id), 'the mark is saved');
-    await waitFor('the row says 1/2 reviewed', () => api.changes().files(root).find((f) => f.path === FILE)?.description.includes('1/2 reviewed'));
+    await waitFor('the row says ✓ 1/2', () => api.changes().files(root).find((f) => f.path === FILE)?.description.includes('✓ 1/2'));
 
     console.log(new Date().toISOString(), 'STEP row');
     // The agent edits elsewhere: the marked change keeps its mark, the new one has none.

@@ -403,6 +403,31 @@ export class VsCodePage {
 
   // ---- The Changes view (extension/changes) --------------------------------------------------
 
+  /**
+   * The texts decorations add after lines of the active editor (or diff side), top to bottom:
+   * VS Code draws them as CSS ::after content, which no text locator sees.
+   */
+  async afterTexts() {
+    return this.editor().locator('.view-lines .view-line').evaluateAll((lines) => lines
+      .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+      .flatMap((line) => [...line.querySelectorAll('span')].map((s) => getComputedStyle(s, '::after').content))
+      .filter((c) => c && c !== 'none' && c !== 'normal')
+      .map((c) => c.replace(/^"|"$/g, '')));
+  }
+
+  /** Puts the cursor on the line of the active editor (or diff side) that holds `text` (it must be in view). */
+  async clickLineWith(text) {
+    const line = this.editorLines().filter({ hasText: text }).first();
+    await line.waitFor({ timeout: SHORT });
+    const box = await line.boundingBox();
+    await this.page.mouse.click(box.x + 4, box.y + box.height / 2);
+  }
+
+  /** The hover widget shown in the workbench (a decoration's, a hover provider's). */
+  hoverWidget() {
+    return this.page.locator('.monaco-hover:not(.hidden)').first();
+  }
+
   /** Opens Consider's view container from the activity bar and waits for its Changes view. */
   async openChangesView() {
     if (await this.changesPane().isVisible()) return;
