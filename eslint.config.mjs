@@ -9,8 +9,8 @@
 //   setup/     setup and uninstall, used by the extension and the terminal: no `vscode`, no extension/ or webview/
 //   webview/   runs in the browser: no `node:` modules, no `vscode`, no extension/ or cli/
 // and no source module may import itself round a circle (eslint-plugin-import-x: the maintained
-// fork of eslint-plugin-import, flat-config native, with a fast resolver). Inside shared/ and
-// setup/ the rooms stand on floors (FLOORS below): a lower room never imports a higher one.
+// fork of eslint-plugin-import, flat-config native, with a fast resolver). Inside shared/, setup/,
+// cli/ and extension/ the rooms stand on floors (FLOORS below): a lower room never imports a higher one.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -29,15 +29,16 @@ const NO_CLI = [['**/cli/**'], 'cli/ is the agent-facing command: share code thr
 const NO_NODE = [['node:*', 'fs', 'path', 'os', 'child_process'], 'the board runs in a browser: no Node modules'];
 
 /**
- * The floors of shared/ and setup/, lowest first: a room may import its own floor and the ones
+ * The floors of shared/, setup/, cli/ and extension/, lowest first: a room may import its own floor and the ones
  * below, never one above (import-x/no-restricted-paths, resolved paths, types included).
  */
 const FLOORS = {
   shared: [
     // the ground every room reaches down to: the model, errors, paths, text and byte helpers
-    ['model.ts', 'errors.ts', 'paths.ts', 'plan-document.ts', 'text.ts', 'utf8.ts', 'lazy-crypto.ts', 'agents.ts', 'agent-tools.ts'],
+    ['model.ts', 'errors.ts', 'paths.ts', 'plan-document.ts', 'text.ts', 'utf8.ts', 'lazy-crypto.ts', 'agents.ts', 'agent-tools.ts', 'data-file.ts'],
+    ['workspace'], // git (the one runner), the workspace's files, what changed since a commit
     ['anchoring'], // the algorithms: anchors, diff, re-anchoring, similarity, renames, content hash, snapshots
-    ['store', 'user-data.ts'], // the store (and the reconcile pass that writes it); the user's own records
+    ['store', 'user-data.ts', 'project-trust.ts'], // the store (and the reconcile pass that writes it); the user's own records and what "set up" means
     ['changes', 'plans'], // what is built on the store: the Changes view's data, the plan gate's
     ['board'], // the board's protocol and view model
     ['store.ts'], // the store module's public surface (deployed as .consider/shared/store.js)
@@ -48,6 +49,27 @@ const FLOORS = {
     ['types.ts', 'choices.ts', 'safety.ts', 'agent-file.ts', 'gitignore.ts', 'runtime.ts', 'user-install.ts', 'prerequisites.ts'],
     ['skills', 'hooks', 'mcp', 'plans'], // one room a kind (plans/ writes its gates through hooks/)
     ['setup.ts', 'uninstall.ts', 'refresh.ts', 'index.ts', 'consider-setup.ts'], // the passes over a workspace, and their entry points
+  ],
+  cli: [
+    // what every command stands on: the terminal, the output's words, the hook's input and command line, the one wait loop
+    ['stdio.ts', 'output.ts', 'version.ts', 'unread.ts', 'compile-cache.ts', 'install-compile-cache.ts', 'set-up-guard.ts', 'wait-loop.ts', 'hook-input.ts', 'hook-request.ts'],
+    ['command.ts', 'code.ts', 'agent-view.ts'], // a command's context, code excerpts, how a thread reads to an agent
+    ['plans', 'mcp', 'pr'], // the plan gate's commands, the MCP server, the pull-request bridge
+    ['hook', 'read-commands.ts', 'write-commands.ts'], // the hooks (which hand plan events to plans/) and the thread commands
+    ['digest', 'review-commands.ts'], // what reads many threads at once
+    ['main.ts'], // the entry point
+  ],
+  extension: [
+    // the ground: disposables, file events, command ids, the API types, the bundled CLI, settings
+    ['util', 'command-ids.ts', 'api.ts', 'bundled-cli.ts', 'settings.ts', 'test-api.ts'],
+    ['notify.ts', 'status-bar.ts', 'lm-tools.ts'], // notifications, the status bar, the language-model tools
+    ['store', 'report'], // each folder's store and its watcher; Report Issue
+    ['host.ts', 'changes', 'plans', 'pr'], // the host seam; the Changes view, the plan gate, pull requests
+    ['comments'], // the comment controller and thread rendering
+    ['commands'], // the commands of threads, reviews and the workspace
+    ['board'], // the board webview's host side
+    ['setup'], // setup's lifecycle and the walkthrough
+    ['extension.ts'], // activate: wires the parts together
   ],
 };
 /** Side by side on one floor, a kind keeps to itself: in each pair neither imports the other (or, marked one way, the first never imports the second). */
@@ -71,6 +93,14 @@ function floorZones() {
   }
   return zones;
 }
+
+// git runs in one place, shared/workspace/git.ts: with optional locks off (a call of ours never
+// makes the user's `git commit` fail on index.lock), in a queue on the extension host. A second
+// spawn of git elsewhere would bypass both.
+const ONE_GIT_RUNNER = [{
+  selector: "CallExpression[callee.name=/^(spawn|spawnSync|exec|execSync|execFile|execFileSync)$/][arguments.0.value='git'], CallExpression[callee.property.name=/^(spawn|spawnSync|exec|execSync|execFile|execFileSync)$/][arguments.0.value='git']",
+  message: 'git runs through shared/workspace/git.ts (runGit, runGitAsync): optional locks off, one queue',
+}];
 
 // Words the user reads come from the l10n bundle (README, "Translating Consider"): a message, or
 // a quick pick's or input box's title, placeholder or prompt, written as a bare literal in
@@ -170,8 +200,9 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', {
         selector: "CallExpression[callee.property.name='createOutputChannel']",
         message: 'the extension has one log: take the LogOutputChannel extension.ts opens',
-      }, ...UNLOCALISED],
+      }, ...UNLOCALISED, ...ONE_GIT_RUNNER],
     },
   },
-  { files: ['extension/extension.ts'], rules: { 'no-restricted-syntax': ['error', ...UNLOCALISED] } },
+  { files: ['extension/extension.ts'], rules: { 'no-restricted-syntax': ['error', ...UNLOCALISED, ...ONE_GIT_RUNNER] } },
+  { files: ['{shared,cli,setup}/**/*.ts'], ignores: ['shared/workspace/git.ts'], rules: { 'no-restricted-syntax': ['error', ...ONE_GIT_RUNNER] } },
 );

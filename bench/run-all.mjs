@@ -21,6 +21,7 @@ const steps = [
   ['re-anchoring speed', ['bench/anchoring/speed.mjs']],
   ['board first paint and memory', ['bench/board-bench.mjs']],
   ['Changes view: capture and list', ['bench/changes-bench.mjs']],
+  ['Changes view: extension host busy time per file event', ['bench/changes-host-bench.mjs']],
 ];
 const only = process.argv.slice(2);
 let failed = 0;

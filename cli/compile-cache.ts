@@ -118,10 +118,11 @@ function identityHash(filename: string): string {
 
 function writeCache(cacheDir: string, entry: CachedModule, coverage: Coverage): void {
   try {
-    fs.mkdirSync(cacheDir, { recursive: true });
+    // Modes explicit whatever the umask: code cached here is run, so nobody else may write it (issue 34).
+    fs.mkdirSync(cacheDir, { recursive: true, mode: 0o755 });
     const file = path.join(cacheDir, `${entry.stem}-${coverage}.v8`);
     const temp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, entry.script.createCachedData());
+    fs.writeFileSync(temp, entry.script.createCachedData(), { mode: 0o644 });
     fs.renameSync(temp, file);
     // Caches of earlier versions of this module are of no more use.
     for (const name of fs.readdirSync(cacheDir)) {

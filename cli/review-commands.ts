@@ -14,6 +14,7 @@ import { roundView, threadItem, threadNews as threadNewsView } from './agent-vie
 import { loadForRead, listBlock, sortByLocation } from './read-commands';
 import { headline, indented, inert, oneLine, plural, writeJson, writeLean, writeOut } from './output';
 import { unreadIn, type Unread } from './unread';
+import { waitLoop } from './wait-loop';
 
 function roundNumber(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -155,77 +156,29 @@ function timeoutOf(raw: unknown): number {
 const DEFAULT_WAIT_S = 300;
 /** A safety net for file systems whose change events can be lost (network shares, some containers). */
 const RECHECK_MS = 5_000;
-/** store.json is replaced by a rename: let the writer finish its burst before reading. */
-const SETTLE_MS = 15;
-/** How often `wait` looks whether the process that started it is still there. */
-const PARENT_CHECK_MS = 1_000;
 
 /**
- * The process that started this one: the one `wait` answers to. Taken as this module loads
- * (before the parent could be gone), or from CONSIDER_PARENT_PID, which the MCP server sets:
- * a server killed while the command still starts would otherwise leave it a parent of pid 1.
- */
-export const STARTED_BY = Number(process.env.CONSIDER_PARENT_PID) || process.ppid;
-
-/**
- * Whether the process that started this one is gone: killed outright (an MCP server, an
- * agent's shell), it leaves `wait` to pid 1 (or a subreaper), with nobody to read the answer.
- * On POSIX the parent id changes then; Windows keeps the old id, so there it is asked for.
- */
-export function parentGone(startedBy: number): boolean {
-  if (process.ppid !== startedBy) return true;
-  if (process.platform !== 'win32') return false;
-  try {
-    process.kill(startedBy, 0);
-    return false;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
-/**
- * Resolves with the news once `check` finds some in store.json, re-reading it whenever the
- * .consider folder changes (fs.watch: no polling; a slow re-check guards against lost events),
- * or with undefined when the time is up. A store that cannot be read for a moment (being
- * replaced) is read again at the next change; one that stays unreadable ends the wait with
- * its error, as any other command would.
+ * Resolves with the news once `check` finds some in store.json, re-reading it whenever it
+ * changes (wait-loop.ts), or with undefined when the time is up. A store that cannot be read for
+ * a moment (being replaced) is read again at the next change; one that stays unreadable ends the
+ * wait with its error, as any other command would.
  */
 function watchForNews(root: string, check: NewsCheck, timeoutMs: number): Promise<News | undefined> {
-  const { dir } = considerPaths(root);
-  return new Promise((resolve, reject) => {
-    let settle: NodeJS.Timeout | undefined;
-    const finish = (result: News | undefined, error?: unknown): void => {
-      watcher.close();
-      clearInterval(recheck);
-      clearInterval(parentCheck);
-      clearTimeout(deadline);
-      clearTimeout(settle);
-      if (error !== undefined) reject(error);
-      else resolve(result);
-    };
-    const look = (): void => {
-      settle = undefined;
-      let news: News | undefined;
+  return waitLoop<News | undefined>({
+    dir: considerPaths(root).dir,
+    wanted: (name) => name === null || name === 'store.json',
+    look: () => {
       try {
-        news = check(readStore(root).store);
+        return check(readStore(root).store);
       } catch (e) {
-        if (isConsiderError(e) && e.code === 'unreadable') return finish(undefined, e);
-        return; // busy or mid-replace: the next change or re-check reads it again
+        if (isConsiderError(e) && e.code === 'unreadable') throw e;
+        return undefined; // busy or mid-replace: the next change or re-check reads it again
       }
-      if (news) finish(news);
-    };
-    const soon = (): void => {
-      settle ??= setTimeout(look, SETTLE_MS);
-    };
-    const watcher = fs.watch(dir, { persistent: true }, (_event, name) => {
-      if (name === null || name === 'store.json') soon();
-    });
-    watcher.on('error', (e) => finish(undefined, new ConsiderError('io', `cannot watch ${dir}: ${(e as Error).message}`)));
-    const recheck = setInterval(soon, RECHECK_MS);
-    const deadline = setTimeout(() => finish(undefined), timeoutMs);
-    const orphaned = new ConsiderError('io', 'the process that started `wait` is gone, and nobody is left to read its answer');
-    const parentCheck = setInterval(() => { if (parentGone(STARTED_BY)) finish(undefined, orphaned); }, PARENT_CHECK_MS);
-    look(); // a change between the caller's first check and the watch starting is not missed
+    },
+    recheckMs: RECHECK_MS,
+    timeoutMs,
+    onTimeout: () => undefined,
+    orphaned: () => { throw new ConsiderError('io', 'the process that started `wait` is gone, and nobody is left to read its answer'); },
   });
 }
 

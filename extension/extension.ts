@@ -13,6 +13,7 @@ import { FolderStores } from './store/folder-stores';
 import { StoreRecovery } from './store/recovery';
 import { applyOptions, createController } from './comments/controller';
 import { EditorAnchoring } from './comments/editor-anchoring';
+import { WorkspaceFileEvents } from './util/file-events';
 import { ThreadRenderer } from './comments/thread-renderer';
 import { watchAgentActivity } from './comments/agent-activity';
 import { registerThreadCommands } from './commands/thread-commands';
@@ -40,7 +41,9 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
   const log = recordedLog(vscode.window.createOutputChannel('Consider', { log: true }), logLines);
   const stores = new FolderStores(log);
   const controller = createController(stores);
-  const anchoring = new EditorAnchoring(stores, log);
+  // One watcher on the workspace's files, for the editor's re-anchoring and the Changes view.
+  const files = new WorkspaceFileEvents();
+  const anchoring = new EditorAnchoring(stores, files, log);
   // A thread is revealed where the editor shows it now (its live range), not where the store last put it.
   const host = new Host(stores, context.workspaceState, (root, id) => {
     const c = stores.get(root)?.store?.comments.find((t) => t.id === id);
@@ -49,9 +52,9 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     return { file: c.file, startLine: r.start + 1, endLine: r.end + 1 };
   });
   // The Changes view's baseline documents show threads about removed code: made before the renderer.
-  const changes = registerChanges(context, stores, log);
+  const changes = registerChanges(context, stores, files, log);
   const renderer = new ThreadRenderer(controller, stores, anchoring, host, changes.documents);
-  context.subscriptions.push(log, stores, host, controller, anchoring, renderer, changes);
+  context.subscriptions.push(log, stores, files, host, controller, anchoring, renderer, changes);
 
   // Order matters: placements follow the store before the renderer draws them.
   context.subscriptions.push(
@@ -92,7 +95,7 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     widget: (root, id) => renderer.threadOf(root, id),
     notifications: shownNotifications,
     whenIdle: () => anchoring.whenIdle(),
-    changes: () => ({ top: changes.view.topLabels(), files: (root) => changes.view.shown(root) }),
+    changes: () => ({ top: () => changes.view.topLabels(), files: (root) => changes.view.shown(root) }),
     hunks: () => ({
       file: (root, rel) => {
         const f = changes.review.file(root, rel);

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { countStoredThreads, noThreads } from '../shared/board/threadCounts';
 import type { ConsiderHost } from './api';
-import { CommandIds } from './commands/ids';
+import { CommandIds } from './command-ids';
 
 export const STATUS_COMMAND = CommandIds.showAllComments;
 

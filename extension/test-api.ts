@@ -45,8 +45,8 @@ export interface ConsiderTestApi {
   notifications(): ShownNotification[];
   /** Resolves when no store reload, re-render or position write is pending. */
   whenIdle(): Promise<void>;
-  /** The Changes view as drawn: its top-level rows' labels, and each folder's files (path, kind, description, viewed). */
-  changes(): { top: string[]; files(root: string): { path: string; kind: string; description: string; viewed: boolean }[] };
+  /** The Changes view as drawn, once each folder's list is computed (on its worker): the top rows' labels, a folder's files (path, kind, description, viewed). */
+  changes(): { top(): Promise<string[]>; files(root: string): Promise<{ path: string; kind: string; description: string; viewed: boolean }[]> };
   /** Review per change: a file's changes (0-based lines today, whether reviewed), the folder's progress, the view's message and badge. */
   hunks(): {
     file(root: string, rel: string): { id: string; newStart: number; newCount: number; oldStart: number; oldCount: number; reviewed: boolean }[] | undefined;

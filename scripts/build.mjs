@@ -1,5 +1,6 @@
 // One build for the whole product (style.md item 11):
 //  - dist/extension/extension.js   the extension (CommonJS, `vscode` external, shared/ bundled in)
+//  - dist/extension/changes-worker.js  the Changes view's worker thread (shared/changes bundled in)
 //  - dist/runtime/                 the CLI runtime exactly as setup deploys it into .consider/ (spec §4.1):
 //        bin/consider-cli          sh wrapper
 //        bin/consider-cli.cjs      entry point (requires ../shared/*.js, nothing else)
@@ -74,11 +75,13 @@ const common = {
 
 const builds = [
   { ...common, entryPoints: [path.join(root, 'extension/extension.ts')], outfile: path.join(dist, 'extension/extension.js'), external: ['vscode'] },
+  // The Changes view's worker thread: what it computes off the extension host's thread (no vscode there).
+  { ...common, entryPoints: [path.join(root, 'extension/changes/compute-worker.ts')], outfile: path.join(dist, 'extension/changes-worker.js') },
   { ...common, entryPoints: [path.join(sharedDir, 'store.ts')], outfile: path.join(runtime, 'shared/store.js'), plugins: [runtimeSplit('store')] },
   { ...common, entryPoints: [path.join(sharedDir, 'anchoring', 'reconcile.ts')], outfile: path.join(runtime, 'shared/reconcile.js') },
   { ...common, entryPoints: [path.join(root, 'cli/main.ts')], outfile: path.join(runtime, 'bin/consider-cli.cjs'), plugins: [runtimeSplit('cli')], banner: { js: '#!/usr/bin/env node' } },
   // `consider-cli digest` since a captured baseline only: the Changes view's reader, in its own file.
-  { ...common, entryPoints: [path.join(root, 'cli/digest/captured-changes.ts')], outfile: path.join(runtime, 'bin/consider-changes.cjs'), plugins: [runtimeSplit('changes')] },
+  { ...common, entryPoints: [path.join(root, 'cli/digest/changes-bundle.ts')], outfile: path.join(runtime, 'bin/consider-changes.cjs'), plugins: [runtimeSplit('changes')] },
   // `consider-cli mcp` only: the MCP server in its own file, loaded by that command alone.
   { ...common, entryPoints: [path.join(root, 'cli/mcp/server.ts')], outfile: path.join(runtime, 'bin/consider-mcp.cjs'), plugins: [runtimeSplit('mcp')] },
   // consider-setup: setup/uninstall from a terminal; finds ../runtime and ../../skills next to itself.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The typed list of command ids (extension/commands/ids.ts) and package.json name the same
+// The typed list of command ids (extension/command-ids.ts) and package.json name the same
 // commands; every listed command is registered (registerCommand(CommandIds.x, …)); no code writes
 // a command id as a string; every menu item and keybinding names a contributed command
 // (style.md item 13). Static: reads package.json, the list and the code under extension/.
@@ -16,8 +16,8 @@ export function checkCommands(repo = root) {
   const pkg = fs.existsSync(path.join(repo, 'package.nls.json')) ? resolvedManifest(repo) : JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
   const contributes = pkg.contributes ?? {};
   const contributed = new Set((contributes.commands ?? []).map((c) => c.command));
-  // THE list of command ids (extension/commands/ids.ts): `name: 'consider.x'` entries.
-  const listFile = path.join(repo, 'extension/commands/ids.ts');
+  // THE list of command ids (extension/command-ids.ts): `name: 'consider.x'` entries.
+  const listFile = path.join(repo, 'extension/command-ids.ts');
   const listed = new Map([...fs.readFileSync(listFile, 'utf8').matchAll(/^\s*(\w+): '(consider\.[\w.]+)',/gm)].map((m) => [m[1], m[2]]));
   const registered = new Set();
   const literal = [];
@@ -35,11 +35,11 @@ export function checkCommands(repo = root) {
   walk(path.join(repo, 'extension'));
   const problems = [];
   const ids = new Set(listed.values());
-  for (const id of contributed) if (!ids.has(id)) problems.push(`${id}: contributed in package.json but not in extension/commands/ids.ts`);
-  for (const id of ids) if (!contributed.has(id)) problems.push(`${id}: in extension/commands/ids.ts but not contributed in package.json`);
-  for (const id of ids) if (!registered.has(id)) problems.push(`${id}: in extension/commands/ids.ts but never registered`);
-  for (const id of registered) if (!ids.has(id)) problems.push(`${id}: registered but not in extension/commands/ids.ts`);
-  for (const where of literal) problems.push(`${where}: a command id written as a string; use CommandIds from extension/commands/ids.ts`);
+  for (const id of contributed) if (!ids.has(id)) problems.push(`${id}: contributed in package.json but not in extension/command-ids.ts`);
+  for (const id of ids) if (!contributed.has(id)) problems.push(`${id}: in extension/command-ids.ts but not contributed in package.json`);
+  for (const id of ids) if (!registered.has(id)) problems.push(`${id}: in extension/command-ids.ts but never registered`);
+  for (const id of registered) if (!ids.has(id)) problems.push(`${id}: registered but not in extension/command-ids.ts`);
+  for (const where of literal) problems.push(`${where}: a command id written as a string; use CommandIds from extension/command-ids.ts`);
   for (const c of contributes.commands ?? []) if (c.category !== 'Consider') problems.push(`${c.command}: category is ${JSON.stringify(c.category)}, not "Consider"`);
   for (const [menu, items] of Object.entries(contributes.menus ?? {})) {
     for (const item of items) if (item.command && !contributed.has(item.command)) problems.push(`menu ${menu}: ${item.command} is not a contributed command`);

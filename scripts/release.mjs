@@ -51,7 +51,7 @@ export function manifestProblems(pkg) {
 /** The files a listing-quality VSIX must carry and must not carry; returns the problems. */
 export function vsixProblems(listing) {
   const problems = [];
-  for (const must of ['extension/package.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/images/icon.png', 'extension/dist/extension/extension.js']) {
+  for (const must of ['extension/package.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/images/icon.png', 'extension/dist/extension/extension.js', 'extension/dist/extension/changes-worker.js']) {
     if (!listing.includes(must)) problems.push(`the VSIX lacks ${must}`);
   }
   const unwanted = listing.filter((f) => /(^|\/)(test|e2e|bench|node_modules|\.vscode)\//.test(f.replace(/^extension\//, '')) || /\.(test|spec)\.[cm]?[jt]sx?$|\.map$|\.ts$/.test(f));

@@ -17,6 +17,7 @@ import {
   type AgentNeed, type HookAgent, type Integration, type McpAgent, type PlanGateAgent, type Scope, type SetupReport,
 } from './index';
 import { isWithin } from '../shared/paths';
+import { setUpStateAdvice } from '../shared/project-trust';
 import { describeRuns } from './hooks/inspect';
 
 const USAGE = `usage:
@@ -145,7 +146,8 @@ async function main(argv: string[]): Promise<number> {
       else {
         console.log(`store: ${state.storeExists ? 'yes' : 'no'}   CLI: ${state.runtimeVersion ?? 'not deployed'}   .gitignore entry: ${state.gitignoreHasEntry ? 'yes' : 'no'}`);
         const you = state.userCli;
-        console.log(`your copy of the CLI (what hooks and MCP servers run): ${shown(you.path, root, home)} ${you.version ?? '(not installed)'}   this project recorded as set up by you: ${you.projectRecorded ? 'yes' : 'no (the hooks say nothing here)'}`);
+        console.log(`your copy of the CLI (what hooks and MCP servers run): ${shown(you.path, root, home)} ${you.version ?? '(not installed)'}`);
+        console.log(`this project recorded as set up by you: ${you.setUp === 'set-up' ? 'yes' : `no — ${setUpStateAdvice(you.setUp)}`}`);
         const rows = [
           ...state.integrations.map((i) => ({ label: i.label, installed: i.installed.map((x) => where(x)) })),
           ...state.hooks.map((h) => ({ label: `${h.label} hook`, installed: h.installed.map((x) => `${where(x)}${x.runs ? ` — ${describeRuns({ runs: x.runs, command: x.command ?? '' })}` : ''}`) })),

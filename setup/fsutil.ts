@@ -14,17 +14,33 @@ export function readIfExists(file: string): Buffer | undefined {
     return fs.readFileSync(file);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    // Node's own message names no file ("EISDIR: illegal operation on a directory, read").
+    if ((e as NodeJS.ErrnoException).code === 'EISDIR') throw Object.assign(new Error(`${file} is a folder where a file belongs; move it away and run this again`), { code: 'EISDIR', path: file });
     throw e;
+  }
+}
+
+/**
+ * A file's text for a description (status, the wizards, what setup reports it left): undefined
+ * when there is none or it cannot be read (a folder in its place, no permission). A description
+ * never fails on what it cannot read; the install or removal of that file refuses it in one line.
+ */
+export function readForDescription(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
   }
 }
 
 /**
  * The store module's atomic write (temp file, fsync, rename: a reader — an agent running the
  * deployed CLI right now — sees the old file or the new one, never half of one), into a folder
- * made first if need be.
+ * made first if need be: 0755 whatever the umask (under `umask 000` a folder setup makes for an
+ * agent's settings or the user's copy of the CLI must not be one anyone can write to).
  */
 export function writeFileAtomic(file: string, content: string | Buffer, mode?: number): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o755 });
   writeFileAtomically(file, content, mode === undefined ? {} : { mode });
 }
 

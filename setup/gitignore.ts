@@ -42,7 +42,7 @@ function target(root: string): { file: string } | { refused: string } {
   } catch {
     return { file }; // not there yet
   }
-  if (!link.isSymbolicLink()) return { file };
+  if (!link.isSymbolicLink()) return link.isFile() ? { file } : { refused: '.gitignore is not a file; left as is' };
   let real: string;
   try {
     real = fs.realpathSync(file);
@@ -51,6 +51,7 @@ function target(root: string): { file: string } | { refused: string } {
   }
   const realRoot = fs.realpathSync(root);
   if (!isWithin(realRoot, real) || real === realRoot) return { refused: '.gitignore is a symbolic link leading outside the workspace; left as is' };
+  if (!fs.statSync(real).isFile()) return { refused: '.gitignore is a symbolic link to something that is not a file; left as is' };
   return { file: real };
 }
 

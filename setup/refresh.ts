@@ -4,10 +4,14 @@
  * from the running extension's, refresh them — except a skill the user edited, which is
  * only replaced when the user says so. Delivery hooks written by another version are brought
  * up to date the same way (an entry the user edited is kept), and so are the hook and MCP
- * command lines of earlier versions, which ran a program found in the project (issue 28).
- * Bringing an older install up to date also deploys the user's copy of the CLI, which those
- * command lines now run, and records the project as set up by the user (user-install.ts): the
- * CLI refresh has just deployed into it is its own. Never installs anything that was not installed.
+ * command lines of earlier versions, which ran a program found in the project (issue 28), or
+ * served any folder (issue 34). It also deploys the user's copy of the CLI, which those command
+ * lines run, when it is missing or older. Never installs anything that was not installed.
+ *
+ * Only in a project the developer set up (shared/project-trust.ts, the one definition): a
+ * folder that merely holds a `.consider/` — a clone that committed one, with a config.json
+ * naming whatever it likes — is data, and refresh writes nothing there. And refresh never
+ * records a project: only setup run by the developer does (issue 34).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,8 +24,9 @@ import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, typ
 import { hooksToRefresh, refreshHooks } from './hooks/workspace';
 import { mergePlanGateInstall, planGatesToRefresh, refreshPlanGates, trackedPlanGates } from './plans/workspace';
 import { mcpToRefresh, refreshMcpServers } from './mcp/workspace';
-import { installUserCli, recordProject, userCliStatus } from './user-install';
-import { isSetUpProject, userDataDir } from '../shared/user-data';
+import { installUserCli, userCliStatus } from './user-install';
+import { userCliPath } from '../shared/user-data';
+import { setUpState, setUpStateAdvice, type SetUpState } from '../shared/project-trust';
 import { considerPaths } from '../shared/paths';
 import { mergeMcpInstall, trackedHooks, trackedMcp, type McpInstall } from './config';
 import { deployRuntime, deployedVersion, packageVersion } from './runtime';
@@ -43,9 +48,11 @@ export interface RefreshPlan {
   mcp: McpInstall[];
   /** The user's copy of the CLI (user-install.ts), which the hooks and MCP entries run. */
   userCli: 'missing' | 'current' | 'outdated' | 'newer';
-  /** The project is recorded as set up by the user (the hooks speak here). */
+  /** The project is set up by the user (the hooks speak here): refresh does nothing anywhere else. */
   recorded: boolean;
-  /** The project has hooks or MCP servers, or the user has a copy of the CLI: then refresh looks after both. */
+  /** Where the project stands (shared/project-trust.ts): why refresh does nothing, when it does nothing. */
+  setUp: SetUpState;
+  /** The project has hooks or MCP servers, or the user has a copy of the CLI: then refresh keeps the copy current. */
   usesUserCli: boolean;
 }
 
@@ -58,6 +65,7 @@ export interface RefreshInput {
 
 export function planRefresh(input: RefreshInput): RefreshPlan {
   const version = packageVersion(input.runtimeDir);
+  const setUp = setUpState(input.root, input.home);
   const deployed = deployedVersion(input.root);
   const { config } = readSetupConfig(input.root);
   const skills = config.trackedSkillInstalls.map((install) => {
@@ -78,9 +86,10 @@ export function planRefresh(input: RefreshInput): RefreshPlan {
     planGates: planGatesToRefresh(input.root, input.home, version, config),
     mcp: mcpToRefresh(input.root, config),
     userCli: userCliStatus(input.home, version),
-    recorded: isSetUpProject(input.root, input.home),
-    // As setup decides (setup.ts): a user of skills alone gets nothing in their home folder.
-    usesUserCli: trackedHooks(config).length > 0 || trackedPlanGates(config).length > 0 || trackedMcp(config).length > 0 || fs.existsSync(userDataDir(input.home)),
+    recorded: setUp === 'set-up',
+    setUp,
+    // As setup decides (setup.ts): a user of skills alone gets no copy of the CLI.
+    usesUserCli: trackedHooks(config).length > 0 || trackedPlanGates(config).length > 0 || trackedMcp(config).length > 0 || fs.existsSync(userCliPath(input.home)),
   };
 }
 
@@ -89,19 +98,14 @@ function updatesOlderInstall(plan: RefreshPlan): boolean {
   return plan.runtime === 'outdated' || plan.hooks.length > 0 || plan.planGates.length > 0 || plan.mcp.length > 0;
 }
 
-/** Refresh records the project: it brings its older install up to date, which uses the user's copy. */
-function recordsProject(plan: RefreshPlan): boolean {
-  return !plan.recorded && plan.usesUserCli && updatesOlderInstall(plan);
-}
-
-/** The project is (or will be, once refreshed) the user's: then their copy of the CLI must be current. */
+/** The project uses the user's copy of the CLI, and that copy is missing or older. */
 function needsUserCli(plan: RefreshPlan): boolean {
-  return (plan.recorded || recordsProject(plan)) && (plan.userCli === 'missing' || plan.userCli === 'outdated');
+  return plan.usesUserCli && (plan.userCli === 'missing' || plan.userCli === 'outdated');
 }
 
-/** True when there is anything for `applyRefresh` to do. */
+/** True when there is anything for `applyRefresh` to do: never in a project the developer did not set up. */
 export function refreshNeeded(plan: RefreshPlan): boolean {
-  return updatesOlderInstall(plan) || plan.skills.some((s) => s.needsUpdate) || needsUserCli(plan);
+  return plan.recorded && (updatesOlderInstall(plan) || plan.skills.some((s) => s.needsUpdate) || needsUserCli(plan));
 }
 
 /**
@@ -110,12 +114,16 @@ export function refreshNeeded(plan: RefreshPlan): boolean {
  */
 export async function applyRefresh(input: RefreshInput, replaceEdited: readonly string[] = []): Promise<SetupReport> {
   const plan = planRefresh(input);
+  if (!plan.recorded) {
+    // A `.consider/` setup did not make here, or one of an earlier version: its files are data.
+    const why = plan.setUp === 'set-up' ? '' : setUpStateAdvice(plan.setUp);
+    return { actions: [{ kind: 'skipped', path: input.root, detail: `nothing refreshed: this folder is ${why}` }] };
+  }
   const actions: SetupAction[] = [];
   if (plan.runtime === 'outdated') {
     for (const a of deployRuntime(input.root, input.runtimeDir)) actions.push(a);
   }
   if (needsUserCli(plan)) actions.push(installUserCli(input.home, input.runtimeDir, plan.version));
-  if (recordsProject(plan)) actions.push(recordProject(input.home, input.root));
   const refreshed: SkillInstall[] = [];
   for (const s of plan.skills) {
     if (!s.needsUpdate) continue;

@@ -7,12 +7,13 @@ import { describeSkills, installSkills } from './skills/workspace';
 import { readSetupConfig, changeSetupConfig, mergeInstall, mergeHookInstall, mergeMcpInstall, trackedMcp, trackingKey } from './config';
 import { installMcpServers, describeMcpServers } from './mcp/workspace';
 import { deployRuntime, deployedVersion, packageVersion, versionIn } from './runtime';
-import { isSetUpProject, userCliPath, userDataDir } from '../shared/user-data';
+import { userCliPath, userDataDir } from '../shared/user-data';
+import { setUpState } from '../shared/project-trust';
 import { addGitignoreEntry, gitignoreHasEntry, gitignorePath, type GitignoreSetup } from './gitignore';
 import { isDirectory, syncFile } from './fsutil';
 import { installHooks, describeHooks } from './hooks/workspace';
 import { describePlanGates, installPlanGates, mergePlanGateInstall } from './plans/workspace';
-import { installUserCli, recordProject } from './user-install';
+import { installUserCli, recordProject, unrecordProject } from './user-install';
 import { describeNeeds } from './prerequisites';
 import { considerPaths, emptyStore, ensureConsiderDir, serializeStore } from '../shared/store';
 
@@ -40,7 +41,7 @@ function ensureDir(root: string, actions: SetupAction[]): void {
   else actions.push({ kind: syncFile(ignore, '*\n'), path: ignore });
 }
 
-/** An empty store, so the workspace counts as set up (the first-run prompt looks for it). */
+/** An empty store, so the first-run prompt (which looks for one) asks no more. */
 function ensureStore(root: string, actions: SetupAction[]): void {
   const file = considerPaths(root).store;
   try {
@@ -61,14 +62,6 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
 
   ensureDir(root, actions);
   for (const a of deployRuntime(root, opts.runtimeDir)) actions.push(a);
-  ensureStore(root, actions);
-  // What every hook and MCP entry runs, and the record that lets the hooks speak here (README,
-  // "Trust model"): for a user of hooks or MCP servers (this setup installs some, or their copy
-  // is there already); a user of skills alone gets nothing in their home folder.
-  if (opts.hooks?.length || opts.mcpServers?.length || opts.planGates?.length || fs.existsSync(userDataDir(home))) {
-    actions.push(installUserCli(home, opts.runtimeDir, version));
-    actions.push(recordProject(home, root));
-  }
 
   const { config, problem } = readSetupConfig(root);
   const configPath = considerPaths(root).config;
@@ -117,7 +110,28 @@ export async function setupWorkspace(opts: SetupOptions & { overwriteEdited?: bo
     if (problem) actions.push({ kind: 'updated', path: configPath, detail: `${problem}; kept as config.json.broken and started afresh` });
     else actions.push({ kind: before !== undefined ? 'updated' : 'created', path: configPath });
   }
-  return { actions, needs: describeNeeds(root, home, await describeWorkspace(root, home)) };
+
+  // What the agents still need, from what was just written: described before anything lands in
+  // the home folder, so a description that fails fails a setup that has recorded nothing.
+  const needs = describeNeeds(root, home, await describeWorkspace(root, home));
+
+  // Last, once everything above went through (a setup that fails on the way records nothing):
+  // what every hook and MCP entry runs, for a user of them (this setup installs some, or their
+  // copy is there already), and the record that the developer set this folder up — the one
+  // definition of "set up" (shared/project-trust.ts; README, "Trust model").
+  if (opts.hooks?.length || opts.mcpServers?.length || opts.planGates?.length || fs.existsSync(userCliPath(home))) {
+    actions.push(installUserCli(home, opts.runtimeDir, version));
+  }
+  const record = recordProject(home, root);
+  actions.push(record);
+  // After the record: VS Code's store watcher is what tells the walkthrough this folder is set up now.
+  try {
+    ensureStore(root, actions);
+  } catch (e) {
+    if (record.kind !== 'unchanged') unrecordProject(home, root); // failed: nothing recorded
+    throw e;
+  }
+  return { actions, needs };
 }
 
 export async function describeWorkspace(rootIn: string, homeIn: string): Promise<SetupState> {
@@ -126,6 +140,7 @@ export async function describeWorkspace(rootIn: string, homeIn: string): Promise
   const { config } = readSetupConfig(root);
   const runtimeVersion = deployedVersion(root);
   const userVersion = versionIn(userDataDir(home));
+  const setUp = setUpState(root, home);
   const state: Omit<SetupState, 'needs'> = {
     storeExists: fs.existsSync(considerPaths(root).store),
     ...(runtimeVersion ? { runtimeVersion } : {}),
@@ -135,7 +150,7 @@ export async function describeWorkspace(rootIn: string, homeIn: string): Promise
     hooks: describeHooks(root, home),
     planGates: describePlanGates(root, home),
     mcpServers: describeMcpServers(root),
-    userCli: { path: userCliPath(home), ...(userVersion ? { version: userVersion } : {}), projectRecorded: isSetUpProject(root, home) },
+    userCli: { path: userCliPath(home), ...(userVersion ? { version: userVersion } : {}), projectRecorded: setUp === 'set-up', setUp },
   };
   return { ...state, needs: describeNeeds(root, home, state) };
 }

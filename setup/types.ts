@@ -8,6 +8,7 @@ import type { Integration, Scope } from './targets/skills';
 import type { HookAgent } from './targets/hooks';
 import type { McpAgent } from './targets/mcp';
 import type { PlanGateAgent } from '../shared/agents';
+import type { SetUpState } from '../shared/project-trust';
 
 /** What an installed hook runs (hooks/inspect.ts): this version's line, an earlier version's, or one the user edited. */
 export interface HookRuns {
@@ -45,8 +46,12 @@ export interface SetupState {
   integrations: { target: Integration; label: string; installed: { scope: Scope; path: string }[] }[];
   /** Per agent with a delivery hook: where one is installed right now, and what it runs there. */
   hooks: { target: HookAgent; label: string; installed: InstalledHook[] }[];
-  /** The user's copy of the CLI, which every hook and MCP entry runs, and whether this project is recorded as theirs. */
-  userCli: { path: string; version?: string; projectRecorded: boolean };
+  /**
+   * The user's copy of the CLI, which every hook and MCP entry runs, and whether this project is
+   * recorded as theirs (`setUp`: the one definition, shared/project-trust.ts; `projectRecorded`
+   * is `setUp === 'set-up'`).
+   */
+  userCli: { path: string; version?: string; projectRecorded: boolean; setUp: SetUpState };
   /** Per agent with a plan hook (the plan gate, docs/plan-gate.md): where one is installed right now, and what it runs. */
   planGates: { target: PlanGateAgent; label: string; note?: string; installed: InstalledHook[] }[];
   /** Per agent that takes MCP servers: its project file, and whether Consider's server is registered there now. */

@@ -68,6 +68,7 @@ export async function uninstallWorkspace(opts: UninstallOptions): Promise<SetupR
       });
       actions.push({ kind: 'updated', path: configPath, detail: 'removed skills, hooks and MCP servers no longer tracked' });
     }
+    // The project stays set up (its threads, its record and the user's copy of the CLI), as before.
     actions.push({ kind: 'skipped', path: considerDir, detail: 'kept (skills-only uninstall)' });
     return { actions };
   }

@@ -1,23 +1,26 @@
 /**
  * The user's own copy of consider-cli and the record of the projects they set up, in
  * `~/.local/share/consider/` (shared/user-data.ts; README, "Trust model"). Every hook and MCP
- * entry setup writes runs that copy, never a program found in a project, and a hook speaks only
- * in a project recorded here.
+ * entry setup writes runs that copy, never a program found in a project, and the copy speaks
+ * only in a project recorded here (shared/project-trust.ts: the one definition of "set up").
  *
- * - Setup deploys the copy (never over a newer one: two editors may carry two versions of
- *   Consider) and records the project. Refresh does both when it brings a project's older
- *   install up to date: it has just deployed its own CLI into that project.
+ * - Setup records the project, every time it runs, as its last step (a failed setup records
+ *   nothing); for a user of hooks, plan gates or MCP servers it deploys the copy too (never over
+ *   a newer one: two editors may carry two versions of Consider). Refresh never records: it may
+ *   deploy the copy for a project that is recorded already.
  * - A full uninstall takes the project's record out; the last record out takes the copy too,
  *   with the folders setup made for it, so setup + uninstall leaves the home folder as it was.
+ * - Folders are made with explicit modes (0755, the records' 0700), whatever the umask: under
+ *   `umask 000` the copy every hook runs must not sit in a folder anyone can write to.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SetupAction } from './types';
 import { deployRuntimeTo, RUNTIME_FILES, versionIn } from './runtime';
-import { missingDirs, readIfExists, removeEmptyDirs, writeFileAtomic } from './fsutil';
-import {
-  projectRecordPath, projectRecordsDir, readProjectRecord, realProjectPath, userCliPath, userDataDir, type ProjectRecord,
-} from '../shared/user-data';
+import { missingDirs, removeEmptyDirs, writeFileAtomic } from './fsutil';
+import { projectRecordsDir, userCliPath, userDataDir } from '../shared/user-data';
+import { newProjectRecord, projectRecordPath, setUpState, setupTokenPath, type ProjectRecord } from '../shared/project-trust';
+import { readDataJson } from '../shared/data-file';
 
 /** What setup made on the way to the data folder, to take away again with the last project. */
 const MADE_FILE = 'setup.json';
@@ -48,27 +51,57 @@ export function installUserCli(home: string, runtimeDir: string, version: string
   const cli = userCliPath(home);
   const status = userCliStatus(home, version);
   if (status === 'newer') return { kind: 'skipped', path: cli, detail: `a newer version (${versionIn(dir)}) is there; kept` };
-  const made = missingDirs(dir);
+  ensureUserDataDir(home);
   const kinds = deployRuntimeTo(dir, runtimeDir).map((r) => r.kind);
-  if (made.length) writeFileAtomic(path.join(dir, MADE_FILE), JSON.stringify({ createdDirs: made }, null, 2) + '\n');
   const kind = status === 'missing' ? 'created' : kinds.every((k) => k === 'unchanged') ? 'unchanged' : 'updated';
   return { kind, path: cli, detail: 'your copy of consider-cli: the hooks and MCP servers run this one' };
 }
 
-/** Records `root` as set up by this user (the hooks speak there). */
+/**
+ * Makes the data folder (0755) and its records folder (0700) where missing, and remembers in
+ * MADE_FILE the folders it made on the way, for the last uninstall to take away again.
+ */
+function ensureUserDataDir(home: string): void {
+  const dir = userDataDir(home);
+  const made = missingDirs(dir);
+  for (const d of [...made].reverse()) fs.mkdirSync(d, { mode: 0o755 });
+  if (made.length) {
+    const file = path.join(dir, MADE_FILE);
+    const before = readDataJson<{ createdDirs?: unknown }>(file)?.createdDirs;
+    const known = Array.isArray(before) ? before.filter((d): d is string => typeof d === 'string') : [];
+    writeFileAtomic(file, JSON.stringify({ createdDirs: [...new Set([...made, ...known])] }, null, 2) + '\n');
+  }
+  if (!fs.existsSync(projectRecordsDir(home))) fs.mkdirSync(projectRecordsDir(home), { mode: 0o700 });
+}
+
+/**
+ * Records `root` as set up by this user: a fresh token into the project's `.consider/`, then the
+ * record naming the folder and the token (shared/project-trust.ts). Only setup calls it, last.
+ */
 export function recordProject(home: string, root: string): SetupAction {
   const file = projectRecordPath(home, root);
-  if (readProjectRecord(home, root)) return { kind: 'unchanged', path: file, detail: 'this project is recorded as set up by you' };
-  const record: ProjectRecord = { root: realProjectPath(root), setUpAt: new Date().toISOString() };
-  writeFileAtomic(file, JSON.stringify(record, null, 2) + '\n');
-  return { kind: 'created', path: file, detail: 'this project is recorded as set up by you: the hooks speak here' };
+  const state = setUpState(root, home);
+  if (state === 'set-up') return { kind: 'unchanged', path: file, detail: 'this project is recorded as set up by you' };
+  const record: ProjectRecord = newProjectRecord(root);
+  ensureUserDataDir(home);
+  writeFileAtomic(setupTokenPath(root), record.token + '\n', 0o600);
+  writeFileAtomic(file, JSON.stringify(record, null, 2) + '\n', 0o600);
+  const why = state === 'earlier-record' ? ' (it was recorded by an earlier version: confirmed now)'
+    : state === 'other-folder' ? ' (the record named another folder at this path: replaced)' : '';
+  return { kind: state === 'not-set-up' ? 'created' : 'updated', path: file, detail: `this project is recorded as set up by you: the hooks and the MCP server speak here${why}` };
+}
+
+/** Undoes `recordProject` for a setup that failed after it: the record and the project's token go. */
+export function unrecordProject(home: string, root: string): void {
+  fs.rmSync(projectRecordPath(home, root), { force: true });
+  fs.rmSync(setupTokenPath(root), { force: true });
 }
 
 /** Takes `root`'s record out; with the last record, the user's copy of the CLI goes too. */
 export function forgetProject(home: string, root: string): SetupAction[] {
   const actions: SetupAction[] = [];
   const file = projectRecordPath(home, root);
-  if (readIfExists(file) !== undefined) {
+  if (fs.existsSync(file)) {
     fs.rmSync(file);
     actions.push({ kind: 'removed', path: file, detail: 'the record that you set up this project' });
   }
@@ -91,10 +124,7 @@ function liveRecords(home: string): number {
   let live = 0;
   for (const name of names) {
     const file = path.join(dir, name);
-    let root: unknown;
-    try {
-      root = (JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<ProjectRecord>).root;
-    } catch { /* unreadable: not ours to judge, counted as live */ }
+    const root = readDataJson<Partial<ProjectRecord>>(file)?.root; // unreadable: not ours to judge, counted as live
     if (typeof root === 'string' && !fs.existsSync(root)) fs.rmSync(file, { force: true });
     else live++;
   }
@@ -104,11 +134,9 @@ function liveRecords(home: string): number {
 /** Removes the copy, its caches and the folders setup made; anything else the user put there stays. */
 function removeUserCli(home: string): SetupAction[] {
   const dir = userDataDir(home);
-  let made: unknown[] = [];
-  try {
-    const parsed = JSON.parse(fs.readFileSync(path.join(dir, MADE_FILE), 'utf8')) as { createdDirs?: unknown };
-    if (Array.isArray(parsed.createdDirs)) made = parsed.createdDirs.filter((d) => typeof d === 'string' && (d === dir || dir.startsWith(d + path.sep)));
-  } catch { /* the folder was there before setup: keep it */ }
+  const had = fs.existsSync(userCliPath(home));
+  const listed = readDataJson<{ createdDirs?: unknown }>(path.join(dir, MADE_FILE))?.createdDirs; // none: the folder was there before setup
+  const made = Array.isArray(listed) ? listed.filter((d) => typeof d === 'string' && (d === dir || dir.startsWith(d + path.sep))) : [];
   for (const [, to] of RUNTIME_FILES) fs.rmSync(path.join(dir, to), { force: true });
   fs.rmSync(path.join(dir, '.v8-cache'), { recursive: true, force: true }); // the CLI's compile cache (cli/compile-cache.ts)
   fs.rmSync(path.join(dir, MADE_FILE), { force: true });
@@ -116,5 +144,5 @@ function removeUserCli(home: string): SetupAction[] {
   removeEmptyDirs([path.join(dir, 'shared')]);
   removeEmptyDirs([projectRecordsDir(home)]);
   removeEmptyDirs(made);
-  return [{ kind: 'removed', path: userCliPath(home), detail: 'your copy of consider-cli: no project is set up any more' }];
+  return had ? [{ kind: 'removed', path: userCliPath(home), detail: 'your copy of consider-cli: no project is set up any more' }] : [];
 }

@@ -81,7 +81,7 @@ export const TOOLS = {
     title: 'Review digest',
     description: 'The whole review on one Markdown page: the open threads in the order to take them (each with its place, code and last exchange), the review rounds\' overall messages, what was resolved, the files changed. Read it first when you pick up an unfinished review in a new session. Marks nothing as read.',
     input: {
-      since: optional(text(1, 300, 'what the files changed are counted from: head (the last commit, default), branch:<ref> or round:<N>')),
+      since: optional(text(1, 300, 'what the files changed are counted from: head (the last commit), branch:<ref>, round:<N> or mark (the last Mark All Reviewed); default: what the Changes view compares with (the newest round or mark, else the last commit)')),
       maxChars: optional(whole(2_000, 1_000_000, 'the page\'s size cap in characters (default 12000); what does not fit is counted')),
     },
     args: (i) => ['digest', ...(i.since ? [`--since=${i.since}`] : []), ...(i.maxChars ? ['--max-chars', String(i.maxChars)] : [])],

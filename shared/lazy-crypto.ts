@@ -14,3 +14,8 @@ function crypto(): typeof import('node:crypto') {
 export function sha256Hex(data: string | Uint8Array): string {
   return crypto().createHash('sha256').update(data).digest('hex');
 }
+
+/** `bytes` random bytes from the system's secure source, in hex. */
+export function randomHexToken(bytes: number): string {
+  return crypto().randomBytes(bytes).toString('hex');
+}

@@ -251,6 +251,11 @@ export interface StoreFile {
   comments: Comment[];
   /** Submitted review rounds, oldest first (absent until the first submit). */
   reviews?: ReviewRound[];
+  /**
+   * The time of the last change written (ISO): the next change is stamped later, even within
+   * the same millisecond, so the times the store compares (isUnseen) keep the order of the writes.
+   */
+  lastWriteAt?: string;
   [unknownField: string]: unknown;
 }
 

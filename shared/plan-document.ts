@@ -13,6 +13,16 @@ export const PLANS_REL = '.consider/plans';
 export const PLAN_ID_PATTERN = /^p_[0-9a-z]{8}$/;
 
 const PLAN_DOCUMENT = /^\.consider\/plans\/p_[0-9a-z]{8}\/[a-z0-9][a-z0-9-]{0,63}\.md$/;
+const PLAN_DOCUMENT_NAME = /^[a-z0-9][a-z0-9-]{0,63}\.md$/;
+
+/**
+ * Whether `name` (a plan record's `document`) is a review document's file name: one plain name
+ * in the plan's folder. plan.json is data a repository can commit, so a name such as
+ * `../../../../victim.txt` must never be joined to a path (issue 34).
+ */
+export function isPlanDocumentName(name: unknown): name is string {
+  return typeof name === 'string' && PLAN_DOCUMENT_NAME.test(name);
+}
 
 /** Whether `rel` (workspace-relative, forward slashes) is a plan's review document. */
 export function isPlanDocument(rel: string): boolean {

@@ -1,10 +1,9 @@
 /**
- * What a lost thread's code is searched for in other files (shared/anchoring/moved-code.ts) and
- * which files a workspace walk lists (ignore-rules.ts): the pure parts of cross-file following.
+ * What a lost thread's code is searched for in other files (shared/anchoring/moved-code.ts): the
+ * pure part of cross-file following. Which files it looks in: test/workspace-files.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { findCopies, followableAcrossFiles, holdsCopyAt, isImportLine, movedCodeNeedle } from '../shared/anchoring/moved-code';
-import { isIgnored, parseIgnoreFile } from '../shared/anchoring/ignore-rules';
 
 const target = (...lines: string[]): { targetContent: string } => ({ targetContent: lines.join('\n') });
 
@@ -66,30 +65,5 @@ describe('findCopies', () => {
   it('a changed line is no copy; neither is a copy cut off at the end of the file', () => {
     expect(findCopies(needle, ['  const timeout = options.timeout ?? DEFAULT_TIMEOUT;', '  const retries = Math.max(1, options.retries ?? 2);'])).toEqual([]);
     expect(findCopies(needle, ['  const timeout = options.timeout ?? DEFAULT_TIMEOUT;'])).toEqual([]);
-  });
-});
-
-describe('.gitignore rules for a workspace walk', () => {
-  const root = parseIgnoreFile(['# build output', 'dist/', '*.log', '!keep.log', '/coverage', 'docs/**/*.html', 'tmp?', '[Bb]uild', '\\#literal'].join('\n'), '');
-  const nested = parseIgnoreFile('generated.ts\n', 'src/api');
-
-  it('matches names at any depth, anchored paths from their folder, folders only with a trailing slash', () => {
-    const ignored = (rel: string, isDir = false): boolean => isIgnored([root, nested], rel, isDir);
-    expect(ignored('dist', true)).toBe(true);
-    expect(ignored('packages/a/dist', true)).toBe(true);
-    expect(ignored('dist', false)).toBe(false); // a file named dist
-    expect(ignored('server.log')).toBe(true);
-    expect(ignored('logs/keep.log')).toBe(false); // negated
-    expect(ignored('coverage', true)).toBe(true);
-    expect(ignored('src/coverage', true)).toBe(false); // anchored to the root
-    expect(ignored('docs/a/b/page.html')).toBe(true);
-    expect(ignored('docs/page.html')).toBe(true);
-    expect(ignored('src/page.html')).toBe(false);
-    expect(ignored('tmp1', true)).toBe(true);
-    expect(ignored('Build', true)).toBe(true);
-    expect(ignored('#literal')).toBe(true);
-    expect(ignored('src/api/generated.ts')).toBe(true);
-    expect(ignored('src/generated.ts')).toBe(false); // the nested file's rules apply below it only
-    expect(ignored('src/main.ts')).toBe(false);
   });
 });

@@ -14,7 +14,7 @@ import {
   KEPT_MARK_BASELINES, KEPT_ROUND_BASELINES, MAX_CHAIN, type Baseline, baselinesDir, forgetBaselines, listBaselines, newBaselineId, packFile, pruneBaselines, readBaseline, writeBaseline,
 } from '../shared/changes/baselines';
 import { baselineText, captureChoices, changesSince, defaultBaseline } from '../shared/changes';
-import { listWorkspaceFiles } from '../shared/changes/workspace-files';
+import { listWorkspaceFiles } from '../shared/workspace/files';
 import type { StoreFile } from '../shared/model';
 import type { FileChange } from '../shared/changes/model';
 import { commitAll, git, writeFile as write } from './helpers/git-repo';
@@ -50,20 +50,6 @@ describe('what a baseline captures', () => {
     expect([...baseline.files.keys()].sort()).toEqual(['.gitignore', 'src/a.ts', 'src/new.ts']);
     expect(git(root, 'status', '--porcelain=v1', '--untracked-files=all')).toBe(statusBefore);
     expect(fs.existsSync(path.join(baselinesDir(root), `${baseline.id}.json`))).toBe(true);
-  });
-
-  it('a folder that is not a repository follows its .gitignore files as git would', () => {
-    const root = workspace();
-    write(root, '.gitignore', '*.tmp\n!keep.tmp\n');
-    write(root, 'sub/.gitignore', 'secret.txt\n');
-    write(root, 'a.txt', 'a\n');
-    write(root, 'x.tmp', 'x');
-    write(root, 'keep.tmp', 'k');
-    write(root, 'sub/secret.txt', 's');
-    write(root, 'sub/b.txt', 'b');
-    const listing = listWorkspaceFiles(root);
-    expect(listing.source).toBe('gitignore');
-    expect(listing.files).toEqual(['.gitignore', 'a.txt', 'keep.tmp', 'sub/.gitignore', 'sub/b.txt']);
   });
 
   it('a workspace folder inside a larger repository lists only its own files, with paths relative to it', () => {
@@ -212,7 +198,7 @@ describe('git baselines', () => {
     write(root, 'untracked.ts', 'u1\nu2\nu3\n');
     const r = changesSince(root, { kind: 'head' }, undefined);
     if (!r.ok) throw new Error(r.problem.message);
-    expect(r.label).toBe('the last commit (main)');
+    expect(r.label).toBe(`the last commit (main, ${git(root, 'rev-parse', '--short=7', 'HEAD').trim()})`);
     const got = byPath(r.list.changes);
     expect(got['a.ts']).toMatchObject({ kind: 'modified', added: 1, removed: 1 });
     expect(got['gone.ts']).toMatchObject({ kind: 'deleted', added: 0, removed: 2, current: 'deleted' });
@@ -246,6 +232,15 @@ describe('git baselines', () => {
     expect(changesSince(empty, { kind: 'head' }, undefined)).toMatchObject({ ok: false, problem: { code: 'no-commits' } });
     const plain = workspace();
     expect(changesSince(plain, { kind: 'head' }, undefined)).toMatchObject({ ok: false, problem: { code: 'not-repo' } });
+  });
+
+  it('a link leading outside the workspace is listed, never read, as a capture lists it', () => {
+    const root = repo({ 'a.ts': 'a\n' });
+    const outside = workspace();
+    write(outside, 'secret.txt', 'not the project\'s\n');
+    fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'link.txt'));
+    const r = changesSince(root, { kind: 'head' }, undefined);
+    expect(r.ok && r.list.changes).toEqual([{ path: 'link.txt', kind: 'added', current: expect.stringMatching(/^stat:/), note: 'symlink-outside' }]);
   });
 
   it('a detached HEAD is a baseline like any other, named by its commit', () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addressedButUnchanged, codeSinceWritten } from '../shared/changes/proof';
 import { addThread, replyToThread } from '../shared/store/threads';
-import { reconcileWorkspace } from '../shared/store/reconcile-pass';
+import { reconcileWorkspace } from '../shared/store/reconcile/pass';
 import { readStore } from '../shared/store/store-io';
 import { threadContextValue, threadLabel, threadLook } from '../extension/comments/thread-view';
 import type { Comment } from '../shared/model';

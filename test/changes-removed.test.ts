@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addRemovedCodeThread, baselineText, captureBaseline } from '../shared/changes';
-import { reconcileWorkspace } from '../shared/store/reconcile-pass';
+import { reconcileWorkspace } from '../shared/store/reconcile/pass';
 import { readStore } from '../shared/store/store-io';
 import { listJsonFromIndex } from '../shared/store';
 import { ensureBuilt, makeWorkspace, runCli, type Workspace } from './helpers/cli';

@@ -203,7 +203,7 @@ describe('consider-cli digest: untrusted text stays inert', () => {
     // Exactly the page's own headings: the title, the sections, the groups, one per thread, one per round.
     expect(headings(tokens)).toEqual([
       'h1 Review digest: ' + ws.root.split('/').pop(),
-      `h2 Files changed since HEAD (main, ${git(ws.root, 'rev-parse', '--short=7', 'HEAD').trim()})`,
+      `h2 Files changed since the last commit (main, ${git(ws.root, 'rev-parse', '--short=7', 'HEAD').trim()})`,
       'h2 Open threads, in the order to take them',
       'h3 To answer: the developer wrote last',
       ...[...ids, onBadFile.id].map((id, i) => expect.stringMatching(new RegExp(`^h4 ${i + 1}\\. .* · ${id}$`))),
@@ -246,7 +246,7 @@ describe('consider-cli digest: files changed', () => {
       '- `new-name.ts` +0 −0 · renamed from `old-name.ts`',
       '- `new.ts` +3 −0 · new',
     ]);
-    expect(d.markdown).toContain('Files changed since `HEAD (main, ');
+    expect(d.markdown).toContain('Files changed since `the last commit (main, ');
     expect(d.markdown).toMatch(/: 6 files, \+6 −5\./);
   });
 
@@ -258,7 +258,7 @@ describe('consider-cli digest: files changed', () => {
     const base = git(ws.root, 'rev-parse', 'main').trim();
     const head = digestJson();
     expect(head.baseline).toMatchObject({ since: 'head', files: 0 });
-    expect(head.markdown).toContain('Files changed since `HEAD (feature, ');
+    expect(head.markdown).toContain('Files changed since `the last commit (feature, ');
     expect(head.markdown).toContain(': none.');
     const branch = digestJson('--since', 'branch:main');
     expect(branch.baseline).toMatchObject({ since: 'branch:main', sha: base, files: 1 });
@@ -272,7 +272,7 @@ describe('consider-cli digest: files changed', () => {
     await submitReview(ws.root, {});
     for (const args of [['--round', '1'], ['--since', 'round:1'], ['--since', '1']]) {
       const d = digestJson(...args);
-      expect(d.baseline).toMatchObject({ since: 'round:1', label: expect.stringMatching(/^HEAD/), note: 'review round 1 has no captured baseline, so they are counted from the last commit' });
+      expect(d.baseline).toMatchObject({ since: 'round:1', label: expect.stringMatching(/^the last commit/), note: 'review round 1 has no captured baseline, so they are counted from the last commit' });
       expect(d.markdown).toContain('(review round 1 has no captured baseline, so they are counted from the last commit).');
     }
   });
@@ -300,7 +300,7 @@ describe('consider-cli digest: files changed', () => {
     repo({ 'a.ts': numberedLines(3) });
     const sha = git(ws.root, 'rev-parse', 'HEAD').trim();
     git(ws.root, 'checkout', '-q', '--detach');
-    expect(digestJson().markdown).toContain(`Files changed since \`HEAD (detached at ${sha.slice(0, 7)})\`: none.`);
+    expect(digestJson().markdown).toContain(`Files changed since \`the last commit (detached at ${sha.slice(0, 7)})\`: none.`);
     git(ws.root, 'checkout', '-q', '--orphan', 'other');
     git(ws.root, 'commit', '-qm', 'unrelated');
     const unrelated = runCli(ws.root, ['digest', '--since', 'branch:main']);
@@ -328,7 +328,7 @@ describe('consider-cli digest: mistakes on the command line', () => {
     [['--max-chars', 'lots'], 1, '--max-chars must be a whole number'],
     [['--round', '1', '--since', 'head'], 1, '--round and --since cannot be combined'],
     [['--round', 'two'], 1, '--round takes a review round\'s number (got "two")'],
-    [['--since', 'yesterday'], 1, '--since must be head, branch:<ref> or round:<N> (got "yesterday")'],
+    [['--since', 'yesterday'], 1, '--since must be head, branch:<ref>, round:<N> or mark (got "yesterday")'],
     [['--round', '3'], 2, 'no review round 3'],
     [['--since', 'branch:nope'], 2, 'there is no branch or commit named "nope"'],
     [['--since=branch:--output=/tmp/x'], 2, 'there is no branch or commit named "--output=/tmp/x"'],

@@ -382,7 +382,7 @@ describe('hook: the rest of the contract', () => {
 
   it('a settled store with its list index (the fast path) gives the same answer', async () => {
     fresh();
-    // Files written over 2 s before the threads' check: the index may trust their stat (reconcile-pass settledByStat).
+    // Files written over 2 s before the threads' check: the index may trust their stat (reconcile/stat-trust.ts settledByStat).
     await new Promise((r) => setTimeout(r, 2_100));
     await humanThread();
     await humanThread();

@@ -24,7 +24,7 @@ describe('scripts/check-commands.mjs', () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-cmds-'));
     try {
       fs.mkdirSync(path.join(tmp, 'extension/commands'), { recursive: true });
-      fs.writeFileSync(path.join(tmp, 'extension/commands/ids.ts'),
+      fs.writeFileSync(path.join(tmp, 'extension/command-ids.ts'),
         "export const CommandIds = {\n  real: 'consider.real',\n  unregistered: 'consider.unregistered',\n  unlisted: 'consider.notContributed',\n} as const;\n");
       fs.writeFileSync(path.join(tmp, 'extension/a.ts'), [
         'registerCommand(CommandIds.real, () => 1);',
@@ -42,10 +42,10 @@ describe('scripts/check-commands.mjs', () => {
       const { problems } = checkCommands(tmp) as { problems: string[] };
       expect(problems.sort()).toEqual([
         'consider.ghost: category is "Other", not "Consider"',
-        'consider.ghost: contributed in package.json but not in extension/commands/ids.ts',
-        'consider.notContributed: in extension/commands/ids.ts but not contributed in package.json',
-        'consider.unregistered: in extension/commands/ids.ts but never registered',
-        'extension/a.ts: consider.real: a command id written as a string; use CommandIds from extension/commands/ids.ts',
+        'consider.ghost: contributed in package.json but not in extension/command-ids.ts',
+        'consider.notContributed: in extension/command-ids.ts but not contributed in package.json',
+        'consider.unregistered: in extension/command-ids.ts but never registered',
+        'extension/a.ts: consider.real: a command id written as a string; use CommandIds from extension/command-ids.ts',
         'menu commandPalette: consider.nowhere is not a contributed command',
       ].sort());
     } finally {

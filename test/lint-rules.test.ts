@@ -62,7 +62,7 @@ describe('no import circles (import-x/no-cycle)', () => {
   });
 });
 
-describe('one direction inside shared/ and setup/ (import-x/no-restricted-paths, eslint.config.mjs FLOORS)', () => {
+describe('one direction inside shared/, setup/, cli/ and extension/ (import-x/no-restricted-paths, eslint.config.mjs FLOORS)', () => {
   const upward = async (file: string, code: string) => {
     const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: path.resolve(__dirname, '..', file) });
     return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
@@ -74,10 +74,19 @@ describe('one direction inside shared/ and setup/ (import-x/no-restricted-paths,
     ['shared/paths.ts', "import { PLANS_REL } from './plans';"],
     ['shared/store/probe.ts', "import { readViewed } from '../changes/viewed';"],
     ['shared/changes/probe.ts', "import { readStore } from '../store';"], // the public surface stands above every room
+    ['shared/workspace/probe.ts', "import { contentHash } from '../anchoring/content-hash';"], // git and the file list stand below the algorithms
     ['setup/targets/probe.ts', "import { installHooks } from '../hooks/workspace';"],
     ['setup/types.ts', "import { setupWorkspace } from './setup';"],
     ['setup/hooks/probe.ts', "import { installMcpServers } from '../mcp/workspace';"], // kinds of one floor keep apart
     ['setup/hooks/probe.ts', "import { installPlanGates } from '../plans/workspace';"],
+    // cli/ and extension/ (issue 36): the climbs there were hook/ <-> plans/, changes/ -> commands/ids, commands/ -> setup/
+    ['cli/plans/probe.ts', "import { runHook } from '../hook/run';"],
+    ['cli/output.ts', "import { answerPlanHook } from './plans/gate';"],
+    ['cli/mcp/probe.ts', "import { readCommands } from '../read-commands';"],
+    ['extension/changes/probe.ts', "import { registerThreadCommands } from '../commands/thread-commands';"],
+    ['extension/commands/probe.ts', "import { registerSetupLifecycle } from '../setup/lifecycle';"],
+    ['extension/comments/probe.ts', "import type { Board } from '../board/session';"],
+    ['extension/store/probe.ts', "import type { ChangesModel } from '../changes/changes-model';"],
   ])('%s may not: %s', async (file, code) => {
     expect(await upward(file, code)).toHaveLength(1);
   });
@@ -86,9 +95,16 @@ describe('one direction inside shared/ and setup/ (import-x/no-restricted-paths,
     ['shared/store/probe.ts', "import { mapLines } from '../anchoring/diff';"],
     ['shared/anchoring/probe.ts', "import { utf8Text } from '../utf8';"],
     ['shared/board/probe.ts', "import { codeSinceWritten } from '../changes/proof';"],
+    ['shared/anchoring/probe.ts', "import { listWorkspaceFiles } from '../workspace/files';"],
+    ['shared/changes/probe.ts', "import { runGit } from '../workspace/git';"],
     ['setup/hooks/probe.ts', "import { HOOK_ROWS } from '../targets/hooks';"],
     ['setup/plans/probe.ts', "import { hookRuns } from '../hooks/inspect';"], // plans/ writes its gates through hooks/
     ['setup/setup.ts', "import { installHooks } from './hooks/workspace';"],
+    ['cli/hook/probe.ts', "import { planEvent } from '../plans/formats';"], // the hooks hand plan events to plans/
+    ['cli/plans/probe.ts', "import { readHookInput } from '../hook-input';"],
+    ['extension/changes/probe.ts', "import { CommandIds } from '../command-ids';"],
+    ['extension/commands/probe.ts', "import { confirmFirstComment } from './first-comment';"],
+    ['extension/setup/probe.ts', "import { CommandIds } from '../command-ids';"],
   ])('%s may: %s', async (file, code) => {
     expect(await upward(file, code)).toEqual([]);
   });
@@ -110,6 +126,29 @@ describe('one log for the extension (issue 29)', () => {
   it('extension.ts opens the one channel, and the other modules are handed it', async () => {
     expect(await logRules('extension/extension.ts', "import * as vscode from 'vscode';\nexport const log = vscode.window.createOutputChannel('Consider', { log: true });\n")).toEqual([]);
     expect(await logRules('extension/board/probe.ts', "import type * as vscode from 'vscode';\nexport const say = (log: vscode.LogOutputChannel) => log.info('x');\n")).toEqual([]);
+  });
+});
+
+describe('git runs in one place, shared/workspace/git.ts (eslint.config.mjs ONE_GIT_RUNNER)', () => {
+  const gitSpawns = async (file: string, code: string): Promise<string[]> => {
+    const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: path.resolve(__dirname, '..', file) });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+
+  it.each([
+    ['shared/anchoring/probe.ts', "import { execFileSync } from 'node:child_process';\nexecFileSync('git', ['status']);"],
+    ['shared/changes/probe.ts', "import cp from 'node:child_process';\ncp.spawnSync('git', ['diff']);"],
+    ['cli/probe.ts', "import { spawn } from 'node:child_process';\nspawn('git', ['log']);"],
+    ['extension/changes/probe.ts', "import cp from 'node:child_process';\ncp.execFile('git', ['show']);"],
+  ])('%s may not: %s', async (file, code) => {
+    expect(await gitSpawns(file, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ['shared/workspace/git.ts', "import cp from 'node:child_process';\ncp.spawnSync('git', ['status']);"],
+    ['cli/probe.ts', "import { spawn } from 'node:child_process';\nspawn(process.execPath, ['x.js']);"],
+  ])('%s may: %s', async (file, code) => {
+    expect(await gitSpawns(file, code)).toEqual([]);
   });
 });
 

@@ -8,9 +8,10 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { listPlans, planDocumentRel, readPlan, readStore, writeLive } from '../shared/store';
+import { listPlans, planDocumentRel, readPlan, readStore, readWaiter, writeLive } from '../shared/store';
 import { cliUnderTest, ensureBuilt, makeWorkspace, runCli, runCliAsync, type CliResult, type Workspace } from './helpers/cli';
 import { commentOnPlan, decide, liveWindow, planFilesOf, waitingPlan } from './helpers/plans';
 
@@ -286,5 +287,18 @@ describe('plan.json written by hand', () => {
     expect(r.code).toBe(4);
     expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
     expect(runCli(ws.root, ['plan', 'status', '--json']).json().plans).toHaveLength(1);
+  });
+});
+
+describe('waiting.json written by hand', () => {
+  it('a waiter whose pid is no process (0, negative, not a whole number) is nobody waiting: process.kill(0) would ask the whole process group', () => {
+    workspace();
+    const id = /Submitted plan (p_\w+)/.exec(runCli(ws.root, ['plan', 'submit', 'plan.md']).stdout)![1]!;
+    for (const pid of [0, -1, 1.5]) {
+      fs.writeFileSync(path.join(ws.root, '.consider', 'plans', id, 'waiting.json'), JSON.stringify({ pid, host: os.hostname(), version: 1, since: new Date().toISOString(), until: new Date(Date.now() + 60_000).toISOString() }));
+      expect(readWaiter(ws.root, id), `pid ${pid}`).toBeUndefined();
+    }
+    fs.writeFileSync(path.join(ws.root, '.consider', 'plans', id, 'waiting.json'), JSON.stringify({ pid: process.pid, host: os.hostname(), version: 1, since: new Date().toISOString(), until: new Date(Date.now() + 60_000).toISOString() }));
+    expect(readWaiter(ws.root, id)).toMatchObject({ pid: process.pid });
   });
 });

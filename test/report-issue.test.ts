@@ -2,11 +2,12 @@
 // there, and nothing the user wrote is — built from a real store made by the real CLI, a real
 // setup in a temp workspace, and the real error a damaged store raises.
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agentFactsOf, buildIssueBody, scrubLogLine, threadCounts, REPORT_LOG_LINES, type IssueFacts } from '../extension/report/issue-body';
 import { LogRing } from '../extension/report/recorded-log';
 import { describeSetup, runSetup } from '../setup/index';
-import { ConsiderError, STORE_VERSION, parseStoreText, readStore } from '../shared/store';
+import { ConsiderError, STORE_VERSION, parseStoreText, readStore, writeLive } from '../shared/store';
 import { runCli } from './helpers/cli';
 import { ensureBuilt, RUNTIME_DIR, SKILLS_DIR, sandbox, PACKAGE_VERSION, type Sandbox } from './helpers/setup-env';
 
@@ -83,18 +84,54 @@ describe('Report Issue body', () => {
     let parseError = '';
     try { parseStoreText(`{"version":1,"comments":[{"body":"${BODY}" "x"}]}`); } catch (e) { parseError = (e as ConsiderError).message; }
     const ring = new LogRing();
-    ring.push('warn', `store of ws: ${parseError}`);
+    ring.push('warn', `store of ws: ${parseError}`); // extension/store/folder-stores.ts
     ring.push('warn', `store of ws: JSON error, "{"body": "${BODY}", "file": "src/secret.ts"}" is not valid JSON`);
     ring.push('info', `board: something failed: \`${CODE}\``);
     ring.push('error', `cut excerpt "${REPLY}`);
     const body = buildIssueBody(facts({
       folders: [{ index: 0, store: { exists: true, contents: store, errorCode: 'unreadable', sizeBytes: 10, backupExists: false }, deployedCliVersion: setup.runtimeVersion!, agents: agentFactsOf(setup) }],
       log: ring.snapshot(),
+      private: { folders: [{ root: sb.root, name: 'ws' }], home: sb.home },
     }));
     expect(body).not.toMatch(MARKERS);
     expect(body).not.toContain(sb.root); // no path of the user's project either
     expect(body).toContain('**unreadable** (unreadable), no backup');
-    expect(body).toContain('[warn] store of ws: .consider/store.json is not valid JSON');
+    expect(body).toContain('[warn] store of <folder-1>: .consider/store.json is not valid JSON');
+  });
+
+  it('the log lines the extension writes keep no folder name, path or home folder: real errors, in the extension\'s own words', () => {
+    sb = sandbox();
+    const root = path.join(sb.dir, 'SECRET PROJECT acme-payroll'); // spaces: Node quotes the whole path
+    fs.mkdirSync(path.join(root, '.consider'), { recursive: true });
+    const name = path.basename(root);
+    // Real failures of real calls, each naming the file it failed on.
+    const failure = (f: () => unknown): string => { try { f(); return 'no error'; } catch (e) { return (e as Error).message; } };
+    fs.writeFileSync(path.join(root, '.consider', 'plans'), 'a file where the plans folder goes');
+    const heartbeat = failure(() => writeLive(root, 'w1', { gate: true, timeoutSeconds: 60 }));
+    const missing = failure(() => fs.readFileSync(path.join(root, 'src', 'SECRET_FILE.ts')));
+    const settings = failure(() => fs.readFileSync(path.join(sb.home, '.claude', 'SECRET_SETTINGS.json')));
+    const elsewhere = failure(() => fs.readFileSync(path.join(sb.dir, 'Other SECRET folder', 'payroll notes.ts'))); // in no folder, not in home
+    expect([heartbeat, missing, settings, elsewhere].every((m) => m.includes(sb.dir))).toBe(true); // the harness can tell: they do name paths
+    const ring = new LogRing();
+    // The formats of the extension's own log lines (the file that writes each).
+    ring.push('info', `refreshed 3 file(s) in ${root} to ${PACKAGE_VERSION}`); // setup/lifecycle.ts
+    ring.push('warn', `plan gate heartbeat in ${root}: ${heartbeat}`); // plans/plan-service.ts
+    ring.push('warn', `re-anchoring c_abc123 failed: ${missing}`); // comments/editor-anchoring.ts
+    ring.push('warn', `re-anchoring c_abc124 failed: ${elsewhere}`);
+    ring.push('warn', `store of ${name}: ${missing}`); // store/folder-stores.ts
+    ring.push('info', `changes of ${name} since round 2: 3 file(s) in 12 ms`); // changes/changes-model.ts
+    ring.push('warn', `could not save the viewed state of ${name}: ${settings}`); // changes/changes-model.ts
+    ring.push('info', `marked ${name} reviewed: 40 file(s) read, 2 unchanged, 31 ms`); // changes/index.ts
+    const body = buildIssueBody(facts({ log: ring.snapshot(), private: { folders: [{ root, name }], home: sb.home } }));
+    const log = body.split('```')[1]!;
+    expect(log).not.toMatch(/SECRET|acme|payroll/);
+    expect(log).not.toContain(sb.dir);
+    expect(log).toContain(`refreshed 3 file(s) in <folder-1> to ${PACKAGE_VERSION}`);
+    expect(log).toContain('changes of <folder-1> since round 2: 3 file(s) in 12 ms');
+    expect(log).toMatch(/plan gate heartbeat in <folder-1>: .*<folder-1>\/\.consider\/plans/);
+    expect(log).toMatch(/could not save the viewed state of <folder-1>: .*'~\/<path>'/);
+    expect(log).toContain("re-anchoring c_abc124 failed: ENOENT: no such file or directory, open '<path>'");
+    expect(log).toContain("store of <folder-1>: ENOENT: no such file or directory, open '<folder-1>/<path>'");
   });
 
   it('keeps only the last lines of the log, each bounded', () => {
@@ -109,8 +146,9 @@ describe('Report Issue body', () => {
     expect(new LogRing(3).snapshot()).toEqual([]);
   });
 
-  it('scrubs quoted text from log lines and keeps the rest', () => {
-    expect(scrubLogLine('refresh /w/ws: "SECRET_X" failed at `SECRET_Y` here')).toBe('refresh /w/ws: "…" failed at `…` here');
+  it('scrubs quoted text and paths from log lines and keeps the rest', () => {
+    expect(scrubLogLine('refresh /w/ws: "SECRET_X" failed at `SECRET_Y` here')).toBe('refresh <path>: "…" failed at `…` here');
+    expect(scrubLogLine('store of ws: .consider/store.json is not valid JSON', { folders: [{ root: '/w/ws', name: 'ws' }] })).toBe('store of <folder-1>: .consider/store.json is not valid JSON');
     expect(scrubLogLine('Unexpected token \'S\', "{"a": "SECRET_Z"}" is not valid JSON')).toBe('Unexpected token \'S\', "…" is not valid JSON');
     expect(scrubLogLine('cut "SECRET_W and on')).toBe('cut "…"');
     expect(scrubLogLine('two\nlines')).toBe('two ⏎ lines');

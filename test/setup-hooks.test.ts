@@ -15,7 +15,8 @@ import { hookCommand } from '../setup/targets/hook-command';
 import { integrationRow } from '../setup/targets/skills';
 import { PLUGIN_MARKER, renderOpencodePlugin } from '../setup/targets/opencode-plugin';
 import { ensureBuilt, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, tree, uninstallFrom, type Sandbox } from './helpers/setup-env';
-import { isSetUpProject, userCliPath } from '../shared/user-data';
+import { userCliPath } from '../shared/user-data';
+import { isSetUpProject } from '../shared/project-trust';
 
 beforeAll(ensureBuilt);
 let sb: Sandbox;

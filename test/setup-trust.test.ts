@@ -19,8 +19,9 @@ import { legacyMcpRow, MCP_ROWS, mcpRow, type McpRow, type TomlMcpRow } from '..
 import { tomlTable } from '../setup/mcp/one-file';
 import { hookEvent } from '../cli/hook/agents';
 import { addThread } from '../shared/store';
-import { isSetUpProject, userCliPath, userDataDir } from '../shared/user-data';
-import { ensureBuilt, git, RUNTIME_DIR, runtimeWithVersion, SETUP_CLI, SKILLS_DIR, sandbox, tree, type Sandbox } from './helpers/setup-env';
+import { userCliPath, userDataDir } from '../shared/user-data';
+import { isSetUpProject } from '../shared/project-trust';
+import { ensureBuilt, git, PACKAGE_VERSION, RUNTIME_DIR, runtimeWithVersion, SETUP_CLI, SKILLS_DIR, sandbox, tree, type Sandbox } from './helpers/setup-env';
 
 beforeAll(ensureBuilt);
 let sb: Sandbox;
@@ -191,19 +192,21 @@ describe('trust: the home hook still delivers in a project the user set up', () 
 });
 
 describe('trust: what setup records and deploys in the home folder', () => {
-  it('skills alone write nothing there; a hook deploys the user\'s copy and records the project; the last full uninstall takes both away', async () => {
+  it('every setup records the project (skills alone: the record only, no copy of the CLI); a hook deploys the user\'s copy; the last full uninstall takes both away', async () => {
     sb = sandbox();
     const before = tree(sb.home);
     await runSetup({ root: sb.root, home: sb.home, gitignore: false, integrations: [{ target: 'claude', scope: 'project' }], runtimeDir: RUNTIME_DIR, skillsDir: SKILLS_DIR });
-    expect(tree(sb.home)).toEqual(before);
-    expect(isSetUpProject(sb.root, sb.home)).toBe(false);
+    expect(isSetUpProject(sb.root, sb.home)).toBe(true); // the one definition of "set up": the walkthrough and refresh ask it too
+    expect(Object.keys(tree(sb.home)).filter((k) => !k.endsWith('/')).map((k) => k.replace(/projects\/[^/]+\.json$/, 'projects/<record>.json')).sort())
+      .toEqual(['.local/share/consider/projects/<record>.json', '.local/share/consider/setup.json']);
+    expect(fs.existsSync(userCliPath(sb.home))).toBe(false);
 
     await setup(sb.root, sb.home, [{ target: 'claude', scope: 'project' }]);
     expect(isSetUpProject(sb.root, sb.home)).toBe(true);
     expect(fs.statSync(userCliPath(sb.home)).mode & 0o111).not.toBe(0);
     const second = path.join(sb.dir, 'second');
     fs.mkdirSync(second);
-    await setup(second, sb.home, []); // the user's copy is there: every project set up is recorded
+    await setup(second, sb.home, []);
     expect(isSetUpProject(second, sb.home)).toBe(true);
     // A folder reached through a symbolic link is the same project.
     fs.symlinkSync(second, path.join(sb.dir, 'link'));
@@ -217,21 +220,23 @@ describe('trust: what setup records and deploys in the home folder', () => {
     expect(tree(sb.home)).toEqual(before);
   });
 
-  it('refreshing an older install of skills alone writes nothing there either; one with a hook gets both', async () => {
+  it('refresh never records: without a record it writes nothing anywhere; in a set-up project it brings the CLI and the user\'s copy up to date', async () => {
     sb = sandbox();
-    const before = tree(sb.home);
     const old = runtimeWithVersion(sb.dir, '0.0.1');
-    await runSetup({ root: sb.root, home: sb.home, gitignore: false, integrations: [{ target: 'claude', scope: 'project' }], runtimeDir: old, skillsDir: SKILLS_DIR });
+    await runSetup({ root: sb.root, home: sb.home, gitignore: false, integrations: [{ target: 'claude', scope: 'project' }], hooks: [{ target: 'codex', scope: 'project' }], runtimeDir: old, skillsDir: SKILLS_DIR });
     const input = { root: sb.root, home: sb.home, runtimeDir: RUNTIME_DIR, skillsDir: SKILLS_DIR };
-    expect(refreshNeeded(planRefresh(input))).toBe(true); // its CLI is older
+    fs.rmSync(userDataDir(sb.home), { recursive: true }); // no record (and no copy): as a clone that committed this .consider/ would be
+    const [home, root] = [tree(sb.home), tree(sb.root)];
+    expect(refreshNeeded(planRefresh(input))).toBe(false); // its CLI is older, but the folder is not the developer's
+    expect((await applyRefresh(input)).actions).toEqual([expect.objectContaining({ kind: 'skipped', detail: expect.stringMatching(/^nothing refreshed: this folder is not set up by you on this machine/) })]);
+    expect({ home: tree(sb.home), root: tree(sb.root) }).toEqual({ home, root });
+
+    await runSetup({ root: sb.root, home: sb.home, gitignore: false, integrations: [{ target: 'claude', scope: 'project' }], hooks: [{ target: 'codex', scope: 'project' }], runtimeDir: old, skillsDir: SKILLS_DIR });
+    fs.rmSync(path.join(userDataDir(sb.home), 'bin'), { recursive: true }); // the copy gone, the record kept
+    expect(refreshNeeded(planRefresh(input))).toBe(true);
     await applyRefresh(input);
-    expect(tree(sb.home)).toEqual(before);
-    const other = path.join(sb.dir, 'other');
-    fs.mkdirSync(other);
-    await runSetup({ root: other, home: sb.home, gitignore: false, integrations: [], hooks: [{ target: 'codex', scope: 'project' }], runtimeDir: old, skillsDir: SKILLS_DIR });
-    fs.rmSync(userDataDir(sb.home), { recursive: true }); // as an earlier version left it: no copy, no record
-    await applyRefresh({ ...input, root: other });
-    expect({ recorded: isSetUpProject(other, sb.home), copy: fs.existsSync(userCliPath(sb.home)) }).toEqual({ recorded: true, copy: true });
+    expect({ recorded: isSetUpProject(sb.root, sb.home), copy: fs.existsSync(userCliPath(sb.home)), cli: fs.readFileSync(path.join(sb.root, '.consider', 'bin', 'VERSION'), 'utf8').trim() })
+      .toEqual({ recorded: true, copy: true, cli: PACKAGE_VERSION });
   });
 
   it('never replaces a newer copy another editor\'s Consider put there', async () => {
@@ -285,20 +290,24 @@ describe('trust: installs of earlier versions are migrated', () => {
   }
   const status = (s: Sandbox) => spawnSync(process.execPath, [SETUP_CLI, 'status', '--root', s.root], { encoding: 'utf8', env: { ...process.env, HOME: s.home } }).stdout;
 
-  it('status names what each hook runs; refresh replaces the old lines, deploys the user\'s copy and records the project', async () => {
+  it('status names what each hook runs and says to run setup again; refresh writes nothing; setup again replaces the old lines, deploys the user\'s copy and records the project', async () => {
     sb = sandbox();
     await earlierInstall(sb);
     expect(readFileOr(path.join(sb.home, '.claude', 'settings.json'))).toContain('.consider/bin/consider-cli\\" hook stop');
-    expect(status(sb)).toMatch(/Claude Code hook +home: ~\/\.claude\/settings\.json — runs the first \.consider\/bin\/consider-cli above the project \(an earlier version's hook: consider-setup refresh replaces it\)/);
+    expect(status(sb)).toMatch(/Claude Code hook +home: ~\/\.claude\/settings\.json — runs the first \.consider\/bin\/consider-cli above the project \(an earlier version's hook: run setup here again to replace it\)/);
     expect(status(sb)).toMatch(/Cursor hook +project: \.cursor\/hooks\.json — runs the first \.consider\/bin\/consider-cli above the project/);
     expect(status(sb)).toMatch(/OpenCode hook +project: \.opencode\/plugins\/consider\.js — runs the first/);
-    expect(status(sb)).toMatch(/this project recorded as set up by you: no/);
+    expect(status(sb)).toMatch(/this project recorded as set up by you: no — not set up by you on this machine/);
 
+    // Refresh cannot tell this install from a clone's: it changes nothing. Setup run by the developer can.
     const input = { root: sb.root, home: sb.home, runtimeDir: RUNTIME_DIR, skillsDir: SKILLS_DIR };
     const plan = planRefresh(input);
     expect({ needed: refreshNeeded(plan), hooks: plan.hooks.map((h) => h.target).sort(), mcp: plan.mcp.map((m) => m.target).sort(), userCli: plan.userCli })
-      .toEqual({ needed: true, hooks: ['claude', 'cursor', 'opencode'], mcp: ['claude', 'codex'], userCli: 'missing' });
+      .toEqual({ needed: false, hooks: ['claude', 'cursor', 'opencode'], mcp: ['claude', 'codex'], userCli: 'missing' });
+    const [home, root] = [tree(sb.home), tree(sb.root)];
     await applyRefresh(input);
+    expect({ home: tree(sb.home), root: tree(sb.root) }).toEqual({ home, root });
+    await setup(sb.root, sb.home, [{ target: 'claude', scope: 'home' }, { target: 'cursor', scope: 'project' }, { target: 'opencode', scope: 'project' }], ['claude', 'codex']);
     const after = status(sb);
     for (const label of ['Claude Code hook +home', 'Cursor hook +project', 'OpenCode hook +project']) {
       expect(after).toMatch(new RegExp(`${label}: \\S+ — runs your copy, ~/\\.local/share/consider/bin/consider-cli`));

@@ -10,7 +10,7 @@ const EXPECTED = [
   'extension.vsixmanifest', '[Content_Types].xml',
   'extension/package.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/images/icon.png', 'extension/images/consider-activity.svg',
   ...['answer', 'board', 'comment', 'review', 'setup'].map((step) => `extension/images/walkthrough/${step}.svg`), // the walkthrough's pictures
-  'extension/dist/extension/extension.js',
+  'extension/dist/extension/extension.js', 'extension/dist/extension/changes-worker.js',
   'extension/dist/runtime/VERSION',
   'extension/dist/runtime/bin/consider-cli', 'extension/dist/runtime/bin/consider-cli.cjs',
   'extension/dist/runtime/bin/consider-cli.js', 'extension/dist/runtime/bin/package.json', 'extension/dist/runtime/bin/consider-mcp.cjs', 'extension/dist/runtime/bin/consider-changes.cjs',

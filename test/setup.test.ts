@@ -98,7 +98,8 @@ describe('skills: setup then uninstall leaves the trees byte-identical', () => {
             const at = `${row.target} ${scope} ${mode} ${userHas}`;
             expect(kinds(u).has('refused'), at).toBe(false);
             expect(tree(sb.root, (rel) => mode === 'skills-only' && rel.startsWith('.consider')), at).toEqual(beforeRoot);
-            expect(tree(sb.home), at).toEqual(beforeHome);
+            // A skills-only uninstall keeps the project set up (its threads), so its record stays.
+            expect(tree(sb.home, (rel) => mode === 'skills-only' && (rel === '.local' || rel.startsWith(`.local${path.sep}`))), at).toEqual(beforeHome);
             sb.cleanup();
           }
         }
@@ -112,7 +113,7 @@ describe('setup: the deployed runtime', () => {
     sb = sandbox();
     await setup(sb, []);
     const files = listFiles(path.join(sb.root, '.consider'));
-    expect(files).toEqual(['.gitignore', 'bin/VERSION', ...SPEC_RUNTIME, 'config.json', 'store.json'].sort());
+    expect(files).toEqual(['.gitignore', 'bin/VERSION', ...SPEC_RUNTIME, 'config.json', 'setup-token', 'store.json'].sort());
     expect(fs.readFileSync(path.join(sb.root, '.consider', '.gitignore'), 'utf8').trim()).toBe('*');
     for (const f of ['bin/consider-cli', 'bin/consider-cli.cjs']) {
       expect(fs.statSync(path.join(sb.root, '.consider', f)).mode & 0o111).not.toBe(0);
@@ -417,7 +418,7 @@ describe('uninstall: safety', () => {
     expect(fs.existsSync(path.join(sb.root, '.consider', 'bin', 'consider-cli'))).toBe(true);
     expect(readConfig(sb.root).trackedSkillInstalls).toEqual([]);
     expect(fs.readFileSync(path.join(sb.root, '.gitignore'), 'utf8')).toBe('.consider/\n'); // skills-only never edits it
-    expect(listFiles(sb.home)).toEqual([]);
+    expect(listFiles(sb.home).map((f) => f.replace(/projects\/[^/]+\.json$/, 'projects/<record>.json'))).toEqual(['.local/share/consider/projects/<record>.json', '.local/share/consider/setup.json']); // still set up: the threads stay
   });
 
   it('without tracking, finds Consider skills in the known locations and leaves other skills alone', async () => {

@@ -10,6 +10,8 @@ import {
 } from '../shared/store';
 import type { Comment, StoreFile } from '../shared/store';
 import { makeWorkspace, numberedLines } from './helpers/cli';
+import { atClock } from './helpers/clock';
+import { writeTime } from '../shared/store/store-io';
 import type { Workspace } from './helpers/cli';
 
 let ws: Workspace;
@@ -238,13 +240,34 @@ describe('threads', () => {
     expect(isUnseen(readStore(ws.root).store.comments[0]!)).toBe(true);
     await markSeenByAgent(ws.root, [c.id]);
     expect(isUnseen(readStore(ws.root).store.comments[0]!)).toBe(false);
-    await new Promise((r) => setTimeout(r, 5));
     await replyToThread(ws.root, c.id, { body: 'and?', author: 'human' });
     expect(isUnseen(readStore(ws.root).store.comments[0]!)).toBe(true);
     await replyToThread(ws.root, c.id, { body: 'on it', author: 'agent' });
     expect(isUnseen(readStore(ws.root).store.comments[0]!)).toBe(false);
     const agentThread = await addThread(ws.root, { file: 'b.md', startLine: 2, endLine: 2, body: 'asked by the agent', author: 'agent' });
     expect(isUnseen(agentThread)).toBe(false);
+  });
+
+  it('writes in one millisecond keep their order: a reply written just after the agent read the thread is unseen (issue 36)', async () => {
+    fresh();
+    const c = await atClock(Date.parse('2026-11-28T10:00:00.000Z'), async () => {
+      const t = await addThread(ws.root, { file: 'b.md', startLine: 1, endLine: 1, body: 'q', author: 'human' });
+      await markSeenByAgent(ws.root, [t.id]);
+      await replyToThread(ws.root, t.id, { body: 'one more thing', author: 'human' });
+      return readStore(ws.root).store.comments[0]!;
+    });
+    expect([c.createdAt, c.agentLastSeenAt, c.thread[0]!.createdAt]).toEqual(['2026-11-28T10:00:00.000Z', '2026-11-28T10:00:00.001Z', '2026-11-28T10:00:00.002Z']);
+    expect(isUnseen(c)).toBe(true);
+    expect(readStore(ws.root).store.lastWriteAt).toBe('2026-11-28T10:00:00.002Z');
+  });
+
+  it('a last write far ahead of this clock (another machine\'s) is not followed: times stay this machine\'s', () => {
+    const now = Date.parse('2026-11-28T10:00:00.000Z');
+    expect(writeTime(undefined, now)).toBe('2026-11-28T10:00:00.000Z');
+    expect(writeTime('2026-11-28T09:59:59.000Z', now)).toBe('2026-11-28T10:00:00.000Z');
+    expect(writeTime('2026-11-28T10:00:00.400Z', now)).toBe('2026-11-28T10:00:00.401Z');
+    expect(writeTime('2026-11-28T11:00:00.000Z', now)).toBe('2026-11-28T10:00:00.000Z');
+    expect(writeTime('not a time', now)).toBe('2026-11-28T10:00:00.000Z');
   });
 
   it('human activity dated in the future (another machine\'s clock): marking seen or an agent reply clears it (issue 29)', async () => {

@@ -135,8 +135,13 @@ export function roundBlock(r: ReviewRound, openIds: ReadonlySet<string>): string
 /** `+12 −3`, or why there are no counts. */
 export function counts(f: ChangedFile): string {
   if (f.added !== undefined && f.removed !== undefined) return `+${groupDigits(f.added)} −${groupDigits(f.removed)}`;
-  return f.note === 'too-large' ? 'too large to count' : f.note ?? 'not counted';
+  return f.note ? NOTE_TEXT[f.note] : 'not counted';
 }
+
+/** Why a file has no counts, in the Changes view's words. */
+const NOTE_TEXT: Readonly<Record<NonNullable<ChangedFile['note']>, string>> = {
+  binary: 'binary', 'too-large': 'too large to count', unreadable: 'unreadable', 'symlink-outside': 'a link leading outside the workspace', 'missing-content': 'baseline copy missing',
+};
 
 /** One changed file, with how many open threads are on it. */
 export function fileRow(f: ChangedFile, openThreads: number): string {

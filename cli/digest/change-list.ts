@@ -1,33 +1,20 @@
 /**
- * The digest's list of changed files, as the page prints it: the shapes of the Changes view's
+ * The digest's list of changed files, as the page prints it: the Changes view's own list
  * (shared/changes: BaselineRef, FileChange) without what only that view needs. Types only:
- * changed-files.ts answers with them, git-changed-files.ts and captured-changes.ts fill them.
+ * changed-files.ts answers with them, changes-bundle.ts fills them from the view's module.
  */
+import type { BaselineRef, ChangeKind, FileChange } from '../../shared/changes/model';
 
-/** What the changes are counted from (shared/changes' BaselineRef). */
-export type DigestBaseline =
-  | { kind: 'head' }
-  | { kind: 'branch'; ref: string }
-  /** A capture of the workspace (a review round's, a Mark All Reviewed): the Changes view's. */
-  | { kind: 'capture'; id: string };
+/** What the changes are counted from: the Changes view's baselines (the last commit, a branch's merge-base, a capture). */
+export type DigestBaseline = BaselineRef;
 
-export type ChangeKind = 'added' | 'deleted' | 'modified' | 'renamed';
+export type { ChangeKind };
 
-/** One changed file (shared/changes' FileChange, without what only its view needs). */
-export interface ChangedFile {
-  /** Workspace-relative path now (a deleted file: where it was). */
-  path: string;
-  /** A renamed file's path in the baseline. */
-  oldPath?: string;
-  kind: ChangeKind;
-  /** Lines added and removed, when both sides are text that could be read. */
-  added?: number;
-  removed?: number;
-  /** Why there are no counts. */
-  note?: 'binary' | 'too-large' | 'unreadable';
-}
+/** One changed file: shared/changes' FileChange without what only its view needs (what the file is now). */
+export type ChangedFile = Pick<FileChange, 'path' | 'oldPath' | 'kind' | 'added' | 'removed' | 'note'>;
 
 export type ChangedFiles =
+  /** `label`: the baseline's name, as the Changes view titles it ("review round 2", "the last commit (main, 1a2b3c4)"). */
   | { ok: true; files: ChangedFile[]; label: string; sha?: string }
-  /** `bad-ref`: the ref asked for does not exist (or shares no history with HEAD); `unavailable`: git cannot say (no git, no repository, no commit). */
-  | { ok: false; code: 'unavailable' | 'bad-ref'; reason: string; label: string; /** git's own message, as it said it. */ detail?: string };
+  /** `bad-ref`: the ref asked for does not exist (or shares no history with HEAD); `unavailable`: it cannot be compared with (no git, no repository, no commit, a capture gone). */
+  | { ok: false; code: 'unavailable' | 'bad-ref'; reason: string; label: string };

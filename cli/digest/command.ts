@@ -17,17 +17,18 @@ function roundNumber(raw: string, flag: string): number {
   return n;
 }
 
-/** --round N, or --since head|branch:<ref>|round:<N>|<N>; by default the newest captured review round, else the last commit. */
+/** --round N, or --since head|branch:<ref>|round:<N>|<N>|mark; by default what the Changes view opens on (the newest round or mark, else the last commit). */
 export function sinceOf(values: Values): Since {
   const { round, since } = values;
   if (round !== undefined && since !== undefined) throw new ConsiderError('usage', '--round and --since cannot be combined', '--round N is the same as --since round:N');
   if (typeof round === 'string') return { kind: 'round', round: roundNumber(round, '--round') };
   if (typeof since !== 'string') return { kind: 'latest' };
   if (since === 'head' || since === 'HEAD') return { kind: 'head' };
+  if (since === 'mark') return { kind: 'mark' };
   if (since.startsWith('branch:') && since.length > 'branch:'.length) return { kind: 'branch', ref: since.slice('branch:'.length) };
   if (since.startsWith('round:')) return { kind: 'round', round: roundNumber(since.slice('round:'.length), '--since round:') };
   if (/^\d+$/.test(since)) return { kind: 'round', round: roundNumber(since, '--since') };
-  throw new ConsiderError('usage', `--since must be head, branch:<ref> or round:<N> (got ${JSON.stringify(since)})`, 'e.g. --since branch:main');
+  throw new ConsiderError('usage', `--since must be head, branch:<ref>, round:<N> or mark (got ${JSON.stringify(since)})`, 'e.g. --since branch:main');
 }
 
 export function maxCharsOf(values: Values): number {
@@ -43,13 +44,14 @@ export function maxCharsOf(values: Values): number {
 export const digest: Command = {
   name: 'digest',
   summary: 'the whole review on one Markdown page: open threads in the order to take them, rounds, what was done, files changed',
-  usage: 'consider-cli digest [--round N | --since head|branch:<ref>|round:<N>] [--max-chars N] [--json]',
+  usage: 'consider-cli digest [--round N | --since head|branch:<ref>|round:<N>|mark] [--max-chars N] [--json]',
   options: { round: { type: 'string' }, since: { type: 'string' }, 'max-chars': { type: 'string' } },
   optionHelp: [
-    ['(default)', 'the files changed since your newest review round (its capture of the workspace), else since the last commit'],
+    ['(default)', 'the files changed since what the Changes view compares with: your newest review round or Mark All Reviewed (its capture of the workspace), else the last commit'],
     ['--since head', 'count the files changed since the last commit, with untracked files'],
     ['--since branch:REF', 'since the merge-base of HEAD with REF (a branch, tag or commit)'],
     ['--round N', 'since review round N was submitted, from its capture of the workspace (same as --since round:N); from the last commit when none was kept'],
+    ['--since mark', 'since your last Mark All Reviewed (its capture of the workspace)'],
     ['--max-chars N', `the page's size cap in characters (default ${DEFAULT_MAX_CHARS}, ${MIN_MAX_CHARS} to ${MAX_MAX_CHARS}); what does not fit is counted, with the command that shows it`],
     ['(--json)', '{markdown, chars, maxChars, baseline, threads: [{id, group, shown}], shown, omitted}'],
     ['(read)', 'marks nothing as read; the threads of the developer\'s pending review are not in it'],

@@ -11,34 +11,46 @@ import path from 'node:path';
 import type { Comment, ReviewRound } from '../../shared/store';
 import { ConsiderError, findRound, groupDigits, isUnseen, plural, unseenReviewMessages, type StoreFile } from '../../shared/store';
 import { CLI, command, fileRow, resolvedRow, roundBlock, threadBlock, when } from './blocks';
-import { changedFilesSince, type ChangedFile, type ChangedFiles, type DigestBaseline } from './changed-files';
+import { changedFilesSince, latestBaseline, newestMark, type ChangedFile, type ChangedFiles, type DigestBaseline } from './changed-files';
 import { codeSpan, cut } from './markdown';
 import { GROUP_TEXT, GROUPS, orderOpenThreads, type DigestGroup, type OrderedThread } from './order';
 import { assemblePage, PageTooSmall, type Page, type PageSection, type SectionKey } from './page';
 
-/** What the files changed are counted from, as asked on the command line. */
-/** What the files are counted from; `latest` (the default): the newest review round with a captured baseline, else the last commit. */
-export type Since = { kind: 'latest' } | { kind: 'head' } | { kind: 'branch'; ref: string } | { kind: 'round'; round: number };
+/**
+ * What the files are counted from, as asked on the command line; `latest` (the default): what
+ * the Changes view opens on — the newest capture, a review round's or a Mark All Reviewed, else
+ * the last commit.
+ */
+export type Since = { kind: 'latest' } | { kind: 'head' } | { kind: 'branch'; ref: string } | { kind: 'round'; round: number } | { kind: 'mark' };
 
-/** `latest` made concrete: the newest submitted round whose baseline was captured, else the last commit. */
-function resolveLatest(store: StoreFile, since: Since): Exclude<Since, { kind: 'latest' }> {
+/** `latest` made concrete, as the Changes view makes it (its defaultBaseline). */
+function resolveLatest(root: string, store: StoreFile, since: Since): Exclude<Since, { kind: 'latest' }> {
   if (since.kind !== 'latest') return since;
-  const captured = (store.reviews ?? []).filter((r) => typeof r.baseline === 'string').sort((a, b) => b.round - a.round)[0];
-  return captured ? { kind: 'round', round: captured.round } : { kind: 'head' };
+  const latest = latestBaseline(root, store);
+  if (latest?.kind !== 'capture') return { kind: 'head' };
+  const round = (store.reviews ?? []).find((r) => r.baseline === latest.id);
+  return round ? { kind: 'round', round: round.round } : { kind: 'mark' };
 }
 
 /** Which sections take the space left over first: the threads are the work. */
 const PRIORITY: readonly SectionKey[] = ['threads', 'rounds', 'files', 'resolved'];
 
-/** `head`, `branch:main`, `round:2` (the form --since takes). */
+/** `head`, `branch:main`, `round:2`, `mark` (the form --since takes). */
 export function sinceText(s: Exclude<Since, { kind: 'latest' }>): string {
-  return s.kind === 'head' ? 'head' : s.kind === 'branch' ? `branch:${s.ref}` : `round:${s.round}`;
+  return s.kind === 'branch' ? `branch:${s.ref}` : s.kind === 'round' ? `round:${s.round}` : s.kind;
 }
 
 interface BaselineChoice {
   changes: ChangedFiles;
   /** Said beside the baseline: why it is not the one asked for. */
   note?: string;
+}
+
+/** The newest Mark All Reviewed of the workspace, or not_found. */
+function markBaseline(root: string, store: StoreFile): DigestBaseline {
+  const mark = newestMark(root, store);
+  if (!mark) throw new ConsiderError('not_found', 'nothing was marked reviewed in this workspace yet', 'Mark All Reviewed in the Changes view first, or give --since head');
+  return mark;
 }
 
 /**
@@ -53,17 +65,19 @@ function changesFor(root: string, store: StoreFile, since: Exclude<Since, { kind
     const round = findRound(store, since.round);
     const captured = typeof round.baseline === 'string' ? round.baseline : undefined;
     if (captured !== undefined) {
-      const changes = changedFilesSince(root, { kind: 'capture', id: captured });
-      if (changes.ok) return { changes: { ...changes, label: `review round ${since.round}` } };
+      const changes = changedFilesSince(root, { kind: 'capture', id: captured }, store);
+      if (changes.ok) return { changes };
       note = `review round ${since.round}'s captured baseline could not be read (${changes.reason}), so they are counted from the last commit`;
     } else {
       note = `review round ${since.round} has no captured baseline, so they are counted from the last commit`;
     }
     baseline = { kind: 'head' };
+  } else if (since.kind === 'mark') {
+    baseline = markBaseline(root, store);
   } else {
     baseline = since;
   }
-  const changes = changedFilesSince(root, baseline);
+  const changes = changedFilesSince(root, baseline, store);
   if (!changes.ok && changes.code === 'bad-ref') throw new ConsiderError('not_found', changes.reason, 'give a branch, tag or commit that exists, e.g. --since branch:main');
   return { changes, ...(note !== undefined ? { note } : {}) };
 }
@@ -80,7 +94,7 @@ function threadCounts(ordered: readonly OrderedThread[]): string {
 function filesLine(choice: BaselineChoice): string {
   const { changes, note } = choice;
   const noted = note ? ` (${note})` : '';
-  if (!changes.ok) return `Files changed: not shown, ${changes.reason}${changes.detail ? ` (${codeSpan(short(changes.detail))})` : ''}${noted}.`;
+  if (!changes.ok) return `Files changed: not shown, ${short(changes.reason)}${noted}.`;
   const added = changes.files.reduce((n, f) => n + (f.added ?? 0), 0);
   const removed = changes.files.reduce((n, f) => n + (f.removed ?? 0), 0);
   const total = changes.files.length ? `${plural(changes.files.length, 'file')}, +${groupDigits(added)} −${groupDigits(removed)}` : 'none';
@@ -194,7 +208,7 @@ export interface Digest {
 
 /** The digest of the agent-visible threads `visible` of `store`, in the workspace `root`. */
 export function buildDigest(root: string, store: StoreFile, visible: readonly Comment[], opts: DigestOptions): Digest {
-  const since = resolveLatest(store, opts.since);
+  const since = resolveLatest(root, store, opts.since);
   const choice = changesFor(root, store, since);
   const ordered = orderOpenThreads(visible);
   const resolved = visible.filter((c) => c.workflowState === 'resolved');

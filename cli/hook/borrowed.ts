@@ -13,8 +13,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { HookInput } from './input';
-import { stringField } from './input';
+import type { HookInput } from '../hook-input';
+import { stringField } from '../hook-input';
 import { mentionsConsiderHook } from '../../shared/store';
 
 /** The hook files of the agents that borrow Claude Code's, relative to the project and to the home folder. */

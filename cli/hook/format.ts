@@ -3,7 +3,7 @@
  * project folder, how it says a stop follows one a hook blocked, and the JSON it reads back.
  * One object per documented format (formats/), named per agent in agents.ts.
  */
-import type { HookInput } from './input';
+import type { HookInput } from '../hook-input';
 
 export interface AgentFormat {
   /** The session the stop state is kept for (undefined: one state for all of this agent's sessions). */

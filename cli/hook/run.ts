@@ -6,25 +6,24 @@
  * `<event>` is ours or the agent's own name for it (`Stop`, `AfterAgent`, …). A command line
  * it cannot use (an unknown agent or event) is said in one line on stderr, which agents keep
  * out of the model's sight on exit 0, so that whoever wrote the hook can see what is wrong.
- * With `--if-set-up` (every hook setup installs) it answers only in a project the user set up
- * on this machine (shared/user-data.ts): a repository or folder that merely holds a
- * `.consider/` gets nothing said into the agent's session.
+ * With `--if-set-up` (every hook setup installs), and always as the user's own copy of the CLI,
+ * it answers only in a project the user set up on this machine (../set-up-guard.ts): a repository
+ * or folder that merely holds a `.consider/` gets nothing said into the agent's session.
  */
-import os from 'node:os';
-import path from 'node:path';
-import { HOOK_AGENT_IDS, findWorkspaceRoot, isDir, isSetUpProject, recordTurn } from '../../shared/store';
+import { HOOK_AGENT_IDS, recordTurn } from '../../shared/store';
+import { mayAnswerIn } from '../set-up-guard';
 import { writeStderr, writeStdout } from '../stdio';
 import { agentEvents, agentFormat, hookEvent } from './agents';
 import { HOOK_EVENTS } from './names';
-import { readHookInput, stringField } from './input';
+import { hookWorkspaceRoot, readHookInput, stringField } from '../hook-input';
 import { contextLine, isOwnReason, stopReason, waitingFeedback } from './feedback';
 import { forgetBlocks, shouldBlock, shouldTell } from './stop-state';
 import { answeredByOwnHook } from './borrowed';
 import { planEvent } from '../plans/formats';
-import type { HookRequest } from './request';
+import type { HookRequest } from '../hook-request';
 
 // The request's shape and parsing live apart, so the plan gate (plans/gate.ts) can name it without importing this module back.
-export { hookRequest, stringValue, type HookRequest } from './request';
+export { hookRequest, stringValue, type HookRequest } from '../hook-request';
 
 /** Answers the hook; never throws. */
 export async function answerHook(req: HookRequest): Promise<void> {
@@ -55,8 +54,8 @@ async function answer(req: HookRequest, turn: TurnSeen): Promise<object | undefi
   // What the agent can be told at this event: when nothing, the store is not even looked at.
   const render = event === 'stop' ? format.block : event === 'prompt' ? format.promptContext : format.sessionContext;
   if (!render) return undefined;
-  const root = workspaceRoot(format.projectDir(input), req.root);
-  if (req.ifSetUp && !isSetUpProject(root, os.homedir())) return undefined;
+  const root = hookWorkspaceRoot(format.projectDir(input), req.root);
+  if (!mayAnswerIn(root, req.ifSetUp)) return undefined;
   // Another agent running this agent's hook file (Copilot and Cursor read .claude/settings.json)
   // while its own Consider hook is there too: that one answers, this one keeps quiet.
   if (answeredByOwnHook(req.agent, input, root)) return undefined;
@@ -67,24 +66,14 @@ async function answer(req: HookRequest, turn: TurnSeen): Promise<object | undefi
     // Once per turn: not again at the first prompt after SessionStart, and not on the prompt that
     // is our own stop reason coming back (Gemini CLI's AfterAgent, OpenCode's plugin).
     if (!feedback || isOwnReason(stringField(input, 'prompt'))) return undefined;
-    return shouldTell(root, session, feedback.key()) ? render(contextLine(feedback)) : undefined;
+    return (await shouldTell(root, session, feedback.key())) ? render(contextLine(feedback)) : undefined;
   }
   if (!feedback) {
-    forgetBlocks(root, session);
+    await forgetBlocks(root, session);
     return undefined;
   }
   if (format.mayBlock && !format.mayBlock(input)) return undefined;
-  return shouldBlock(root, session, format.continuing(input), feedback.key()) ? render(stopReason(feedback)) : undefined;
-}
-
-/**
- * The workspace: up from the folder the agent says it works in (it may be a subfolder), else
- * --root as given, else up from here, as every command finds it.
- */
-function workspaceRoot(projectDir: string | undefined, rootFlag: string | undefined): string {
-  if (projectDir !== undefined && isDir(path.resolve(projectDir))) return findWorkspaceRoot(path.resolve(projectDir));
-  if (rootFlag !== undefined && isDir(path.resolve(rootFlag))) return path.resolve(rootFlag);
-  return findWorkspaceRoot(process.cwd());
+  return (await shouldBlock(root, session, format.continuing(input), feedback.key())) ? render(stopReason(feedback)) : undefined;
 }
 
 /** Says on stderr what is wrong with the command line; prints nothing for the agent. */

@@ -15,12 +15,19 @@
  * A state that cannot be read is no state. Records of sessions not seen for a week are dropped,
  * and at most MAX_SESSIONS are kept (the least recent go first).
  *
+ * Every read-change-write of the file holds `.consider/hook-state.lock` (the store's lock
+ * mechanism): sessions stopping at once (subagents, parallel agents, the hook at both scopes)
+ * would otherwise each write back what they read, and the last one would drop the others'
+ * records — a block forgotten is a block given again (issue 34). A lock not had within
+ * STATE_LOCK_WAIT_MS lets the stop go (fail open).
+ *
  * It also remembers the feedback a context line was last given for in this turn (`told`), so a
  * session is told once per turn, not at SessionStart and again at its first prompt: any stop
  * ends the turn and forgets it.
  */
 import fs from 'node:fs';
-import { considerPaths, writeFileAtomic } from '../../shared/store';
+import path from 'node:path';
+import { acquireLock, considerPaths, readDataJson, writeFileAtomic } from '../../shared/store';
 
 /** Blocks for one feedback (and blocks in a row), after which a stop goes through. */
 export const MAX_BLOCKS = 3;
@@ -28,6 +35,8 @@ export const MAX_BLOCKS = 3;
 export const MAX_SESSIONS = 256;
 /** A session not seen for this long is forgotten. */
 const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long a hook waits for another session's hook to finish with the state. */
+const STATE_LOCK_WAIT_MS = 5_000;
 
 interface SessionState {
   /** The feedback the last block was for ('' when there was none, only a context line). */
@@ -49,13 +58,25 @@ interface StateFile {
 }
 
 function readState(root: string): StateFile {
-  try {
-    const parsed = JSON.parse(fs.readFileSync(considerPaths(root).hookState, 'utf8')) as Partial<StateFile>;
-    if (parsed.version === 1 && parsed.sessions && typeof parsed.sessions === 'object') return parsed as StateFile;
-  } catch {
-    /* none yet, or not ours to trust */
-  }
+  // Read as data (no link followed, size-capped): none yet, or not ours to trust, is no state.
+  const parsed = readDataJson<Partial<StateFile>>(considerPaths(root).hookState);
+  if (parsed?.version === 1 && parsed.sessions && typeof parsed.sessions === 'object' && !Array.isArray(parsed.sessions)) return parsed as StateFile;
   return { version: 1, sessions: {} };
+}
+
+/** Runs `change` on the state with the state's lock held; `unlocked` when the lock cannot be had in time. */
+async function withState<T>(root: string, unlocked: T, change: (state: StateFile) => T): Promise<T> {
+  let lock;
+  try {
+    lock = await acquireLock(path.join(considerPaths(root).dir, 'hook-state.lock'), STATE_LOCK_WAIT_MS);
+  } catch {
+    return unlocked;
+  }
+  try {
+    return change(readState(root));
+  } finally {
+    lock.release();
+  }
 }
 
 /** Writes the state (the most recent sessions); false when it could not be written. */
@@ -81,8 +102,11 @@ function isSessionState(s: unknown): s is SessionState {
  * `continuing` is what the agent says (format.ts): true right after a block, false for a fresh
  * turn, undefined when it does not say.
  */
-export function shouldBlock(root: string, session: string, continuing: boolean | undefined, key: string, now = Date.now()): boolean {
-  const state = readState(root);
+export function shouldBlock(root: string, session: string, continuing: boolean | undefined, key: string, now = Date.now()): Promise<boolean> {
+  return withState(root, false, (state) => decideBlock(root, state, session, continuing, key, now));
+}
+
+function decideBlock(root: string, state: StateFile, session: string, continuing: boolean | undefined, key: string, now: number): boolean {
   const stored = state.sessions[session];
   const last = isSessionState(stored) ? stored : undefined;
   const sameKey = last?.key === key;
@@ -102,30 +126,31 @@ export function shouldBlock(root: string, session: string, continuing: boolean |
 }
 
 /** Nothing is waiting at this stop: the session's blocks are over (writes only if there were some). */
-export function forgetBlocks(root: string, session: string): void {
-  let state: StateFile;
+export async function forgetBlocks(root: string, session: string): Promise<void> {
   try {
-    if (!fs.existsSync(considerPaths(root).hookState)) return;
-    state = readState(root);
+    if (!fs.existsSync(considerPaths(root).hookState) || !(session in readState(root).sessions)) return; // the common case: no lock taken
   } catch {
     return;
   }
-  if (!(session in state.sessions)) return;
-  delete state.sessions[session];
-  writeState(root, state, Date.now());
+  await withState(root, undefined, (state) => {
+    if (!(session in state.sessions)) return;
+    delete state.sessions[session];
+    writeState(root, state, Date.now());
+  });
 }
 
 /**
  * Whether to give the context line for the feedback named `key` (a prompt, a new session): not
  * when this session was already told about this very feedback since its last stop. Records it.
  */
-export function shouldTell(root: string, session: string, key: string): boolean {
-  const state = readState(root);
-  const stored = state.sessions[session];
-  const current = isSessionState(stored) ? stored : undefined;
-  if (current?.told === key) return false;
-  const now = Date.now();
-  state.sessions[session] = { ...current, key: current?.key ?? '', blocks: current?.blocks ?? 0, at: new Date(now).toISOString(), told: key };
-  writeState(root, state, now);
-  return true;
+export function shouldTell(root: string, session: string, key: string): Promise<boolean> {
+  return withState(root, false, (state) => {
+    const stored = state.sessions[session];
+    const current = isSessionState(stored) ? stored : undefined;
+    if (current?.told === key) return false;
+    const now = Date.now();
+    state.sessions[session] = { ...current, key: current?.key ?? '', blocks: current?.blocks ?? 0, at: new Date(now).toISOString(), told: key };
+    writeState(root, state, now);
+    return true;
+  });
 }

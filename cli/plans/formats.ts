@@ -37,8 +37,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { HookInput } from '../hook/input';
-import { stringField } from '../hook/input';
+import type { HookInput } from '../hook-input';
+import { stringField } from '../hook-input';
 import { isWithin } from '../../shared/store';
 
 /** Our plan events: the gate (before the plan is approved) and the comments after an approval (post hooks). */

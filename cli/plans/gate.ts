@@ -11,16 +11,15 @@
  * `hook plan-approved` (Gemini CLI's AfterTool, Copilot's postToolUse): after an approval, the
  * comments to follow, once, for agents whose approval cannot carry them.
  */
-import os from 'node:os';
-import path from 'node:path';
-import { checkPlanText, claimDelivery, findWorkspaceRoot, isConsiderError, isDir, isSetUpProject, latestVersion, listPlans, readLive, readVerdict, sessionPlanToRevise, submitPlan } from '../../shared/store';
-import type { HookInput } from '../hook/input';
-import { readHookInput } from '../hook/input';
-import type { HookRequest } from '../hook/request';
+import { checkPlanText, claimDelivery, isConsiderError, latestVersion, listPlans, readLive, readVerdict, sessionPlanToRevise, submitPlan } from '../../shared/store';
+import type { HookInput } from '../hook-input';
+import { hookWorkspaceRoot, readHookInput } from '../hook-input';
+import type { HookRequest } from '../hook-request';
 import { PLAN_HOOK_AGENTS, planEvent, planHookFormat, type PlanHookFormat } from './formats';
 import { writeStderr } from '../stdio';
 import { markDelivered, minutes, verdictFor } from './outcome';
 import { awaitVerdict } from './wait';
+import { mayAnswerIn } from '../set-up-guard';
 
 /**
  * The longest a plan hook waits, whatever the developer's setting says: setup writes each
@@ -43,15 +42,9 @@ export async function answerPlanHook(req: HookRequest): Promise<object | undefin
   }
   const input = await readHookInput(PLAN_INPUT_MAX_BYTES);
   if (!input || !format.isPlanTool(input)) return undefined;
-  const root = workspaceRoot(format.projectDir(input), req.root);
-  if (req.ifSetUp && !isSetUpProject(root, os.homedir())) return undefined;
+  const root = hookWorkspaceRoot(format.projectDir(input), req.root);
+  if (!mayAnswerIn(root, req.ifSetUp)) return undefined;
   return event === 'plan' ? gate(format, req.agent!, input, root) : approvedComments(format, req.agent!, input, root);
-}
-
-function workspaceRoot(projectDir: string | undefined, rootFlag: string | undefined): string {
-  if (projectDir !== undefined && isDir(path.resolve(projectDir))) return findWorkspaceRoot(path.resolve(projectDir));
-  if (rootFlag !== undefined && isDir(path.resolve(rootFlag))) return path.resolve(rootFlag);
-  return findWorkspaceRoot(process.cwd());
 }
 
 const stepAside = (format: PlanHookFormat, why: string): object =>

@@ -4,9 +4,8 @@
  * marks its comments seen by the agent: it has them in full, as `get` would show them.
  */
 import type { PlanRecord, PlanVerdict } from '../../shared/store';
-import { markSeenByAgent, planFiles, readStore, verdictText, visibleToAgent } from '../../shared/store';
+import { MAX_PLAN_BYTES, markSeenByAgent, planFiles, readDataText, readStore, verdictText, visibleToAgent } from '../../shared/store';
 import type { WaitOutcome } from './wait';
-import fs from 'node:fs';
 
 /** How the agent answers a plan comment. */
 export const REPLY_HINT = '`.consider/bin/consider-cli reply <id> --message "…" --addressed|--declined|--question`';
@@ -19,7 +18,7 @@ export function verdictFor(root: string, plan: PlanRecord, verdict: PlanVerdict,
     .sort((a, b) => a.anchor.startLine - b.anchor.startLine || a.createdAt.localeCompare(b.createdAt));
   let versionText = '';
   try {
-    versionText = fs.readFileSync(planFiles(root, plan.id).version(verdict.version), 'utf8');
+    versionText = readDataText(planFiles(root, plan.id).version(verdict.version), { maxBytes: MAX_PLAN_BYTES }) ?? '';
   } catch {
     /* the version's file went: the comments are still given, without their lines */
   }

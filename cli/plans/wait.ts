@@ -6,10 +6,9 @@
  * or at once on Ctrl+C (SIGINT) or SIGTERM/SIGHUP. While it waits, `waiting.json` says so,
  * and VS Code shows how long the agent has been waiting.
  */
-import fs from 'node:fs';
 import type { PlanVerdict } from '../../shared/store';
 import { clearWaiting, markWaiting, planFiles, readLive, readPlan, readVerdict } from '../../shared/store';
-import { STARTED_BY, parentGone } from '../review-commands';
+import { waitLoop } from '../wait-loop';
 
 export type WaitOutcome =
   | { kind: 'verdict'; verdict: PlanVerdict }
@@ -25,55 +24,39 @@ export type WaitOutcome =
  * more waiting before it asks its own way; losing the wait at a reload costs the review.
  */
 export const EDITOR_GONE_GRACE_MS = 90_000;
-/** How often the side conditions are looked at (VS Code live, the parent, a lost watch event). */
+/** How often the side conditions are looked at (VS Code live, a newer version, a lost watch event). */
 const CHECK_MS = 1_000;
 
-export function awaitVerdict(root: string, planId: string, version: number, timeoutMs: number, opts: { graceMs?: number } = {}): Promise<WaitOutcome> {
+export async function awaitVerdict(root: string, planId: string, version: number, timeoutMs: number, opts: { graceMs?: number } = {}): Promise<WaitOutcome> {
   const files = planFiles(root, planId);
   // CONSIDER_TEST_EDITOR_GRACE_MS: the tests' shorter grace (a test cannot wait 90 s for each case).
   const graceMs = opts.graceMs ?? (Number(process.env.CONSIDER_TEST_EDITOR_GRACE_MS) || EDITOR_GONE_GRACE_MS);
   markWaiting(root, planId, version, Date.now() + timeoutMs);
-  return new Promise<WaitOutcome>((resolve) => {
-    let lastLive = Date.now();
-    let watcher: fs.FSWatcher | undefined;
-    const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-    const onSignal = (signal: NodeJS.Signals): void => finish({ kind: 'interrupted', signal });
-    const finish = (outcome: WaitOutcome): void => {
-      watcher?.close();
-      clearInterval(checker);
-      clearTimeout(deadline);
-      for (const s of signals) process.off(s, onSignal);
-      clearWaiting(root, planId);
-      resolve(outcome);
-    };
-    const verdictNow = (): boolean => {
-      const verdict = readVerdict(root, planId, version);
-      if (verdict) finish({ kind: 'verdict', verdict });
-      return verdict !== undefined;
-    };
-    const sideChecks = (): void => {
-      if (verdictNow()) return;
-      if (parentGone(STARTED_BY)) return finish({ kind: 'interrupted', signal: 'SIGHUP' });
-      if (readLive(root)) lastLive = Date.now();
-      else if (Date.now() - lastLive > graceMs) return finish({ kind: 'editor-gone' });
-      try {
-        const latest = readPlan(root, planId).versions.length;
-        if (latest > version) finish({ kind: 'superseded', version: latest });
-      } catch {
-        /* the plan's folder is being rewritten or went: the checks go on until the deadline */
-      }
-    };
-    for (const s of signals) process.on(s, onSignal);
-    try {
-      watcher = fs.watch(files.versions, { persistent: true }, (_event, name) => {
-        if (name === null || name === `v${version}.verdict.json`) verdictNow();
-      });
-      watcher.on('error', () => { watcher?.close(); watcher = undefined; });
-    } catch {
-      /* cannot watch (a network share): the checks below look every second */
-    }
-    const checker = setInterval(sideChecks, CHECK_MS);
-    const deadline = setTimeout(() => finish({ kind: 'timeout' }), timeoutMs);
-    verdictNow(); // given before the watch started
-  });
+  let lastLive = Date.now();
+  try {
+    return await waitLoop<WaitOutcome>({
+      dir: files.versions,
+      wanted: (name) => name === null || name === `v${version}.verdict.json`,
+      look: () => {
+        const verdict = readVerdict(root, planId, version);
+        if (verdict) return { kind: 'verdict', verdict };
+        if (readLive(root)) lastLive = Date.now();
+        else if (Date.now() - lastLive > graceMs) return { kind: 'editor-gone' };
+        try {
+          const latest = readPlan(root, planId).versions.length;
+          if (latest > version) return { kind: 'superseded', version: latest };
+        } catch {
+          /* the plan's folder is being rewritten or went: the checks go on until the deadline */
+        }
+        return undefined;
+      },
+      recheckMs: CHECK_MS,
+      timeoutMs,
+      onTimeout: () => ({ kind: 'timeout' }),
+      orphaned: () => ({ kind: 'interrupted', signal: 'SIGHUP' }),
+      onSignal: (signal) => ({ kind: 'interrupted', signal }),
+    });
+  } finally {
+    clearWaiting(root, planId);
+  }
 }

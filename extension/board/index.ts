@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { CommandIds, registerCommand } from '../commands/ids';
+import { CommandIds, registerCommand } from '../command-ids';
 import type { CopiedDigest, CopyDigestArgs } from '../commands/digest-command';
 import type { ViewName } from '../../shared/board/protocol';
 import * as storeApi from '../../shared/store';

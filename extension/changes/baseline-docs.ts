@@ -7,7 +7,8 @@
  * a thread about removed code is shown on a baseline document showing the text it was written on.
  */
 import * as vscode from 'vscode';
-import { baselineText, parseBaselineKey, type BaselineRef } from '../../shared/changes';
+import { baselineTextAsync, parseBaselineKey, type BaselineRef } from '../../shared/changes';
+import { GitAborted } from '../../shared/workspace/git';
 import { contentHash } from '../../shared/anchoring/content-hash';
 import { absoluteOf } from '../../shared/paths';
 import type { Comment } from '../../shared/model';
@@ -80,13 +81,23 @@ export class BaselineDocuments extends Disposable implements vscode.TextDocument
     return undefined;
   }
 
-  provideTextDocumentContent(uri: vscode.Uri): string {
+  /** A git baseline's text comes through the async git queue: Open All Changes asks for hundreds at once. */
+  async provideTextDocumentContent(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<string> {
     const d = parseBaselineUri(uri);
     let text = '';
     if (d?.snapshot) text = this.readSnapshot(d.root, d.snapshot) ?? '';
     else if (d && d.key) {
       const ref: BaselineRef | undefined = parseBaselineKey(d.key);
-      text = (ref && baselineText(d.root, ref, d.rel, d.sha)) ?? '';
+      const abort = new AbortController();
+      const cancelled = token?.onCancellationRequested(() => abort.abort());
+      try {
+        text = (ref && await baselineTextAsync(d.root, ref, d.rel, d.sha, abort.signal)) ?? '';
+      } catch (e) {
+        if (!(e instanceof GitAborted)) throw e;
+        return ''; // the editor no longer wants it
+      } finally {
+        cancelled?.dispose();
+      }
     }
     this.hashes.set(uri.toString(), contentHash(text));
     return text;

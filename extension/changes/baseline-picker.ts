@@ -4,7 +4,7 @@
  * its time, the last commit, or a branch (a second pick, or any ref typed in).
  */
 import * as vscode from 'vscode';
-import { baselineKey, captureChoices, listBranches } from '../../shared/changes';
+import { baselineKey, captureChoices, listBranchesAsync } from '../../shared/changes';
 import type { StoreFile } from '../../shared/model';
 import { countOf } from '../../shared/board/l10n';
 import type { BaselineChoice } from './changes-model';
@@ -48,12 +48,18 @@ export async function pickBaseline(root: string, folderName: string, store: Stor
   return picked.choice;
 }
 
-async function pickBranch(root: string): Promise<BaselineChoice | undefined> {
-  const branches = listBranches(root);
+/** The branch pick opens at once; git's list of branches fills it when it comes (busy meanwhile). */
+function pickBranch(root: string): Promise<BaselineChoice | undefined> {
   const qp = vscode.window.createQuickPick<vscode.QuickPickItem>();
   qp.title = vscode.l10n.t('Consider: Compare with a branch (its merge-base with HEAD)');
-  qp.placeholder = branches.length ? vscode.l10n.t('Pick a branch, or type any ref') : vscode.l10n.t('Type a ref (no branches found)');
-  qp.items = branches.map((b) => ({ label: b }));
+  qp.placeholder = vscode.l10n.t('Pick a branch, or type any ref');
+  qp.busy = true;
+  const abort = new AbortController();
+  void listBranchesAsync(root, abort.signal).then((branches) => {
+    qp.items = branches.map((b) => ({ label: b }));
+    if (!branches.length) qp.placeholder = vscode.l10n.t('Type a ref (no branches found)');
+    qp.busy = false;
+  }, () => { /* closed before git answered */ });
   return new Promise((resolve) => {
     let done = false;
     qp.onDidAccept(() => {
@@ -62,7 +68,11 @@ async function pickBranch(root: string): Promise<BaselineChoice | undefined> {
       qp.hide();
       resolve(ref ? { kind: 'branch', ref } : undefined);
     });
-    qp.onDidHide(() => { if (!done) resolve(undefined); qp.dispose(); });
+    qp.onDidHide(() => {
+      abort.abort();
+      if (!done) resolve(undefined);
+      qp.dispose();
+    });
     qp.show();
   });
 }

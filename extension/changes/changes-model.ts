@@ -2,21 +2,23 @@
  * The Changes view's state, per workspace folder: which baseline it compares with (the newest
  * capture unless the user picked one, remembered per workspace), what changed since (computed
  * when the view needs it, again when files or the store change), and the Viewed ticks.
- * Computing is synchronous shared/ code, debounced: soon while the view is visible, after a few
- * seconds while it is hidden (the badge on Consider's icon still counts the files not viewed).
+ * Computing happens on the Changes view's worker thread (compute-client.ts): the extension
+ * host's thread only debounces file events (soon while the view is visible, after a few seconds
+ * while it is hidden: the badge on Consider's icon still counts the files not viewed), sends a
+ * request and takes the answer. A newer request for a folder cancels the one before it.
  */
 import * as vscode from 'vscode';
 import type { FolderStores } from '../store/folder-stores';
-import {
-  baselineKey, changesSince, defaultBaseline, readViewed, setViewed, type BaselineRef, type ChangesSince, type ViewedState,
-} from '../../shared/changes';
-import { isExcludedPath } from '../../shared/changes/workspace-files';
+import { baselineKey, readViewed, setViewed, type BaselineRef, type ChangesSince, type ViewedState } from '../../shared/changes';
+import { isNeverListed } from '../../shared/workspace/files';
 import { toStoredPath } from '../../shared/paths';
 import { Disposable, toDisposable } from '../util/dispose';
+import type { WorkspaceFileEvents } from '../util/file-events';
+import type { BaselineChoice } from './compute';
+import { ComputeCancelled, type ChangesWorker } from './compute-client';
 import { changesMaxFileBytes } from './settings';
 
-/** What the user picked: follow the newest capture, or one baseline. */
-export type BaselineChoice = { kind: 'latest' } | BaselineRef;
+export type { BaselineChoice } from './compute';
 
 export interface FolderChanges {
   root: string;
@@ -34,9 +36,16 @@ export const FILE_CHANGE_DEBOUNCE_MS = 300;
 /** While the view is hidden the list is still kept for the badge on Consider's icon, less eagerly. */
 export const HIDDEN_DEBOUNCE_MS = 3_000;
 
+/** A folder's computation in flight: cancelled by the next one. */
+interface Computing {
+  abort: AbortController;
+  done: Promise<void>;
+}
+
 export class ChangesModel extends Disposable {
   private readonly folders = new Map<string, FolderChanges>();
   private readonly dirty = new Set<string>();
+  private readonly computing = new Map<string, Computing>();
   private readonly emitter = this.register(new vscode.EventEmitter<readonly string[]>());
   /** Fires with the folders whose list or ticks changed. */
   readonly onDidChange = this.emitter.event;
@@ -49,15 +58,20 @@ export class ChangesModel extends Disposable {
   /** The store's part that decides the newest capture, per folder: a change there moves a "latest" baseline. */
   private roundsSeen = new Map<string, string>();
 
-  constructor(private readonly stores: FolderStores, private readonly memento: vscode.Memento, private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    private readonly stores: FolderStores,
+    private readonly memento: vscode.Memento,
+    private readonly log: vscode.LogOutputChannel,
+    files: WorkspaceFileEvents,
+    private readonly worker: ChangesWorker,
+  ) {
     super();
-    this.register(toDisposable(() => { if (this.timer) clearTimeout(this.timer); }));
+    this.register(toDisposable(() => {
+      if (this.timer) clearTimeout(this.timer);
+      for (const c of this.computing.values()) c.abort.abort();
+    }));
     this.register(stores.onDidChange((roots) => this.storeChanged(roots)));
-    const watcher = this.register(vscode.workspace.createFileSystemWatcher('**/*'));
-    const onFile = (uri: vscode.Uri): void => this.fileChanged(uri);
-    this.register(watcher.onDidChange(onFile));
-    this.register(watcher.onDidCreate(onFile));
-    this.register(watcher.onDidDelete(onFile));
+    this.register(files.onDidChangeFile(({ uri }) => this.fileChanged(uri)));
     this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.sync()));
     this.register(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('consider.changes')) this.invalidate(); }));
     this.sync();
@@ -72,16 +86,21 @@ export class ChangesModel extends Disposable {
     return this.folders.get(root);
   }
 
-  /** Brings a folder's list up to date now if it is stale (the tree asks before it draws). */
-  fresh(root: string): FolderChanges | undefined {
-    const f = this.folders.get(root);
-    if (f && (this.dirty.has(root) || f.result === undefined)) {
-      const before = f.result;
-      this.compute(f);
-      // Whoever drew the old list must hear of the new one (not from inside the caller's own drawing).
-      if (f.result !== before) setTimeout(() => { if (!this.isDisposed) this.emitter.fire([root]); }, 0);
+  /**
+   * The folder with its list up to date: computed now if it is stale (the tree asks before it
+   * draws; VS Code shows the view's progress bar meanwhile), after any computation in flight.
+   */
+  async fresh(root: string): Promise<FolderChanges | undefined> {
+    // A folder is dirty from the moment it is added (sync): it has never been computed.
+    for (let rounds = 0; rounds < 10; rounds++) {
+      const f = this.folders.get(root);
+      const inFlight = this.computing.get(root);
+      if (!f || this.isDisposed) return f;
+      if (inFlight) await inFlight.done;
+      else if (this.dirty.has(root)) await this.compute(f);
+      else return f;
     }
-    return f;
+    return this.folders.get(root);
   }
 
   /** The view became visible or hidden: hidden, lists are computed less eagerly (for the badge only). */
@@ -98,8 +117,7 @@ export class ChangesModel extends Disposable {
     if (choice.kind === 'latest') delete saved[root];
     else saved[root] = choice;
     await this.memento.update(CHOICE_KEY, saved);
-    this.compute(f);
-    this.emitter.fire([root]);
+    await this.compute(f);
   }
 
   /** Ticks or unticks files of a folder for its current baseline. */
@@ -128,29 +146,41 @@ export class ChangesModel extends Disposable {
       const root = wf.uri.fsPath;
       next.set(root, this.folders.get(root) ?? { root, name: wf.name, choice: saved[root] ?? { kind: 'latest' }, viewed: new Map() });
     }
+    for (const root of this.folders.keys()) if (!next.has(root)) this.computing.get(root)?.abort.abort();
     this.folders.clear();
     for (const [k, v] of next) this.folders.set(k, v);
     this.invalidate();
   }
 
-  private compute(f: FolderChanges): void {
+  /**
+   * Computes a folder's list on the worker, cancelling the folder's computation in flight, and
+   * announces the new list. Resolves when this computation is answered, cancelled or failed.
+   */
+  private compute(f: FolderChanges): Promise<void> {
     this.dirty.delete(f.root);
+    this.computing.get(f.root)?.abort.abort();
+    const abort = new AbortController();
     const store = this.stores.get(f.root)?.store;
-    f.ref = f.choice.kind === 'latest' ? defaultBaseline(f.root, store) : f.choice;
     this.roundsSeen.set(f.root, roundsKey(store));
-    f.viewed = readViewed(f.root);
-    if (!f.ref) {
-      f.result = undefined;
-      return;
-    }
-    try {
-      f.result = changesSince(f.root, f.ref, store, { maxFileBytes: changesMaxFileBytes() });
-      if (f.result.ok) this.log.info(`changes of ${f.name} since ${f.result.label}: ${f.result.list.changes.length} file(s) in ${f.result.list.ms} ms`);
-    } catch (e) {
+    const request = { kind: 'changes' as const, root: f.root, choice: f.choice, reviews: store?.reviews, maxFileBytes: changesMaxFileBytes() };
+    const done = this.worker.run(request, abort.signal).then(({ ref, result }) => {
+      f.viewed = readViewed(f.root);
+      f.ref = ref;
+      f.result = result;
+      if (result?.ok) this.log.info(`changes of ${f.name} since ${result.label}: ${result.list.changes.length} file(s) in ${result.list.ms} ms`);
+    }, (e: unknown) => {
+      if (e instanceof ComputeCancelled) return;
       // shared/changes answers its known failures; anything else is a bug, shown as a problem rather than a broken view.
-      f.result = { ok: false, label: baselineKey(f.ref), problem: { code: 'git-failed', message: (e as Error).message } };
+      f.result = { ok: false, label: f.ref ? baselineKey(f.ref) : '', problem: { code: 'git-failed', message: (e as Error).message } };
       this.log.error(`changes of ${f.name}: ${(e as Error).stack ?? e}`);
-    }
+    }).finally(() => {
+      if (this.computing.get(f.root)?.abort !== abort) return; // a newer computation took over
+      this.computing.delete(f.root);
+      if (abort.signal.aborted || this.isDisposed) return;
+      this.emitter.fire([f.root]);
+    });
+    this.computing.set(f.root, { abort, done });
+    return done;
   }
 
   private storeChanged(roots: readonly string[]): void {
@@ -175,9 +205,9 @@ export class ChangesModel extends Disposable {
       if (rel.startsWith('..')) continue;
       // A commit or a checkout moves what "the last commit" and "a branch" stand for.
       const refMoved = rel === '.git/HEAD' || rel === '.git/packed-refs' || rel.startsWith('.git/refs/');
-      if (isExcludedPath(rel) && !(refMoved && this.folders.get(root)?.ref?.kind !== 'capture')) continue;
+      if (isNeverListed(rel) && !(refMoved && this.folders.get(root)?.ref?.kind !== 'capture')) continue;
       this.dirty.add(root);
-      if (!isExcludedPath(rel)) this.fileEmitter.fire({ root, rel });
+      if (!isNeverListed(rel)) this.fileEmitter.fire({ root, rel });
     }
     if (this.dirty.size) this.schedule(FILE_CHANGE_DEBOUNCE_MS);
   }
@@ -188,12 +218,10 @@ export class ChangesModel extends Disposable {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      const roots = [...this.dirty];
-      for (const r of roots) {
+      for (const r of [...this.dirty]) {
         const f = this.folders.get(r);
-        if (f) this.compute(f);
+        if (f) void this.compute(f);
       }
-      if (roots.length) this.emitter.fire(roots);
     }, ms);
   }
 }

@@ -20,7 +20,7 @@ import { Disposable } from '../util/dispose';
 import type { ChangesModel, FolderChanges } from './changes-model';
 import { type DirNode, type FileNode, type TreeNode, KIND_LETTER, ago, kindWord, buildTree, fileDescription, filesUnder } from './tree-model';
 import { isViewed, baselineKey } from '../../shared/changes';
-import { CommandIds } from '../commands/ids';
+import { CommandIds } from '../command-ids';
 import type { HunkReview } from './hunk-review';
 
 export const CHANGES_VIEW_ID = 'consider.changes';
@@ -87,7 +87,8 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     return nodes;
   }
 
-  getChildren(element?: ChangeElement): ChangeElement[] {
+  /** A folder's rows wait for its list (computed on the worker; VS Code shows the view's progress bar meanwhile). */
+  async getChildren(element?: ChangeElement): Promise<ChangeElement[]> {
     if (!element) {
       const folders = this.model.list();
       if (folders.length > 1) return folders.map((f) => ({ type: 'folder', root: f.root }));
@@ -106,8 +107,8 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
   }
 
   /** A folder's rows: notes first (incomplete baseline, files not compared), then its tree. */
-  private folderChildren(root: string): ChangeElement[] {
-    const f = this.model.fresh(root);
+  private async folderChildren(root: string): Promise<ChangeElement[]> {
+    const f = await this.model.fresh(root);
     if (!f) return [];
     const multi = this.model.list().length > 1;
     const notes: ChangeElement[] = [];
@@ -285,16 +286,16 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
   }
 
   /** The labels of the top-level rows, as drawn (the tests' view of "one tree per folder"). */
-  topLabels(): string[] {
-    return this.getChildren().map((e) => {
+  async topLabels(): Promise<string[]> {
+    return (await this.getChildren()).map((e) => {
       const label = this.getTreeItem(e).label;
       return typeof label === 'string' ? label : label?.label ?? '';
     });
   }
 
   /** What the tests and the status read: the files listed for a folder, as shown. */
-  shown(root: string): { path: string; kind: string; description: string; viewed: boolean }[] {
-    const f = this.model.fresh(root);
+  async shown(root: string): Promise<{ path: string; kind: string; description: string; viewed: boolean }[]> {
+    const f = await this.model.fresh(root);
     if (!f) return [];
     return this.treeOf(f).flatMap(filesUnder).map((n) => ({
       path: n.change.path, kind: n.change.kind, description: withProgress(fileDescription(n), this.review.file(root, n.change.path)?.reviewed), viewed: n.viewed,
@@ -338,10 +339,10 @@ function withProgress(description: string, reviewed: readonly boolean[] | undefi
 
 const progressText = (c: { viewed: number; total: number }): string => vscode.l10n.t('{0} of {1} viewed', c.viewed, countOf(c.total, vscode.l10n.t('{0} file'), vscode.l10n.t('{0} files')));
 
-/** "review round 2 (12 min ago)", "the last commit (main)". */
+/** "review round 2 (12 min ago)", "the last commit (main, 1a2b3c4)". */
 function sinceText(f: FolderChanges): string {
   const label = f.result?.label ?? '';
-  const at = f.result?.ok ? f.result.baseline?.createdAt : undefined;
+  const at = f.result?.ok ? f.result.capturedAt : undefined;
   return at ? `${label} (${ago(at)})` : label;
 }
 

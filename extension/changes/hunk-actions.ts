@@ -14,7 +14,7 @@ import { baselineKey, type BaselineRef } from '../../shared/changes';
 import { addRejectionThread, setRevertOutcome } from '../../shared/changes/rejections';
 import { absoluteOf } from '../../shared/paths';
 import { setAnchor } from '../../shared/store';
-import { CommandIds, registerCommand } from '../commands/ids';
+import { CommandIds, registerCommand } from '../command-ids';
 import * as notify from '../notify';
 import type { FolderStores } from '../store/folder-stores';
 import type { ChangesModel } from './changes-model';

@@ -17,7 +17,7 @@
 import * as vscode from 'vscode';
 import { toStoredPath } from '../../shared/paths';
 import { countOf } from '../../shared/board/l10n';
-import { CommandIds } from '../commands/ids';
+import { CommandIds } from '../command-ids';
 import { Disposable } from '../util/dispose';
 import { BASELINE_SCHEME, parseBaselineUri } from './baseline-docs';
 import type { ChangeAt, HunkReview } from './hunk-review';

@@ -5,16 +5,18 @@
  */
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { baselineKey, captureLabel, captureMark, type BaselineRef, type FileChange } from '../../shared/changes';
+import { baselineKey, captureLabel, type BaselineRef, type FileChange } from '../../shared/changes';
 import { readSnapshot } from '../../shared/anchoring/snapshots';
 import { absoluteOf } from '../../shared/paths';
 import { countOf } from '../../shared/board/l10n';
-import { CommandIds, registerCommand } from '../commands/ids';
+import { CommandIds, registerCommand } from '../command-ids';
 import * as notify from '../notify';
 import type { FolderStores } from '../store/folder-stores';
 import { BaselineDocuments, baselineUri, emptyUri } from './baseline-docs';
 import { pickBaseline } from './baseline-picker';
 import { type BaselineChoice, ChangesModel, type FolderChanges } from './changes-model';
+import { ChangesWorker } from './compute-client';
+import type { WorkspaceFileEvents } from '../util/file-events';
 import { CHANGES_VIEW_ID, ChangesView } from './changes-view';
 import { changesMaxFileBytes } from './settings';
 import { HunkReview } from './hunk-review';
@@ -32,7 +34,7 @@ export interface ChangesController extends vscode.Disposable {
   readonly reverts: RejectionKeeper;
   /** Shows the view on a baseline of a folder (the board's "Changes since this round"). */
   showSince(root: string, choice: BaselineChoice): Promise<void>;
-  /** How a baseline is named ("review round 1", "the last commit (main)"): the view's name when it shows it. */
+  /** How a baseline is named ("review round 1", "the last commit (main, 1a2b3c4)"): the view's name when it shows it. */
   labelOf(root: string, ref: BaselineRef): string;
   /** Proof of fix: the diff of the code a thread was written on (its origin) with the file today. */
   showThreadChanges(root: string, threadId: string): Promise<void>;
@@ -41,9 +43,18 @@ export interface ChangesController extends vscode.Disposable {
 /** Notes that make a file have no diff to show: it is opened as it is. */
 const NO_DIFF = new Set(['binary', 'too-large', 'unreadable', 'symlink-outside']);
 
-export function registerChanges(context: vscode.ExtensionContext, stores: FolderStores, log: vscode.LogOutputChannel): ChangesController {
+/**
+ * At most this many files go to VS Code's multi-file diff at once: it builds every diff before
+ * it shows the first, and froze for about 6 s with 2,500 (issue 36), about 2.4 ms a file; 500
+ * stay near a second. Past it, Open All Changes says so and offers the first ones.
+ */
+export const MAX_OPEN_ALL = 500;
+
+export function registerChanges(context: vscode.ExtensionContext, stores: FolderStores, files: WorkspaceFileEvents, log: vscode.LogOutputChannel): ChangesController {
   const documents = new BaselineDocuments((root, id) => readSnapshot(root, id));
-  const model = new ChangesModel(stores, context.workspaceState, log);
+  // The lists are computed off the extension host's thread (compute.ts).
+  const worker = new ChangesWorker(path.join(context.extensionPath, 'dist', 'extension', 'changes-worker.js'), (message) => log.error(message));
+  const model = new ChangesModel(stores, context.workspaceState, log, files, worker);
   const review = new HunkReview(model, log);
   const view = new ChangesView(model, stores, review);
   const editors = new HunkEditors(review, (fsPath) => stores.rootOf(fsPath));
@@ -113,7 +124,7 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
   };
 
   const subscriptions = vscode.Disposable.from(
-    documents, model, review, view, editors, reverts,
+    documents, model, review, view, editors, reverts, { dispose: () => worker.dispose() },
     registerHunkActions({ review, editors, reverts, model, stores, labelOf: (root, ref) => controller.labelOf(root, ref) }),
     registerCommand(CommandIds.changesOpenChange, openChange),
     registerCommand(CommandIds.changesOpenFile, async (arg: { root: string; path: string } | { type: 'file'; root: string; node: { change: FileChange } }) => {
@@ -130,27 +141,38 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
       const folders = model.list();
       let marked = 0;
       for (const f of folders) {
-        const r = captureMark(f.root, stores.get(f.root)?.store, { maxFileBytes: changesMaxFileBytes() });
+        // A first capture reads every file: on the worker, with the window's progress shown meanwhile.
+        const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Marking {0} reviewed…', f.name) }, () => worker.run({
+          kind: 'mark', root: f.root, reviews: stores.get(f.root)?.store?.reviews, maxFileBytes: changesMaxFileBytes(),
+        }));
         if (!r.ok) {
           void notify.error(vscode.l10n.t('Consider: could not mark {0} reviewed: {1}.', f.name, r.error));
           continue;
         }
         marked++;
-        log.info(`marked ${f.name} reviewed: ${r.report.read} file(s) read, ${r.report.reused} unchanged, ${r.report.ms} ms`);
+        log.info(`marked ${f.name} reviewed: ${r.read} file(s) read, ${r.reused} unchanged, ${r.ms} ms`);
         // From now on the view counts from this mark (the newest capture).
         await model.choose(f.root, { kind: 'latest' });
       }
       if (marked) vscode.window.setStatusBarMessage(`$(check-all) ${vscode.l10n.t('Marked everything reviewed: the Changes view shows what changes from now on')}`, 5000);
     }),
-    registerCommand(CommandIds.changesOpenAll, async () => {
-      const f = await pickFolder(vscode.l10n.t('Consider: Open the changes of which folder?'));
+    registerCommand(CommandIds.changesOpenAll, async (arg?: { root?: string }) => {
+      const picked = arg?.root ? model.get(arg.root) : await pickFolder(vscode.l10n.t('Consider: Open the changes of which folder?'));
+      const f = picked && await model.fresh(picked.root);
       if (!f?.result?.ok) return;
-      const resources = f.result.list.changes.filter((c) => !(c.note && NO_DIFF.has(c.note))).map((c) => diffArgs(f, c)!).filter(Boolean);
+      const label = f.result.label;
+      let resources = f.result.list.changes.filter((c) => !(c.note && NO_DIFF.has(c.note))).map((c) => diffArgs(f, c)!).filter(Boolean);
       if (!resources.length) {
-        void notify.info(vscode.l10n.t('Consider: nothing to show — no file changed since {0}.', f.result.label));
+        void notify.info(vscode.l10n.t('Consider: nothing to show — no file changed since {0}.', label));
         return;
       }
-      await vscode.commands.executeCommand('vscode.changes', vscode.l10n.t('Changes since {0} ({1})', f.result.label, countOf(resources.length, vscode.l10n.t('{0} file'), vscode.l10n.t('{0} files'))), resources);
+      if (resources.length > MAX_OPEN_ALL) {
+        const first = vscode.l10n.t('Open the First {0}', MAX_OPEN_ALL);
+        const choice = await notify.warn(vscode.l10n.t('Consider: {0} changed since {1}: VS Code\'s multi-file diff stalls with that many, so Open All Changes opens at most {2} at once. Open the first {2} (in the Changes view\'s order), or open the others from the Changes view.', countOf(resources.length, vscode.l10n.t('{0} file'), vscode.l10n.t('{0} files')), label, MAX_OPEN_ALL), first);
+        if (choice !== first) return;
+        resources = resources.slice(0, MAX_OPEN_ALL);
+      }
+      await vscode.commands.executeCommand('vscode.changes', vscode.l10n.t('Changes since {0} ({1})', label, countOf(resources.length, vscode.l10n.t('{0} file'), vscode.l10n.t('{0} files'))), resources);
     }),
     registerCommand(CommandIds.changesRefresh, () => model.invalidate()),
     registerCommand(CommandIds.changesShowSince, async (arg: { root: string; baseline?: string }) => {

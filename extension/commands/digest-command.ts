@@ -6,7 +6,7 @@
  * comments of the developer's pending review; the notification says how many.
  */
 import * as vscode from 'vscode';
-import { CommandIds, registerCommand } from './ids';
+import { CommandIds, registerCommand } from '../command-ids';
 import type { ConsiderHost, FolderStoreState } from '../api';
 import type { BundledCli } from '../bundled-cli';
 import { pendingThreads } from '../../shared/store';

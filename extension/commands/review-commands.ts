@@ -5,7 +5,7 @@
  * buttons, and the status bar entry that counts pending comments.
  */
 import * as vscode from 'vscode';
-import { CommandIds, registerCommand } from './ids';
+import { CommandIds, registerCommand } from '../command-ids';
 import { discardReview, pendingThreads, restoreThreads } from '../../shared/store';
 import { submitReviewWithBaseline } from '../../shared/changes';
 import { baselineCaptureOptions } from '../changes/settings';

@@ -5,13 +5,13 @@
  * re-reads the store so the widget shows the stored truth at once.
  */
 import * as vscode from 'vscode';
-import { CommandIds, registerCommand } from './ids';
+import { CommandIds, registerCommand } from '../command-ids';
 import { toStoredPath } from '../../shared/paths';
 import { addThread, deleteReply, deleteThread, editComment, replyToThread, restoreThreads, setAnchor, setWorkflowState } from '../../shared/store';
 import type { FolderStores } from '../store/folder-stores';
 import { ConsiderComment, type ThreadRenderer } from '../comments/thread-renderer';
 import * as notify from '../notify';
-import { confirmFirstComment, openSetupWizard } from '../setup/first-comment';
+import { confirmFirstComment, openSetupWizard } from './first-comment';
 import { BASELINE_SCHEME, parseBaselineUri } from '../changes/baseline-docs';
 import { addRemovedCodeThread, parseBaselineKey, type BaselineRef } from '../../shared/changes';
 

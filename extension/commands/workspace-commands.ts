@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { CommandIds, registerCommand } from './ids';
+import { CommandIds, registerCommand } from '../command-ids';
 import { addThread, archiveResolved, reconcileWorkspace, setAnchor, unarchive } from '../../shared/store';
 import type { Comment } from '../../shared/model';
 import { toStoredPath } from '../../shared/paths';

@@ -21,6 +21,7 @@ import { toStoredPath } from '../../shared/paths';
 import type { FolderStores } from '../store/folder-stores';
 import { type LineRange, type TextChange, clampRange, shiftRangeByChanges } from './range-shift';
 import { Disposable, toDisposable } from '../util/dispose';
+import type { WorkspaceFileEvents } from '../util/file-events';
 
 /** A content check this long after the last keystroke that touched commented lines. */
 export const CONTENT_CHECK_MS = 300;
@@ -65,7 +66,7 @@ export class EditorAnchoring extends Disposable {
   private writes: Promise<unknown> = Promise.resolve();
   private pendingWrites = 0;
 
-  constructor(private readonly stores: FolderStores, private readonly log: vscode.LogOutputChannel) {
+  constructor(private readonly stores: FolderStores, files: WorkspaceFileEvents, private readonly log: vscode.LogOutputChannel) {
     super();
     this.register(toDisposable(() => {
       for (const t of this.timers.values()) clearTimeout(t);
@@ -75,10 +76,7 @@ export class EditorAnchoring extends Disposable {
     this.register(vscode.workspace.onDidCloseTextDocument((d) => this.closed(d)));
     this.register(vscode.workspace.onDidChangeTextDocument((e) => this.changed(e)));
     this.register(vscode.workspace.onDidSaveTextDocument((d) => this.saved(d)));
-    const fsw = this.register(vscode.workspace.createFileSystemWatcher('**/*', false, false, false));
-    this.register(fsw.onDidCreate((u) => this.lookForLostCode(u)));
-    this.register(fsw.onDidChange((u) => this.diskChanged(u)));
-    this.register(fsw.onDidDelete((u) => this.diskChanged(u)));
+    this.register(files.onDidChangeFile(({ uri, kind }) => (kind === 'created' ? this.lookForLostCode(uri) : this.diskChanged(uri))));
     for (const d of vscode.workspace.textDocuments) this.opened(d, false);
   }
 

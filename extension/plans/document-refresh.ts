@@ -14,7 +14,8 @@
  *   another group, which is why the active editor is reverted instead.
  * A document the developer has edited is left alone: their edits are not ours to drop.
  */
-import fs from 'node:fs';
+import { readDataText } from '../../shared/data-file';
+import { MAX_PLAN_BYTES } from '../../shared/plans';
 import * as vscode from 'vscode';
 
 /** How long VS Code's own watcher gets before the tabs are reopened (it takes 0.2–2 s when it works). */
@@ -37,7 +38,9 @@ async function within(ms: number, check: () => boolean): Promise<boolean> {
 export async function refreshFromDisk(uri: vscode.Uri, graceMs = WATCHER_GRACE_MS): Promise<RefreshOutcome> {
   let onDisk: string;
   try {
-    onDisk = comparableText(fs.readFileSync(uri.fsPath, 'utf8'));
+    const text = readDataText(uri.fsPath, { maxBytes: MAX_PLAN_BYTES }); // a file under .consider/: data (shared/data-file.ts)
+    if (text === undefined) return 'unreadable';
+    onDisk = comparableText(text);
   } catch {
     return 'unreadable';
   }

@@ -9,7 +9,7 @@ import type { PlanRecord, VerdictKind } from '../../shared/plans';
 import { planFiles } from '../../shared/plans';
 import { readStore } from '../../shared/store';
 import { verdictThreads, planDocumentRel } from '../../shared/plans';
-import { CommandIds, registerCommand } from '../commands/ids';
+import { CommandIds, registerCommand } from '../command-ids';
 import * as notify from '../notify';
 import { Disposable } from '../util/dispose';
 import { refreshFromDisk } from './document-refresh';

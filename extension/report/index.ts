@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { CommandIds, registerCommand } from '../commands/ids';
+import { CommandIds, registerCommand } from '../command-ids';
 import type { ConsiderHost } from '../api';
 import { info } from '../notify';
 import { describeSetup } from '../../setup/index';
@@ -81,6 +81,8 @@ export async function gatherIssueFacts(context: vscode.ExtensionContext, host: C
     platform: { os: os.type(), release: os.release(), arch: process.arch, node: process.version },
     folders,
     log: log.snapshot(),
+    // The log's lines name folders and paths: the body says `<folder-1>` and `~` instead (issue-body.ts).
+    private: { folders: host.folders().map((f) => ({ root: f.root, name: f.name })), home: os.homedir() },
   };
 }
 

@@ -4,7 +4,10 @@
  * the last lines of the Consider log — and nothing of the user's work. The store is reduced to
  * counts here, so no comment body, reply, quoted code, file name or thread title can reach the
  * body whatever the store holds; log lines are scrubbed of quoted text (a JSON parse error quotes
- * the file it failed on). Pure: no `vscode`, so it is unit-tested with a real store's contents.
+ * the file it failed on), of the workspace folders' roots and names and the home folder (the
+ * extension's own lines name them: "store of my-project: …", "refreshed 3 file(s) in /home/…"),
+ * and of any other path (an fs error names its file). Pure: no `vscode`, so it is unit-tested with
+ * a real store's contents and the log lines the extension writes.
  */
 import type { StoreFile } from '../../shared/model';
 import type { SetupState } from '../../setup/index';
@@ -55,6 +58,13 @@ export interface IssueFacts {
   folders: FolderFacts[];
   /** The Consider log, oldest first (a ring buffer of what was logged this session). */
   log: readonly string[];
+  /** What the log lines may name and the body must not: each folder's root and name (in `folders`' order), the home folder. */
+  private?: PrivateNames;
+}
+
+export interface PrivateNames {
+  folders: readonly { root: string; name: string }[];
+  home?: string;
 }
 
 /** Setup's description reduced to which agents have what, and where ("project" or "home"): no paths. */
@@ -90,15 +100,51 @@ export function threadCounts(store: StoreFile): Record<string, number> {
  * `"…"`, since the only place user text can enter a log line is a quoted excerpt (a JSON error
  * names the text it failed on, an error message quotes a value); cut to a bounded length.
  */
-export function scrubLogLine(line: string): string {
+export function scrubLogLine(line: string, names: PrivateNames = { folders: [] }): string {
   // Left to right: a closed quote is replaced whole; a quote never closed (the excerpt was cut) takes the rest of the line.
-  const unquoted = line
+  const unquoted = withoutPaths(line, names)
     // V8's JSON.parse error quotes the text it failed on, quotes and all: take it out whole first.
     .replace(/".*"(?:\.\.\.)? is not valid JSON/gs, '"…" is not valid JSON')
     .replace(/"(?:[^"\\\n]|\\.)*"|"[^"]*$/g, '"…"')
     .replace(/`[^`\n]*`|`[^`]*$/g, '`…`');
   const oneLine = unquoted.replace(/\s*\n\s*/g, ' ⏎ ');
   return oneLine.length > MAX_LOG_LINE_CHARS ? `${oneLine.slice(0, MAX_LOG_LINE_CHARS - 1)}…` : oneLine;
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The line without the user's paths and folder names: each folder's root (and what lies under it)
+ * and its name become `<folder-N>`, the home folder `~`, and any other word holding a path
+ * separator `<path>` — but Consider's own `.consider/…` names, which say which of its files failed.
+ */
+function withoutPaths(line: string, names: PrivateNames): string {
+  let out = line;
+  const swaps: [string, string][] = [];
+  names.folders.forEach((f, i) => {
+    if (f.root) swaps.push([f.root, `<folder-${i + 1}>`]);
+    if (f.name) swaps.push([f.name, `<folder-${i + 1}>`]);
+  });
+  if (names.home) swaps.push([names.home, '~']);
+  // Longest first: a root before the home folder it lies in, a name after the root that holds it.
+  for (const [from, to] of swaps.sort((a, b) => b[0].length - a[0].length)) {
+    out = out.replace(new RegExp(`(?<![\\w.-])${escapeRegExp(from)}(?![\\w-])`, 'g'), to);
+  }
+  // Node's fs errors quote the path in single quotes, spaces and all ("open '/a/My Project/x'"):
+  // the quoted path goes whole, so no word of a folder name between its spaces is left behind.
+  // (Only a quote that starts as a path does: "can't … it's" is prose.)
+  out = out.replace(/'((?:[/~.<\\]|[A-Za-z]:[\\/])[^'\n]*)'/g, (_m, quoted: string) => `'${scrubPath(quoted)}'`);
+  return out.replace(/(^|[\s'"([=,])([^\s'"()[\],]*[\\/][^\s'"()[\],]*)/g, (_m, pre: string, word: string) => {
+    const trail = /[:;.!?]+$/.exec(word)?.[0] ?? '';
+    return pre + scrubPath(word.slice(0, word.length - trail.length)) + trail;
+  });
+}
+
+/** One path as the report may show it: Consider's own `.consider/…` names (which say which of its files failed) kept, the rest `<path>`. */
+function scrubPath(p: string): string {
+  if (/^\.consider\/[\w./-]*$/.test(p) || /^<folder-\d+>(\/\.consider\/[\w./-]*)?$/.test(p) || p === '~') return p;
+  if (p.startsWith('<folder-')) return p.replace(/^(<folder-\d+>).*$/s, '$1/<path>');
+  return p.startsWith('~/') ? '~/<path>' : '<path>';
 }
 
 function kib(bytes: number): string {
@@ -151,7 +197,7 @@ function folderSection(f: FolderFacts, facts: IssueFacts): string[] {
 export function buildIssueBody(facts: IssueFacts): string {
   const e = facts.editor;
   const p = facts.platform;
-  const logLines = facts.log.slice(-REPORT_LOG_LINES).map(scrubLogLine);
+  const logLines = facts.log.slice(-REPORT_LOG_LINES).map((l) => scrubLogLine(l, facts.private));
   return [
     '<!-- What happened, and what did you expect? Steps to reproduce help most. -->',
     '',
@@ -167,7 +213,7 @@ export function buildIssueBody(facts: IssueFacts): string {
     `- Workspace folders: ${facts.folders.length}`,
     '',
     ...facts.folders.flatMap((f) => folderSection(f, facts)),
-    `### The Consider log (last ${logLines.length} lines; quoted text removed)`,
+    `### The Consider log (last ${logLines.length} lines; quoted text, folder names and paths removed)`,
     '',
     '```',
     ...(logLines.length ? logLines : ['(empty)']),

@@ -4,6 +4,10 @@
  *    offers the setup wizard. It never sets anything up by itself.
  *  - after an extension update: the deployed CLI and the skills setup installed are
  *    refreshed to the new version; a skill the user edited is replaced only if they say so.
+ *    Only in a folder the developer set up (shared/project-trust.ts, the one definition of "set
+ *    up"): a trusted window on a clone that committed its own `.consider/` refreshes nothing
+ *    there and records nothing (issue 34). A folder set up by an earlier version, whose record
+ *    cannot be told from a clone's, gets one line asking to run setup again.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +19,7 @@ import { info, warn } from '../notify';
 import { toDisposable } from '../util/dispose';
 import { applyRefresh, planRefresh, refreshNeeded, type RefreshInput } from '../../setup/index';
 import { considerPaths } from '../../shared/paths';
+import { setUpState } from '../../shared/project-trust';
 import { openWalkthroughOnFirstRun } from './walkthrough';
 
 const PROMPT_DISMISSED = 'consider.setupPrompt.dismissed';
@@ -32,7 +37,7 @@ export function registerSetupLifecycle(context: vscode.ExtensionContext, host: C
       if (await openWalkthroughOnFirstRun(context, roots)) { for (const r of roots) prompted.add(r); return; }
       await offerSetup(context, board, roots.filter((r) => !prompted.has(r)), prompted);
     })();
-    for (const root of roots) void refreshFolder(context, log, { root, home: os.homedir(), runtimeDir, skillsDir });
+    for (const root of roots) void refreshFolder(context, board, log, { root, home: os.homedir(), runtimeDir, skillsDir });
   };
 
   // Let activation finish and the window settle before any notification.
@@ -43,13 +48,17 @@ export function registerSetupLifecycle(context: vscode.ExtensionContext, host: C
   );
 }
 
-function isSetUp(root: string): boolean {
+/**
+ * The first-run prompt is for folders new to Consider (no store yet), not a definition of "set
+ * up": a folder where the user chose *Just Store Comments* has a store and is not asked again.
+ */
+function hasStore(root: string): boolean {
   return fs.existsSync(considerPaths(root).store);
 }
 
 async function offerSetup(context: vscode.ExtensionContext, board: BoardController, roots: readonly string[], prompted: Set<string>): Promise<void> {
   if (context.workspaceState.get<boolean>(PROMPT_DISMISSED)) return;
-  const missing = roots.filter((r) => !isSetUp(r));
+  const missing = roots.filter((r) => !hasStore(r));
   if (!missing.length) return;
   for (const r of missing) prompted.add(r);
   const names = missing.map((r) => path.basename(r)).join(', ');
@@ -62,9 +71,11 @@ async function offerSetup(context: vscode.ExtensionContext, board: BoardControll
   else if (choice === dontAsk) await context.workspaceState.update(PROMPT_DISMISSED, true);
 }
 
-async function refreshFolder(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, input: RefreshInput): Promise<void> {
+async function refreshFolder(context: vscode.ExtensionContext, board: BoardController, log: vscode.LogOutputChannel, input: RefreshInput): Promise<void> {
   try {
-    if (!fs.existsSync(considerPaths(input.root).bin)) return; // not set up: nothing to refresh
+    const state = setUpState(input.root, input.home);
+    if (state === 'earlier-record') return void askToConfirmSetup(board, input.root);
+    if (state !== 'set-up') return; // not set up by the developer here: its .consider/ is data
     const plan = planRefresh(input);
     if (!refreshNeeded(plan)) return;
     const edited = plan.skills.filter((s) => s.needsUpdate && s.status === 'edited'
@@ -86,4 +97,14 @@ async function refreshFolder(context: vscode.ExtensionContext, log: vscode.LogOu
     // A failed refresh must not break activation; the old CLI keeps working.
     void warn(vscode.l10n.t('Consider could not update its CLI in {0}: {1}', input.root, (e as Error).message));
   }
+}
+
+/** A folder an earlier version set up: its record is not honoured any more (shared/project-trust.ts); setup again confirms it. */
+async function askToConfirmSetup(board: BoardController, root: string): Promise<void> {
+  const setUp = vscode.l10n.t('Set Up…');
+  const choice = await info(
+    vscode.l10n.t('Consider was set up in {0} by an earlier version, which could not tell your project from a clone at the same path. Run setup again so your agent\'s hooks and MCP server speak there.', path.basename(root)),
+    setUp,
+  );
+  if (choice === setUp) board.open('setup');
 }

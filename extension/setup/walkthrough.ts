@@ -6,22 +6,22 @@
  * (`consider.walkthrough.openOnFirstRun`, or VS Code's `workbench.welcomePage.walkthroughs.openOnInstall`). That first time
  * it replaces the setup notification (its first step is setup): one invitation, not two.
  */
-import fs from 'node:fs';
+import os from 'node:os';
 import * as vscode from 'vscode';
 import type { ConsiderHost } from '../api';
-import { CommandIds, registerCommand } from '../commands/ids';
-import { considerPaths } from '../../shared/paths';
+import { CommandIds, registerCommand } from '../command-ids';
+import { isSetUpProject } from '../../shared/project-trust';
 import { shouldOpenOnFirstRun } from './first-run';
 
 /** The walkthrough's id in package.json. */
 export const WALKTHROUGH_ID = 'consider.getStarted';
 /** globalState: the walkthrough was opened by itself once (any workspace); never again. */
 const OPENED_ON_FIRST_RUN = 'consider.walkthrough.openedOnFirstRun';
-/** Context key: some folder of the window is set up (setup deployed `.consider/bin`); completes the walkthrough's first step. */
+/** Context key: some folder of the window is set up (shared/project-trust.ts, the one definition); completes the walkthrough's first step. */
 const SET_UP_CONTEXT = 'consider.workspaceSetUp';
 
 export function isSetUp(root: string): boolean {
-  return fs.existsSync(considerPaths(root).bin);
+  return isSetUpProject(root, os.homedir());
 }
 
 function openWalkthrough(extensionId: string): Thenable<unknown> {
@@ -52,7 +52,7 @@ export function registerGetStarted(context: vscode.ExtensionContext, host: Consi
   updateContext();
   return vscode.Disposable.from(
     registerCommand(CommandIds.getStarted, () => openWalkthrough(context.extension.id)),
-    // Setup writes the store too, so a store change is when `.consider/bin` may have appeared.
+    // Setup writes the store last, after its record, so a store change is when the folder may have become set up.
     host.onDidChangeStores(updateContext),
     vscode.workspace.onDidChangeWorkspaceFolders(updateContext),
   );

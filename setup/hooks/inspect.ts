@@ -7,7 +7,7 @@
 import { hookCommand, IF_SET_UP, legacyHookCommand, mentionsConsiderHook, USER_CLI_SH, type HookEvent } from '../targets/hook-command';
 import type { HookRow } from '../targets/hooks';
 import type { HookRuns } from '../types';
-import { readIfExists } from '../fsutil';
+import { readForDescription } from '../fsutil';
 import { jsonDepth, MAX_JSON_DEPTH, parseJsonText } from '../json-text';
 
 /** Every string in `value` (an item of the agent's hook list): the command sits under another key per agent. */
@@ -20,7 +20,7 @@ export function strings(value: unknown): string[] {
 
 /** What the Consider hook in `file` runs, if there is one. */
 export function hookRuns(row: HookRow, file: string): HookRuns | undefined {
-  const text = readIfExists(file)?.toString('utf8');
+  const text = readForDescription(file);
   if (text === undefined) return undefined;
   if (row.kind === 'file') {
     if (text === row.render()) return { runs: 'your-cli', command: `${USER_CLI_SH} hook stop --agent opencode ${IF_SET_UP}` };
@@ -52,7 +52,7 @@ function classify(row: HookRow, event: HookEvent, command: string): HookRuns['ru
 export function describeRuns(r: HookRuns): string {
   switch (r.runs) {
     case 'your-cli': return `runs your copy, ${USER_CLI_SH}`;
-    case 'earlier-version': return 'runs the first .consider/bin/consider-cli above the project (an earlier version\'s hook: consider-setup refresh replaces it)';
+    case 'earlier-version': return 'runs the first .consider/bin/consider-cli above the project (an earlier version\'s hook: run setup here again to replace it)';
     case 'edited': return `runs your edited command: ${r.command}`;
   }
 }

@@ -17,9 +17,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import type { McpInstall } from '../config';
-import { legacyMcpRow, MCP_SERVER_NAME, runsConsiderMcp, type JsonMcpRow, type McpRow, type TomlMcpRow } from '../targets/mcp';
+import { earlierMcpRows, MCP_SERVER_NAME, runsConsiderMcp, type JsonMcpRow, type McpRow, type TomlMcpRow } from '../targets/mcp';
 import { appendChild, detectStyle, emptyInner, jsonDepth, jsonEqual, MAX_JSON_DEPTH, member, parseJsonText, parseJsonTree, removeChild, replaceValue, type JsonNode } from '../json-text';
-import { missingDirs, readIfExists, removeEmptyDirs } from '../fsutil';
+import { missingDirs, readForDescription, readIfExists, removeEmptyDirs } from '../fsutil';
 import { setupFolders } from '../safety';
 import { compact, settingsFileProblem, writeKeepingMode, writeProblem, type AgentFileResult } from '../agent-file';
 
@@ -45,15 +45,16 @@ export function registeredServer(row: McpRow, text: string): { found: boolean; v
 
 /** Whose a `consider` server that is not setup's current entry is, for the report. */
 function whoseServer(row: McpRow, value: unknown, tracked: McpInstall | undefined): string {
-  const legacy = legacyMcpRow(row);
-  const legacyValue = legacy.kind === 'json' ? legacy.entry : { command: legacy.command, args: legacy.args };
-  if (!tracked && jsonEqual(value, legacyValue)) return 'an earlier version\'s (it runs the first .consider/bin/consider-cli above the folder; remove it and run setup again)';
+  const valueOf = (r: McpRow) => (r.kind === 'json' ? r.entry : { command: r.command, args: r.args });
+  const [legacy, unchecked] = earlierMcpRows(row);
+  if (!tracked && jsonEqual(value, valueOf(legacy!))) return 'an earlier version\'s (it runs the first .consider/bin/consider-cli above the folder; remove it and run setup again)';
+  if (!tracked && jsonEqual(value, valueOf(unchecked!))) return 'an earlier version\'s (without --if-set-up; remove it and run setup again)';
   return runsConsiderMcp(value) ? (tracked ? 'your edited' : 'your own') : 'a different';
 }
 
 /** Does `file` register Consider's server right now (ours or the user's own)? */
 export function hasConsiderServer(row: McpRow, file: string): boolean {
-  const text = readIfExists(file)?.toString('utf8');
+  const text = readForDescription(file);
   const found = text === undefined ? undefined : registeredServer(row, text);
   return !!found?.found && runsConsiderMcp(found.value);
 }

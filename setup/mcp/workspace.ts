@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { ConsiderConfig } from '../../shared/model';
 import type { SetupAction } from '../types';
-import { legacyMcpRow, MCP_ROWS, MCP_ROWS_AND_FORMER, mcpRow, mcpRowAt, type JsonMcpRow, type McpAgent, type McpRow, type TomlMcpRow } from '../targets/mcp';
+import { earlierMcpRows, MCP_ROWS, MCP_ROWS_AND_FORMER, mcpRow, mcpRowAt, type JsonMcpRow, type McpAgent, type McpRow, type TomlMcpRow } from '../targets/mcp';
 import { hasConsiderServer, installMcp, mcpFile, registeredServer, removeMcp, tomlTable } from './one-file';
 import { actionOf, chosenRows } from '../choices';
 import { guarded, removeRecorded } from '../agent-file';
@@ -47,9 +47,10 @@ function leaveFormerFiles(row: McpRow, root: string, home: string, config: Consi
 }
 
 /**
- * Tracked registrations refresh rewrites, each untouched since setup wrote it: the entry of
- * earlier versions that ran a program found in the project (targets/mcp.ts, legacyMcpRow; issue 28),
- * and any registration in a file the agent no longer reads (the row's former files; issue 24).
+ * Tracked registrations refresh rewrites, each untouched since setup wrote it: the entries of
+ * earlier versions (targets/mcp.ts, earlierMcpRows: one ran a program found in the project,
+ * issue 28; one served any folder, issue 34), and any registration in a file the agent no
+ * longer reads (the row's former files; issue 24).
  */
 export function mcpToRefresh(root: string, config: ConsiderConfig): McpInstall[] {
   return trackedMcp(config).filter((t) => {
@@ -58,11 +59,11 @@ export function mcpToRefresh(root: string, config: ConsiderConfig): McpInstall[]
     if (!row || !current || mcpFile(row, root) !== t.path) return false;
     const text = readIfExists(t.path)?.toString('utf8');
     if (text === undefined) return false;
-    const legacy = legacyMcpRow(row);
-    if (legacy.kind === 'toml') return t.block !== undefined && t.block.endsWith(tomlTable(legacy)) && text.includes(t.block);
+    const earlier = earlierMcpRows(row);
+    if (row.kind === 'toml') return t.block !== undefined && earlier.some((e) => t.block!.endsWith(tomlTable(e as TomlMcpRow))) && text.includes(t.block);
     const found = registeredServer(row, text);
     const untouched = !!found?.found && jsonEqual(found.value, t.entry);
-    return untouched && (row !== current || jsonEqual(t.entry, (legacy as JsonMcpRow).entry));
+    return untouched && (row !== current || earlier.some((e) => jsonEqual(t.entry, (e as JsonMcpRow).entry)));
   });
 }
 
@@ -92,8 +93,8 @@ function untrackedRecord(row: McpRow, root: string, like: McpInstall | undefined
   const base: McpInstall = like
     ? { ...like, path: file, createdDirs: rebaseDirs(like.createdDirs, like.path, file) }
     : { target: row.target, scope: 'project', path: file };
-  // This version's entry, or the one earlier versions wrote (targets/mcp.ts, legacyMcpRow).
-  const forms = [row, legacyMcpRow(row)];
+  // This version's entry, or one earlier versions wrote (targets/mcp.ts, earlierMcpRows).
+  const forms = [row, ...earlierMcpRows(row)];
   if (row.kind === 'toml') {
     const table = forms.map((r) => tomlTable(r as TomlMcpRow)).find((t) => text.includes(t));
     if (!table) return undefined;

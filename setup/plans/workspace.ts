@@ -18,7 +18,7 @@ import { guarded, removeRecorded } from '../agent-file';
 import { hookFile, installJsonHook, removeHook, type HookResult } from '../hooks/one-file';
 import { hookEntries } from '../targets/hooks';
 import { hookCommand } from '../targets/hook-command';
-import { readIfExists } from '../fsutil';
+import { readForDescription } from '../fsutil';
 import { jsonDepth, MAX_JSON_DEPTH, parseJsonText } from '../json-text';
 import { strings } from '../hooks/inspect';
 import type { PlanGateAgent } from '../../shared/agents';
@@ -78,7 +78,7 @@ export function planGatesToRefresh(root: string, home: string, version: string, 
 }
 
 function holdsPlanGate(file: string): boolean {
-  const text = readIfExists(file)?.toString('utf8');
+  const text = readForDescription(file);
   return text !== undefined && mentionsPlanGate(text);
 }
 
@@ -122,7 +122,7 @@ export function describePlanGates(root: string, home: string): { target: PlanGat
 
 /** What the plan gate in `file` runs: this version's line, or the user's edit of it. */
 function gateRuns(row: PlanGateRow, file: string): { runs: 'your-cli' | 'edited'; command: string } | undefined {
-  const text = readIfExists(file)?.toString('utf8');
+  const text = readForDescription(file);
   if (text === undefined || jsonDepth(text) > MAX_JSON_DEPTH) return undefined;
   let hooks: Record<string, unknown>;
   try {

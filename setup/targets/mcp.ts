@@ -9,8 +9,11 @@
  * program found in the project or above it — the file may be committed, and a clone could
  * ship any `.consider/bin/consider-cli`. From the folder the agent starts it in (or the
  * workspace folder the agent names) it looks up for the nearest `.consider/` folder, as data,
- * and runs `consider-cli mcp --root <that folder>`. The entry holds no absolute path: the file
- * works in every clone, for every user who set Consider up, and after a move.
+ * and runs `consider-cli mcp --if-set-up --root <that folder>`, which serves only a project the
+ * user set up on this machine (issue 34: a repository commits this very entry and a `.consider/`
+ * with threads of its own; the user's copy refuses it, with or without the flag). The entry
+ * holds no absolute path: the file works in every clone, for every user who set Consider up in
+ * it, and after a move.
  *
  * Formats, as documented when this table was written (2026-11):
  * - Claude Code: `.mcp.json`, `{ "mcpServers": { name: { type: "stdio", command, args } } }`;
@@ -34,22 +37,29 @@
  * and the `~` of an assignment are left to sh by all of them.
  */
 import type { McpAgent } from '../../shared/agents';
-import { CLI_REL, FIND_PROJECT_SH, USER_CLI_SH } from './hook-command';
+import { CLI_REL, FIND_PROJECT_SH, IF_SET_UP, USER_CLI_SH } from './hook-command';
 
 export type { McpAgent } from '../../shared/agents';
 
 /** The key of Consider's server in every agent's list. */
 export const MCP_SERVER_NAME = 'consider';
 
-/** `$1` is where to start looking; `$0` names the script in sh's own messages. */
-const LAUNCH = [
-  `c=${USER_CLI_SH}`,
-  `[ -x "$c" ] || { echo "consider: your copy of consider-cli (${USER_CLI_SH}) is missing; run Consider setup" >&2; exit 1; }`,
-  'd=$(cd "$1" 2>/dev/null && pwd) || d=$(pwd)',
-  FIND_PROJECT_SH,
-  '[ -n "$d" ] || { echo "consider: no .consider/ in $1 or a folder above it; run Consider setup in this project" >&2; exit 1; }',
-  'exec "$c" mcp --root "$d"',
-].join('; ');
+/** `$1` is where to start looking; `$0` names the script in sh's own messages. `serve`: the last command. */
+function launchScript(serve: string): string {
+  return [
+    `c=${USER_CLI_SH}`,
+    `[ -x "$c" ] || { echo "consider: your copy of consider-cli (${USER_CLI_SH}) is missing; run Consider setup" >&2; exit 1; }`,
+    'd=$(cd "$1" 2>/dev/null && pwd) || d=$(pwd)',
+    FIND_PROJECT_SH,
+    '[ -n "$d" ] || { echo "consider: no .consider/ in $1 or a folder above it; run Consider setup in this project" >&2; exit 1; }',
+    serve,
+  ].join('; ');
+}
+
+const LAUNCH = launchScript(`exec "$c" mcp ${IF_SET_UP} --root "$d"`);
+
+/** What versions before issue 34 started: the user's copy, but without `--if-set-up`. */
+const UNCHECKED_LAUNCH = launchScript('exec "$c" mcp --root "$d"');
 
 /** What earlier versions started: the first `.consider/bin/consider-cli` up from `$1` (issue 28). */
 const LEGACY_LAUNCH = [
@@ -115,6 +125,7 @@ function rows(script: string): readonly McpRow[] {
 
 const TABLE = rows(LAUNCH);
 const LEGACY_TABLE = rows(LEGACY_LAUNCH);
+const UNCHECKED_TABLE = rows(UNCHECKED_LAUNCH);
 
 /** The rows and, after each, the files earlier versions used for that agent (formerFiles). */
 function withFormerFiles(table: readonly McpRow[]): McpRow[] {
@@ -130,6 +141,11 @@ export function mcpRow(target: string): McpRow | undefined {
 /** The row as earlier versions wrote it (LEGACY_LAUNCH), in the same file: recognised to be replaced or removed. */
 export function legacyMcpRow(row: McpRow): McpRow {
   return withFormerFiles(LEGACY_TABLE).find((r) => r.target === row.target && r.file === row.file)!;
+}
+
+/** Every form earlier versions wrote the row in, in the same file (LEGACY_LAUNCH, UNCHECKED_LAUNCH): replaced by refresh, removed by uninstall. */
+export function earlierMcpRows(row: McpRow): McpRow[] {
+  return [LEGACY_TABLE, UNCHECKED_TABLE].map((t) => withFormerFiles(t).find((r) => r.target === row.target && r.file === row.file)!);
 }
 
 /** Every file an agent's server is or was registered in: each current row, then its former files. */

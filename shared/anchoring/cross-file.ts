@@ -1,7 +1,7 @@
 /**
  * Threads follow code into another file (issue 26). When a read's pass is about to make a
  * thread stale or orphaned, its code is looked for in the rest of the workspace before giving
- * up; a unique, distinctive copy is followed (reconcile-pass.ts turns it into the thread's new
+ * up; a unique, distinctive copy is followed (store/reconcile/follow.ts turns it into the thread's new
  * place, with `movedFrom`). What counts as a copy: moved-code.ts.
  *
  * Where it looks, and why that is both safe and cheap:
@@ -31,7 +31,7 @@ import { splitLines } from '../text';
 import { strictUtf8Text } from '../utf8';
 import { findCopies, movedCodeNeedle } from './moved-code';
 import type { CodeCopy, MovedCodeNeedle } from './moved-code';
-import { listWorkspaceFiles } from './workspace-files';
+import { listWorkspaceFiles } from '../workspace/files';
 import { GitHistory } from './git-history';
 
 /** Files larger than this are not searched (generated or minified code, data). */

@@ -4,7 +4,11 @@
  * commands, asked only for files a search is about to follow a thread into; any failure (no
  * git, not a repository, a file git never had) means "not known".
  */
-import { git, isGitWorkspace } from './renames';
+import { gitText, READ_GIT_TIMEOUT_MS } from '../workspace/git';
+import { isRepositoryTop } from '../workspace/repository';
+
+/** On a CLI read's way: git gives up sooner (not known then). */
+const ON_READ = { timeoutMs: READ_GIT_TIMEOUT_MS };
 
 export class GitHistory {
   private readonly commits = new Map<number, string | undefined>();
@@ -12,7 +16,7 @@ export class GitHistory {
   private readonly usable: boolean;
 
   constructor(private readonly root: string) {
-    this.usable = isGitWorkspace(root);
+    this.usable = isRepositoryTop(root);
   }
 
   /**
@@ -26,12 +30,12 @@ export class GitHistory {
     const second = Math.floor(timeMs / 1000) - 1;
     let commit = this.commits.get(second);
     if (!this.commits.has(second)) {
-      commit = git(this.root, ['rev-list', '-1', `--before=@${second}`, 'HEAD'])?.trim() || undefined;
+      commit = gitText(this.root, ['rev-list', '-1', `--before=@${second}`, 'HEAD'], ON_READ)?.trim() || undefined;
       this.commits.set(second, commit);
     }
     if (commit === undefined) return undefined;
     const key = `${commit}:${rel}`;
-    if (!this.texts.has(key)) this.texts.set(key, git(this.root, ['show', `${commit}:./${rel}`]));
+    if (!this.texts.has(key)) this.texts.set(key, gitText(this.root, ['show', `${commit}:./${rel}`], ON_READ));
     return this.texts.get(key);
   }
 }

@@ -3,33 +3,20 @@
  * of git (spec §4.3: a deleted file is orphaned unless git reports a rename). Read-only git
  * commands; any failure (no git, not a repo, timeout) simply means "no rename known".
  */
-// Loaded on first use (only when a file went missing): child_process costs CLI startup time.
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
-const childProcess = (): typeof import('node:child_process') => require('node:child_process');
 import fs from 'node:fs';
 import path from 'node:path';
 import { splitLines } from '../text';
-import { isConsiderStoredPath } from '../paths';
+import { gitText, READ_GIT_TIMEOUT_MS } from '../workspace/git';
+import { untrackedFiles } from '../workspace/files';
 
-const GIT_TIMEOUT_MS = 3000;
 /** How far back committed renames are looked for. */
 const RENAME_HISTORY = 200;
 /** git's own default: a rename keeps at least half of the file. */
 const MIN_SIMILARITY = 0.5;
 const MAX_CANDIDATE_BYTES = 2_000_000;
 
-/** A read-only git command's output, or undefined on any failure (no git, not a repository, a timeout). */
-export function git(root: string, args: string[]): string | undefined {
-  try {
-    return childProcess().execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', timeout: GIT_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 16 * 1024 * 1024 });
-  } catch {
-    return undefined;
-  }
-}
-
-export function isGitWorkspace(root: string): boolean {
-  return fs.existsSync(path.join(root, '.git'));
-}
+/** On a CLI read's way: git gives up sooner (no rename known then). */
+const ON_READ = { timeoutMs: READ_GIT_TIMEOUT_MS };
 
 /**
  * Renames git knows about, old path → new path (workspace-relative, '/'):
@@ -38,9 +25,9 @@ export function isGitWorkspace(root: string): boolean {
 export function gitRenames(root: string): Map<string, string> {
   const renames = new Map<string, string>();
   // Oldest first, so a later rename of the same file wins.
-  const log = git(root, ['log', '-M', '--diff-filter=R', '--name-status', '--format=', '-z', '--reverse', `-n${RENAME_HISTORY}`]);
+  const log = gitText(root, ['log', '-M', '--diff-filter=R', '--name-status', '--format=', '-z', '--reverse', `-n${RENAME_HISTORY}`], ON_READ);
   if (log) parseNameStatus(log, renames);
-  const status = git(root, ['status', '--porcelain=v1', '-z', '-M', '--untracked-files=no']);
+  const status = gitText(root, ['status', '--porcelain=v1', '-z', '-M', '--untracked-files=no'], ON_READ);
   if (status) {
     const fields = status.split('\0');
     for (let i = 0; i < fields.length; i++) {
@@ -65,12 +52,6 @@ function parseNameStatus(text: string, into: Map<string, string>): void {
       i += 2;
     }
   }
-}
-
-/** Files git does not track yet: a plain `mv` shows up as a deletion plus one of these. */
-function untrackedFiles(root: string): string[] {
-  const out = git(root, ['ls-files', '--others', '--exclude-standard', '-z']);
-  return out ? out.split('\0').filter((f) => f !== '' && !isConsiderStoredPath(f)) : [];
 }
 
 /** Share of the old file's lines found in the candidate (as multisets). */
@@ -109,6 +90,7 @@ export function findRename(root: string, rel: string, lastKnownText: string | un
   if (lastKnownText === undefined) return undefined;
   let best: { file: string; score: number } | undefined;
   let runnerUp = 0;
+  // A plain `mv` shows up as a deletion plus a file git does not track yet.
   for (const file of untrackedFiles(root)) {
     let text: string;
     try {

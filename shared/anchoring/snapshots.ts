@@ -20,6 +20,10 @@ import { ConsiderError } from '../errors';
 import { contentHash, hashMatches, isContentHash, isLegacyHash } from './content-hash';
 import { considerPaths, ensureConsiderDir } from '../paths';
 import { utf8Text } from '../utf8';
+import { MIB, readDataFile } from '../data-file';
+
+/** Far above any source file re-anchoring reads; a snapshot file larger than this is not one this module wrote. */
+const SNAPSHOT_MAX_BYTES = 64 * MIB;
 
 const isSnapshotId = (id: string): boolean => isContentHash(id) || isLegacyHash(id);
 
@@ -95,12 +99,13 @@ function writeCreatingFolders(root: string, file: string, content: string | Uint
 /** The snapshot's text, or undefined when it is missing, damaged or the id is not one of ours. */
 export function readSnapshot(root: string, id: string | undefined): string | undefined {
   if (id === undefined || !isSnapshotId(id)) return undefined;
-  let bytes: Buffer;
+  let bytes: Buffer | undefined;
   try {
-    bytes = fs.readFileSync(snapshotFile(root, id));
+    bytes = readDataFile(snapshotFile(root, id), { maxBytes: SNAPSHOT_MAX_BYTES });
   } catch {
-    return readLegacySnapshot(root, id);
+    return undefined; // a link, a device, a huge file: not a snapshot this module wrote
   }
+  if (bytes === undefined) return readLegacySnapshot(root, id);
   // A damaged snapshot would mislead the diff: it must still be the content its id names.
   return hashMatches(id, bytes) ? utf8Text(bytes) : undefined;
 }
@@ -108,7 +113,8 @@ export function readSnapshot(root: string, id: string | undefined): string | und
 /** A snapshot written gzip-compressed by an earlier version (gzip's CRC-32 vouches for it). */
 function readLegacySnapshot(root: string, id: string): string | undefined {
   try {
-    return zlib().gunzipSync(fs.readFileSync(snapshotFile(root, id, '.gz'))).toString('utf8');
+    const gz = readDataFile(snapshotFile(root, id, '.gz'), { maxBytes: SNAPSHOT_MAX_BYTES });
+    return gz === undefined ? undefined : zlib().gunzipSync(gz, { maxOutputLength: SNAPSHOT_MAX_BYTES }).toString('utf8');
   } catch {
     return undefined;
   }

@@ -28,6 +28,10 @@ import type { StoreFile } from '../model';
 import { considerPaths } from '../paths';
 import { randomHex, writeFileAtomic } from '../store/atomic-write';
 import { utf8Text } from '../utf8';
+import { STORE_MAX_BYTES, openDataFile, readDataFile } from '../data-file';
+import { isConsiderStoredPath } from '../paths';
+import { isWorkspaceRelative } from '../store/validate';
+import { isProcessAlive, sweepDeadTempFiles } from '../store/atomic-write';
 
 export type BaselineKind = 'round' | 'mark';
 export type SkipReason = 'binary' | 'too-large' | 'unreadable' | 'symlink-outside';
@@ -202,9 +206,10 @@ const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFin
 function readManifestFile(root: string, id: string): { ok: true; manifest: ManifestFile } | { ok: false; problem: 'missing' | 'damaged'; message: string } {
   let text: string;
   try {
-    text = utf8Text(fs.readFileSync(manifestFile(root, id)));
+    const bytes = readDataFile(manifestFile(root, id), { maxBytes: STORE_MAX_BYTES, what: `.consider/baselines/${id}.json` });
+    if (bytes === undefined) return { ok: false, problem: 'missing', message: `the baseline ${id} is no longer kept (.consider/baselines/${id}.json is gone)` };
+    text = utf8Text(bytes);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { ok: false, problem: 'missing', message: `the baseline ${id} is no longer kept (.consider/baselines/${id}.json is gone)` };
     return { ok: false, problem: 'damaged', message: `.consider/baselines/${id}.json cannot be read: ${(e as Error).message}` };
   }
   const manifest = parseManifest(text, id);
@@ -249,14 +254,20 @@ function parseManifest(text: string, id: string): ManifestFile | undefined {
   }
   const { files, deleted } = (body ?? {}) as Record<string, unknown>;
   if (typeof files !== 'object' || files === null || Array.isArray(files)) return undefined;
-  if (deleted !== undefined && (!Array.isArray(deleted) || !deleted.every((d) => typeof d === 'string'))) return undefined;
+  if (deleted !== undefined && (!Array.isArray(deleted) || !deleted.every(isCapturedPath))) return undefined;
   const map = new Map<string, CapturedFile>();
   for (const [rel, v] of Object.entries(files as Record<string, unknown>)) {
+    if (!isCapturedPath(rel)) return undefined; // `../../.ssh/id_rsa` listed as a "changed file": a manifest no capture wrote
     const f = parseEntry(v);
     if (!f) return undefined;
     map.set(rel, f);
   }
   return { id, kind: header.kind, createdAt: header.createdAt, ...(header.parent !== undefined ? { parent: header.parent } : {}), files: map, deleted: (deleted as string[] | undefined) ?? [] };
+}
+
+/** A path a capture can list: workspace-relative, no `..`, not absolute, not inside `.consider/` (a manifest is data, never a path out). */
+function isCapturedPath(rel: unknown): rel is string {
+  return isWorkspaceRelative(rel) && !isConsiderStoredPath(rel);
 }
 
 /** `[hash|null, size, mtimeMs, ctimeMs, ino, skipped|null, pack|null, offset|null]`, trailing nulls left out. */
@@ -287,7 +298,9 @@ export function capturedText(root: string, f: CapturedFile | undefined): string 
   if (!f || f.skipped || f.hash === undefined || f.pack === undefined || f.offset === undefined) return undefined;
   let fd: number | undefined;
   try {
-    fd = fs.openSync(packFile(root, f.pack), 'r');
+    fd = openDataFile(packFile(root, f.pack));
+    // The manifest's size and offset are data: never more than the pack holds (a huge size would be a huge allocation).
+    if (fd === undefined || f.offset + f.size > fs.fstatSync(fd).size) return undefined;
     const bytes = Buffer.alloc(f.size);
     const got = fs.readSync(fd, bytes, 0, f.size, f.offset);
     if (got !== f.size || !hashMatches(f.hash, bytes)) return undefined;
@@ -309,7 +322,8 @@ export class PackWriter {
   private readonly temp: string;
 
   constructor(private readonly root: string, readonly id: string) {
-    this.temp = `${packFile(root, id)}.${process.pid}.tmp`;
+    // Named as atomic-write names its temp files, so pruneBaselines sweeps the one a dead capture left.
+    this.temp = `${packFile(root, id)}.tmp-${process.pid}-${randomHex(4)}`;
   }
 
   /** Appends one file's bytes; returns where they are. */
@@ -413,7 +427,8 @@ export function baselinesToKeep(root: string, all: readonly BaselineInfo[], stor
 function readHeader(root: string, id: string): Header | undefined {
   let fd: number | undefined;
   try {
-    fd = fs.openSync(manifestFile(root, id), 'r');
+    fd = openDataFile(manifestFile(root, id));
+    if (fd === undefined) return undefined;
     let head = '';
     const buf = Buffer.alloc(16 * 1024);
     for (let at = 0; ; at += buf.length) {
@@ -421,7 +436,7 @@ function readHeader(root: string, id: string): Header | undefined {
       const chunk = buf.subarray(0, n).toString('latin1');
       const eol = chunk.indexOf('\n');
       if (eol >= 0) return parseHeader(Buffer.from(head + chunk.slice(0, eol), 'latin1').toString('utf8'), id);
-      if (n < buf.length) return undefined;
+      if (n < buf.length || head.length > 1024 * 1024) return undefined; // a header is a short line
       head += chunk;
     }
   } catch {
@@ -451,7 +466,11 @@ export function pruneBaselines(root: string, store: StoreFile | undefined, nowMs
   } catch {
     /* no folder: nothing to collect */
   }
+  // The temp files of captures that died on the way (a pack, a manifest): their process is gone.
+  sweepDeadTempFiles(baselinesDir(root));
   for (const name of names) {
+    const legacyTemp = /\.pack\.(\d+)\.tmp$/.exec(name); // a pack's temp file as versions before issue 34 named it
+    if (legacyTemp && !isProcessAlive(Number(legacyTemp[1]))) fs.rmSync(path.join(baselinesDir(root), name), { force: true });
     const id = name.endsWith('.pack') ? name.slice(0, -5) : undefined;
     if (id === undefined || keep.packs.has(id) || !isBaselineId(id)) continue;
     if (nowMs - (infoOf(id)?.createdAtMs ?? 0) < BASELINE_GRACE_MS) continue; // its manifest may be being written

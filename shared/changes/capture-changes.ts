@@ -7,43 +7,15 @@
  * copy is gone (removed by hand), the change is still listed, marked, and the baseline is
  * reported incomplete.
  */
-import fs from 'node:fs';
-import { contentHash } from '../anchoring/content-hash';
 import { outsideRacyWindow } from '../store/threads';
-import { utf8Text } from '../utf8';
 import { type Baseline, type CapturedFile, capturedText } from './baselines';
-import { DEFAULT_MAX_FILE_BYTES, isBinary, probePath, realRootOf, sameStat } from './capture';
+import { DEFAULT_MAX_FILE_BYTES, readCurrent, probePath, realRootOf, sameStat, statKey, type Current } from './capture';
 import { lineCount, lineStats } from './line-stats';
-import type { ChangeList, ChangeNote, FileChange } from './model';
-import { listWorkspaceFiles } from './workspace-files';
+import type { ChangeList, FileChange } from './model';
+import { listWorkspaceFiles } from '../workspace/files';
 
 export interface CompareOptions {
   maxFileBytes?: number;
-}
-
-/** A working file as the comparison sees it. */
-interface Current {
-  /** Content hash, or a stat key when the file is too large to read. */
-  current: string;
-  hash?: string;
-  text?: string;
-  note?: ChangeNote;
-}
-
-/** A stat key standing in for the content of a file compared by stat only. */
-const statKey = (f: { size: number; mtimeMs: number }): string => `stat:${f.size}:${f.mtimeMs}`;
-
-function readCurrent(abs: string, st: fs.Stats, maxFileBytes: number): Current {
-  if (st.size > maxFileBytes) return { current: statKey(st), note: 'too-large' };
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(abs);
-  } catch {
-    return { current: statKey(st), note: 'unreadable' };
-  }
-  const hash = contentHash(bytes);
-  if (isBinary(bytes)) return { current: hash, hash, note: 'binary' };
-  return { current: hash, hash, text: utf8Text(bytes) };
 }
 
 export function changesSinceCapture(root: string, baseline: Baseline, opts: CompareOptions = {}): ChangeList {

@@ -14,10 +14,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { contentHash } from '../anchoring/content-hash';
+import { utf8Text } from '../utf8';
 import { ensureConsiderDir, isWithin } from '../paths';
 import { outsideRacyWindow } from '../store/threads';
 import { type Baseline, type BaselineKind, type CapturedFile, PackWriter, type SkipReason, newBaselineId, newestBaseline, writeBaseline } from './baselines';
-import { listWorkspaceFiles } from './workspace-files';
+import { listWorkspaceFiles } from '../workspace/files';
+import type { ChangeNote } from './model';
 
 /** Default size limit of a captured file (the setting `consider.changes.maxFileSize` overrides it). */
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
@@ -115,6 +117,43 @@ export function readForCapture(abs: string, st: fs.Stats, maxFileBytes: number):
   if (isBinary(bytes)) return { entry: { ...base, hash, skipped: 'binary' } };
   // The size of what was read: a file written meanwhile keeps the bytes its hash names.
   return { entry: { ...base, size: bytes.length, hash }, bytes };
+}
+
+/** A working file as a comparison sees it (the Changes view's lists since a capture and since a commit). */
+export interface Current {
+  /** FileChange.current: the content hash, or a stat key when the file is compared by stat only. */
+  current: string;
+  hash?: string;
+  text?: string;
+  note?: ChangeNote;
+}
+
+/** A stat key standing in for the content of a file compared by stat only. */
+export const statKey = (f: { size: number; mtimeMs: number }): string => `stat:${f.size}:${f.mtimeMs}`;
+
+/** What a working file is now: its text, or why it has none (too large, unreadable, binary). */
+export function readCurrent(abs: string, st: fs.Stats, maxFileBytes: number): Current {
+  if (st.size > maxFileBytes) return { current: statKey(st), note: 'too-large' };
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(abs);
+  } catch {
+    return { current: statKey(st), note: 'unreadable' };
+  }
+  const hash = contentHash(bytes);
+  if (isBinary(bytes)) return { current: hash, hash, note: 'binary' };
+  return { current: hash, hash, text: utf8Text(bytes) };
+}
+
+/**
+ * What is at a listed path now, as the comparisons see it: a regular file's content (a link
+ * inside the workspace read through), a link leading outside (never read), or nothing.
+ */
+export function currentAt(root: string, realRoot: string, rel: string, maxFileBytes: number): Current | { current: 'deleted' } {
+  const p = probePath(root, realRoot, rel);
+  if (p.kind === 'none') return { current: 'deleted' };
+  if (p.kind === 'outside') return { current: statKey(p.stat), note: 'symlink-outside' };
+  return readCurrent(p.abs, p.stat, maxFileBytes);
 }
 
 /** Captures the workspace now and writes the baseline. Throws only when `.consider/` cannot be written. */

@@ -5,18 +5,18 @@
 import type { ReviewRound, StoreFile } from '../model';
 import { readStore } from '../store/store-io';
 import { submitReview } from '../store/reviews';
-import { capturedText, isBaselineId, listBaselines, pruneBaselines, readBaseline, type Baseline } from './baselines';
+import { capturedText, isBaselineId, listBaselines, pruneBaselines, readBaseline } from './baselines';
 import { captureBaseline, type CaptureReport } from './capture';
 import { changesSinceCapture } from './capture-changes';
-import { changesSinceRev, gitFileAt, resolveGitBaseline } from './git-changes';
-import { repoState } from './git';
+import { changesSinceRev, resolveGitBaseline } from './git-changes';
+import { fileAtCommit, fileAtCommitAsync } from '../workspace/repository';
 import type { BaselineProblem, BaselineRef, ChangeList } from './model';
 import { utf8Text } from '../utf8';
 
 export * from './model';
 export { captureBaseline, DEFAULT_MAX_FILE_BYTES } from './capture';
 export type { CaptureReport } from './capture';
-export { listBranches } from './git-changes';
+export { listBranches, listBranchesAsync } from '../workspace/repository';
 export { isBaselineId, listBaselines, readBaseline, pruneBaselines } from './baselines';
 export type { Baseline, BaselineInfo } from './baselines';
 export { readViewed, setViewed, isViewed } from './viewed';
@@ -29,9 +29,13 @@ export interface ChangeOptions {
   maxFileBytes?: number;
 }
 
-/** What changed since a baseline, with the words the view's title uses for it. */
+/**
+ * What changed since a baseline, with the words the view's title uses for it: a capture's time
+ * (`capturedAt`, ISO), a git baseline's commit (`sha`). Plain values, so the Changes view's
+ * worker hands it to the extension host as it is.
+ */
 export type ChangesSince =
-  | { ok: true; list: ChangeList; label: string; baseline?: Baseline; sha?: string }
+  | { ok: true; list: ChangeList; label: string; capturedAt?: string; sha?: string }
   | { ok: false; problem: BaselineProblem; label: string };
 
 /** A round as the picker and the board name it. */
@@ -51,7 +55,7 @@ export function changesSince(root: string, ref: BaselineRef, store: StoreFile | 
     const label = captureLabel(ref.id, store);
     const r = readBaseline(root, ref.id);
     if (!r.ok) return { ok: false, label, problem: { code: r.problem, message: r.message, hint: 'pick another baseline' } };
-    return { ok: true, label, baseline: r.baseline, list: changesSinceCapture(root, r.baseline, opts) };
+    return { ok: true, label, capturedAt: r.baseline.createdAt, list: changesSinceCapture(root, r.baseline, opts) };
   }
   const resolved = resolveGitBaseline(root, ref);
   const fallback = ref.kind === 'head' ? 'the last commit' : `branch ${ref.ref}`;
@@ -77,7 +81,17 @@ export function baselineText(root: string, ref: BaselineRef, rel: string, sha?: 
     if (!resolved.ok) return undefined;
     rev = resolved.rev.sha;
   }
-  const bytes = gitFileAt(root, rev, rel);
+  const bytes = fileAtCommit(root, rev, rel);
+  return bytes === undefined ? undefined : utf8Text(bytes);
+}
+
+/**
+ * baselineText without blocking the thread on git (the extension host's diff editor): a git
+ * baseline's file comes through the async git queue, and stops with `signal`.
+ */
+export async function baselineTextAsync(root: string, ref: BaselineRef, rel: string, sha: string | undefined, signal?: AbortSignal): Promise<string | undefined> {
+  if (ref.kind === 'capture' || sha === undefined) return baselineText(root, ref, rel, sha);
+  const bytes = await fileAtCommitAsync(root, sha, rel, signal);
   return bytes === undefined ? undefined : utf8Text(bytes);
 }
 
@@ -111,7 +125,7 @@ export function captureChoices(root: string, store: StoreFile | undefined): Base
 export function defaultBaseline(root: string, store: StoreFile | undefined): BaselineRef | undefined {
   const newest = captureChoices(root, store)[0];
   if (newest) return newest.ref;
-  return repoState(root).kind === 'repo' && resolveGitBaseline(root, { kind: 'head' }).ok ? { kind: 'head' } : undefined;
+  return resolveGitBaseline(root, { kind: 'head' }).ok ? { kind: 'head' } : undefined;
 }
 
 /**

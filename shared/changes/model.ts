@@ -2,6 +2,7 @@
  * The Changes view's data, as plain values (no vscode, no Node): what a baseline is, and what
  * changed since one. Shared by the extension, the tests and the board.
  */
+import type { ChangeKind } from '../workspace/changed';
 
 /** What the changes are counted from. */
 export type BaselineRef =
@@ -28,7 +29,8 @@ export function parseBaselineKey(key: string): BaselineRef | undefined {
   return undefined;
 }
 
-export type ChangeKind = 'added' | 'deleted' | 'modified' | 'renamed';
+/** How a file changed: the workspace's own word for it (workspace/changed.ts). */
+export type { ChangeKind };
 
 /** Why a change has no line counts or no diff. */
 export type ChangeNote =

@@ -3,8 +3,8 @@
  * agent removed or replaced. Such a thread quotes those lines (Comment.removed) and anchors on
  * them as they were in the baseline — its `file` is the file's path there, its anchor's
  * snapshot the baseline's text of the file, copied into the snapshot store so the thread keeps
- * it after the baseline is pruned. It is never re-anchored onto today's code (reconcile-pass
- * skips it): the code it is about is not there. The agent reads it with `list`, `get`,
+ * it after the baseline is pruned. It is never re-anchored onto today's code (the reconcile
+ * pass skips it): the code it is about is not there. The agent reads it with `list`, `get`,
  * `context` like any other thread, marked as being about removed code.
  */
 import { anchorSizeProblem, captureAnchorFromLines, validateRange } from '../anchoring/anchor';

@@ -5,7 +5,7 @@
  * file the agent changes again unticks itself, with no watcher to keep in step. Kept in
  * `.consider/viewed.json` (git never sees it), written whole by temp file and rename.
  */
-import fs from 'node:fs';
+import { STORE_MAX_BYTES, readDataFile } from '../data-file';
 import path from 'node:path';
 import { considerPaths, ensureConsiderDir } from '../paths';
 import { writeFileAtomic } from '../store/atomic-write';
@@ -25,7 +25,9 @@ export function readViewed(root: string): ViewedState {
   const state: ViewedState = new Map();
   let raw: unknown;
   try {
-    raw = JSON.parse(utf8Text(fs.readFileSync(viewedFile(root))));
+    const bytes = readDataFile(viewedFile(root), { maxBytes: STORE_MAX_BYTES });
+    if (bytes === undefined) return state;
+    raw = JSON.parse(utf8Text(bytes));
   } catch {
     return state; // none yet, or damaged: nothing is ticked
   }

@@ -9,12 +9,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../store/atomic-write';
+import { readDataJson } from '../data-file';
 import { plansDir } from './plan-store';
 
 /** How often a window touches its heartbeat. */
 export const LIVE_REFRESH_MS = 5_000;
 /** A heartbeat older than this is a window that is gone: three refreshes missed. */
 export const LIVE_STALE_MS = 15_000;
+/**
+ * The longest wait a window may ask for: a day (as `plan … --timeout`). More is not a setting
+ * (VS Code's allows 55 minutes) but a file someone wrote, and past 24.8 days Node's timer
+ * overflows and fires at once.
+ */
+export const MAX_PLAN_WAIT_S = 86_400;
 
 /** What a window says about the plan gate (its settings, consider.planGate.*). */
 export interface LiveEditor {
@@ -81,17 +88,22 @@ export function readLive(root: string, nowMs = Date.now()): LiveEditor | undefin
     const file = path.join(dir, name);
     let info: LiveEditor;
     try {
-      const age = nowMs - fs.statSync(file).mtimeMs;
+      const age = nowMs - fs.lstatSync(file).mtimeMs;
       if (age > LIVE_STALE_MS) {
         if (age > 24 * 3600_000) fs.rmSync(file, { force: true });
         continue;
       }
-      info = JSON.parse(fs.readFileSync(file, 'utf8')) as LiveEditor;
+      // Dated in the future: no window touches its heartbeat ahead of the clock (a committed file, a touch -d).
+      if (age < -LIVE_STALE_MS) continue;
+      const read = readDataJson<LiveEditor>(file, 64 * 1024);
+      if (!read) continue;
+      info = read;
     } catch {
       continue;
     }
     if (typeof info?.gate !== 'boolean') continue;
-    const seconds = typeof info.timeoutSeconds === 'number' && info.timeoutSeconds > 0 ? info.timeoutSeconds : DEFAULT_PLAN_WAIT_S;
+    const asked = typeof info.timeoutSeconds === 'number' && Number.isFinite(info.timeoutSeconds) && info.timeoutSeconds > 0 ? info.timeoutSeconds : DEFAULT_PLAN_WAIT_S;
+    const seconds = Math.min(asked, MAX_PLAN_WAIT_S);
     found = !found ? { gate: info.gate, timeoutSeconds: seconds }
       : { gate: found.gate || info.gate, timeoutSeconds: Math.max(found.timeoutSeconds, seconds) };
   }

@@ -11,9 +11,10 @@ import path from 'node:path';
 import { ConsiderError } from '../errors';
 import { considerPaths, ensureConsiderDir } from '../paths';
 import { groupDigits } from '../text';
-import { randomHex, writeFileAtomic } from '../store/atomic-write';
-import { reconcileWorkspace } from '../store/reconcile-pass';
-import { PLANS_REL, PLAN_ID_PATTERN } from '../plan-document';
+import { isProcessAlive, randomHex, writeFileAtomic } from '../store/atomic-write';
+import { reconcileWorkspace } from '../store/reconcile/pass';
+import { PLANS_REL, PLAN_ID_PATTERN, isPlanDocumentName } from '../plan-document';
+import { readDataJson } from '../data-file';
 import type { PlanRecord, PlanVerdict, PlanVersionState, PlanWaiter, VerdictKind } from './model';
 
 /** A plan is for a person to read: anything larger is not a plan (and would slow every view of it). */
@@ -44,6 +45,8 @@ export function planDocumentRel(plan: Pick<PlanRecord, 'id' | 'document'>): stri
 }
 
 export function planDocumentPath(root: string, plan: Pick<PlanRecord, 'id' | 'document'>): string {
+  // Records are checked as they are read (validRecord); this is the last line before a write.
+  if (!isPlanDocumentName(plan.document)) throw new ConsiderError('unreadable', `plan ${plan.id} names ${JSON.stringify(plan.document)} as its document, which is not a plan document's name`, 'submit the plan again as a new plan');
   return path.join(planFiles(root, plan.id).dir, plan.document);
 }
 
@@ -93,23 +96,13 @@ export function planSlug(title: string): string {
   return slug || 'plan';
 }
 
-function readJson<T>(file: string): T | undefined {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as T) : undefined;
-  } catch {
-    return undefined;
-  }
+/** A plan's JSON file, read as data (no link followed, a regular file, size-capped: shared/data-file.ts). */
+function readJson<T extends object>(file: string): T | undefined {
+  return readDataJson<T>(file);
 }
 
 function validRecord(r: PlanRecord | undefined, id: string): r is PlanRecord {
-  return !!r && r.id === id && typeof r.title === 'string' && typeof r.document === 'string' && Array.isArray(r.versions) && r.versions.length > 0
+  return !!r && r.id === id && typeof r.title === 'string' && isPlanDocumentName(r.document) && Array.isArray(r.versions) && r.versions.length > 0
     && r.versions.every((v, i) => v && v.version === i + 1 && typeof v.submittedAt === 'string');
 }
 
@@ -156,17 +149,8 @@ export function readVerdict(root: string, id: string, version: number): PlanVerd
 export function readWaiter(root: string, id: string): PlanWaiter | undefined {
   const w = readJson<PlanWaiter>(planFiles(root, id).waiting);
   if (!w || typeof w.pid !== 'number' || typeof w.version !== 'number') return undefined;
-  if (w.host === os.hostname() && !processAlive(w.pid)) return undefined;
+  if (w.host === os.hostname() && !isProcessAlive(w.pid)) return undefined;
   return w;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Where the plan's current version stands. */
@@ -221,17 +205,17 @@ export async function submitPlan(root: string, input: SubmitPlan): Promise<{ pla
   }
 }
 
+/**
+ * A revision writes `vN.md`, then the document, then the record. One killed in between leaves a
+ * `vN.md` the record never names: older than this, it is taken over instead of being "busy"
+ * forever (a live revision takes milliseconds, a few seconds on a busy store).
+ */
+export const ABANDONED_REVISION_MS = 60_000;
+
 async function revise(root: string, plan: PlanRecord, text: string, now: string): Promise<{ plan: PlanRecord; version: number }> {
   const files = planFiles(root, plan.id);
   const next = latestVersion(plan).version + 1;
-  try {
-    fs.writeFileSync(files.version(next), text, { flag: 'wx' });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
-      throw new ConsiderError('busy', `version ${next} of plan ${plan.id} is being submitted by another process`, 'run `consider-cli plan status` and submit again');
-    }
-    throw e;
-  }
+  claimVersionFile(files.version(next), text, plan.id, next);
   writeFileAtomic(planDocumentPath(root, plan), text, { syncDir: false });
   // The threads of the earlier version follow their steps, or go stale where a step was rewritten.
   // Best effort: a busy store only delays it to the next read, which re-anchors lazily anyway.
@@ -239,6 +223,24 @@ async function revise(root: string, plan: PlanRecord, text: string, now: string)
   const updated: PlanRecord = { ...plan, versions: [...plan.versions, { version: next, submittedAt: now }] };
   writeFileAtomic(files.record, JSON.stringify(updated, null, 2) + '\n');
   return { plan: updated, version: next };
+}
+
+/** Writes `vN.md` exclusively; one left by a revision that died (ABANDONED_REVISION_MS) is replaced once. */
+function claimVersionFile(file: string, text: string, id: string, version: number): void {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      fs.writeFileSync(file, text, { flag: 'wx' });
+      return;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    const st = fs.lstatSync(file, { throwIfNoEntry: false });
+    if (attempt === 0 && st && Date.now() - st.mtimeMs > ABANDONED_REVISION_MS) {
+      fs.rmSync(file, { force: true }); // the record never named it: a revision that died before its end
+      continue;
+    }
+    throw new ConsiderError('busy', `version ${version} of plan ${id} is being submitted by another process`, 'run `consider-cli plan status` and submit again');
+  }
 }
 
 const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';

@@ -5,7 +5,7 @@
  * store is replaced: a crash in between leaves a thread in both files (harmless, the next
  * archive or unarchive settles it), never in neither.
  */
-import fs from 'node:fs';
+import { STORE_MAX_BYTES, readDataText } from '../data-file';
 import { ConsiderError } from '../errors';
 import { STORE_VERSION } from '../model';
 import type { Author, Comment, StoreFile } from '../model';
@@ -16,13 +16,14 @@ import { parseStoreText, serializeStore } from './store-text';
 
 function readArchiveFile(root: string): StoreFile {
   const file = considerPaths(root).archive;
-  let text: string;
+  let text: string | undefined;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readDataText(file, { maxBytes: STORE_MAX_BYTES, what: '.consider/archive.json' });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { version: STORE_VERSION, comments: [] };
+    if (e instanceof ConsiderError) throw e;
     throw new ConsiderError('io', `cannot read ${file}: ${(e as Error).message}`);
   }
+  if (text === undefined) return { version: STORE_VERSION, comments: [] };
   try {
     return parseStoreText(text, '.consider/archive.json');
   } catch (e) {

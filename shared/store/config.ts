@@ -3,7 +3,7 @@
  * uninstall can clean up exactly. Writes share the store lock and merge idempotently:
  * the same install recorded twice is one entry.
  */
-import fs from 'node:fs';
+import { SMALL_RECORD_MAX_BYTES, readDataText } from '../data-file';
 import { ConsiderError } from '../errors';
 import type { ConsiderConfig, SkillInstall } from '../model';
 import { considerPaths } from '../paths';
@@ -18,14 +18,14 @@ function emptyConfig(): ConsiderConfig {
 /** Reads the config; a missing or empty file reads as an empty config (older installs). */
 export function readConfig(root: string): ConsiderConfig {
   const file = considerPaths(root).config;
-  let text: string;
+  let text: string | undefined;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readDataText(file, { maxBytes: SMALL_RECORD_MAX_BYTES, what: '.consider/config.json' });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return emptyConfig();
+    if (e instanceof ConsiderError && e.code === 'unreadable') throw new ConsiderError('unreadable', e.message, 'delete .consider/config.json (it only records where skills were installed)');
     throw new ConsiderError('io', `cannot read ${file}: ${(e as Error).message}`);
   }
-  if (text.trim() === '') return emptyConfig();
+  if (text === undefined || text.trim() === '') return emptyConfig();
   try {
     return validateConfig(JSON.parse(text));
   } catch (e) {

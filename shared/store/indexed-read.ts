@@ -1,17 +1,18 @@
 /**
  * `consider-cli list --json` and `summary` without parsing the store: when store.json is the
  * file the list index names (list-index.ts) and `stat` shows that no thread's file changed
- * since its last check (reconcile-pass settledByStat), the lazy re-anchoring has nothing to
+ * since its last check (reconcile/stat-trust.ts settledByStat), the lazy re-anchoring has nothing to
  * do, and the index holds all that `list` filters and sorts on and `summary` counts. Each
  * thread's JSON is then its line of the store file, copied as bytes. Anything else gives
  * undefined, and the caller reads as always.
  */
 import fs from 'node:fs';
+import { STORE_MAX_BYTES, openDataFile, readOpenDataFile } from '../data-file';
 import type { AnchorState, WorkflowState } from '../model';
 import { readListIndex, type ListIndex } from './list-index';
 import { orderByLocation } from './location-order';
 import { assertConsiderDirInside, considerPaths } from '../paths';
-import { settledByStat } from './reconcile-pass';
+import { settledByStat } from './reconcile/stat-trust';
 import { commentSpans } from './store-text';
 import { identityOf } from './known-good';
 import { SummaryTally, type StoreSummary } from './threads';
@@ -31,7 +32,7 @@ export interface ListedThread {
  */
 export function listJsonFromIndex(root: string, wanted: (t: Readonly<ListedThread>) => boolean, head: string, tail: string): Buffer | undefined {
   return withSettledIndex(root, (index, fd) => {
-    const bytes = fs.readFileSync(fd);
+    const bytes = readOpenDataFile(fd, { maxBytes: STORE_MAX_BYTES, what: '.consider/store.json' });
     const lines = commentSpans(bytes, index.count);
     if (!lines) return undefined;
     const order = selectInOrder(index, wanted);
@@ -72,7 +73,9 @@ function withSettledIndex<T>(root: string, use: (index: ListIndex, fd: number) =
   let fd: number;
   try {
     assertConsiderDirInside(root); // refused: the normal read reports it
-    fd = fs.openSync(paths.store, 'r');
+    const opened = openDataFile(paths.store); // a link or not a file: the normal read reports it
+    if (opened === undefined) return undefined;
+    fd = opened;
   } catch {
     return undefined;
   }

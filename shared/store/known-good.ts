@@ -7,6 +7,7 @@
  * read a validation.
  */
 import fs from 'node:fs';
+import { readDataText } from '../data-file';
 import type { StoreFile } from '../model';
 import { considerPaths } from '../paths';
 import { recreateFile } from './atomic-write';
@@ -110,12 +111,13 @@ function markWritten(paths: MarkerPaths, key: string, store: StoreFile, text: st
 
 /** How the file with this identity is known good: the store module wrote it, or validated it as it is; undefined if not known. */
 function knownGood(marker: string, key: string): 'written' | 'validated' | undefined {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = fs.readFileSync(marker, 'utf8');
+    text = readDataText(marker, { maxBytes: 4096 });
   } catch {
     return undefined;
   }
+  if (text === undefined) return undefined;
   const how = text.slice(key.length + 1);
   return text.startsWith(key) && text[key.length] === ' ' && (how === 'written' || how === 'validated') ? how : undefined;
 }

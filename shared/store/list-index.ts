@@ -2,7 +2,7 @@
  * The list index, `.consider/store.json.index`: for the store.json this module last wrote,
  * named by that file's identity (device, inode, size, mtime, ctime), what `consider-cli list`
  * filters and sorts on for each thread, and what the lazy re-anchoring's cheap check reads
- * (reconcile-pass settledByStat: each thread's file, fingerprint and last check).
+ * (reconcile/stat-trust.ts settledByStat: each thread's file, fingerprint and last check).
  *
  * Why: every CLI read re-anchors first, and a 10,000-thread store is ~10 MB of JSON. On the
  * common read, where no file changed since the threads' last check, all `list --json` needs is
@@ -27,10 +27,10 @@
  *            4 pending review, 8 × disposition: 1 addressed, 2 declined, 3 question)]
  *   unseenReviews: submitted review messages the agent has not read
  */
-import fs from 'node:fs';
 import type { AnchorState, Comment, Disposition, FileFingerprint, StoreFile, WorkflowState } from '../model';
 import { dispositionOf, isUnseen, unseenReviewMessages } from '../model';
 import { utf8Text } from '../utf8';
+import { STORE_MAX_BYTES, readDataFile } from '../data-file';
 import { recreateFile } from './atomic-write';
 
 // 3: a thread's disposition ends at a human reply (model.ts dispositionOf); a version-2 index may say otherwise.
@@ -46,7 +46,7 @@ const DISPOSITION_CODES: readonly (Disposition | undefined)[] = [undefined, 'add
 const FLAG_LIMIT = DISPOSITION_UNIT * DISPOSITION_CODES.length;
 
 /**
- * What the re-anchoring's cheap test reads of a thread (reconcile-pass settledByStat): of a
+ * What the re-anchoring's cheap test reads of a thread (reconcile/stat-trust.ts settledByStat): of a
  * Comment there, or of a check of this index. Kept here, with the index that stores exactly
  * these facts, so the store's files do not import the re-anchoring pass.
  */
@@ -127,7 +127,9 @@ function checkOf(c: Comment, file: number): unknown[] {
 export function readListIndex(indexFile: string, key: string): ListIndex | undefined {
   let raw: unknown;
   try {
-    raw = JSON.parse(utf8Text(fs.readFileSync(indexFile)));
+    const bytes = readDataFile(indexFile, { maxBytes: STORE_MAX_BYTES });
+    if (bytes === undefined) return undefined;
+    raw = JSON.parse(utf8Text(bytes));
   } catch {
     return undefined;
   }

@@ -16,6 +16,7 @@ import type { HeldLock } from './lock';
 import { replaceWithLink, sweepDeadTempFiles, writeFileAtomic } from './atomic-write';
 import { ValidationError, validateStore } from './validate';
 import { utf8Text } from '../utf8';
+import { STORE_MAX_BYTES, openDataFile, readDataText, readOpenDataFile } from '../data-file';
 import { parseStoreText, serializeStore } from './store-text';
 import { forgetParsed, identityOf, lastParsedKey, parseForChange, parseForRead, parsedEarlier, rememberWritten } from './known-good';
 
@@ -35,18 +36,14 @@ function readOnlyReasonOf(store: StoreFile): string | undefined {
 
 /** The store as read through one open file: its identity and its text always match. */
 function readStoreFile(file: string, skipTextIfKey?: string): { key: string; stat: fs.Stats; text?: string } | undefined {
-  let fd: number;
-  try {
-    fd = fs.openSync(file, 'r');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw describeFsError(e, { path: file, action: 'read' })!;
-  }
+  // No link followed, a regular file only, at most STORE_MAX_BYTES: a clone may commit a store.json that is a link to /dev/zero.
+  const fd = openDataFile(file, '.consider/store.json');
+  if (fd === undefined) return undefined;
   try {
     const stat = fs.fstatSync(fd);
     const key = identityOf(stat);
     if (key === skipTextIfKey) return { key, stat };
-    return { key, stat, text: utf8Text(fs.readFileSync(fd)) };
+    return { key, stat, text: utf8Text(readOpenDataFile(fd, { maxBytes: STORE_MAX_BYTES, what: '.consider/store.json' })) };
   } catch (e) {
     throw describeFsError(e, { path: file, action: 'read' }) ?? e;
   } finally {
@@ -162,6 +159,25 @@ export function committedChangeCount(): number {
 }
 
 /**
+ * How far ahead of this machine's clock the last write's time may be and still be followed:
+ * two writers' clocks a moment apart (or one write in the same millisecond as the last) are
+ * put in order; a clock far ahead (another machine's, on a shared folder) is not followed, so
+ * this machine's times stay its own.
+ */
+const MAX_CLOCK_LEAD_MS = 1_000;
+
+/**
+ * A write's time: now, or one millisecond after the last write's when that is not earlier. Every
+ * time the store compares (a human reply against the agent's last read, isUnseen) was stamped
+ * by a write under the lock: strictly increasing times keep the order of the writes, where two
+ * writes in one millisecond would otherwise tie and a reply written just after a read count as read.
+ */
+export function writeTime(lastWriteAt: string | undefined, nowMs: number): string {
+  const last = lastWriteAt === undefined ? NaN : Date.parse(lastWriteAt);
+  return new Date(last >= nowMs && last - nowMs < MAX_CLOCK_LEAD_MS ? last + 1 : nowMs).toISOString();
+}
+
+/**
  * Applies `fn` to the latest store under the cross-process lock and writes the result.
  * Throws ConsiderError: 'busy' (lock not obtained in time, or lost before the write could be
  * made — nothing written), 'unreadable' (corrupt or newer store — left untouched), 'usage'
@@ -186,7 +202,7 @@ export async function mutateStore<T>(
       throw new ConsiderError('unreadable', reason.replace('it is shown read-only', 'it is never written by this version'),
         'update Consider to change this store');
     }
-    const now = new Date().toISOString();
+    const now = writeTime(store.lastWriteAt, Date.now());
     const entries: ActivityEntry[] = [];
     let skip = false;
     const tx: MutationTx = {
@@ -201,6 +217,7 @@ export async function mutateStore<T>(
       throw new Error('mutateStore: the change function must be synchronous');
     }
     if (skip) return result;
+    store.lastWriteAt = now;
     try {
       validateStore(store);
     } catch (e) {
@@ -315,12 +332,13 @@ export async function restoreLastGoodCopy(root: string): Promise<RestoreResult> 
 
 /** Reads the activity log (for tests and the board's history); skips lines that do not parse. */
 export function readActivity(root: string): ActivityEntry[] {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = fs.readFileSync(considerPaths(root).activity, 'utf8');
+    text = readDataText(considerPaths(root).activity, { maxBytes: STORE_MAX_BYTES });
   } catch {
     return [];
   }
+  if (text === undefined) return [];
   const out: ActivityEntry[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;

@@ -243,6 +243,7 @@ export function validateStore(data: unknown, report?: { migrated: boolean }): St
     seen.add(valid.id);
   }
   if (data.reviews !== undefined) validateReviews(data.reviews);
+  optStr(data, 'lastWriteAt', '');
   return data as StoreFile;
 }
 

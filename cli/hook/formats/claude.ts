@@ -12,7 +12,7 @@
  * Gemini CLI its conventions under other names (gemini.ts): hence claudeStyle.
  */
 import type { AgentFormat } from '../format';
-import { booleanField, stringField } from '../input';
+import { booleanField, stringField } from '../../hook-input';
 
 /**
  * Claude Code's conventions: snake_case input with `session_id`, `cwd` and `stop_hook_active`,

@@ -12,7 +12,7 @@
  * - stderr on exit 0 is not shown to the agent.
  */
 import type { AgentFormat } from '../format';
-import { booleanField, stringField } from '../input';
+import { booleanField, stringField } from '../../hook-input';
 
 export const copilotFormat: AgentFormat = {
   sessionId: (input) => stringField(input, 'sessionId', 'session_id'),

@@ -9,8 +9,8 @@
  * - beforeSubmitPrompt: output only `continue` and `user_message`, no context: nothing to say.
  */
 import type { AgentFormat } from '../format';
-import type { HookInput } from '../input';
-import { stringField } from '../input';
+import type { HookInput } from '../../hook-input';
+import { stringField } from '../../hook-input';
 
 function firstWorkspaceRoot(input: HookInput): string | undefined {
   const roots = input.workspace_roots;

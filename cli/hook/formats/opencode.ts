@@ -12,7 +12,7 @@
  * - prompt, session-start: `{"context":…}`, one line the plugin may add to the session.
  */
 import type { AgentFormat } from '../format';
-import { booleanField, stringField } from '../input';
+import { booleanField, stringField } from '../../hook-input';
 
 export const opencodeFormat: AgentFormat = {
   sessionId: (input) => stringField(input, 'session_id'),

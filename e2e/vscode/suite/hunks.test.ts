@@ -58,7 +58,7 @@ suite('review per change', function () {
     assert.deepEqual(api.hunks().file(root, FILE)!.map((h) => h.reviewed), [true, false]);
     const marks = JSON.parse(fs.readFileSync(path.join(root, '.consider', 'hunk-marks.json'), 'utf8'));
     assert.ok(JSON.stringify(marks).includes(first!.id), 'the mark is saved');
-    await waitFor('the row says ✓ 1/2', () => api.changes().files(root).find((f) => f.path === FILE)?.description.includes('✓ 1/2'));
+    await waitFor('the row says ✓ 1/2', async () => (await api.changes().files(root)).find((f) => f.path === FILE)?.description.includes('✓ 1/2'));
 
     console.log(new Date().toISOString(), 'STEP row');
     // The agent edits elsewhere: the marked change keeps its mark, the new one has none.
@@ -69,9 +69,9 @@ suite('review per change', function () {
 
     // Ticking Viewed is marking every change; unmarking one unticks the file.
     for (const h of after.filter((x) => !x.reviewed)) await vscode.commands.executeCommand('consider.changes.markChangeReviewed', { root, path: FILE, id: h.id });
-    await waitFor('the file shows viewed', () => api.changes().files(root).find((f) => f.path === FILE)?.viewed === true);
+    await waitFor('the file shows viewed', async () => (await api.changes().files(root)).find((f) => f.path === FILE)?.viewed === true);
     await vscode.commands.executeCommand('consider.changes.markChangeNotReviewed', { root, path: FILE, id: after[1]!.id });
-    await waitFor('the file shows not viewed', () => api.changes().files(root).find((f) => f.path === FILE)?.viewed === false);
+    await waitFor('the file shows not viewed', async () => (await api.changes().files(root)).find((f) => f.path === FILE)?.viewed === false);
     assert.deepEqual(api.hunks().file(root, FILE)!.map((h) => h.reviewed), [true, false, true]);
 
     // The agent edits the marked change itself: its mark is gone.

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { CommandIds } from '../commands/ids';
+import { CommandIds } from '../command-ids';
 import { considerPaths } from '../../shared/store';
 import * as notify from '../notify';
 

@@ -4,6 +4,8 @@
  * a JSON object is not an agent's hook input, and the hook says nothing.
  */
 import fs from 'node:fs';
+import path from 'node:path';
+import { findWorkspaceRoot, isDir } from '../shared/store';
 
 export type HookInput = Readonly<Record<string, unknown>>;
 
@@ -106,4 +108,16 @@ export function stringField(input: HookInput, ...keys: string[]): string | undef
 export function booleanField(input: HookInput, key: string): boolean | undefined {
   const v = input[key];
   return typeof v === 'boolean' ? v : undefined;
+}
+
+/**
+ * The workspace a hook (the stop and prompt hooks, the plan gate) works in: up from the folder
+ * the agent says it works in (its input's project folder, which may be a subfolder), else --root
+ * as given, else up from here, as every command finds it. Never an error: a hook must not fail
+ * the agent's turn over a folder that went away.
+ */
+export function hookWorkspaceRoot(projectDir: string | undefined, rootFlag: string | undefined): string {
+  if (projectDir !== undefined && isDir(path.resolve(projectDir))) return findWorkspaceRoot(path.resolve(projectDir));
+  if (rootFlag !== undefined && isDir(path.resolve(rootFlag))) return path.resolve(rootFlag);
+  return findWorkspaceRoot(process.cwd());
 }
