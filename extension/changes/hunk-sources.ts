@@ -2,28 +2,21 @@
  * The texts the hunks are computed on, read without holding the extension host's thread: a
  * changed file as an open editor shows it (unsaved edits included: the diff shows them too), else
  * as it is on disk; and its baseline copy — a capture's from its pack (one small read), a git
- * baseline's through `git show` in a child process the host does not wait on.
- * (After the `foundation` branch, the git side is its async git queue: shared/workspace/.)
+ * baseline's through `git show` on the async git queue (shared/workspace/git.ts), which the host does not wait on.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { baselineText, type BaselineRef, type FileChange } from '../../shared/changes';
 import { absoluteOf } from '../../shared/paths';
+import { runGitAsync } from '../../shared/workspace/git';
 import { utf8Text } from '../../shared/utf8';
 import type { HunkSource } from './hunk-index';
 
-const GIT_TIMEOUT_MS = 15_000;
-
-/** A file's bytes at a commit, as `git show <sha>:./<rel>` gives them; undefined when it is not there. */
-export function gitFileAtAsync(root: string, sha: string, rel: string): Promise<Buffer | undefined> {
-  return new Promise((resolve) => {
-    execFile('git', ['-C', root, 'show', `${sha}:./${rel}`], {
-      encoding: 'buffer', maxBuffer: 256 * 1024 * 1024, timeout: GIT_TIMEOUT_MS, windowsHide: true,
-      env: { ...process.env, GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0' },
-    }, (error, stdout) => resolve(error ? undefined : stdout));
-  });
+/** A file's bytes at a commit, as `git show <sha>:./<rel>` gives them (on the async git queue); undefined when it is not there. */
+export async function gitFileAtAsync(root: string, sha: string, rel: string): Promise<Buffer | undefined> {
+  const r = await runGitAsync(root, ['show', `${sha}:./${rel}`]);
+  return r.ok ? r.stdout : undefined;
 }
 
 /** Today's text of a file: the open editor's, else the disk's; undefined when it cannot be read. */
