@@ -38,15 +38,15 @@ function isChangesDiff(input: unknown): input is vscode.TabInputTextDiff {
 }
 
 export class HunkEditors extends Disposable {
+  // The label goes before the change's first line, not after it: a diff side is half an editor
+  // wide, and a label after a long line was scrolled out of sight.
   private readonly unreviewed = this.register(vscode.window.createTextEditorDecorationType({
-    isWholeLine: true,
     overviewRulerColor: new vscode.ThemeColor('editorOverviewRuler.warningForeground'),
     overviewRulerLane: vscode.OverviewRulerLane.Left,
-    after: { color: new vscode.ThemeColor('editorWarning.foreground'), margin: '0 0 0 1.5em', fontStyle: 'italic' },
+    before: { color: new vscode.ThemeColor('editorWarning.foreground'), margin: '0 1ch 0 0', fontStyle: 'italic' },
   }));
   private readonly reviewed = this.register(vscode.window.createTextEditorDecorationType({
-    isWholeLine: true,
-    after: { color: new vscode.ThemeColor('descriptionForeground'), margin: '0 0 0 1.5em', fontStyle: 'italic' },
+    before: { color: new vscode.ThemeColor('descriptionForeground'), margin: '0 1ch 0 0', fontStyle: 'italic' },
   }));
   /** Invisible: carries each change's hover over all its lines. */
   private readonly hover = this.register(vscode.window.createTextEditorDecorationType({}));
@@ -128,9 +128,10 @@ export class HunkEditors extends Disposable {
         const last = Math.min(maxLine, first + count - 1);
         const reviewed = file.reviewed[i]!;
         const at = { root: side.root, path: side.path, id: h.id };
-        // Short: a side of a diff is half an editor wide, and the label comes after the line.
-        const label = reviewed ? `✓ ${vscode.l10n.t('Reviewed · {0}/{1}', i + 1, total)}` : `● ${vscode.l10n.t('Not reviewed · {0}/{1}', i + 1, total)}`;
-        (reviewed ? done : open).push({ range: new vscode.Range(first, 0, first, 0), renderOptions: { after: { contentText: label } } });
+        // Short, as it pushes the line's code to the right: "✓ 1/3" reviewed, "● 2/3" not yet (the
+        // row in the Changes view says "✓ 1/3" too; the hover spells it out).
+        const label = `${reviewed ? '✓' : '●'} ${i + 1}/${total}`;
+        (reviewed ? done : open).push({ range: new vscode.Range(first, 0, first, 0), renderOptions: { before: { contentText: label } } });
         hovers.push({ range: new vscode.Range(first, 0, last, Number.MAX_SAFE_INTEGER), hoverMessage: hoverFor(at, reviewed, i + 1, total, count, onBaseline) });
       });
     }

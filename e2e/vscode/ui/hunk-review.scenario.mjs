@@ -37,7 +37,7 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   };
   const file = (rel) => path.join(workspace, rel);
   const edit = (rel, fn) => fs.writeFileSync(file(rel), fn(fs.readFileSync(file(rel), 'utf8')));
-  const labels = async () => (await vscode.afterTexts()).filter((t) => /reviewed · \d/i.test(t));
+  const labels = async () => (await vscode.afterTexts('::before')).filter((t) => /^[✓●] \d+\/\d+$/.test(t));
   const waitLabels = (what, want) => until(`${what}: ${JSON.stringify(want)}`, async () => JSON.stringify(await labels()) === JSON.stringify(want));
   const rowOf = async (name) => (await vscode.changesRows()).find((r) => r.label === name);
   await vscode.waitReady();
@@ -57,13 +57,13 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   await vscode.changesRow('math.ts').click();
   vscode.useDiffSide('modified');
   await vscode.editorLines().filter({ hasText: 'Number(a)' }).first().waitFor({ timeout: 60_000 }); // a first diff: slow on a loaded machine
-  await waitLabels('three changes labelled', ['● Not reviewed · 1/3', '● Not reviewed · 2/3', '● Not reviewed · 3/3']);
+  await waitLabels('three changes labelled', ['● 1/3', '● 2/3', '● 3/3']);
   lap('  the diff labels its three changes');
 
   // 3. The keyboard: Ctrl+Alt+Y on change 1 marks it, and the cursor goes on to change 2.
   await vscode.clickLineWith('Number(a)');
   await page.keyboard.press('Control+Alt+Y');
-  await waitLabels('change 1 reviewed', ['✓ Reviewed · 1/3', '● Not reviewed · 2/3', '● Not reviewed · 3/3']);
+  await waitLabels('change 1 reviewed', ['✓ 1/3', '● 2/3', '● 3/3']);
   const cursorLine = await page.locator('.editor-group-container.active .monaco-diff-editor .editor.modified .current-line').first().evaluate((el) => el.parentElement?.style.top);
   await until('row says ✓ 1/3', async () => (await rowOf('math.ts'))?.description.includes('✓ 1/3'));
   lap(`  Ctrl+Alt+Y marked change 1 (cursor moved on, at ${cursorLine})`);
@@ -73,17 +73,22 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   const hover = vscode.hoverWidget();
   await hover.filter({ hasText: 'Change 2 of 3' }).waitFor({ timeout: SHORT });
   await hover.filter({ hasText: 'Reject…' }).waitFor({ timeout: SHORT });
-  await vscode.shot('diff-hunk-actions');
-  await vscode.editorLines().filter({ hasText: '// product' }).first().hover({ position: { x: 40, y: 5 } }); // the shot's theme switch closed it
+  const hoverAgain = async () => {
+    await page.mouse.move(0, 0); // a hover opens on the mouse's arrival
+    await vscode.editorLines().filter({ hasText: '// product' }).first().hover({ position: { x: 40, y: 5 } });
+    await hover.filter({ hasText: 'Change 2 of 3' }).waitFor({ timeout: SHORT });
+  };
+  await vscode.shot('diff-hunk-actions', { reopen: hoverAgain });
+  if (!(await hover.isVisible())) await hoverAgain();
   await hover.locator('a', { hasText: 'Mark Reviewed' }).click();
-  await waitLabels('change 2 reviewed', ['✓ Reviewed · 1/3', '✓ Reviewed · 2/3', '● Not reviewed · 3/3']);
+  await waitLabels('change 2 reviewed', ['✓ 1/3', '✓ 2/3', '● 3/3']);
   lap('  the hover link marked change 2');
 
   // 5. The agent edits elsewhere: the marks stay. It edits change 1: that mark goes.
   edit('src/math.ts', (t) => `${t}\nexport const VERSION = 2;\n`);
-  await waitLabels('marks kept after an edit elsewhere', ['✓ Reviewed · 1/4', '✓ Reviewed · 2/4', '● Not reviewed · 3/4', '● Not reviewed · 4/4']);
+  await waitLabels('marks kept after an edit elsewhere', ['✓ 1/4', '✓ 2/4', '● 3/4', '● 4/4']);
   edit('src/math.ts', (t) => t.replace('  return Number(a) + Number(b);', '  return Number(a) + Number(b) + 0;'));
-  await waitLabels('change 1 unmarked after the agent edited it', ['● Not reviewed · 1/4', '✓ Reviewed · 2/4', '● Not reviewed · 3/4', '● Not reviewed · 4/4']);
+  await waitLabels('change 1 unmarked after the agent edited it', ['● 1/4', '✓ 2/4', '● 3/4', '● 4/4']);
   lap('  an edit elsewhere kept both marks; an edit of change 1 cleared its mark');
 
   // 6. Reject Change… on change 3 while the agent is idle: a reason, Reject and Revert: that change only goes back.
@@ -92,11 +97,11 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: SHORT });
   await input.fill('REJECT-CLAMP: keep Math.min/Math.max, it reads as the definition.');
-  await vscode.shot('reject-reason');
+  await vscode.shot('reject-reason', { oneTheme: true }); // a theme switch would close the input, and Enter would go to the editor
   await page.keyboard.press('Enter');
   const revertItem = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Reject and Revert the Change' }).first();
   await revertItem.waitFor({ timeout: SHORT });
-  await vscode.shot('reject-choice');
+  await vscode.shot('reject-choice', { oneTheme: true });
   await revertItem.click();
   await until('clamp reverted on disk', () => fs.readFileSync(file('src/math.ts'), 'utf8').includes('  return Math.min(max, Math.max(min, value));'));
   const math = fs.readFileSync(file('src/math.ts'), 'utf8');
@@ -117,7 +122,7 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   await page.keyboard.press('Enter');
   const midTurnItem = page.locator('.quick-input-list .monaco-list-row', { hasText: 'when the agent\'s turn ends' }).first();
   await midTurnItem.waitFor({ timeout: SHORT });
-  await vscode.shot('reject-mid-turn');
+  await vscode.shot('reject-mid-turn', { oneTheme: true });
   await midTurnItem.click();
   const product = await until('the queued rejection', () => store().find((c) => c.body.startsWith('REJECT-PRODUCT') && c.rejected?.revert?.state === 'queued'));
   await page.waitForTimeout(1500);

@@ -404,15 +404,15 @@ export class VsCodePage {
   // ---- The Changes view (extension/changes) --------------------------------------------------
 
   /**
-   * The texts decorations add after lines of the active editor (or diff side), top to bottom:
-   * VS Code draws them as CSS ::after content, which no text locator sees.
+   * The texts decorations add after (or, given '::before', before) lines of the active editor
+   * (or diff side), top to bottom: VS Code draws them as CSS content, which no text locator sees.
    */
-  async afterTexts() {
-    return this.editor().locator('.view-lines .view-line').evaluateAll((lines) => lines
+  async afterTexts(pseudo = '::after') {
+    return this.editor().locator('.view-lines .view-line').evaluateAll((lines, pseudo) => lines
       .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
-      .flatMap((line) => [...line.querySelectorAll('span')].map((s) => getComputedStyle(s, '::after').content))
+      .flatMap((line) => [...line.querySelectorAll('span')].map((s) => getComputedStyle(s, pseudo).content))
       .filter((c) => c && c !== 'none' && c !== 'normal')
-      .map((c) => c.replace(/^"|"$/g, '')));
+      .map((c) => c.replace(/^"|"$/g, '')), pseudo);
   }
 
   /** Puts the cursor on the line of the active editor (or diff side) that holds `text` (it must be in view). */
@@ -476,12 +476,18 @@ export class VsCodePage {
   /**
    * One screenshot per theme; to switch once per call, the shots alternate: light then dark,
    * next call dark then light. Returns the paths.
+   * The theme switch runs a command from the palette, which closes whatever transient widget is
+   * open (a hover, a quick input): `reopen` (async) brings it back after the switch; a quick input
+   * cannot be brought back without redoing its steps, so `oneTheme` shoots only the current theme.
    */
-  async shot(name) {
+  async shot(name, { reopen, oneTheme = false } = {}) {
     this.step += 1;
     const paths = {};
-    for (const theme of this.theme === 'light' ? ['light', 'dark'] : ['dark', 'light']) {
+    const themes = this.theme === 'light' ? ['light', 'dark'] : ['dark', 'light'];
+    for (const theme of oneTheme ? themes.slice(0, 1) : themes) {
+      const switched = this.theme !== theme;
       await this.setTheme(theme);
+      if (switched && reopen) await reopen();
       await this.page.waitForTimeout(200); // let widgets repaint after the theme change
       const p = `${this.shotPrefix}-${String(this.step).padStart(2, '0')}-${name}-${theme}.png`;
       await this.page.screenshot({ path: p });
