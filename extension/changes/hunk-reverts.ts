@@ -108,7 +108,7 @@ export class RejectionKeeper extends Disposable {
       const edit = new vscode.WorkspaceEdit();
       edit.replace(uri, new vscode.Range(doc.positionAt(r.from), doc.positionAt(r.to)), r.text);
       if (await vscode.workspace.applyEdit(edit)) {
-        if (!await doc.save()) return { ok: false, reason: vscode.l10n.t('the reverted file could not be saved (it stays reverted, unsaved, in the editor)') };
+        if (!await savedAfterEdit(doc)) return { ok: false, reason: vscode.l10n.t('the reverted file could not be saved (it stays reverted, unsaved, in the editor)') };
         this.log.info(`reverted a change of ${t.path} (lines ${plan.start + 1}-${plan.end})`);
         return { ok: true };
       }
@@ -193,4 +193,17 @@ export class RejectionKeeper extends Disposable {
 /** The file a rejected change is in today. */
 export function fileOf(c: Comment): string {
   return c.rejected?.file ?? c.file;
+}
+
+/**
+ * Saves a document after our edit. VS Code may save it itself (files.refactoring.autoSave, on by
+ * default, saves a file a workspace edit changed): our save() then finds a save under way or
+ * nothing to save and answers false although the file is saved — seen in the UI scenario, where
+ * the reverted file was on disk and the revert was reported as refused. So what counts is whether
+ * the document is clean, waited for a moment when our save lost that race.
+ */
+async function savedAfterEdit(doc: vscode.TextDocument): Promise<boolean> {
+  if (!doc.isDirty || await doc.save()) return true;
+  for (let waited = 0; doc.isDirty && waited < 3000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  return !doc.isDirty;
 }

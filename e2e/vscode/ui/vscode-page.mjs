@@ -419,7 +419,14 @@ export class VsCodePage {
   async clickLineWith(text) {
     const line = this.editorLines().filter({ hasText: text }).first();
     await line.waitFor({ timeout: SHORT });
-    const box = await line.boundingBox();
+    // The editor redraws its lines (a decoration changed): the one found may be replaced before
+    // it is measured, and then has no box; measure the new one.
+    let box = await line.boundingBox();
+    for (const end = Date.now() + SHORT; !box && Date.now() < end;) {
+      await this.page.waitForTimeout(100);
+      box = await line.boundingBox().catch(() => null);
+    }
+    if (!box) throw new Error(`the line with "${text}" has no place on screen`);
     await this.page.mouse.click(box.x + 4, box.y + box.height / 2);
   }
 
