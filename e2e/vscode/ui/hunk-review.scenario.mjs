@@ -149,6 +149,7 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   if (!fs.readFileSync(file('src/greeting.ts'), 'utf8').includes("' …'")) throw new Error('a stale revert changed the file');
   await vscode.notification('was not reverted after the agent');
   await vscode.shot('stale-revert-refused');
+  await vscode.runCommand('Notifications: Hide Notifications'); // the list would cover the diff in the last shot
   lap(`  stale revert refused: ${refused.rejected.revert.reason}`);
 
   // 9. Next Unreviewed Change goes from file to file; the view counts the changes reviewed.
