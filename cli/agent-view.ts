@@ -10,6 +10,7 @@ import type { Comment, Reply, ReviewRound } from '../shared/store';
 import { dispositionOf, isUnseen, offeredMove, placeText } from '../shared/store';
 import { codeLines, missingCodeReason, readCodeContext, removedCodeContext } from './code';
 import { broughtFromText, flatten, lineSpan } from './output';
+import { rejectedView } from './rejected';
 import type { Unread } from './unread';
 
 type View = Record<string, unknown>;
@@ -42,6 +43,7 @@ function placeAndState(c: Comment): View {
     removedIn: c.removed?.label,
     pr: prView(c),
     broughtFrom: c.broughtFrom ? broughtFromText(c.broughtFrom) : undefined,
+    rejected: rejectedView(c.rejected),
   });
 }
 

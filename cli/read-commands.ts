@@ -9,6 +9,7 @@ import type { Command, Ctx } from './command';
 import { READ_SIDE_WRITE_WAIT_MS, loadReconciled, note, oneOfFlag, warn } from './command';
 import { threadItem, threadView } from './agent-view';
 import { formatCode, missingCodeReason, readCodeContext, removedCodeContext } from './code';
+import { rejectedDiff, rejectedLine } from './rejected';
 import { broughtFromText, headline, indented, inert, location, movedFromText, oneLine, plural, repliesLine, suggestedMoveText, writeJson, writeLean, writeOut, writeOutBytes } from './output';
 
 /**
@@ -194,6 +195,8 @@ export function listBlock(c: Comment): string {
   const offered = suggestedMoveText(c);
   if (offered) block += `\n  ${offered}`;
   if (c.broughtFrom) block += `\n  brought home from ${inert(broughtFromText(c.broughtFrom))}`;
+  const rejected = rejectedLine(c);
+  if (rejected) block += `\n  ${rejected}`;
   if (c.removed) block += `\n  about removed code (lines ${c.anchor.startLine}-${c.anchor.endLine} in ${oneLine(c.removed.label)}, not in the file now): "${oneLine(c.removed.text.replace(/\s+/g, ' '))}"`;
   return block;
 }
@@ -223,6 +226,7 @@ function threadText(c: Comment): string {
     out.push('', `${offered}\n  Its code was found there once, but not followed: ${oneLine(c.anchor.suggestedMove!.reason, 300)}.`,
       '  Re-anchoring it there is the human\'s call (Consider board, Triage); until then this thread is flagged.');
   }
+  if (c.rejected) out.push('', `${rejectedLine(c)!}:`, rejectedDiff(c.rejected));
   if (c.workflowState === 'resolved') out.push('', `resolved${c.resolvedBy ? ` by ${c.resolvedBy}` : ''}${c.resolvedAt ? ` at ${c.resolvedAt}` : ''}`);
   out.push('', c.thread.length ? `${plural(c.thread.length, 'reply', 'replies')}:` : '0 replies');
   for (const r of c.thread) {

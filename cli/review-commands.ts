@@ -66,6 +66,11 @@ function roundText(round: ReviewRound, threads: readonly Comment[], waiting: rea
   if (threads.length) {
     out.push('');
     for (const c of threads) out.push(listBlock(c), '');
+    const rejected = threads.filter((c) => c.rejected);
+    if (rejected.length) {
+      const reverted = rejected.filter((c) => c.rejected!.revert?.state === 'applied').length;
+      out.push(`${plural(rejected.length, 'comment')} of this round reject${rejected.length === 1 ? 's' : ''} a change you made${reverted ? ` (${reverted} reverted by the developer already)` : ''}: the comment says why; \`consider-cli get <id>\` shows the change.`);
+    }
     out.push('Answer every comment of the round before you stop: `consider-cli context <id>`, then');
     out.push('`consider-cli reply <id> --message "…" --addressed | --declined | --question`.');
   }

@@ -34,6 +34,11 @@ export const CommandIds = {
   changesOpenChange: 'consider.changes.openChange',
   changesOpenFile: 'consider.changes.openFile',
   changesShowSince: 'consider.changes.showSince',
+  // Review per change (extension/changes/hunk-*.ts)
+  markChangeReviewed: 'consider.changes.markChangeReviewed',
+  markChangeNotReviewed: 'consider.changes.markChangeNotReviewed',
+  rejectChange: 'consider.changes.rejectChange',
+  nextUnreviewedChange: 'consider.changes.nextUnreviewedChange',
   // The plan gate (extension/plans/): the plan's CodeLens, editor title and status bar
   approvePlan: 'consider.plan.approve',
   approvePlanWithComments: 'consider.plan.approveWithComments',

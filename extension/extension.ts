@@ -103,6 +103,25 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     notifications: shownNotifications,
     whenIdle: () => anchoring.whenIdle(),
     changes: () => ({ top: () => changes.view.topLabels(), files: (root) => changes.view.shown(root) }),
+    hunks: () => ({
+      file: (root, rel) => {
+        const f = changes.review.file(root, rel);
+        return f?.ids.map((id, i) => {
+          const h = f.hunks[i];
+          return { id, newStart: h?.newStart ?? 0, newCount: h?.newCount ?? 0, oldStart: h?.oldStart ?? 0, oldCount: h?.oldCount ?? 0, reviewed: f.reviewed[i]! };
+        });
+      },
+      progress: (root) => changes.review.progress(root),
+      chrome: () => changes.view.chrome(),
+      ready: (root) => changes.review.whenReady(root),
+      refresh: (root, rel) => changes.review.refreshFile(root, rel),
+      atCursor: () => {
+        const at = changes.editors.changeAtCursor();
+        return at && { root: at.root, path: at.path, id: at.file.ids[at.index]! };
+      },
+      processQueue: (root) => changes.reverts.processQueue(root),
+      checkPresence: (root) => changes.reverts.checkPresence(root),
+    }),
     lastIssueReport,
     pollPullRequests: () => poller.tick(),
     plans: () => plans.all().map((p) => ({

@@ -47,6 +47,21 @@ export interface ConsiderTestApi {
   whenIdle(): Promise<void>;
   /** The Changes view as drawn, once each folder's list is computed (on its worker): the top rows' labels, a folder's files (path, kind, description, viewed). */
   changes(): { top(): Promise<string[]>; files(root: string): Promise<{ path: string; kind: string; description: string; viewed: boolean }[]> };
+  /** Review per change: a file's changes (0-based lines today, whether reviewed), the folder's progress, the view's message and badge. */
+  hunks(): {
+    file(root: string, rel: string): { id: string; newStart: number; newCount: number; oldStart: number; oldCount: number; reviewed: boolean }[] | undefined;
+    progress(root: string): { reviewed: number; total: number; filesViewed: number; files: number } | undefined;
+    chrome(): { message: string | undefined; badge: number | undefined };
+    /** Resolves when a folder's changes are counted for its current list. */
+    ready(root: string): Promise<void>;
+    /** Diffs a file again now (what a file event does after its debounce). */
+    refresh(root: string, rel: string): Promise<void>;
+    /** What the diff shows for the change under the cursor of the active editor. */
+    atCursor(): { root: string; path: string; id: string } | undefined;
+    /** The reverts and the rejected changes watched: look now rather than after a file event. */
+    processQueue(root: string): Promise<void>;
+    checkPresence(root: string): Promise<void>;
+  };
   /** The plans agents submitted (extension/plans/), where each current version stands. */
   plans(): ShownPlan[];
   /** One turn of the pull request timer now (extension/pr/poller.ts), instead of waiting minutes for it. */

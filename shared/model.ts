@@ -248,6 +248,12 @@ export interface Comment {
    * for the reader; its folder is never read as a path.
    */
   broughtFrom?: BroughtFrom;
+  /**
+   * Set on a thread made by *Reject Change…* in a Changes diff: the change (hunk) it rejects,
+   * what became of the revert the reviewer asked for, and whether the change came back after it
+   * was gone (docs/agent-loop.md).
+   */
+  rejected?: RejectedChange;
   [unknownField: string]: unknown;
 }
 
@@ -267,6 +273,40 @@ export interface BroughtFrom {
   at: string;
   [unknownField: string]: unknown;
 }
+
+/** A change the reviewer rejected with a reason (Comment.rejected); the thread's body is the reason. */
+export interface RejectedChange {
+  /** The baseline it was a change against: `capture:<id>`, `head` or `branch:<ref>`, and its name ("review round 2"). */
+  baseline: string;
+  label: string;
+  /** The commit a git baseline stood for. */
+  sha?: string;
+  /** The file the change is in, as it is named today (a thread about removed code is filed under its baseline name). */
+  file?: string;
+  /** The change's identity (shared/changes/hunks.ts). */
+  hunk: string;
+  /** Its removed lines as they were in the baseline, and its added lines as they were when rejected, joined with "\n". */
+  removed: string;
+  added: string;
+  /** Its first removed line in the baseline's file and its first added line in the file (1-based), and how many of each. */
+  oldStart: number;
+  oldLines: number;
+  newStart: number;
+  newLines: number;
+  /** The unchanged line right before it and right after it ('' at a file's edge): how Consider tells the change is back. */
+  before: string;
+  after: string;
+  /** The reviewer asked for the change to be reverted: queued while the agent's turn ran, then applied or refused (`reason`: why). */
+  revert?: { state: RevertState; at: string; reason?: string; [unknownField: string]: unknown };
+  /** When Consider last saw the change gone from the file (reverted, or rewritten by the agent). */
+  goneAt?: string;
+  /** When Consider saw the rejected change back in the file after it was gone: the thread was reopened. */
+  backAt?: string;
+  [unknownField: string]: unknown;
+}
+
+export type RevertState = 'queued' | 'applied' | 'refused';
+export const REVERT_STATES: readonly RevertState[] = ['queued', 'applied', 'refused'];
 
 /** Where a thread's code was before it moved into another file (Comment.movedFrom). */
 export interface MovedFrom {
@@ -373,7 +413,9 @@ export interface ActivityEntry {
   action:
     | 'add' | 'reply' | 'resolve' | 'reopen' | 'edit' | 'delete-comment' | 'delete-thread'
     | 'reanchor' | 'archive' | 'unarchive' | 'seen' | 'restore' | 'submit-review' | 'discard-review'
-    | 'pr-pull' | 'pr-push' | 'pr-sync';
+    | 'pr-pull' | 'pr-push' | 'pr-sync'
+    /** A rejected change: its revert made or refused; seen gone from its file; seen back. */
+    | 'revert' | 'rejected-gone' | 'rejected-back';
   threadId?: string;
   replyId?: string;
   detail?: Record<string, unknown>;
@@ -441,6 +483,12 @@ export function latestHumanActivityAt(c: Comment): string {
   let latest = c.author === 'human' ? (c.editedAt ?? c.createdAt) : '';
   // Delivered by a review round: the agent hears of it only at the submit.
   if (c.submittedAt !== undefined && c.submittedAt > latest) latest = c.submittedAt;
+  // A rejected change: its revert done or refused, or the change back in the file, is news for the agent.
+  const rejected = c.rejected;
+  if (rejected !== undefined) {
+    if (rejected.revert && rejected.revert.state !== 'queued' && rejected.revert.at > latest) latest = rejected.revert.at;
+    if (rejected.backAt !== undefined && rejected.backAt > latest) latest = rejected.backAt;
+  }
   for (const r of c.thread) {
     if (r.author !== 'human') continue;
     const at = r.editedAt ?? r.createdAt;

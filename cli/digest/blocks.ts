@@ -10,6 +10,7 @@ import type { Comment, Reply, ReviewRound } from '../../shared/store';
 import { dispositionOf, groupDigits, isUnseen, plural, pullRequestOrigin, pullRequestReplyAuthor } from '../../shared/store';
 import { codeLines, missingCodeReason, readCodeContext } from '../code';
 import { lineSpan } from '../output';
+import { rejectedDiff } from '../rejected';
 import type { ChangedFile } from './changed-files';
 import { codeSpan, cut, fenced } from './markdown';
 
@@ -101,12 +102,24 @@ export function threadBlock(root: string, c: Comment, number: number): string {
     parts.push(`Why ${c.anchorState}: ${codeSpan(cut(reason, 300).text)}`);
   }
   parts.push(codePart(root, c));
+  if (c.rejected) parts.push(rejectedPart(c.rejected));
   const opener = c.pr?.via === 'pulled' ? codeSpan(`@${c.pr.author.login}${c.pr.author.bot ? ' (bot)' : ''} on PR #${c.pr.number}`) : who(c.author);
   parts.push(`Comment by ${opener}, ${when(c.editedAt ?? c.createdAt)}:\n\n${quoted(c.body, LIMITS.commentChars, c.id)}`);
   const earlier = c.thread.length - LIMITS.replies;
   if (earlier > 0) parts.push(`(${plural(earlier, 'earlier reply', 'earlier replies')}: ${command(`thread ${c.id}`)})`);
   for (const r of c.thread.slice(-LIMITS.replies)) parts.push(replyPart(r, c.id, c.pr?.number));
   return parts.join('\n\n');
+}
+
+/** A rejected change: what it was, what became of its revert, and whether it came back. */
+function rejectedPart(r: NonNullable<Comment['rejected']>): string {
+  const lines = [`**Rejected change** (against ${codeSpan(r.label)}; the comment below says why):`, '', fenced(rejectedDiff(r, LIMITS.codeLines))];
+  const v = r.revert;
+  if (v?.state === 'queued') lines.push('', 'Revert: asked for when your turn ends; not made yet.');
+  else if (v?.state === 'applied') lines.push('', `Revert: **made** ${when(v.at)} — the file holds the baseline's lines again; do not write the change back.`);
+  else if (v) lines.push('', `Revert: asked for, **not made** (${codeSpan(cut(v.reason ?? 'no reason given', 300).text)}): revert it yourself, or answer why not.`);
+  if (r.backAt) lines.push('', `**Written again** after it was gone (${when(r.backAt)}).`);
+  return lines.join('\n');
 }
 
 /** A submitted review round: when, how many threads, and its overall message. */

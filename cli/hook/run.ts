@@ -10,7 +10,7 @@
  * it answers only in a project the user set up on this machine (../set-up-guard.ts): a repository
  * or folder that merely holds a `.consider/` gets nothing said into the agent's session.
  */
-import { HOOK_AGENT_IDS } from '../../shared/store';
+import { HOOK_AGENT_IDS, recordTurn } from '../../shared/store';
 import { mayAnswerIn } from '../set-up-guard';
 import { writeStderr, writeStdout } from '../stdio';
 import { agentEvents, agentFormat, hookEvent } from './agents';
@@ -28,14 +28,22 @@ export { hookRequest, stringValue, type HookRequest } from '../hook-request';
 /** Answers the hook; never throws. */
 export async function answerHook(req: HookRequest): Promise<void> {
   try {
-    const out = await answer(req);
+    const turn: TurnSeen = {};
+    const out = await answer(req, turn);
+    if (turn.root !== undefined && turn.event !== 'session-start') {
+      // A stop the hook blocks does not end the turn: the agent goes on with the review.
+      recordTurn(turn.root, turn.session!, turn.event === 'prompt' || out !== undefined ? 'running' : 'ended');
+    }
     if (out !== undefined) writeStdout(JSON.stringify(out) + '\n');
   } catch {
     /* a hook never breaks its agent */
   }
 }
 
-async function answer(req: HookRequest): Promise<object | undefined> {
+/** Where `answer` found the hook to run (a set-up project, the hook not borrowed): the turn it starts or ends is recorded there (shared/store/agent-turns.ts). */
+interface TurnSeen { root?: string; session?: string; event?: string }
+
+async function answer(req: HookRequest, turn: TurnSeen): Promise<object | undefined> {
   // The plan gate (docs/plan-gate.md): loaded only for its events, it may wait for a verdict.
   if (planEvent(req.agent, req.event)) return (await import('../plans/gate')).answerPlanHook(req);
   const format = agentFormat(req.agent);
@@ -51,6 +59,7 @@ async function answer(req: HookRequest): Promise<object | undefined> {
   // Another agent running this agent's hook file (Copilot and Cursor read .claude/settings.json)
   // while its own Consider hook is there too: that one answers, this one keeps quiet.
   if (answeredByOwnHook(req.agent, input, root)) return undefined;
+  Object.assign(turn, { root, session: `${req.agent}:${format.sessionId(input) ?? ''}`, event });
   const feedback = waitingFeedback(root);
   const session = `${req.agent}:${format.sessionId(input) ?? ''}`;
   if (event !== 'stop') {

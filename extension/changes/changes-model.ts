@@ -49,6 +49,9 @@ export class ChangesModel extends Disposable {
   private readonly emitter = this.register(new vscode.EventEmitter<readonly string[]>());
   /** Fires with the folders whose list or ticks changed. */
   readonly onDidChange = this.emitter.event;
+  private readonly fileEmitter = this.register(new vscode.EventEmitter<{ root: string; rel: string }>());
+  /** Fires at once for each workspace file written, created or deleted (before the list is computed again): per-hunk marks follow the file. */
+  readonly onDidChangeFile = this.fileEmitter.event;
   private timer: NodeJS.Timeout | undefined;
   /** Whether the view is visible: else computing waits longer. */
   private active = false;
@@ -208,6 +211,7 @@ export class ChangesModel extends Disposable {
       const refMoved = rel === '.git/HEAD' || rel === '.git/packed-refs' || rel.startsWith('.git/refs/');
       if (isNeverListed(rel) && !(refMoved && this.folders.get(root)?.ref?.kind !== 'capture')) continue;
       this.dirty.add(root);
+      if (!isNeverListed(rel)) this.fileEmitter.fire({ root, rel });
     }
     if (this.dirty.size) this.schedule(FILE_CHANGE_DEBOUNCE_MS);
   }

@@ -21,6 +21,7 @@ import type { ChangesModel, FolderChanges } from './changes-model';
 import { type DirNode, type FileNode, type TreeNode, KIND_LETTER, ago, kindWord, buildTree, fileDescription, filesUnder } from './tree-model';
 import { isViewed, baselineKey } from '../../shared/changes';
 import { CommandIds } from '../command-ids';
+import type { HunkReview } from './hunk-review';
 
 export const CHANGES_VIEW_ID = 'consider.changes';
 /** How often a shown view says its baselines' ages again ("just now", "2 min ago"): they lag by this at most. */
@@ -53,7 +54,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
   /** Each folder's tree, and the list and ticks it was built from (a list computed since makes it stale). */
   private readonly trees = new Map<string, { from: FolderChanges['result']; viewed: FolderChanges['viewed']; nodes: TreeNode[] }>();
 
-  constructor(private readonly model: ChangesModel, private readonly stores: FolderStores) {
+  constructor(private readonly model: ChangesModel, private readonly stores: FolderStores, private readonly review: HunkReview) {
     super();
     this.treeView = this.register(vscode.window.createTreeView(CHANGES_VIEW_ID, { treeDataProvider: this, showCollapseAll: true, canSelectMany: true }));
     this.register(vscode.window.registerFileDecorationProvider(this));
@@ -64,6 +65,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     // AGE_REFRESH_MS (it said "just now" minutes later: issue 40). The lists are not recomputed.
     const clock = setInterval(() => { if (this.treeView.visible && this.showsAge()) this.redrawAges(); }, AGE_REFRESH_MS);
     this.register({ dispose: () => clearInterval(clock) });
+    this.register(review.onDidChange(() => this.redraw()));
     model.setActive(this.treeView.visible);
     this.redraw();
   }
@@ -95,7 +97,9 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     if (!result?.ok || !f.ref) return [];
     const key = baselineKey(f.ref);
     const threads = openThreadsByFile(this.stores, f.root);
-    const nodes = buildTree(result.list.changes, (c) => isViewed(f.viewed, key, c.path, c.current), (c) => (threads.get(c.path) ?? 0) + (c.oldPath ? threads.get(c.oldPath) ?? 0 : 0));
+    // Viewed = every change of the file reviewed (hunk-review.ts); the tick alone until its changes are known.
+    const viewed = (c: FileChange): boolean => this.review.viewed(f.root, c.path) ?? isViewed(f.viewed, key, c.path, c.current);
+    const nodes = buildTree(result.list.changes, viewed, (c) => (threads.get(c.path) ?? 0) + (c.oldPath ? threads.get(c.oldPath) ?? 0 : 0));
     this.trees.set(f.root, { from: result, viewed: f.viewed, nodes });
     return nodes;
   }
@@ -206,7 +210,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     item.id = `${root}\0folder`;
     item.iconPath = new vscode.ThemeIcon('root-folder');
     item.contextValue = 'changesFolder';
-    item.description = f.result ? `${vscode.l10n.t('since {0}', sinceText(f))}${f.result.ok ? ` · ${progressText(this.viewedCount(f))}` : ''}` : f.ref ? '' : vscode.l10n.t('no baseline yet');
+    item.description = f.result ? `${vscode.l10n.t('since {0}', sinceText(f))}${f.result.ok ? ` · ${this.progressOf(f)}` : ''}` : f.ref ? '' : vscode.l10n.t('no baseline yet');
     item.tooltip = root;
     return item;
   }
@@ -216,7 +220,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     const item = new vscode.TreeItem(n.name, vscode.TreeItemCollapsibleState.None);
     item.id = `${root}\0file\0${c.path}`;
     item.resourceUri = changeUri(root, c);
-    item.description = fileDescription(n);
+    item.description = withProgress(fileDescription(n), this.review.file(root, c.path)?.reviewed);
     item.checkboxState = { state: n.viewed ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked, tooltip: n.viewed ? vscode.l10n.t('Viewed (untick to review again)') : vscode.l10n.t('Mark as viewed') };
     item.contextValue = `changesFile:${c.kind}${c.note ? `:${c.note}` : ''}${n.viewed ? ':viewed' : ''}`;
     const tooltip = new vscode.MarkdownString(undefined, true);
@@ -227,6 +231,8 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     const note = c.note ? noteWord(c.note) : undefined;
     tooltip.appendText(`${c.oldPath ? vscode.l10n.t('{0} from {1}', kindWord(c.kind), c.oldPath) : kindWord(c.kind)}${countsText(c) ? ` · ${countsText(c)}` : ''}${note ? ` (${note})` : ''}`);
     if (n.openThreads) tooltip.appendText(` · ${countOf(n.openThreads, vscode.l10n.t('{0} open thread'), vscode.l10n.t('{0} open threads'))}`);
+    const reviewed = this.review.file(root, c.path)?.reviewed;
+    if (reviewed && reviewed.length > 1) tooltip.appendText(` · ${vscode.l10n.t('{0} of {1} changes reviewed', reviewed.filter(Boolean).length, reviewed.length)}`);
     if (n.viewed) tooltip.appendText(` · ${vscode.l10n.t('viewed')}`);
     item.tooltip = tooltip;
     item.command = { command: CommandIds.changesOpenChange, title: vscode.l10n.t('Open Changes'), arguments: [{ root, path: c.path }] };
@@ -250,7 +256,15 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
       byRoot.set(el.root, files);
       for (const n of filesUnder(el.node)) files.set(n.change.path, state === vscode.TreeItemCheckboxState.Checked ? n.change.current : undefined);
     }
-    for (const [root, files] of byRoot) this.model.setViewed(root, [...files].map(([p, current]) => ({ path: p, ...(current !== undefined ? { current } : {}) })));
+    for (const [root, files] of byRoot) this.review.setViewed(root, [...files].map(([p, current]) => ({ path: p, ...(current !== undefined ? { current } : {}) })));
+  }
+
+  /** "12 of 31 changes reviewed (3 of 8 files)", or files viewed while the changes are being counted. */
+  private progressOf(f: FolderChanges): string {
+    const files = progressText(this.viewedCount(f));
+    const p = this.review.progress(f.root);
+    if (!p) return files;
+    return vscode.l10n.t('{0} of {1} reviewed ({2})', p.reviewed, countOf(p.total, vscode.l10n.t('{0} change'), vscode.l10n.t('{0} changes')), files);
   }
 
   private viewedCount(f: FolderChanges): { viewed: number; total: number } {
@@ -261,9 +275,21 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
   /** The view's description, badge and welcome state, from every folder. */
   private async updateChrome(): Promise<void> {
     const folders = this.model.list();
+    // The badge counts changes not reviewed once every folder's are known, files not viewed until then.
     let unviewed = 0;
-    for (const f of folders) if (f.result?.ok) { const c = this.viewedCount(f); unviewed += c.total - c.viewed; }
-    this.treeView.badge = unviewed ? { value: unviewed, tooltip: vscode.l10n.t('{0} not viewed yet', countOf(unviewed, vscode.l10n.t('{0} changed file'), vscode.l10n.t('{0} changed files'))) } : undefined;
+    let unreviewed = 0;
+    let changesKnown = true;
+    for (const f of folders) {
+      if (!f.result?.ok) continue;
+      const c = this.viewedCount(f);
+      unviewed += c.total - c.viewed;
+      const p = this.review.progress(f.root);
+      if (p) unreviewed += p.total - p.reviewed;
+      else changesKnown = false;
+    }
+    this.treeView.badge = changesKnown
+      ? (unreviewed ? { value: unreviewed, tooltip: vscode.l10n.t('{0} not reviewed yet', countOf(unreviewed, vscode.l10n.t('{0} change'), vscode.l10n.t('{0} changes'))) } : undefined)
+      : (unviewed ? { value: unviewed, tooltip: vscode.l10n.t('{0} not viewed yet', countOf(unviewed, vscode.l10n.t('{0} changed file'), vscode.l10n.t('{0} changed files'))) } : undefined);
     const only = folders.length === 1 ? folders[0] : undefined;
     const r = only?.result;
     this.treeView.description = r ? vscode.l10n.t('since {0}', r.label) : undefined;
@@ -272,7 +298,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     if (!only || !r) this.treeView.message = undefined;
     else if (!r.ok) this.treeView.message = `${vscode.l10n.t('Since {0}: {1}', r.label, r.problem.message)}${r.problem.hint ? ` — ${r.problem.hint}` : ''}.`;
     else if (!r.list.changes.length) this.treeView.message = vscode.l10n.t('No file changed since {0}.', sinceText(only));
-    else this.treeView.message = vscode.l10n.t('Since {0} · {1}', sinceText(only), progressText(this.viewedCount(only)));
+    else this.treeView.message = vscode.l10n.t('Since {0} · {1}', sinceText(only), this.progressOf(only));
     await vscode.commands.executeCommand('setContext', 'consider.changes.state', viewState(folders));
   }
 
@@ -287,7 +313,15 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
   /** What the tests and the status read: the files listed for a folder, as shown. */
   async shown(root: string): Promise<{ path: string; kind: string; description: string; viewed: boolean }[]> {
     const f = await this.model.fresh(root);
-    return f ? this.treeOf(f).flatMap(filesUnder).map((n) => ({ path: n.change.path, kind: n.change.kind, description: fileDescription(n), viewed: n.viewed })) : [];
+    if (!f) return [];
+    return this.treeOf(f).flatMap(filesUnder).map((n) => ({
+      path: n.change.path, kind: n.change.kind, description: withProgress(fileDescription(n), this.review.file(root, n.change.path)?.reviewed), viewed: n.viewed,
+    }));
+  }
+
+  /** What the view's message line and badge say now (the tests read them as drawn). */
+  chrome(): { message: string | undefined; badge: number | undefined } {
+    return { message: this.treeView.message, badge: this.treeView.badge?.value };
   }
 }
 
@@ -311,6 +345,13 @@ const DECORATION_COLOR: Readonly<Record<FileChange['kind'], string>> = {
 
 export function changeUri(root: string, c: FileChange): vscode.Uri {
   return vscode.Uri.file(absoluteOf(root, c.path)).with({ scheme: CHANGE_SCHEME, query: c.kind });
+}
+
+/** A file row's description with its changes reviewed, when some but not all are ("✓ 2/5": a sidebar row is narrow; the tooltip says it in words). */
+function withProgress(description: string, reviewed: readonly boolean[] | undefined): string {
+  const n = reviewed?.filter(Boolean).length ?? 0;
+  if (!reviewed || n === 0 || n === reviewed.length) return description;
+  return [description, `✓ ${n}/${reviewed.length}`].filter(Boolean).join(' · ');
 }
 
 const progressText = (c: { viewed: number; total: number }): string => vscode.l10n.t('{0} of {1} viewed', c.viewed, countOf(c.total, vscode.l10n.t('{0} file'), vscode.l10n.t('{0} files')));

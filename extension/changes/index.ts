@@ -19,11 +19,19 @@ import { ChangesWorker } from './compute-client';
 import type { WorkspaceFileEvents } from '../util/file-events';
 import { CHANGES_VIEW_ID, ChangesView } from './changes-view';
 import { changesMaxFileBytes } from './settings';
+import { HunkReview } from './hunk-review';
+import { HunkEditors } from './hunk-editor';
+import { RejectionKeeper } from './hunk-reverts';
+import { registerHunkActions } from './hunk-actions';
 
 export interface ChangesController extends vscode.Disposable {
   readonly model: ChangesModel;
   readonly view: ChangesView;
   readonly documents: BaselineDocuments;
+  /** Review per change: the hunks and their marks, the diff's labels, the reverts. */
+  readonly review: HunkReview;
+  readonly editors: HunkEditors;
+  readonly reverts: RejectionKeeper;
   /** Shows the view on a baseline of a folder (the board's "Changes since this round"). */
   showSince(root: string, choice: BaselineChoice): Promise<void>;
   /** How a baseline is named ("review round 1", "the last commit (main, 1a2b3c4)"): the view's name when it shows it. */
@@ -47,7 +55,10 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
   // The lists are computed off the extension host's thread (compute.ts).
   const worker = new ChangesWorker(path.join(context.extensionPath, 'dist', 'extension', 'changes-worker.js'), (message) => log.error(message));
   const model = new ChangesModel(stores, context.workspaceState, log, files, worker);
-  const view = new ChangesView(model, stores);
+  const review = new HunkReview(model, log);
+  const view = new ChangesView(model, stores, review);
+  const editors = new HunkEditors(review, (fsPath) => stores.rootOf(fsPath));
+  const reverts = new RejectionKeeper(stores, review, model, log);
 
   /** The folder a title-bar command acts on: the only one, or the one the user picks. */
   const pickFolder = async (title: string): Promise<FolderChanges | undefined> => {
@@ -85,7 +96,7 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
   };
 
   const controller: ChangesController = {
-    model, view, documents,
+    model, view, documents, review, editors, reverts,
     async showSince(root, choice) {
       await model.choose(root, choice);
       await vscode.commands.executeCommand(`${CHANGES_VIEW_ID}.focus`);
@@ -114,7 +125,8 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
   };
 
   const subscriptions = vscode.Disposable.from(
-    documents, model, view, { dispose: () => worker.dispose() },
+    documents, model, review, view, editors, reverts, { dispose: () => worker.dispose() },
+    registerHunkActions({ review, editors, reverts, model, stores, labelOf: (root, ref) => controller.labelOf(root, ref) }),
     registerCommand(CommandIds.changesOpenChange, openChange),
     registerCommand(CommandIds.changesOpenFile, async (arg: { root: string; path: string } | { type: 'file'; root: string; node: { change: FileChange } }) => {
       const rel = 'node' in arg ? arg.node.change.path : arg.path;

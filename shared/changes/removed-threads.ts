@@ -28,6 +28,8 @@ export interface NewRemovedThread {
   body: string;
   author: Author;
   pending?: boolean;
+  /** Fields of its kind besides `removed` (a rejected change's `rejected`). */
+  extra?: Partial<Comment>;
 }
 
 export async function addRemovedCodeThread(root: string, input: NewRemovedThread): Promise<Comment> {
@@ -48,6 +50,7 @@ export async function addRemovedCodeThread(root: string, input: NewRemovedThread
           baseline: input.baseline.key, label: input.baseline.label, ...(input.baseline.sha ? { sha: input.baseline.sha } : {}),
           startLine: input.startLine, endLine: input.endLine, text: anchor.targetContent,
         },
+        ...input.extra,
       },
       logDetail: { removed: input.baseline.key },
     });

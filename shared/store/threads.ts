@@ -173,6 +173,8 @@ export interface NewThread {
   author: Author;
   /** Part of the human's pending review: hidden from the agent until submitted (reviews.ts). */
   pending?: boolean;
+  /** Fields of its kind besides the origin (a rejected change's `rejected`). */
+  extra?: Partial<Comment>;
 }
 
 /** Creates a thread anchored at the file's current content (lines are 1-based, inclusive). */
@@ -191,7 +193,7 @@ export async function addThread(root: string, input: NewThread): Promise<Comment
     return pushNewThread(store, tx, {
       file: rel, anchor, author: input.author, body, pending: input.pending,
       // The code as written on, kept as it is while the anchor follows the code: Show Changes, "its code did not change".
-      extra: { origin: { startLine: anchor.startLine, endLine: anchor.endLine, text: anchor.targetContent, snapshot: anchor.snapshot } },
+      extra: { origin: { startLine: anchor.startLine, endLine: anchor.endLine, text: anchor.targetContent, snapshot: anchor.snapshot }, ...input.extra },
     });
   });
 }

@@ -112,6 +112,18 @@ const isOptRound = (v: unknown) => v === undefined || (typeof v === 'number' && 
 /** Comment.removed: the baseline, its name, the lines and the quoted text (model.ts RemovedCode). */
 const isOptRemoved = (v: unknown): boolean => v === undefined
   || (isObject(v) && isStr(v.baseline) && isStr(v.label) && isOptStr(v.sha) && isLine(v.startLine) && isLine(v.endLine) && v.endLine >= v.startLine && isStr(v.text));
+/**
+ * Comment.rejected (model.ts RejectedChange): checked for what readers rely on — the texts they
+ * quote and the lines they name — and loosely past that, so a newer client's additions never
+ * make a store unreadable.
+ */
+const isOptRejected = (v: unknown): boolean => v === undefined
+  || (isObject(v) && isStr(v.baseline) && isStr(v.label) && isOptStr(v.sha) && (v.file === undefined || isWorkspaceRelative(v.file))
+    && isStr(v.hunk) && isStr(v.removed) && isStr(v.added) && isStr(v.before) && isStr(v.after)
+    && isCount(v.oldStart) && isCount(v.oldLines) && isCount(v.newStart) && isCount(v.newLines)
+    && (v.revert === undefined || (isObject(v.revert) && isStr(v.revert.state) && isStr(v.revert.at) && isOptStr(v.revert.reason)))
+    && isOptStr(v.goneAt) && isOptStr(v.backAt));
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 /** Comment.origin: the lines and text a thread was written on (model.ts ThreadOrigin). */
 const isOptOrigin = (v: unknown): boolean => v === undefined
   || (isObject(v) && isLine(v.startLine) && isLine(v.endLine) && v.endLine >= v.startLine && isStr(v.text) && isOptStr(v.snapshot));
@@ -163,7 +175,7 @@ function looksValid(c: Obj): boolean {
   if (c.labels !== undefined && !isStrArray(c.labels)) return false;
   if ((c.pending !== undefined && c.pending !== true) || !isOptRound(c.round) || !isOptStr(c.submittedAt)) return false;
   if (c.movedFrom !== undefined && !isMovedFrom(c.movedFrom)) return false;
-  if (!isOptRemoved(c.removed) || !isOptOrigin(c.origin) || !isOptPrThread(c.pr) || !isOptBroughtFrom(c.broughtFrom)) return false;
+  if (!isOptRemoved(c.removed) || !isOptOrigin(c.origin) || !isOptPrThread(c.pr) || !isOptBroughtFrom(c.broughtFrom) || !isOptRejected(c.rejected)) return false;
   const thread = c.thread;
   if (!Array.isArray(thread)) return false;
   for (let i = 0; i < thread.length; i++) {
@@ -222,6 +234,7 @@ export function validateComment(c: unknown, at: string): Comment {
     fail(join(at, 'pr'), 'an object with provider, host, repo, number, threadId, commentId, url, author {login}, via pulled|pushed, resolved and syncedAt when present', c.pr);
   }
   if (!isOptBroughtFrom(c.broughtFrom)) fail(join(at, 'broughtFrom'), 'an object with worktree, thread, file, startLine, endLine and at when present', c.broughtFrom);
+  if (!isOptRejected(c.rejected)) fail(join(at, 'rejected'), 'an object with baseline, label, hunk, removed, added, before, after and line numbers when present', c.rejected);
   return c as Comment;
 }
 

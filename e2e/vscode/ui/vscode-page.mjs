@@ -403,6 +403,38 @@ export class VsCodePage {
 
   // ---- The Changes view (extension/changes) --------------------------------------------------
 
+  /**
+   * The texts decorations add after (or, given '::before', before) lines of the active editor
+   * (or diff side), top to bottom: VS Code draws them as CSS content, which no text locator sees.
+   */
+  async afterTexts(pseudo = '::after') {
+    return this.editor().locator('.view-lines .view-line').evaluateAll((lines, pseudo) => lines
+      .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+      .flatMap((line) => [...line.querySelectorAll('span')].map((s) => getComputedStyle(s, pseudo).content))
+      .filter((c) => c && c !== 'none' && c !== 'normal')
+      .map((c) => c.replace(/^"|"$/g, '')), pseudo);
+  }
+
+  /** Puts the cursor on the line of the active editor (or diff side) that holds `text` (it must be in view). */
+  async clickLineWith(text) {
+    const line = this.editorLines().filter({ hasText: text }).first();
+    await line.waitFor({ timeout: SHORT });
+    // The editor redraws its lines (a decoration changed): the one found may be replaced before
+    // it is measured, and then has no box; measure the new one.
+    let box = await line.boundingBox();
+    for (const end = Date.now() + SHORT; !box && Date.now() < end;) {
+      await this.page.waitForTimeout(100);
+      box = await line.boundingBox().catch(() => null);
+    }
+    if (!box) throw new Error(`the line with "${text}" has no place on screen`);
+    await this.page.mouse.click(box.x + 4, box.y + box.height / 2);
+  }
+
+  /** The hover widget shown in the workbench (a decoration's, a hover provider's). */
+  hoverWidget() {
+    return this.page.locator('.monaco-hover:not(.hidden)').first();
+  }
+
   /** Opens Consider's view container from the activity bar and waits for its Changes view. */
   async openChangesView() {
     if (await this.changesPane().isVisible()) return;
@@ -451,12 +483,18 @@ export class VsCodePage {
   /**
    * One screenshot per theme; to switch once per call, the shots alternate: light then dark,
    * next call dark then light. Returns the paths.
+   * The theme switch runs a command from the palette, which closes whatever transient widget is
+   * open (a hover, a quick input): `reopen` (async) brings it back after the switch; a quick input
+   * cannot be brought back without redoing its steps, so `oneTheme` shoots only the current theme.
    */
-  async shot(name) {
+  async shot(name, { reopen, oneTheme = false } = {}) {
     this.step += 1;
     const paths = {};
-    for (const theme of this.theme === 'light' ? ['light', 'dark'] : ['dark', 'light']) {
+    const themes = this.theme === 'light' ? ['light', 'dark'] : ['dark', 'light'];
+    for (const theme of oneTheme ? themes.slice(0, 1) : themes) {
+      const switched = this.theme !== theme;
       await this.setTheme(theme);
+      if (switched && reopen) await reopen();
       await this.page.waitForTimeout(200); // let widgets repaint after the theme change
       const p = `${this.shotPrefix}-${String(this.step).padStart(2, '0')}-${name}-${theme}.png`;
       await this.page.screenshot({ path: p });

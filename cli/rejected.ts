@@ -1,0 +1,58 @@
+/**
+ * How the CLI tells the agent about a rejected change (Comment.rejected, docs/agent-loop.md): the
+ * thread's body is the developer's reason; these say which change it rejects (the lines it
+ * removed and added), and what became of the revert the developer asked for. One wording for
+ * `list`, `review`, `get`/`thread`, the digest and the agent view (`--lean`, MCP).
+ */
+import type { Comment, RejectedChange } from '../shared/store';
+import { plural } from '../shared/store';
+import { inert, oneLine } from './output';
+
+/** `+2 −1 lines` of a rejected change. */
+function size(r: RejectedChange): string {
+  return `${r.newLines ? `+${plural(r.newLines, 'line')}` : ''}${r.newLines && r.oldLines ? ' ' : ''}${r.oldLines ? `−${plural(r.oldLines, 'line')}` : ''}` || 'no lines';
+}
+
+/** What became of the revert, in words; undefined when none was asked for. */
+export function revertText(r: RejectedChange): string | undefined {
+  const v = r.revert;
+  if (!v) return undefined;
+  if (v.state === 'queued') return 'the developer asked for it to be reverted when your turn ends (not reverted yet)';
+  if (v.state === 'applied') return `the developer reverted it (${inert(v.at)}): the file holds the baseline's lines again — do not write it back`;
+  return `the developer asked for a revert, which was not made (${v.reason ? inert(v.reason) : 'no reason given'}): revert it yourself, or answer why not`;
+}
+
+/** One line for `list` and `review`: `rejected change (+2 lines −1 line, against review round 1); reverted …`. */
+export function rejectedLine(c: Comment): string | undefined {
+  const r = c.rejected;
+  if (!r) return undefined;
+  const parts = [`rejected change (${size(r)} against ${oneLine(r.label, 60)}): the comment says why`];
+  const revert = revertText(r);
+  if (revert) parts.push(revert);
+  if (r.backAt) parts.push(`you wrote the rejected change again (seen ${inert(r.backAt)})`);
+  return parts.join('; ');
+}
+
+/** The change itself, for `get`/`thread` and the digest: its lines with `-` and `+`, at most `max` of each. */
+export function rejectedDiff(r: RejectedChange, max = 40): string {
+  const side = (text: string, count: number, mark: string): string[] => {
+    if (!count) return [];
+    const lines = text.split('\n');
+    const shown = lines.slice(0, max).map((l) => `${mark} ${inert(l)}`);
+    if (lines.length > max) shown.push(`  … ${plural(lines.length - max, 'more line')}`);
+    return shown;
+  };
+  return [...side(r.removed, r.oldLines, '-'), ...side(r.added, r.newLines, '+')].join('\n');
+}
+
+/** The agent view's `rejected` field (`--lean`, MCP). */
+export function rejectedView(r: RejectedChange | undefined): Record<string, unknown> | undefined {
+  if (!r) return undefined;
+  return {
+    against: r.label,
+    removed: r.oldLines ? r.removed : undefined,
+    added: r.newLines ? r.added : undefined,
+    revert: r.revert ? { state: r.revert.state, at: r.revert.at, ...(r.revert.reason ? { reason: r.revert.reason } : {}) } : undefined,
+    writtenAgainAt: r.backAt,
+  };
+}

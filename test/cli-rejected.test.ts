@@ -1,0 +1,113 @@
+/**
+ * What the agent learns of a rejected change through the built CLI, as it runs it: `list`,
+ * `review` (with a round), `get`, the digest and the agent view (`--lean`, what MCP returns) say
+ * which change was rejected, that the comment is why, and what became of the revert; `--json`
+ * keeps the store's shape. And what the hooks record of the agent's turns
+ * (shared/store/agent-turns.ts): a prompt starts one, a stop that lets the agent go ends it, a
+ * blocked stop does not.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { diffHunks } from '../shared/changes/hunks';
+import { addRejectionThread, setRevertOutcome } from '../shared/changes/rejections';
+import { addThread, runningTurns, submitReview, TURN_STALE_MS } from '../shared/store';
+import { ensureBuilt, makeWorkspace, runCli, type Workspace } from './helpers/cli';
+
+beforeAll(() => ensureBuilt());
+const spaces: Workspace[] = [];
+afterEach(() => { for (const w of spaces.splice(0)) w.cleanup(); });
+
+const BASE = 'export function load() {\n  return read();\n}\n';
+const NOW = 'export function load() {\n  try { return read(); } catch { return null; }\n}\n';
+
+async function rejected(ws: Workspace, pending: boolean): Promise<string> {
+  ws.write('src/load.ts', NOW);
+  const [h] = diffHunks(BASE, NOW);
+  const c = await addRejectionThread(ws.root, {
+    file: 'src/load.ts', baselineFile: 'src/load.ts', baseline: { key: 'capture:round-1-abcd', label: 'review round 1' },
+    baselineText: BASE, hunk: h!, reason: 'Do not swallow the error: the caller reports it.', pending,
+  });
+  return c.id;
+}
+
+describe('a rejected change, as the agent reads it', () => {
+  it('is named in list, review, get, the digest and --lean, with what became of its revert', async () => {
+    const ws = makeWorkspace();
+    spaces.push(ws);
+    const id = await rejected(ws, true);
+    await setRevertOutcome(ws.root, id, { state: 'applied' });
+    await submitReview(ws.root, { message: 'One change rejected.' });
+
+    const list = runCli(ws.root, ['list']);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain(`[${id}]`);
+    expect(list.stdout).toMatch(/rejected change \(\+1 line −1 line against review round 1\): the comment says why; the developer reverted it/);
+
+    const review = runCli(ws.root, ['review']);
+    expect(review.stdout).toContain('1 comment of this round rejects a change you made (1 reverted by the developer already)');
+    expect(review.stdout).toContain('rejected change');
+
+    const get = runCli(ws.root, ['get', id]);
+    expect(get.stdout).toContain('- \treturn read();'.replace('\t', '  '));
+    expect(get.stdout).toContain('+   try { return read(); } catch { return null; }');
+    expect(get.stdout).toContain('do not write it back');
+
+    const digest = runCli(ws.root, ['digest']);
+    expect(digest.code).toBe(0);
+    expect(digest.stdout).toContain('**Rejected change** (against `review round 1`');
+    expect(digest.stdout).toContain('Revert: **made**');
+
+    const lean = runCli(ws.root, ['list', '--lean']).json<{ threads: { id: string; rejected?: Record<string, unknown> }[] }>();
+    expect(lean.threads.find((t) => t.id === id)!.rejected).toMatchObject({ against: 'review round 1', removed: '  return read();', added: '  try { return read(); } catch { return null; }', revert: { state: 'applied' } });
+
+    const json = runCli(ws.root, ['get', id, '--json']).json<{ rejected: { hunk: string } }>();
+    expect(json.rejected.hunk).toMatch(/^h[0-9a-f]{24}$/);
+  });
+
+  it('says a queued revert waits for the end of the turn, and a refused one why', async () => {
+    const ws = makeWorkspace();
+    spaces.push(ws);
+    const id = await rejected(ws, false);
+    await setRevertOutcome(ws.root, id, { state: 'queued' });
+    expect(runCli(ws.root, ['get', id]).stdout).toContain('reverted when your turn ends (not reverted yet)');
+    await setRevertOutcome(ws.root, id, { state: 'refused', reason: 'the file no longer holds that change' });
+    const get = runCli(ws.root, ['get', id]).stdout;
+    expect(get).toContain('which was not made (the file no longer holds that change): revert it yourself, or answer why not');
+  });
+});
+
+describe('turns, as the hooks record them', () => {
+  const turn = (ws: Workspace) => JSON.parse(fs.readFileSync(path.join(ws.root, '.consider', 'turns', 'claude_s-1.json'), 'utf8'));
+  const hook = (ws: Workspace, event: string, input: object = {}) => runCli(ws.root, ['hook', event, '--agent', 'claude', '--root', ws.root], { input: JSON.stringify({ session_id: 's-1', ...input }) });
+
+  it('a prompt starts a turn, a stop ends it, a stop blocked for the review keeps it running', async () => {
+    const ws = makeWorkspace({ 'a.ts': 'one\ntwo\n' });
+    spaces.push(ws);
+    fs.mkdirSync(path.join(ws.root, '.consider'));
+    expect(hook(ws, 'UserPromptSubmit').code).toBe(0);
+    expect(turn(ws)).toMatchObject({ version: 1, session: 'claude:s-1', state: 'running' });
+    expect(runningTurns(ws.root).map((t) => t.session)).toEqual(['claude:s-1']);
+    hook(ws, 'Stop');
+    expect(turn(ws).state).toBe('ended');
+    expect(runningTurns(ws.root)).toEqual([]);
+    await addThread(ws.root, { file: 'a.ts', startLine: 1, endLine: 1, body: 'why?', author: 'human' });
+    const blocked = hook(ws, 'Stop');
+    expect(blocked.stdout).toContain('"decision":"block"');
+    expect(turn(ws).state).toBe('running'); // the agent goes on with the review
+  });
+
+  it('records nothing where there is no .consider/, and ignores a turn too old or dated in the future', () => {
+    const ws = makeWorkspace();
+    spaces.push(ws);
+    hook(ws, 'UserPromptSubmit');
+    expect(fs.existsSync(path.join(ws.root, '.consider'))).toBe(false);
+    fs.mkdirSync(path.join(ws.root, '.consider', 'turns'), { recursive: true });
+    const write = (name: string, at: string) => fs.writeFileSync(path.join(ws.root, '.consider', 'turns', name), JSON.stringify({ version: 1, session: name, state: 'running', at }));
+    write('old.json', new Date(Date.now() - TURN_STALE_MS - 1000).toISOString());
+    write('future.json', new Date(Date.now() + 3_600_000).toISOString());
+    write('garbled.json', 'yesterday');
+    fs.writeFileSync(path.join(ws.root, '.consider', 'turns', 'broken.json'), '{');
+    expect(runningTurns(ws.root)).toEqual([]);
+  });
+});
