@@ -29,7 +29,7 @@ suite('report issue', () => {
     assert.ok(body.includes(`Consider: ${EXTENSION_ID} ${version}`), body);
     assert.ok(body.includes(`- Editor: ${vscode.env.appName} ${vscode.version}`), body);
     assert.match(body, /- OS: \S+ \S+ (x64|arm64)/);
-    assert.ok(body.includes('- Workspace folders: 2'), body);
+    assert.ok(body.includes(`- Workspace folders: ${vscode.workspace.workspaceFolders?.length}`), body); // another suite may add one
     assert.match(body, /- Store: readable, format version 1, [\d.]+ (B|KiB)/);
     assert.match(body, /- Threads: \d+ threads: \d+ open, \d+ resolved;/);
     assert.match(body, /\[info\] activated in \d+ ms \(2 folder\(s\)\)/); // the log's own lines
