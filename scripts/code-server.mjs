@@ -110,6 +110,8 @@ export async function startCodeServer({
     origin: `http://127.0.0.1:${port}`,
     authority: `127.0.0.1:${port}`,
     userData,
+    /** The server's HOME: the user the extension runs as (setup's project records live under it). */
+    home,
     userSettings: path.join(userData, 'User/settings.json'),
     runDir,
     /** URI of a server-side path as VS Code's remote file system names it. */

@@ -182,7 +182,7 @@ async function runScenarios(browser, server, runDir) {
     const name = file.replace(/\.scenario\.mjs$/, '');
     const ws = path.join(runDir, 'ui-ws', name);
     copyFixture(mod.fixture ?? 'alpha', ws);
-    await mod.prepare?.({ workspace: ws, repo, lap }); // before the workbench opens the folder
+    await mod.prepare?.({ workspace: ws, repo, lap, home: server.home }); // before the workbench opens the folder
     setLightTheme(server.userSettings); // every scenario starts light, whatever the last one ended with
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: 'light' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin }).catch(() => undefined);

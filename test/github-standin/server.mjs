@@ -410,7 +410,10 @@ export async function startGitHubStandIn(opts = {}) {
    * posted. Not GitHub's API (no schema to hold them to), and never counted as calls.
    */
   function admin(pathname, body) {
-    const pullBy = (n) => [...repos.values()].flatMap((r) => r.pulls).find((p) => p.number === n);
+    // Pull numbers count per repository, as GitHub's do: two repositories of one run both have a
+    // #42. A control call names the number alone, so it means the newest pull of that number
+    // (the e2e run's suite and its UI scenario each make a repository on one stand-in).
+    const pullBy = (n) => [...repos.values()].flatMap((r) => r.pulls).reverse().find((p) => p.number === n);
     const threadBy = (id) => [...repos.values()].flatMap((r) => r.pulls).flatMap((p) => p.threads).find((t) => t.id === id);
     switch (pathname) {
       case '/_standin/pull': {

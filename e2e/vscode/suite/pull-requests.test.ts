@@ -46,9 +46,15 @@ suite('pull requests', () => {
     await waitFor('the new folder is watched', () => api.host.folders().some((f) => f.root === repo.work), 20_000);
   });
 
-  suiteTeardown(() => {
+  suiteTeardown(async function () {
+    this.timeout(30_000);
     const i = vscode.workspace.workspaceFolders?.findIndex((f) => f.uri.fsPath === repo?.work) ?? -1;
-    if (i >= 0) vscode.workspace.updateWorkspaceFolders(i, 1);
+    // The removal applies later (updateWorkspaceFolders only asks): the next suite must find the
+    // workspace as it was (Report Issue counted the folder gone, "no store").
+    if (i >= 0 && vscode.workspace.updateWorkspaceFolders(i, 1)) {
+      const api = await extension();
+      await waitFor('the folder is let go', () => !vscode.workspace.workspaceFolders?.some((f) => f.uri.fsPath === repo.work) && !api.host.folders().some((f) => f.root === repo.work), 20_000);
+    }
     if (repo) fs.rmSync(repo.top, { recursive: true, force: true });
   });
 

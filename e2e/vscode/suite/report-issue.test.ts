@@ -29,10 +29,11 @@ suite('report issue', () => {
     assert.ok(body.includes(`Consider: ${EXTENSION_ID} ${version}`), body);
     assert.ok(body.includes(`- Editor: ${vscode.env.appName} ${vscode.version}`), body);
     assert.match(body, /- OS: \S+ \S+ (x64|arm64)/);
-    assert.ok(body.includes('- Workspace folders: 2'), body);
+    assert.ok(body.includes(`- Workspace folders: ${vscode.workspace.workspaceFolders?.length}`), body); // another suite may add one
     assert.match(body, /- Store: readable, format version 1, [\d.]+ (B|KiB)/);
     assert.match(body, /- Threads: \d+ threads: \d+ open, \d+ resolved;/);
-    assert.match(body, /\[info\] activated in \d+ ms \(2 folder\(s\)\)/); // the log's own lines
+    // The log's own lines (its last 28: the activation line is long gone after the suites before this one).
+    assert.match(body, /\n\d{4}-\d\d-\d\dT[\d:.]+Z \[info\] \S/);
     for (const secret of ['REPORT-SECRET', 'report-issue.ts', 'greeting', root]) assert.ok(!body.includes(secret), `the body holds "${secret}":\n${body}`);
     if (report.via !== 'reporter') assert.equal(await vscode.env.clipboard.readText(), body);
     if (report.via === 'clipboard') await waitFor('the clipboard notice', () => api.notifications().find((n) => n.message.includes('copied the report')));

@@ -83,8 +83,8 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   for (const expected of [
     'Changes requested: the developer reviewed your plan "Add session auth"',
     'PLAN-NOTE: otherwise fine.',
-    '> 2. Keep sessions in memory in the API process.\n   PLAN-ONE: we run several instances, use Redis.',
-    '> 4. Write unit tests for login.\n   PLAN-TWO: add an end-to-end test too.',
+    '| 2. Keep sessions in memory in the API process.\n   PLAN-ONE: we run several instances, use Redis.',
+    '| 4. Write unit tests for login.\n   PLAN-TWO: add an end-to-end test too.',
     `--revises ${id}`,
   ]) if (!r1.stdout.includes(expected)) throw new Error(`the verdict should contain ${JSON.stringify(expected)}:\n${r1.stdout}`);
   lap('  Request Changes: the command exited 7 with both comments quoted');

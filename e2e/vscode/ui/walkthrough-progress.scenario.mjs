@@ -14,9 +14,11 @@ export const title = 'walkthrough progress: comment, submit, reply and the board
 const SHORT = 20_000;
 const STEPS = ['Set up this workspace', 'Comment on a line', 'Start and submit a review', "See the agent's answer inline", 'Open the review board'];
 
-export async function prepare({ workspace, repo }) {
+export async function prepare({ workspace, repo, home }) {
   fs.rmSync(workspace, { recursive: true, force: true });
-  await createDemoWorkspace(workspace, { repo, home: path.join(path.dirname(workspace), 'walkthrough-progress-home') });
+  // Set up as the user VS Code runs as: "set up" is a record in that user's data folder plus the
+  // project's token (shared/project-trust.ts), so a setup run under another HOME counts as none.
+  await createDemoWorkspace(workspace, { repo, home });
   // The test settings keep the walkthrough from opening by itself; this workspace allows it again.
   fs.mkdirSync(path.join(workspace, '.vscode'));
   fs.writeFileSync(path.join(workspace, '.vscode/settings.json'), JSON.stringify({ 'consider.walkthrough.openOnFirstRun': true, 'workbench.welcomePage.walkthroughs.openOnInstall': true }));
