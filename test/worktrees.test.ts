@@ -19,7 +19,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listWorktrees, selectWorktrees } from '../shared/workspace/worktrees';
 import { validateStore } from '../shared/store/validate';
 import { cliUnderTest, ensureBuilt, runCli, type CliResult } from './helpers/cli';
-import { git, writeFile } from './helpers/git-repo';
+import { commitInThePast, git, writeFile } from './helpers/git-repo';
 
 beforeAll(() => ensureBuilt());
 
@@ -70,14 +70,17 @@ function repository(): Repo {
   git(main, 'init', '-q');
   writeFile(main, 'a.ts', A_TS);
   git(main, 'add', '.');
-  git(main, 'commit', '-qm', 'orders');
+  // The history is older than the threads, as a real repository's is: following code into
+  // another file asks git what that file held before the thread's last check (issue 35), and a
+  // commit in the check's own second cannot tell.
+  commitInThePast(main, 'orders');
   const wtA = path.join(dir, 'wt-a');
   const wtB = path.join(dir, 'wt-b');
   git(main, 'worktree', 'add', '-q', '-b', 'feature-a', wtA);
   git(main, 'worktree', 'add', '-q', '-b', 'feature-b', wtB);
   writeFile(wtA, 'b.ts', ['// Greetings.', '', ...GREET, ''].join('\n'));
   git(wtA, 'add', 'b.ts');
-  git(wtA, 'commit', '-qm', 'greetings');
+  commitInThePast(wtA, 'greetings');
   writeFile(wtA, 'draft.ts', ['export function draftOnly(flagName: string): boolean {', '  return process.env[`FEATURE_${flagName.toUpperCase()}`] === "on";', '}', ''].join('\n'));
   const cli = (cwd: string, ...args: string[]): CliResult => runCli(cwd, args, { env: { HOME: home } });
   return { dir, home, main, wtA, wtB, cli };

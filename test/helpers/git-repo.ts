@@ -43,7 +43,15 @@ export function commitAll(root: string, files: Record<string, string> = {}, mess
 export function commitBefore(root: string): string {
   git(root, 'init', '-q');
   git(root, 'add', '.');
-  const past = new Date(Date.now() - 60_000).toISOString();
-  gitWithEnv(root, { GIT_AUTHOR_DATE: past, GIT_COMMITTER_DATE: past }, 'commit', '-qm', 'A');
+  commitInThePast(root, 'A');
   return root;
+}
+
+/**
+ * Commits what is staged in `root`, dated a minute ago: history from before the threads a test adds
+ * next (git's dates are whole seconds; a commit in the thread's own second counts as after it).
+ */
+export function commitInThePast(root: string, message: string): void {
+  const past = new Date(Date.now() - 60_000).toISOString();
+  gitWithEnv(root, { GIT_AUTHOR_DATE: past, GIT_COMMITTER_DATE: past }, 'commit', '-qm', message);
 }

@@ -65,7 +65,8 @@ export default async function ({ page, vscode, lap }) {
   await vscode.chooseBaseline('Newest review round or mark');
   await message.waitFor({ timeout: SHORT });
   const ageNow = async () => /\(([^)]*)\)/.exec(await message.textContent())?.[1];
-  await page.waitForTimeout(1000); // the list is computed again: let its words settle
+  // No settling wait: the age is the round's capture time against the clock, so every drawing of
+  // the line shows the same words until a minute passes — which is the change looked for.
   const firstAge = await ageNow();
   for (const until = Date.now() + 100_000; (await ageNow()) === firstAge && Date.now() < until;) await page.waitForTimeout(2000);
   const later = await ageNow();

@@ -26,7 +26,8 @@ export default async function ({ page, vscode, lap }) {
   const port = await freeLowPort();
   await vscode.runCommand('Terminal: Create New Terminal');
   await page.locator('.terminal-wrapper .xterm').first().waitFor({ timeout: SHORT });
-  await page.waitForTimeout(1500); // the shell's prompt
+  // Typed at once: the terminal queues input until its shell has started (VS Code's pre-launch
+  // input queue), and the Ports view below is the proof the command ran.
   await page.keyboard.type(`node -e "require('http').createServer().listen(${port}, '127.0.0.1', () => console.log('listening on http://127.0.0.1:${port}'))"`);
   await page.keyboard.press('Enter');
 
