@@ -12,7 +12,11 @@
  *
  * A change that only removed lines is labelled on the baseline side, on the lines it removed.
  * Also keeps the context key `consider.changes.inDiff` (the focused editor shows a Changes diff)
- * that the menus and keybindings depend on.
+ * that the menus depend on. The keybindings do not: this key is set from the extension host, a
+ * round trip behind the window, and a key pressed before it arrived fell through to VS Code's own
+ * binding (in the browser Ctrl+Alt+N is New Untitled Text File: an empty tab instead of Reject
+ * Change…, seen on a loaded machine). They ask the window's own `diffEditorOriginalUri` instead,
+ * which is right the moment the diff has focus.
  */
 import * as vscode from 'vscode';
 import { toStoredPath } from '../../shared/paths';
