@@ -35,7 +35,7 @@ export type { ListedThread } from './store/indexed-read';
 export * from './store/reviews';
 export { recordTurn, readTurns, runningTurns, turnsDir, TURN_STALE_MS, type TurnRecord, type TurnState } from './store/agent-turns';
 export { projectRecordsDir, userCliPath, userDataDir, USER_DATA_REL } from './user-data';
-export { isSetUpProject, isUsersCopy, projectRecordPath, realProjectPath, setUpState, setUpStateAdvice, setupTokenPath } from './project-trust';
+export { isSetUpProject, isUsersCopy, projectRecordPath, setUpState, setUpStateAdvice, setupTokenPath } from './project-trust';
 export type { ProjectRecord, SetUpState } from './project-trust';
 export { readDataFile, readDataJson, readDataText } from './data-file';
 export { HOOK_AGENT_IDS, mentionsConsiderHook, type HookAgent } from './agents';

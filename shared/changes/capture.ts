@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { contentHash } from '../anchoring/content-hash';
 import { utf8Text } from '../utf8';
-import { ensureConsiderDir, isWithin } from '../paths';
+import { ensureConsiderDir, isWithin, realPathOf } from '../paths';
 import { outsideRacyWindow } from '../store/threads';
 import { type Baseline, type BaselineKind, type CapturedFile, PackWriter, type SkipReason, newBaselineId, newestBaseline, writeBaseline } from './baselines';
 import { listWorkspaceFiles } from '../workspace/files';
@@ -92,14 +92,6 @@ export function probePath(root: string, realRoot: string, rel: string): Probe {
   return st.isFile() ? { kind: 'file', abs, stat: st } : { kind: 'none' };
 }
 
-export function realRootOf(root: string): string {
-  try {
-    return fs.realpathSync.native(root);
-  } catch {
-    return root;
-  }
-}
-
 /**
  * Reads one file: its entry, and its bytes when it is text that may need keeping. A file too
  * large, unreadable or binary gets an entry saying so and no bytes.
@@ -169,7 +161,7 @@ export function captureBaseline(root: string, opts: CaptureOptions): CaptureRepo
   if (previous) for (const f of previous.files.values()) if (f.pack !== undefined && f.hash !== undefined) packed.set(f.hash, f);
   const id = newBaselineId(opts.kind, now);
   const pack = new PackWriter(root, id);
-  const realRoot = realRootOf(root);
+  const realRoot = realPathOf(root);
   const files = new Map<string, CapturedFile>();
   const skipped: CaptureReport['skipped'] = [];
   let read = 0;
