@@ -75,7 +75,7 @@ export function threadLabel(c: ThreadLook): string {
 }
 
 /** "From PR #42 by @alice", "From PR #42 by @coderabbitai (bot), outdated there", "Posted to PR #42". */
-export function pullRequestLabel(pr: NonNullable<ThreadLook['pr']>): string {
+function pullRequestLabel(pr: NonNullable<ThreadLook['pr']>): string {
   const file = pr.fileLevel ? ` · ${l10n.t('on the whole file')}` : '';
   if (pr.via === 'pushed') return l10n.t('Posted to PR #{0}', pr.number) + file;
   const who = pr.bot ? l10n.t('@{0} (bot)', pr.author) : `@${pr.author}`;

@@ -23,7 +23,7 @@ export interface PullCommandArgs {
 }
 
 /** The summary line of a pull. */
-export function pullSummary(r: PullReport): string {
+function pullSummary(r: PullReport): string {
   const p = r.placed;
   const placed = r.added ? vscode.l10n.t(' New: {0} on their code, {1} stale, {2} orphaned, {3} about removed code.', p.anchored, p.stale, p.orphaned, p.removedCode) : '';
   const threads = countOf(r.remoteThreads, vscode.l10n.t('{0} review thread'), vscode.l10n.t('{0} review threads'));
