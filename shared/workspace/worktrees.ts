@@ -129,12 +129,12 @@ export function worktreeName(w: Pick<Worktree, 'folder' | 'branch' | 'head'>): s
  * `refs/heads/feature-a`), its folder's name, or its folder's path. Unknown: not_found (exit
  * 2), naming the worktrees there are; two worktrees answering to the name: usage.
  */
-export function selectWorktrees(worktrees: readonly Worktree[], name: string, cwd = process.cwd()): Worktree[] {
+export function selectWorktrees(worktrees: readonly Worktree[], name: string): Worktree[] {
   const wanted = name.trim();
   if (wanted === '') throw new ConsiderError('usage', 'the worktree name is empty', 'give a branch or a folder name, or all');
   if (wanted === 'all') return [...worktrees];
   const byBranch = worktrees.filter((w) => w.branch !== undefined && (w.branch === wanted || `refs/heads/${w.branch}` === wanted));
-  const byFolder = worktrees.filter((w) => path.basename(w.folder) === wanted || (looksLikePath(wanted) && realPathOf(path.resolve(cwd, wanted)) === realPathOf(w.folder)));
+  const byFolder = worktrees.filter((w) => path.basename(w.folder) === wanted || (looksLikePath(wanted) && realPathOf(path.resolve(wanted)) === realPathOf(w.folder)));
   const matches = [...new Set([...byBranch, ...byFolder])];
   if (matches.length === 1) return matches;
   const known = worktrees.map((w) => `${w.branch ?? '(detached)'} in ${path.basename(w.folder)}`).join(', ');
