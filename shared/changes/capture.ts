@@ -98,17 +98,27 @@ export function probePath(root: string, realRoot: string, rel: string): Probe {
  */
 export function readForCapture(abs: string, st: fs.Stats, maxFileBytes: number): { entry: CapturedFile; bytes?: Buffer } {
   const base = statOf(st);
-  if (st.size > maxFileBytes) return { entry: { ...base, skipped: 'too-large' } };
+  const r = readWorkingFile(abs, st, maxFileBytes);
+  if ('unread' in r) return { entry: { ...base, skipped: r.unread } };
+  if (r.binary) return { entry: { ...base, hash: r.hash, skipped: 'binary' } };
+  // The size of what was read: a file written meanwhile keeps the bytes its hash names.
+  return { entry: { ...base, size: r.bytes.length, hash: r.hash }, bytes: r.bytes };
+}
+
+/**
+ * One working file read the way both the capture and the comparisons read it: not at all when
+ * larger than `maxFileBytes` or unreadable (and why), else its bytes, their content hash, and
+ * whether they are binary.
+ */
+function readWorkingFile(abs: string, st: fs.Stats, maxFileBytes: number): { unread: 'too-large' | 'unreadable' } | { bytes: Buffer; hash: string; binary: boolean } {
+  if (st.size > maxFileBytes) return { unread: 'too-large' };
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(abs);
   } catch {
-    return { entry: { ...base, skipped: 'unreadable' } };
+    return { unread: 'unreadable' };
   }
-  const hash = contentHash(bytes);
-  if (isBinary(bytes)) return { entry: { ...base, hash, skipped: 'binary' } };
-  // The size of what was read: a file written meanwhile keeps the bytes its hash names.
-  return { entry: { ...base, size: bytes.length, hash }, bytes };
+  return { bytes, hash: contentHash(bytes), binary: isBinary(bytes) };
 }
 
 /** A working file as a comparison sees it (the Changes view's lists since a capture and since a commit). */
@@ -125,16 +135,10 @@ export const statKey = (f: { size: number; mtimeMs: number }): string => `stat:$
 
 /** What a working file is now: its text, or why it has none (too large, unreadable, binary). */
 export function readCurrent(abs: string, st: fs.Stats, maxFileBytes: number): Current {
-  if (st.size > maxFileBytes) return { current: statKey(st), note: 'too-large' };
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(abs);
-  } catch {
-    return { current: statKey(st), note: 'unreadable' };
-  }
-  const hash = contentHash(bytes);
-  if (isBinary(bytes)) return { current: hash, hash, note: 'binary' };
-  return { current: hash, hash, text: utf8Text(bytes) };
+  const r = readWorkingFile(abs, st, maxFileBytes);
+  if ('unread' in r) return { current: statKey(st), note: r.unread };
+  if (r.binary) return { current: r.hash, hash: r.hash, note: 'binary' };
+  return { current: r.hash, hash: r.hash, text: utf8Text(r.bytes) };
 }
 
 /**
