@@ -22,7 +22,7 @@ export { readConfig, updateConfig } from './store/config';
 export * from './store/reconcile/pass';
 export { settledByStat, type SettleFacts } from './store/reconcile/stat-trust';
 export * from './store/reconcile/manual';
-export { bringHome, planBringHome, placeInWorktree } from './store/reconcile/bring-home';
+export { bringHome, planBringHome } from './store/reconcile/bring-home';
 export type { Homecoming, HomecomingPlan, HomecomingResult, HomecomingSource } from './store/reconcile/bring-home';
 export { isMergedIntoHead, listWorktrees, selectWorktrees, worktreeName } from './workspace/worktrees';
 export type { Worktree } from './workspace/worktrees';

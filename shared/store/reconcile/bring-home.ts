@@ -19,7 +19,6 @@
  * store's lock, skipping any brought meanwhile.
  */
 import type { Comment, StoreFile } from '../../model';
-import { placeText } from '../../model';
 import { readSnapshot, recordSnapshot as storeSnapshot } from '../../anchoring/snapshots';
 import { mutateStore, readStore } from '../store-io';
 import { newId } from '../threads';
@@ -178,9 +177,4 @@ function copySnapshots(homeRoot: string, sourceRoot: string, landing: readonly {
     const text = readSnapshot(sourceRoot, id);
     if (text !== undefined) storeSnapshot(homeRoot, text, id);
   }
-}
-
-/** "src/a.ts:4-6": where an entry's thread is in the worktree. */
-export function placeInWorktree(t: Comment): string {
-  return placeText(t.file, t.anchor.startLine, t.anchor.endLine);
 }
