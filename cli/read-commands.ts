@@ -1,7 +1,7 @@
 /** list, get/thread, context, summary: the commands that read (after lazy re-anchoring). */
 import type { AnchorState, Comment, StoreFile, WorkflowState, Worktree } from '../shared/store';
 import {
-  ANCHOR_STATES, ConsiderError, groupDigits, WORKFLOW_STATES, findThread, isConsiderError, isUnseen, markSeenByAgent, pullRequestOrigin, pullRequestReplyAuthor,
+  ANCHOR_STATES, ConsiderError, groupDigits, WORKFLOW_STATES, findThread, isConsiderError, isUnseen, markSeenByAgent, pullRequestAccount, pullRequestOrigin, pullRequestReplyAuthor,
   commentTexts, readArchive, readStore, listJsonFromIndex, orderByLocation, resolveInWorkspace, summarize, summaryFromIndex, visibleToAgent,
   listWorktrees, selectWorktrees, worktreeName,
 } from '../shared/store';
@@ -215,7 +215,7 @@ function jsonOfEach(comments: readonly Comment[], store: StoreFile | undefined):
 
 function threadText(c: Comment): string {
   const origin = pullRequestOrigin(c);
-  const by = origin && c.pr!.via === 'pulled' ? `@${c.pr!.author.login}${c.pr!.author.bot ? ' (bot)' : ''} on PR #${c.pr!.number}` : c.author;
+  const by = origin && c.pr!.via === 'pulled' ? pullRequestAccount(c.pr!.author, c.pr!.number) : c.author;
   const out = [headline(c), `${by} · ${c.createdAt}${c.editedAt ? ` (edited ${c.editedAt})` : ''}`, '', indented(c.body, '  ')];
   if (origin) out.push('', `${origin}${c.pr!.outdated ? ' (outdated there: its code changed in the pull request since)' : ''}: ${c.pr!.url}`);
   if (c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string') out.push('', `${c.anchorState}: ${oneLine(c.anchor.reason, 300)}`);

@@ -7,10 +7,10 @@
  */
 import type { Comment, Homecoming, HomecomingPlan, HomecomingResult, Worktree } from '../shared/store';
 import {
-  ConsiderError, bringHome, isMergedIntoHead, listWorktrees, placeInWorktree, placeText, planBringHome, readStore, selectWorktrees, summarize, worktreeName,
+  ConsiderError, bringHome, isMergedIntoHead, listWorktrees, placeText, planBringHome, readStore, selectWorktrees, summarize, worktreeName,
 } from '../shared/store';
 import type { Command, Ctx } from './command';
-import { inert, oneLine, plural, writeJson, writeLean, writeOut } from './output';
+import { inert, location, oneLine, plural, writeJson, writeLean, writeOut } from './output';
 
 export const worktree: Command = {
   name: 'worktree',
@@ -122,7 +122,7 @@ function planText(home: string, from: Worktree, merged: boolean | undefined, pla
   lines.push('');
   const tally = { lands: 0, brought: 0, notArrived: 0, already: 0, stays: 0 };
   for (const e of plan.entries) {
-    const at = `[${inert(e.thread.id)}] ${inert(placeInWorktree(e.thread))}`;
+    const at = `[${inert(e.thread.id)}] ${location(e.thread)}`;
     switch (e.kind) {
       case 'lands': {
         const here = brought?.get(e.thread.id);

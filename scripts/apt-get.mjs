@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 
 /** How long the first run waits for another apt run to finish: unattended upgrades on a fresh VM take minutes. */
-export const APT_LOCK_TIMEOUT_S = 15 * 60;
+const APT_LOCK_TIMEOUT_S = 15 * 60;
 
 // apt-get's words for "someone else has the lock", while it waits and when it gives up.
 const HELD_BY = /Could not get lock (\S+?)\.? It is held by process (\d+)(?: \(([^)]*)\))?/;

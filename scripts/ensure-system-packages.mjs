@@ -31,7 +31,7 @@ const WHY = {
 };
 
 /** The board tests' font (e2e/webview/themes/*.css): DejaVu Sans Condensed. */
-export const TEST_FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf';
+const TEST_FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf';
 
 /** The packages `purpose` ('start' or 'test') needs that this machine lacks. */
 export function missingPackages(purpose, { exists = fs.existsSync, onPath = commandOnPath, codeServerReady = isCodeServerInstalled(codeServerPaths()) } = {}) {

@@ -19,7 +19,7 @@ const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
 const NON_BLOCK = fs.constants.O_NONBLOCK ?? 0;
 const OPEN_FLAGS = fs.constants.O_RDONLY | NO_FOLLOW | NON_BLOCK;
 
-export const KIB = 1024;
+const KIB = 1024;
 export const MIB = 1024 * KIB;
 
 /** A small record: plan.json, a heartbeat, the hooks' state, a setup token. */

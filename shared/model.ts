@@ -444,13 +444,17 @@ export function pullRequestOrigin(c: Pick<Comment, 'pr'>): string | undefined {
   const p = c.pr;
   if (!p) return undefined;
   if (p.via === 'pushed') return `posted to PR #${p.number}`;
-  return `from PR #${p.number} by @${p.author.login}${p.author.bot ? ' (bot)' : ''}`;
+  return `from PR #${p.number} by ${pullRequestAccount(p.author)}`;
+}
+
+/** An account on the pull request as every surface names it: "@alice", "@coderabbitai (bot)", and " on PR #42" when `number` is given. */
+export function pullRequestAccount(author: PullRequestAuthor, number?: number): string {
+  return `@${author.login}${author.bot ? ' (bot)' : ''}${number !== undefined ? ` on PR #${number}` : ''}`;
 }
 
 /** Who wrote a reply, when it came from the pull request: "@alice on PR #42" (undefined otherwise). */
 export function pullRequestReplyAuthor(r: Pick<Reply, 'pr'>, number: number | undefined): string | undefined {
-  if (!r.pr) return undefined;
-  return `@${r.pr.author.login}${r.pr.author.bot ? ' (bot)' : ''}${number !== undefined ? ` on PR #${number}` : ''}`;
+  return r.pr ? pullRequestAccount(r.pr.author, number) : undefined;
 }
 
 /** Time of the newest activity in a thread; used for sorting and for "unseen". */

@@ -102,6 +102,18 @@ export function findWorkspaceRoot(cwd: string): string {
 }
 
 /**
+ * A folder's real path (symbolic links resolved, the native call), or the path made absolute
+ * when it cannot be resolved (gone, no permission): for comparing and recording folders.
+ */
+export function realPathOf(p: string): string {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+/**
  * realpath of the longest existing prefix of `p`, with the missing rest appended. The native
  * realpath (one libc call) rather than Node's JavaScript walk, which a short-lived CLI process
  * runs in the interpreter for every file a read looks at.

@@ -32,7 +32,7 @@ import path from 'node:path';
 import { contentHash } from './anchoring/content-hash';
 import { readDataJson, readDataText } from './data-file';
 import { randomHexToken } from './lazy-crypto';
-import { considerPaths } from './paths';
+import { considerPaths, realPathOf } from './paths';
 import { projectRecordsDir } from './user-data';
 
 /** The record format this version writes and honours. */
@@ -55,19 +55,12 @@ export function setupTokenPath(root: string): string {
 
 const TOKEN = /^[0-9a-f]{32}$/;
 
-/** The project's real path: a record must not depend on the symbolic links it was reached by. */
-export function realProjectPath(root: string): string {
-  try {
-    return fs.realpathSync.native(root);
-  } catch {
-    return path.resolve(root);
-  }
+/** Where the record of `root` is: one file per project, named by the hash of its real path (a record must not depend on the symbolic links it was reached by). */
+export function projectRecordPath(home: string, root: string): string {
+  return recordFileOf(home, realPathOf(root));
 }
 
-/** Where the record of `root` is: one file per project, named by the hash of its real path. */
-export function projectRecordPath(home: string, root: string): string {
-  return path.join(projectRecordsDir(home), `${contentHash(realProjectPath(root))}.json`);
-}
+const recordFileOf = (home: string, realRoot: string): string => path.join(projectRecordsDir(home), `${contentHash(realRoot)}.json`);
 
 /**
  * Where `root` stands:
@@ -80,8 +73,8 @@ export function projectRecordPath(home: string, root: string): string {
 export type SetUpState = 'set-up' | 'not-set-up' | 'earlier-record' | 'other-folder';
 
 export function setUpState(root: string, home: string): SetUpState {
-  const real = realProjectPath(root);
-  const raw = readDataJson<Record<string, unknown>>(path.join(projectRecordsDir(home), `${contentHash(real)}.json`), 64 * 1024);
+  const real = realPathOf(root);
+  const raw = readDataJson<Record<string, unknown>>(recordFileOf(home, real), 64 * 1024);
   if (!raw || raw.root !== real) return 'not-set-up';
   if (raw.format !== PROJECT_RECORD_FORMAT) return 'earlier-record';
   if (typeof raw.token !== 'string' || !TOKEN.test(raw.token)) return 'other-folder';
@@ -102,7 +95,7 @@ export function isSetUpProject(root: string, home: string): boolean {
 
 /** A new record for `root` as it is now, with a fresh token (setup writes it, and the token into the project). */
 export function newProjectRecord(root: string): ProjectRecord {
-  const real = realProjectPath(root);
+  const real = realPathOf(root);
   return { format: PROJECT_RECORD_FORMAT, root: real, token: randomHexToken(16), setUpAt: new Date().toISOString() };
 }
 

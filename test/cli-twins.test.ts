@@ -9,13 +9,13 @@
  * offered the twin at most (no git: history cannot tell), never anchored there; with git (A
  * committed) the twin is known for one and not even offered.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPO, ensureBuilt, makeWorkspace, runCli } from './helpers/cli';
 import type { Workspace } from './helpers/cli';
+import { commitBefore } from './helpers/git-repo';
 
 beforeAll(() => ensureBuilt());
 
@@ -41,10 +41,6 @@ function ok(args: string[]) {
   return r;
 }
 
-function gitIn(root: string, args: string[], env: Record<string, string> = {}): void {
-  execFileSync('git', ['-C', root, '-c', 'user.email=t@example.com', '-c', 'user.name=T', '-c', 'init.defaultBranch=main', ...args], { stdio: 'ignore', env: { ...process.env, ...env } });
-}
-
 /**
  * The issue's examples: the case whose thread jumped, and a case of another file of the same
  * repository whose versions (A and B) both hold the thread's code: the twin.
@@ -66,10 +62,7 @@ describe('a twin that was there all along is never taken for a move (issue 35)',
         expect([t.repo, c.category]).toEqual([c.repo, 'modified']);
         ws = makeWorkspace({ [c.path]: blob(c.blobA), [t.path]: blob(t.blobA) });
         if (withGit) {
-          const past = new Date(Date.now() - 60_000).toISOString();
-          gitIn(ws.root, ['init', '-q']);
-          gitIn(ws.root, ['add', '-A']);
-          gitIn(ws.root, ['commit', '-qm', 'A'], { GIT_AUTHOR_DATE: past, GIT_COMMITTER_DATE: past });
+          commitBefore(ws.root);
         }
         const added = ok(['add', c.path, '--lines', `${c.start}-${c.end}`, '--message', 'why?', '--json']).json().id;
         ws.write(c.path, blob(c.blobB!));

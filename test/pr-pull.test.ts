@@ -12,13 +12,12 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, StoreFile } from '../shared/model';
 import { ensureBuilt, runCliAsync } from './helpers/cli';
+import { codeLines, fileText, standInEnv } from './helpers/pr-standin';
 import { startGitHubStandIn } from './github-standin/server.mjs';
 import { gitIn, makePrRepo } from './github-standin/pr-repo.mjs';
 
 type StandIn = Awaited<ReturnType<typeof startGitHubStandIn>>;
 
-const code = (n: number, tag = 'v') => Array.from({ length: n }, (_, i) => `const ${tag}${i + 1} = compute(${i + 1});`);
-const text = (lines: string[]) => lines.join('\n') + '\n';
 const replaceLine = (lines: string[], n: number, line: string) => lines.map((l, i) => (i === n - 1 ? line : l));
 
 let gh: StandIn;
@@ -28,26 +27,22 @@ let pull: ReturnType<StandIn['openPull']>;
 const t: Record<string, ReturnType<StandIn['addThread']>> = {};
 const at: Record<string, string> = {};
 
-const appA = replaceLine(replaceLine(code(40), 10, 'const v10 = computeBetter(10);'), 20, 'const v20 = compute(20) + offset;');
+const appA = replaceLine(replaceLine(codeLines(40), 10, 'const v10 = computeBetter(10);'), 20, 'const v20 = compute(20) + offset;');
 const appB = ['// header 1', '// header 2', '// header 3', '// header 4', '// header 5', ...replaceLine(appA, 20, 'const v20 = computeWithOffset(20);')];
 
-function env(extra: Record<string, string> = {}) {
-  return { GH_TOKEN: gh.token, GITHUB_API_URL: gh.url, GITHUB_GRAPHQL_URL: gh.graphqlUrl, CONSIDER_NO_GH: '1', GITHUB_TOKEN: '', ...extra };
-}
-
-const pr = (args: string[], root = dev, extra: Record<string, string> = {}) => runCliAsync(root, ['pr', ...args, '--root', root], { env: env(extra) });
+const pr = (args: string[], root = dev, extra: Record<string, string> = {}) => runCliAsync(root, ['pr', ...args, '--root', root], { env: standInEnv(gh, extra) });
 const storeOf = (root = dev): StoreFile => JSON.parse(fs.readFileSync(path.join(root, '.consider', 'store.json'), 'utf8')) as StoreFile;
 const byThread = (s: StoreFile, id: string): Comment => s.comments.find((c) => c.pr?.threadId === id)!;
 const lineOf = (root: string, file: string, n: number) => fs.readFileSync(path.join(root, file), 'utf8').split('\n')[n - 1];
 
 beforeAll(async () => {
   ensureBuilt();
-  repo = makePrRepo({ files: { 'src/app.ts': text(code(40)), 'src/old.ts': text(code(8, 'o')), 'src/util.ts': text(code(12, 'u')) } });
+  repo = makePrRepo({ files: { 'src/app.ts': fileText(codeLines(40)), 'src/old.ts': fileText(codeLines(8, 'o')), 'src/util.ts': fileText(codeLines(12, 'u')) } });
   gh = await startGitHubStandIn({ viewer: 'dev' });
   gh.addRepo({ owner: 'acme', name: 'widgets', gitDir: repo.bare });
   repo.branch('feature');
   // Commit A: the reviewed version.
-  at.A = repo.commit({ 'src/app.ts': text(appA), 'src/old.ts': text(replaceLine(code(8, 'o'), 3, 'const o3 = legacy(3);')), 'src/util.ts': text(code(12, 'u').filter((_, i) => i !== 4)) });
+  at.A = repo.commit({ 'src/app.ts': fileText(appA), 'src/old.ts': fileText(replaceLine(codeLines(8, 'o'), 3, 'const o3 = legacy(3);')), 'src/util.ts': fileText(codeLines(12, 'u').filter((_, i) => i !== 4)) });
   repo.push();
   pull = gh.openPull({ owner: 'acme', name: 'widgets', head: 'feature', author: 'dev', title: 'Compute better' });
   t.moved = gh.addThread(pull, { path: 'src/app.ts', line: 10, body: 'Why computeBetter?', author: 'alice', commit: at.A });
@@ -59,19 +54,19 @@ beforeAll(async () => {
     replies: [{ author: 'dev', body: 'Later.' }], resolved: true,
   });
   // A3: force-pushed away, and gone from the remote (collected): only its diff hunk is left.
-  at.A3 = repo.commit({ 'src/app.ts': text(replaceLine(appA, 25, 'const v25 = experimental(25);')) });
+  at.A3 = repo.commit({ 'src/app.ts': fileText(replaceLine(appA, 25, 'const v25 = experimental(25);')) });
   repo.push({ force: true });
   t.pruned = gh.addThread(pull, { path: 'src/app.ts', line: 25, body: 'Experimental?', author: 'alice', commit: at.A3 });
   repo.git('reset', '-q', '--hard', at.A);
   repo.push({ force: true });
   repo.pruneOrigin();
   // A2: force-pushed away but still on the remote: the pull fetches it.
-  at.A2 = repo.commit({ 'src/app.ts': text(replaceLine(appA, 27, 'const v27 = tweaked(27);')) });
+  at.A2 = repo.commit({ 'src/app.ts': fileText(replaceLine(appA, 27, 'const v27 = tweaked(27);')) });
   repo.push({ force: true });
   t.fetched = gh.addThread(pull, { path: 'src/app.ts', line: 29, body: 'Is v29 still needed?', author: 'carol', commit: at.A2 });
   // B: the head today. Five lines above everything, line 20 edited again, old.ts deleted.
   repo.git('reset', '-q', '--hard', at.A);
-  at.B = repo.commit({ 'src/app.ts': text(appB), 'src/old.ts': null });
+  at.B = repo.commit({ 'src/app.ts': fileText(appB), 'src/old.ts': null });
   repo.push({ force: true });
   // The developer's clone: made after the force-pushes, so it has neither A2 nor A3.
   dev = path.join(repo.top, 'dev');

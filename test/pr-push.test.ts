@@ -12,13 +12,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addThread, readStore, submitReview } from '../shared/store';
 import { addRemovedCodeThread } from '../shared/changes/removed-threads';
 import { ensureBuilt, runCliAsync } from './helpers/cli';
+import { codeLines, fileText, standInEnv } from './helpers/pr-standin';
 import { startGitHubStandIn } from './github-standin/server.mjs';
 import type { StandIn, StandInPull } from './github-standin/server.mjs';
 import { makePrRepo } from './github-standin/pr-repo.mjs';
 import type { PrRepo } from './github-standin/pr-repo.mjs';
-
-const code = (n: number, tag = 'v') => Array.from({ length: n }, (_, i) => `const ${tag}${i + 1} = compute(${i + 1});`);
-const text = (lines: string[]) => lines.join('\n') + '\n';
 
 let gh: StandIn;
 let repo: PrRepo;
@@ -27,25 +25,23 @@ let mono: PrRepo | undefined;
 const ids: Record<string, string> = {};
 
 // HOME: the user's own folder (pr sync on makes its key there), a temp one, never the real one.
-function env(home = path.join(repo.top, 'home')) {
-  return { GH_TOKEN: gh.token, GITHUB_API_URL: gh.url, GITHUB_GRAPHQL_URL: gh.graphqlUrl, CONSIDER_NO_GH: '1', GITHUB_TOKEN: '', HOME: home };
-}
+const env = (home = path.join(repo.top, 'home')) => standInEnv(gh, { HOME: home });
 const pr = (...args: string[]) => runCliAsync(repo.work, ['pr', ...args, '--root', repo.work], { env: env() });
 const storeBytes = () => fs.readFileSync(path.join(repo.work, '.consider', 'store.json'));
 
 beforeAll(async () => {
   ensureBuilt();
-  const utilBase = code(12, 'u');
-  repo = makePrRepo({ files: { 'src/app.ts': text(code(40)), 'src/util.ts': text(utilBase), 'src/other.ts': text(code(5, 'o')) } });
+  const utilBase = codeLines(12, 'u');
+  repo = makePrRepo({ files: { 'src/app.ts': fileText(codeLines(40)), 'src/util.ts': fileText(utilBase), 'src/other.ts': fileText(codeLines(5, 'o')) } });
   const baseSha = repo.head();
   gh = await startGitHubStandIn({ viewer: 'dev' });
   gh.addRepo({ owner: 'acme', name: 'widgets', gitDir: repo.bare });
   repo.branch('feature');
-  repo.commit({ 'src/app.ts': text(code(40).map((l, i) => (i === 9 ? 'const v10 = computeBetter(10);' : l))), 'src/util.ts': text(utilBase.filter((_, i) => i !== 4)) });
+  repo.commit({ 'src/app.ts': fileText(codeLines(40).map((l, i) => (i === 9 ? 'const v10 = computeBetter(10);' : l))), 'src/util.ts': fileText(utilBase.filter((_, i) => i !== 4)) });
   repo.push();
   pull = gh.openPull({ owner: 'acme', name: 'widgets', head: 'feature', author: 'alice', title: 'Better v10' });
   // Uncommitted: line 20 edited in the working tree only.
-  fs.writeFileSync(path.join(repo.work, 'src/app.ts'), text(code(40).map((l, i) => (i === 9 ? 'const v10 = computeBetter(10);' : i === 19 ? 'const v20 = draft(20);' : l))));
+  fs.writeFileSync(path.join(repo.work, 'src/app.ts'), fileText(codeLines(40).map((l, i) => (i === 9 ? 'const v10 = computeBetter(10);' : i === 19 ? 'const v20 = draft(20);' : l))));
   const root = repo.work;
   const add = async (file: string, startLine: number, endLine: number, body: string) =>
     (await addThread(root, { file, startLine, endLine, body, author: 'human', pending: true })).id;
@@ -55,7 +51,7 @@ beforeAll(async () => {
   ids.uncommitted = await add('src/app.ts', 20, 20, 'Is draft() final?');
   ids.notInPr = await add('src/other.ts', 2, 2, 'o2 could go.');
   ids.left = (await addRemovedCodeThread(root, {
-    file: 'src/util.ts', baseline: { key: 'branch:main', label: 'main', sha: baseSha }, baselineText: text(utilBase), startLine: 5, endLine: 5,
+    file: 'src/util.ts', baseline: { key: 'branch:main', label: 'main', sha: baseSha }, baselineText: fileText(utilBase), startLine: 5, endLine: 5,
     body: 'Was u5 really unused?', author: 'human', pending: true,
   })).id;
   await submitReview(root, { message: 'A few things before this goes in.' });
@@ -184,10 +180,10 @@ describe('consider-cli pr push', () => {
  */
 describe('consider-cli pr push in a subfolder of the repository', () => {
   it('places a comment on a changed line as a line comment on the file\'s repository path', async () => {
-    mono = makePrRepo({ name: 'mono', files: { 'pkg/src/app.ts': text(code(20)), 'README.md': 'monorepo\n' } });
+    mono = makePrRepo({ name: 'mono', files: { 'pkg/src/app.ts': fileText(codeLines(20)), 'README.md': 'monorepo\n' } });
     gh.addRepo({ owner: 'acme', name: 'mono', gitDir: mono.bare });
     mono.branch('feature');
-    mono.commit({ 'pkg/src/app.ts': text(code(20).map((l, i) => (i === 9 ? 'const v10 = computeBetter(10);' : l))) });
+    mono.commit({ 'pkg/src/app.ts': fileText(codeLines(20).map((l, i) => (i === 9 ? 'const v10 = computeBetter(10);' : l))) });
     mono.push();
     gh.openPull({ owner: 'acme', name: 'mono', head: 'feature', author: 'alice', title: 'Better v10' });
     const pkg = path.join(mono.work, 'pkg');

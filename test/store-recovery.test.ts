@@ -2,7 +2,7 @@
 // with a stand-in for the vscode module: it re-checks under the lock that the store is still
 // unreadable, and restores atomically, so a reader in another process never finds no store
 // or half of one.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -13,7 +13,7 @@ vi.mock('vscode', () => {
 
 import { StoreRecovery } from '../extension/store/recovery';
 import type { FolderStores } from '../extension/store/folder-stores';
-import { addThread, considerPaths, readStore } from '../shared/store';
+import { addThread, considerPaths, readStore, restoreLastGoodCopy } from '../shared/store';
 import { makeWorkspace, numberedLines } from './helpers/cli';
 import type { Workspace } from './helpers/cli';
 
@@ -101,4 +101,15 @@ describe('Restore Last Good Copy', () => {
     expect(fs.readFileSync(ws.storePath, 'utf8')).toBe('{"version":1,"comments":[{');
     expect(unreadableCopies()).toEqual([]);
   });
+
+  it('refuses a backup a repository planted as a FIFO, without waiting on it, and changes nothing', async () => {
+    await seeded(2);
+    replaceStore('{"version":1,"comments":[{');
+    const backup = considerPaths(ws.root).backup;
+    fs.rmSync(backup);
+    expect(spawnSync('mkfifo', [backup]).status).toBe(0);
+    await expect(restoreLastGoodCopy(ws.root)).rejects.toMatchObject({ code: 'unreadable', message: expect.stringMatching(/store\.json\.bak is not a regular file/) });
+    expect(fs.readFileSync(ws.storePath, 'utf8')).toBe('{"version":1,"comments":[{');
+    expect(unreadableCopies()).toEqual([]);
+  }, 10_000);
 });

@@ -7,7 +7,7 @@
  * cut says how much was left out and which command shows all of it.
  */
 import type { Comment, Reply, ReviewRound } from '../../shared/store';
-import { dispositionOf, groupDigits, isUnseen, plural, pullRequestOrigin, pullRequestReplyAuthor } from '../../shared/store';
+import { dispositionOf, groupDigits, isUnseen, plural, pullRequestAccount, pullRequestOrigin, pullRequestReplyAuthor } from '../../shared/store';
 import { codeLines, missingCodeReason, readCodeContext } from '../code';
 import { lineSpan } from '../output';
 import { rejectedDiff } from '../rejected';
@@ -103,7 +103,7 @@ export function threadBlock(root: string, c: Comment, number: number): string {
   }
   parts.push(codePart(root, c));
   if (c.rejected) parts.push(rejectedPart(c.rejected));
-  const opener = c.pr?.via === 'pulled' ? codeSpan(`@${c.pr.author.login}${c.pr.author.bot ? ' (bot)' : ''} on PR #${c.pr.number}`) : who(c.author);
+  const opener = c.pr?.via === 'pulled' ? codeSpan(pullRequestAccount(c.pr.author, c.pr.number)) : who(c.author);
   parts.push(`Comment by ${opener}, ${when(c.editedAt ?? c.createdAt)}:\n\n${quoted(c.body, LIMITS.commentChars, c.id)}`);
   const earlier = c.thread.length - LIMITS.replies;
   if (earlier > 0) parts.push(`(${plural(earlier, 'earlier reply', 'earlier replies')}: ${command(`thread ${c.id}`)})`);

@@ -105,7 +105,7 @@ const CLIENT_AGENTS: readonly (readonly [RegExp, string])[] = [
  * id, else the name it gave in `initialize` (its title, else its name), kept to the characters
  * `--agent` takes; undefined when it gave none. A plan submitted over MCP carried no name before.
  */
-export function agentOfClient(clientInfo: unknown): string | undefined {
+function agentOfClient(clientInfo: unknown): string | undefined {
   if (!clientInfo || typeof clientInfo !== 'object') return undefined;
   const { name, title } = clientInfo as { name?: unknown; title?: unknown };
   const given = [title, name].find((v): v is string => typeof v === 'string' && v.trim() !== '');

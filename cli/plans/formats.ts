@@ -95,7 +95,7 @@ function planFile(file: string, what: string): PlanSource {
 }
 
 /** What the user reads under Claude Code's "hook error" label when the developer sent the plan back. */
-export function changesLine(comments: number): string {
+function changesLine(comments: number): string {
   const with_ = comments === 0 ? '' : comments === 1 ? ' with 1 comment' : ` with ${comments} comments`;
   return `Consider: the developer requested changes to this plan in VS Code${with_}; Claude revises it and submits the next version.`;
 }

@@ -142,7 +142,7 @@ type LinesOf = (file: string) => readonly string[] | undefined;
 /** The text of a snapshot of `.consider/snapshots/` (undefined: not kept). */
 type SnapshotOf = (id: string) => string | undefined;
 
-export function toThreadDetails(c: Comment, linesOf?: LinesOf, snapshotOf?: SnapshotOf): ThreadDetails {
+function toThreadDetails(c: Comment, linesOf?: LinesOf, snapshotOf?: SnapshotOf): ThreadDetails {
   const replies = c.thread.map((r) => ({
     id: r.id, author: r.author, body: r.body, createdAt: r.createdAt, ...(r.disposition ? { disposition: r.disposition } : {}),
     ...(r.pr && r.author === 'human' ? { prAuthor: r.pr.author.login } : {}),

@@ -88,7 +88,7 @@ const LINE_END = 1 << 30;
  * keeps lines start..end (its widget still follows the first row of a wrapped last line: VS Code
  * offers no way to say otherwise).
  */
-export function threadRange(start: number, end: number): vscode.Range {
+function threadRange(start: number, end: number): vscode.Range {
   return start === end ? new vscode.Range(start, LINE_END, end, LINE_END) : new vscode.Range(start, 0, end, 0);
 }
 

@@ -74,11 +74,14 @@ export function threadLabel(c: ThreadLook): string {
   return parts.join(' · ');
 }
 
+/** An account on the pull request, localized: "@alice", "@coderabbitai (bot)" (shared/model.ts pullRequestAccount says it in English). */
+const accountName = (login: string, bot: boolean | undefined): string => (bot ? l10n.t('@{0} (bot)', login) : `@${login}`);
+
 /** "From PR #42 by @alice", "From PR #42 by @coderabbitai (bot), outdated there", "Posted to PR #42". */
-export function pullRequestLabel(pr: NonNullable<ThreadLook['pr']>): string {
+function pullRequestLabel(pr: NonNullable<ThreadLook['pr']>): string {
   const file = pr.fileLevel ? ` · ${l10n.t('on the whole file')}` : '';
   if (pr.via === 'pushed') return l10n.t('Posted to PR #{0}', pr.number) + file;
-  const who = pr.bot ? l10n.t('@{0} (bot)', pr.author) : `@${pr.author}`;
+  const who = accountName(pr.author, pr.bot);
   return (pr.outdated ? l10n.t('From PR #{0} by {1}, outdated there', pr.number, who) : l10n.t('From PR #{0} by {1}', pr.number, who)) + file;
 }
 
@@ -119,7 +122,7 @@ export interface CommentView {
 }
 
 /** A comment written on the pull request by someone there: their login; the developer may not edit their words. */
-const pulledName = (p: { author: { login: string; bot?: true } }): string => (p.author.bot ? l10n.t('@{0} (bot)', p.author.login) : `@${p.author.login}`);
+const pulledName = (p: { author: { login: string; bot?: true } }): string => accountName(p.author.login, p.author.bot);
 
 export function commentViews(c: Comment): CommentView[] {
   const pulled = c.pr?.via === 'pulled' ? c.pr : undefined;

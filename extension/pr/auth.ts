@@ -9,12 +9,14 @@
 import * as vscode from 'vscode';
 import { findCliToken } from '../../shared/pr/auth';
 import type { GitHubToken } from '../../shared/pr/auth';
+import { connect, type Connection } from '../../shared/pr/connect';
+import { isGitHubDotCom, readRemote } from '../../shared/pr/remote';
 import { ConsiderError } from '../../shared/errors';
 
 const SCOPES = ['repo'];
 
 function providerFor(host: string): string {
-  return host === 'github.com' || host === 'www.github.com' || host === 'ssh.github.com' ? 'github' : 'github-enterprise';
+  return isGitHubDotCom(host) ? 'github' : 'github-enterprise';
 }
 
 async function session(host: string, interactive: boolean): Promise<vscode.AuthenticationSession | undefined> {
@@ -26,7 +28,7 @@ async function session(host: string, interactive: boolean): Promise<vscode.Authe
 }
 
 /** The token for `host`; a ConsiderError('auth') when there is none and the user did not sign in. */
-export async function vscodeGitHubToken(host: string, opts: { interactive: boolean }): Promise<GitHubToken> {
+async function vscodeGitHubToken(host: string, opts: { interactive: boolean }): Promise<GitHubToken> {
   const hint = vscode.l10n.t('sign in to GitHub again (Accounts menu), then pull again');
   const quiet = await session(host, false);
   if (quiet) return { token: quiet.accessToken, source: 'VS Code', hint };
@@ -35,4 +37,14 @@ export async function vscodeGitHubToken(host: string, opts: { interactive: boole
   const asked = opts.interactive ? await session(host, true) : undefined;
   if (asked) return { token: asked.accessToken, source: 'VS Code', hint };
   throw new ConsiderError('auth', vscode.l10n.t('not signed in to GitHub ({0})', host), vscode.l10n.t('sign in with the Accounts menu, or set GH_TOKEN'));
+}
+
+/**
+ * The workspace's pull request connection with VS Code's token: the one way the pull, publish
+ * and poll commands connect. The token depends on the host (github.com or an Enterprise host),
+ * so the remote is read first, then the connection made with its token.
+ */
+export async function vscodeConnection(root: string, opts: { interactive: boolean }): Promise<Connection> {
+  const token = await vscodeGitHubToken(readRemote(root).host, opts);
+  return connect(root, () => token, { userAgent: 'consider-vscode' });
 }

@@ -9,13 +9,12 @@
  * folder until the next manual pull.
  */
 import * as vscode from 'vscode';
-import { connect } from '../../shared/pr/connect';
 import { pullThreads } from '../../shared/pr/pull';
-import { currentBranch, readRemote } from '../../shared/pr/remote';
+import { currentBranch } from '../../shared/pr/remote';
 import { readStore } from '../../shared/store';
 import * as notify from '../notify';
 import type { FolderStores } from '../store/folder-stores';
-import { vscodeGitHubToken } from './auth';
+import { vscodeConnection } from './auth';
 
 const FULL_PULL_EVERY = 5;
 
@@ -64,8 +63,7 @@ export class PullRequestPoller implements vscode.Disposable {
     }
     if (!record) return;
     try {
-      const token = await vscodeGitHubToken(readRemote(root).host, { interactive: false });
-      const conn = connect(root, () => token, { userAgent: 'consider-vscode' });
+      const conn = await vscodeConnection(root, { interactive: false });
       const key = `${root}#${record.number}`;
       const answer = await conn.provider.commentsChanged({ number: record.number } as Parameters<typeof conn.provider.commentsChanged>[0], this.etags.get(key));
       const first = !this.etags.has(key);

@@ -6,16 +6,14 @@
  * right after Submit Review in a folder that already works with a pull request.
  */
 import * as vscode from 'vscode';
-import { connect } from '../../shared/pr/connect';
 import type { ReviewVerdict } from '../../shared/pr/provider';
 import { planPush, planText, pushReview } from '../../shared/pr/push';
 import type { PushPlan, PushReport } from '../../shared/pr/push';
-import { readRemote } from '../../shared/pr/remote';
 import { readStore } from '../../shared/store';
 import { CommandIds, registerCommand } from '../command-ids';
 import * as notify from '../notify';
 import type { FolderStores } from '../store/folder-stores';
-import { vscodeGitHubToken } from './auth';
+import { vscodeConnection } from './auth';
 
 export interface PublishArgs {
   root?: string;
@@ -42,8 +40,7 @@ export function registerPublishCommand(stores: FolderStores): vscode.Disposable 
     const verdict = args.verdict ?? await chooseVerdict();
     if (!verdict) return undefined;
     try {
-      const token = await vscodeGitHubToken(readRemote(root).host, { interactive: args.interactive !== false });
-      const conn = connect(root, () => token, { userAgent: 'consider-vscode' });
+      const conn = await vscodeConnection(root, { interactive: args.interactive !== false });
       const plan = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Consider: checking what can be posted') },
         () => planPush(root, conn, { verdict, ...(args.round !== undefined ? { round: args.round } : {}) }));
       const files = new Map(readStore(root).store.comments.map((c) => [c.id, c.file]));
@@ -56,8 +53,7 @@ export function registerPublishCommand(stores: FolderStores): vscode.Disposable 
       void notify.info(vscode.l10n.t('Consider: review round {0} published to PR #{1} ({2} comments).', plan.round, plan.pr.number, report.posted));
       return report;
     } catch (e) {
-      const err = e as { message?: string; hint?: string };
-      void notify.error(vscode.l10n.t('Consider: could not publish the review: {0}.', err.message ?? String(e)) + (err.hint ? ` ${err.hint}.` : ''));
+      notify.reportFailure(vscode.l10n.t('publish the review'), e);
       return undefined;
     } finally {
       stores.reload(root);

@@ -7,14 +7,12 @@
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { countOf } from '../../shared/board/l10n';
-import { connect } from '../../shared/pr/connect';
 import { pullThreads } from '../../shared/pr/pull';
-import { readRemote } from '../../shared/pr/remote';
 import type { PullReport } from '../../shared/pr/pull';
 import { CommandIds, registerCommand } from '../command-ids';
 import * as notify from '../notify';
 import type { FolderStores } from '../store/folder-stores';
-import { vscodeGitHubToken } from './auth';
+import { vscodeConnection } from './auth';
 
 export interface PullCommandArgs {
   /** The workspace folder (default: the only one, or the active editor's, or asked). */
@@ -25,7 +23,7 @@ export interface PullCommandArgs {
 }
 
 /** The summary line of a pull. */
-export function pullSummary(r: PullReport): string {
+function pullSummary(r: PullReport): string {
   const p = r.placed;
   const placed = r.added ? vscode.l10n.t(' New: {0} on their code, {1} stale, {2} orphaned, {3} about removed code.', p.anchored, p.stale, p.orphaned, p.removedCode) : '';
   const threads = countOf(r.remoteThreads, vscode.l10n.t('{0} review thread'), vscode.l10n.t('{0} review threads'));
@@ -50,16 +48,13 @@ export function registerPullCommand(stores: FolderStores): vscode.Disposable {
     if (!root) return undefined;
     try {
       const report = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Consider: pulling review threads') }, async () => {
-        // The token depends on the host (github.com or an Enterprise host): found first, then the connection made with it.
-        const token = await vscodeGitHubToken(readRemote(root).host, { interactive: args.interactive !== false });
-        const conn = connect(root, () => token, { userAgent: 'consider-vscode' });
+        const conn = await vscodeConnection(root, { interactive: args.interactive !== false });
         return pullThreads(root, conn, args.number !== undefined ? { number: args.number } : {});
       });
       void notify.info(pullSummary(report));
       return report;
     } catch (e) {
-      const err = e as { message?: string; hint?: string };
-      void notify.error(vscode.l10n.t('Consider: could not pull the review threads: {0}.', err.message ?? String(e)) + (err.hint ? ` ${err.hint}.` : ''));
+      notify.reportFailure(vscode.l10n.t('pull the review threads'), e);
       return undefined;
     } finally {
       stores.reload(root);

@@ -23,14 +23,14 @@ import { WALKTHROUGH_STEPS, receiveWalkthroughSteps, walkthroughStepDone, type W
 export { WALKTHROUGH_STEPS, walkthroughStepDone, type WalkthroughStep };
 
 /** The context key that completes a step (its `onContext:` completion event). */
-export const stepDoneContextKey = (step: WalkthroughStep): string => `consider.walkthrough.${step}Done`;
+const stepDoneContextKey = (step: WalkthroughStep): string => `consider.walkthrough.${step}Done`;
 
 /** globalState: the steps the user did, in any workspace (VS Code keeps the ticks for the user too). */
 const DONE_STATE = 'consider.walkthrough.stepsDone';
 /** How long a pulse keeps the keys true: long enough for VS Code's renderer to see the change. */
 export const PULSE_MS = 1_000;
 
-export class WalkthroughProgress implements vscode.Disposable {
+class WalkthroughProgress implements vscode.Disposable {
   private clearTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
 
@@ -73,7 +73,7 @@ export class WalkthroughProgress implements vscode.Disposable {
 }
 
 /** A tab whose input VS Code does not describe to extensions: the walkthrough's (the Welcome page) is one. */
-export const isUndescribedTab = (tab: vscode.Tab): boolean => tab.input === undefined;
+const isUndescribedTab = (tab: vscode.Tab): boolean => tab.input === undefined;
 
 let current: WalkthroughProgress | undefined;
 

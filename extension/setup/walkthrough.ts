@@ -21,7 +21,7 @@ export const WALKTHROUGH_ID = 'consider.getStarted';
 /** globalState: the walkthrough was opened by itself once (any workspace); never again. */
 const OPENED_ON_FIRST_RUN = 'consider.walkthrough.openedOnFirstRun';
 
-export function isSetUp(root: string): boolean {
+function isSetUp(root: string): boolean {
   return isSetUpProject(root, os.homedir());
 }
 

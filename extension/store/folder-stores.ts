@@ -4,9 +4,9 @@
  * cannot be read keeps its last good contents on screen, with the error beside it; nothing is
  * ever written here.
  */
-import fs from 'node:fs';
 import * as vscode from 'vscode';
-import { ConsiderError, STORE_VERSION, considerPaths, deepestRootOf, parseStoreText } from '../../shared/store';
+import { ConsiderError, STORE_VERSION, considerPaths, deepestRootOf, parseStoreText, readDataText } from '../../shared/store';
+import { STORE_MAX_BYTES } from '../../shared/data-file';
 import type { StoreFile } from '../../shared/model';
 import type { FolderStoreState } from '../api';
 import { watchStore } from './store-watcher';
@@ -98,11 +98,12 @@ export class FolderStores extends Disposable {
     const file = considerPaths(e.root).store;
     let text: string | undefined;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      // Read as the store module reads it (shared/data-file.ts): a clone may commit a store.json
+      // that is a link, a FIFO or huge, and a plain read of it would hang or flood this host.
+      text = readDataText(file, { maxBytes: STORE_MAX_BYTES, what: '.consider/store.json' });
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-        return this.setError(e, { code: 'io', message: vscode.l10n.t('cannot read {0}: {1}', file, (err as Error).message) });
-      }
+      const ce = err instanceof ConsiderError ? err : undefined;
+      return this.setError(e, ce ? { code: ce.code, message: ce.message, hint: ce.hint } : { code: 'io', message: vscode.l10n.t('cannot read {0}: {1}', file, (err as Error).message) });
     }
     if (text === undefined) {
       const had = e.store !== undefined || e.error !== undefined;

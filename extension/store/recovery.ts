@@ -5,9 +5,9 @@
  * unreadable file beside it as store.json.unreadable-<time>, so even that step loses nothing,
  * and does nothing when the store became readable again meanwhile (restoreLastGoodCopy).
  */
-import fs from 'node:fs';
 import * as vscode from 'vscode';
-import { considerPaths, parseStoreText, restoreLastGoodCopy } from '../../shared/store';
+import { considerPaths, parseStoreText, readDataText, restoreLastGoodCopy } from '../../shared/store';
+import { STORE_MAX_BYTES } from '../../shared/data-file';
 import type { FolderStores } from './folder-stores';
 import * as notify from '../notify';
 import { Disposable } from '../util/dispose';
@@ -68,7 +68,10 @@ export class StoreRecovery extends Disposable {
 
 function backupUsable(file: string): boolean {
   try {
-    parseStoreText(fs.readFileSync(file, 'utf8'));
+    // As the store module reads it (shared/data-file.ts): a committed .bak may be a link or a FIFO.
+    const text = readDataText(file, { maxBytes: STORE_MAX_BYTES, what: '.consider/store.json.bak' });
+    if (text === undefined) return false;
+    parseStoreText(text);
     return true;
   } catch {
     return false;

@@ -41,7 +41,7 @@ export type Origin = 'pr' | 'bot' | 'local';
 export const ORIGINS: readonly Origin[] = ['pr', 'bot', 'local'];
 
 /** Whether a thread is of that origin (Filters.origin). */
-export function hasOrigin(t: Pick<ThreadView, 'pr'>, origin: Origin): boolean {
+function hasOrigin(t: Pick<ThreadView, 'pr'>, origin: Origin): boolean {
   if (origin === 'local') return t.pr === undefined;
   if (origin === 'bot') return t.pr?.bot === true;
   return t.pr !== undefined;

@@ -7,9 +7,10 @@
  * copy is gone (removed by hand), the change is still listed, marked, and the baseline is
  * reported incomplete.
  */
+import { realPathOf } from '../paths';
 import { outsideRacyWindow } from '../store/threads';
 import { type Baseline, type CapturedFile, capturedText } from './baselines';
-import { DEFAULT_MAX_FILE_BYTES, readCurrent, probePath, realRootOf, sameStat, statKey, type Current } from './capture';
+import { DEFAULT_MAX_FILE_BYTES, readCurrent, probePath, sameStat, statKey, type Current } from './capture';
 import { lineCount, lineStats } from './line-stats';
 import type { ChangeList, FileChange } from './model';
 import { listWorkspaceFiles } from '../workspace/files';
@@ -22,7 +23,7 @@ export function changesSinceCapture(root: string, baseline: Baseline, opts: Comp
   const started = Date.now();
   const maxFileBytes = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const capturedAtMs = Date.parse(baseline.createdAt);
-  const realRoot = realRootOf(root);
+  const realRoot = realPathOf(root);
   const modified: { path: string; before: CapturedFile; now: Current }[] = [];
   const added: { path: string; now: Current }[] = [];
   const skipped: ChangeList['skipped'] = [];

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { contentHash } from '../anchoring/content-hash';
 import { utf8Text } from '../utf8';
-import { ensureConsiderDir, isWithin } from '../paths';
+import { ensureConsiderDir, isWithin, realPathOf } from '../paths';
 import { outsideRacyWindow } from '../store/threads';
 import { type Baseline, type BaselineKind, type CapturedFile, PackWriter, type SkipReason, newBaselineId, newestBaseline, writeBaseline } from './baselines';
 import { listWorkspaceFiles } from '../workspace/files';
@@ -92,31 +92,33 @@ export function probePath(root: string, realRoot: string, rel: string): Probe {
   return st.isFile() ? { kind: 'file', abs, stat: st } : { kind: 'none' };
 }
 
-export function realRootOf(root: string): string {
-  try {
-    return fs.realpathSync.native(root);
-  } catch {
-    return root;
-  }
-}
-
 /**
  * Reads one file: its entry, and its bytes when it is text that may need keeping. A file too
  * large, unreadable or binary gets an entry saying so and no bytes.
  */
 export function readForCapture(abs: string, st: fs.Stats, maxFileBytes: number): { entry: CapturedFile; bytes?: Buffer } {
   const base = statOf(st);
-  if (st.size > maxFileBytes) return { entry: { ...base, skipped: 'too-large' } };
+  const r = readWorkingFile(abs, st, maxFileBytes);
+  if ('unread' in r) return { entry: { ...base, skipped: r.unread } };
+  if (r.binary) return { entry: { ...base, hash: r.hash, skipped: 'binary' } };
+  // The size of what was read: a file written meanwhile keeps the bytes its hash names.
+  return { entry: { ...base, size: r.bytes.length, hash: r.hash }, bytes: r.bytes };
+}
+
+/**
+ * One working file read the way both the capture and the comparisons read it: not at all when
+ * larger than `maxFileBytes` or unreadable (and why), else its bytes, their content hash, and
+ * whether they are binary.
+ */
+function readWorkingFile(abs: string, st: fs.Stats, maxFileBytes: number): { unread: 'too-large' | 'unreadable' } | { bytes: Buffer; hash: string; binary: boolean } {
+  if (st.size > maxFileBytes) return { unread: 'too-large' };
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(abs);
   } catch {
-    return { entry: { ...base, skipped: 'unreadable' } };
+    return { unread: 'unreadable' };
   }
-  const hash = contentHash(bytes);
-  if (isBinary(bytes)) return { entry: { ...base, hash, skipped: 'binary' } };
-  // The size of what was read: a file written meanwhile keeps the bytes its hash names.
-  return { entry: { ...base, size: bytes.length, hash }, bytes };
+  return { bytes, hash: contentHash(bytes), binary: isBinary(bytes) };
 }
 
 /** A working file as a comparison sees it (the Changes view's lists since a capture and since a commit). */
@@ -133,16 +135,10 @@ export const statKey = (f: { size: number; mtimeMs: number }): string => `stat:$
 
 /** What a working file is now: its text, or why it has none (too large, unreadable, binary). */
 export function readCurrent(abs: string, st: fs.Stats, maxFileBytes: number): Current {
-  if (st.size > maxFileBytes) return { current: statKey(st), note: 'too-large' };
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(abs);
-  } catch {
-    return { current: statKey(st), note: 'unreadable' };
-  }
-  const hash = contentHash(bytes);
-  if (isBinary(bytes)) return { current: hash, hash, note: 'binary' };
-  return { current: hash, hash, text: utf8Text(bytes) };
+  const r = readWorkingFile(abs, st, maxFileBytes);
+  if ('unread' in r) return { current: statKey(st), note: r.unread };
+  if (r.binary) return { current: r.hash, hash: r.hash, note: 'binary' };
+  return { current: r.hash, hash: r.hash, text: utf8Text(r.bytes) };
 }
 
 /**
@@ -169,7 +165,7 @@ export function captureBaseline(root: string, opts: CaptureOptions): CaptureRepo
   if (previous) for (const f of previous.files.values()) if (f.pack !== undefined && f.hash !== undefined) packed.set(f.hash, f);
   const id = newBaselineId(opts.kind, now);
   const pack = new PackWriter(root, id);
-  const realRoot = realRootOf(root);
+  const realRoot = realPathOf(root);
   const files = new Map<string, CapturedFile>();
   const skipped: CaptureReport['skipped'] = [];
   let read = 0;

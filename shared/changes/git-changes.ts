@@ -7,9 +7,10 @@
  * yet, a ref that does not exist) comes back as a BaselineProblem the view shows, never as an
  * exception.
  */
+import { realPathOf } from '../paths';
 import { runGit } from '../workspace/git';
 import { changedSinceCommit } from '../workspace/changed';
-import { DEFAULT_MAX_FILE_BYTES, currentAt, realRootOf, type Current } from './capture';
+import { DEFAULT_MAX_FILE_BYTES, currentAt, type Current } from './capture';
 import { lineCount } from './line-stats';
 import type { BaselineProblem, BaselineRef, ChangeList, FileChange } from './model';
 
@@ -51,7 +52,7 @@ export function changesSinceRev(root: string, sha: string, opts: { maxFileBytes?
   const changed = changedSinceCommit(root, sha);
   if (!changed.ok) return { ok: false, problem: { code: 'git-failed', message: changed.message } };
   const changes: FileChange[] = [];
-  const realRoot = realRootOf(root);
+  const realRoot = realPathOf(root);
   for (const { path: rel, oldPath, kind, added, removed, binary, untracked } of changed.files) {
     const now: Current | { current: 'deleted'; text?: undefined; note?: undefined } = kind === 'deleted' ? { current: 'deleted' } : currentAt(root, realRoot, rel, maxFileBytes);
     if (untracked) {

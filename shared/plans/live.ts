@@ -21,7 +21,7 @@ export const LIVE_STALE_MS = 15_000;
  * (VS Code's allows 55 minutes) but a file someone wrote, and past 24.8 days Node's timer
  * overflows and fires at once.
  */
-export const MAX_PLAN_WAIT_S = 86_400;
+const MAX_PLAN_WAIT_S = 86_400;
 
 /** What a window says about the plan gate (its settings, consider.planGate.*). */
 export interface LiveEditor {

@@ -224,7 +224,7 @@ export async function submitPlan(root: string, input: SubmitPlan): Promise<{ pla
  * `vN.md` the record never names: older than this, it is taken over instead of being "busy"
  * forever (a live revision takes milliseconds, a few seconds on a busy store).
  */
-export const ABANDONED_REVISION_MS = 60_000;
+const ABANDONED_REVISION_MS = 60_000;
 
 /** The next version of `plan`; `agent`, when given, is who submits it from now on. */
 async function revise(root: string, plan: PlanRecord, text: string, now: string, agent?: string): Promise<{ plan: PlanRecord; version: number }> {

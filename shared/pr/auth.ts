@@ -6,8 +6,9 @@
  * anywhere: not to `.consider/`, not to a log, not into a message.
  */
 import { ConsiderError } from '../errors';
+import { isGitHubDotCom } from './remote';
 
-// Loaded on first use, as shared/changes/git.ts does: the CLI's other commands never pay for it.
+// Loaded on first use, as shared/workspace/git.ts does: the CLI's other commands never pay for it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
 const childProcess = (): typeof import('node:child_process') => require('node:child_process');
 
@@ -19,17 +20,15 @@ export interface GitHubToken {
   hint: string;
 }
 
-const isDotCom = (host: string) => host === 'github.com' || host === 'www.github.com' || host === 'ssh.github.com';
-
 /** The token for `host` from the environment or `gh`, or undefined when there is none. */
 export function findCliToken(host: string, env: NodeJS.ProcessEnv = process.env): GitHubToken | undefined {
-  const names = isDotCom(host) ? ['GH_TOKEN', 'GITHUB_TOKEN'] : ['GH_ENTERPRISE_TOKEN', 'GITHUB_ENTERPRISE_TOKEN', 'GH_TOKEN', 'GITHUB_TOKEN'];
+  const names = isGitHubDotCom(host) ? ['GH_TOKEN', 'GITHUB_TOKEN'] : ['GH_ENTERPRISE_TOKEN', 'GITHUB_ENTERPRISE_TOKEN', 'GH_TOKEN', 'GITHUB_TOKEN'];
   for (const name of names) {
     const v = env[name]?.trim();
     if (v) return { token: v, source: name, hint: `set ${name} to a valid token (or unset it and run \`gh auth login\`)` };
   }
   if (env.CONSIDER_NO_GH === '1') return undefined; // tests: a machine's own gh login must not leak in
-  const r = childProcess().spawnSync('gh', ['auth', 'token', '--hostname', isDotCom(host) ? 'github.com' : host], {
+  const r = childProcess().spawnSync('gh', ['auth', 'token', '--hostname', isGitHubDotCom(host) ? 'github.com' : host], {
     encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'], env: { ...env, GH_PROMPT_DISABLED: '1', NO_COLOR: '1' }, windowsHide: true,
   });
   const token = r.status === 0 ? r.stdout.trim() : '';
@@ -38,5 +37,5 @@ export function findCliToken(host: string, env: NodeJS.ProcessEnv = process.env)
 
 export function noTokenError(host: string): ConsiderError {
   return new ConsiderError('auth', `no GitHub token for ${host}`,
-    `set GH_TOKEN (or GITHUB_TOKEN) to a token with the "repo" scope, or sign in with \`gh auth login${isDotCom(host) ? '' : ` --hostname ${host}`}\``);
+    `set GH_TOKEN (or GITHUB_TOKEN) to a token with the "repo" scope, or sign in with \`gh auth login${isGitHubDotCom(host) ? '' : ` --hostname ${host}`}\``);
 }

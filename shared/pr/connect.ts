@@ -18,14 +18,13 @@ export interface Connection {
 
 export interface ConnectOptions {
   remote?: string;
-  env?: NodeJS.ProcessEnv;
   userAgent?: string;
 }
 
 /** The remote and a provider for it. `token`: called once the host is known (it depends on it). */
 export function connect(root: string, token: (host: string) => GitHubToken, opts: ConnectOptions = {}): Connection {
   const repo = readRemote(root, opts.remote);
-  const endpoints = endpointsFor(repo.host, opts.env);
+  const endpoints = endpointsFor(repo.host);
   const t = token(repo.host);
   const http = new GitHubHttp(endpoints, t.token, { authHint: t.hint, userAgent: opts.userAgent });
   return { repo, provider: new GitHubProvider(http, repo) };

@@ -35,7 +35,7 @@ export interface RebuildContext {
 export type Rebuilt = { comment: Comment } | { skipped: string };
 
 /** The workspace-relative path of a repository path, or undefined when it is outside this folder or not a safe path. */
-export function workspacePath(prefix: string, repoPath: string): string | undefined {
+function workspacePath(prefix: string, repoPath: string): string | undefined {
   if (!repoPath.startsWith(prefix)) return undefined;
   const rel = repoPath.slice(prefix.length);
   return isWorkspaceRelative(rel) && !rel.startsWith('.consider/') ? rel : undefined;

@@ -65,12 +65,17 @@ export function readRemote(root: string, remote = 'origin'): RemoteRepo {
   return { ...parsed, remote };
 }
 
+/** github.com itself, as a remote may name it (`www.`, or `ssh.` for SSH over port 443); any other host is GitHub Enterprise. */
+export function isGitHubDotCom(host: string): boolean {
+  return host === 'github.com' || host === 'www.github.com' || host === 'ssh.github.com';
+}
+
 /** The API endpoints for a host; GITHUB_API_URL / GITHUB_GRAPHQL_URL win when set. */
 export function endpointsFor(host: string, env: NodeJS.ProcessEnv = process.env): ApiEndpoints {
   const trim = (s: string) => s.replace(/\/+$/, '');
   let rest: string;
   let graphql: string;
-  if (host === 'github.com' || host === 'www.github.com' || host === 'ssh.github.com') {
+  if (isGitHubDotCom(host)) {
     rest = 'https://api.github.com';
     graphql = 'https://api.github.com/graphql';
   } else if (host.endsWith('.ghe.com')) {

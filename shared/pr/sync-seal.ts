@@ -13,7 +13,7 @@ import path from 'node:path';
 import { readDataText } from '../data-file';
 import { hmacSha256Hex, randomHexToken } from '../lazy-crypto';
 import type { PullRequestRecord } from '../model';
-import { realProjectPath } from '../project-trust';
+import { realPathOf } from '../paths';
 import { prSyncKeyPath } from '../user-data';
 
 const KEY = /^[0-9a-f]{64}$/;
@@ -42,7 +42,7 @@ function ensureKey(home: string): string {
 }
 
 function sealText(root: string, rec: Pick<PullRequestRecord, 'host' | 'repo' | 'number'>, since: string): string {
-  return ['consider-pr-sync', realProjectPath(root), rec.host, rec.repo, String(rec.number), since].join('\0');
+  return ['consider-pr-sync', realPathOf(root), rec.host, rec.repo, String(rec.number), since].join('\0');
 }
 
 /** The seal for turning sync on in `root` for this pull request at `since` (makes the user's key on first use). */

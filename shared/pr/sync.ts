@@ -22,12 +22,12 @@ export interface SyncReport {
 
 const repoName = (c: Connection) => `${c.repo.owner}/${c.repo.repo}`;
 
-export function recordOf(store: StoreFile, conn: Connection, number: number): PullRequestRecord | undefined {
+function recordOf(store: StoreFile, conn: Connection, number: number): PullRequestRecord | undefined {
   return store.pullRequests?.find((p) => p.repo === repoName(conn) && p.number === number && p.host === conn.repo.host);
 }
 
 /** How a reply reads on GitHub: the agent's say so (it is posted with the developer's account). */
-export function outgoingBody(r: Reply): string {
+function outgoingBody(r: Reply): string {
   if (r.author !== 'agent') return r.body;
   return `${r.body}\n\n— *the agent, via Consider${r.disposition ? ` (${r.disposition})` : ''}*`;
 }

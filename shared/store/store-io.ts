@@ -16,7 +16,7 @@ import type { HeldLock } from './lock';
 import { replaceWithLink, sweepDeadTempFiles, writeFileAtomic } from './atomic-write';
 import { ValidationError, validateStore } from './validate';
 import { utf8Text } from '../utf8';
-import { STORE_MAX_BYTES, openDataFile, readDataText, readOpenDataFile } from '../data-file';
+import { STORE_MAX_BYTES, openDataFile, readDataFile, readDataText, readOpenDataFile } from '../data-file';
 import { parseStoreText, serializeStore } from './store-text';
 import { forgetParsed, identityOf, lastParsedKey, parseForChange, parseForRead, parsedEarlier, rememberWritten } from './known-good';
 
@@ -313,12 +313,9 @@ export async function restoreLastGoodCopy(root: string): Promise<RestoreResult> 
       } catch (e) {
         if (!(e instanceof ConsiderError) || e.code !== 'unreadable') throw e;
       }
-      let backup: Buffer;
-      try {
-        backup = fs.readFileSync(paths.backup);
-      } catch (e) {
-        throw describeFsError(e, { path: paths.backup, action: 'read' }) ?? e;
-      }
+      // As data (data-file.ts): a committed .bak may be a link, a FIFO or huge.
+      const backup = readDataFile(paths.backup, { maxBytes: STORE_MAX_BYTES, what: '.consider/store.json.bak' });
+      if (backup === undefined) throw describeFsError(Object.assign(new Error('ENOENT'), { code: 'ENOENT', path: paths.backup }), { path: paths.backup, action: 'read' })!;
       parseStoreText(utf8Text(backup), '.consider/store.json.bak'); // refuse a backup that is no better
       const keptAs = keepBeside(paths.store, `${paths.store}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`);
       writeFileAtomic(paths.store, backup, { beforeRename: () => assertStillCurrent(lock, paths.store, current.stat) });

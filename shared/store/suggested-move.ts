@@ -4,17 +4,15 @@
  * re-anchor (setAnchor), as a move from its file (movedFrom) — but only if that place still
  * holds the thread's code: the offer was made at some read, and the file may have changed since.
  */
-import fs from 'node:fs';
 import type { Author, Comment, MovedFrom } from '../model';
 import { offeredMove, placeText } from '../model';
 import { ConsiderError } from '../errors';
-import { resolveInWorkspace } from '../paths';
 import { holdsCopyAt } from '../anchoring/moved-code';
 import { splitLines } from '../text';
-import { strictUtf8Text } from '../utf8';
 import { readStore } from './store-io';
 import { findThread } from './threads';
 import { setAnchor } from './reconcile/manual';
+import { probeFile } from './reconcile/pass-context';
 
 /** Re-anchors a thread at the place it was offered, after checking that the place still holds its code. */
 export async function takeSuggestedMove(root: string, id: string, actor: Author): Promise<Comment> {
@@ -22,12 +20,10 @@ export async function takeSuggestedMove(root: string, id: string, actor: Author)
   const offer = offeredMove(c);
   if (!offer) throw new ConsiderError('usage', `${c.id} has no suggested place in another file`, 'only a stale or orphaned thread whose code was found elsewhere has one');
   const where = placeText(offer.file, offer.startLine, offer.endLine);
-  let text: string;
-  try {
-    text = strictUtf8Text(fs.readFileSync(resolveInWorkspace(root, offer.file).abs));
-  } catch {
-    throw new ConsiderError('not_found', `${offer.file} can no longer be read`, 'select the code in an editor and re-anchor the thread to the selection');
-  }
+  // Read as the pass reads a file to anchor in (inside the workspace, a regular UTF-8 text file), as setAnchor will read it again.
+  const p = probeFile(root, offer.file);
+  if (p.kind !== 'text') throw new ConsiderError('not_found', `${offer.file} can no longer be read`, 'select the code in an editor and re-anchor the thread to the selection');
+  const text = p.text;
   if (!holdsCopyAt(c.anchor, splitLines(text), offer.startLine - 1)) {
     throw new ConsiderError('not_found', `the thread's code is no longer at ${where}`, 'select the code in an editor and re-anchor the thread to the selection');
   }

@@ -13,8 +13,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConsiderError } from '../errors';
-import { CONSIDER_DIR_NAME } from '../paths';
+import { CONSIDER_DIR_NAME, realPathOf } from '../paths';
 import { gitText, nulFields, runGit } from './git';
+import { repoState } from './repository';
 
 export interface Worktree {
   /** The worktree's folder, absolute, as git names it. */
@@ -36,9 +37,9 @@ export interface Worktree {
 /** The worktrees of the repository `root` is in, the main one first (git's order). */
 export function listWorktrees(root: string): Worktree[] {
   const top = repositoryTop(root);
-  const sub = path.relative(realpath(top), realpath(root));
+  const sub = path.relative(realPathOf(top), realPathOf(root));
   const records = worktreeRecords(top);
-  const here = realpath(top);
+  const here = realPathOf(top);
   return records.map((r) => {
     const wsRoot = sub === '' ? r.folder : path.join(r.folder, sub);
     return {
@@ -47,18 +48,18 @@ export function listWorktrees(root: string): Worktree[] {
       ...(r.head !== undefined ? { head: r.head } : {}),
       root: wsRoot,
       hasStore: !r.prunable && holdsStore(wsRoot),
-      current: realpath(r.folder) === here,
+      current: realPathOf(r.folder) === here,
       missing: r.prunable,
     };
   });
 }
 
-/** The top of the work tree `root` is in; a ConsiderError when there is none (usage) or no git (io). */
+/** The top of the work tree `root` is in (repository.ts asks git); a ConsiderError when there is none (usage) or no git (io). */
 function repositoryTop(root: string): string {
-  const r = runGit(root, ['rev-parse', '--show-toplevel']);
-  if (r.missing) throw new ConsiderError('io', 'git was not found on PATH: worktrees are listed by git', 'install git, or run this without --worktree');
-  if (!r.ok) throw new ConsiderError('usage', `${root} is not in a git repository, so it has no worktrees`, 'run this in a worktree of the repository (or pass --root)');
-  return r.stdout.toString('utf8').trim();
+  const r = repoState(root);
+  if (r.kind === 'no-git') throw new ConsiderError('io', 'git was not found on PATH: worktrees are listed by git', 'install git, or run this without --worktree');
+  if (r.kind === 'not-repo') throw new ConsiderError('usage', `${root} is not in a git repository, so it has no worktrees`, 'run this in a worktree of the repository (or pass --root)');
+  return r.top;
 }
 
 interface WorktreeRecord { folder: string; branch?: string; head?: string; prunable: boolean }
@@ -118,14 +119,6 @@ function holdsStore(wsRoot: string): boolean {
   }
 }
 
-function realpath(p: string): string {
-  try {
-    return fs.realpathSync.native(p);
-  } catch {
-    return path.resolve(p);
-  }
-}
-
 /** How a worktree is named to the user: its branch, else its folder's name (with the commit when detached). */
 export function worktreeName(w: Pick<Worktree, 'folder' | 'branch' | 'head'>): string {
   return w.branch ?? `${path.basename(w.folder)} (detached${w.head ? ` at ${w.head.slice(0, 7)}` : ''})`;
@@ -136,12 +129,12 @@ export function worktreeName(w: Pick<Worktree, 'folder' | 'branch' | 'head'>): s
  * `refs/heads/feature-a`), its folder's name, or its folder's path. Unknown: not_found (exit
  * 2), naming the worktrees there are; two worktrees answering to the name: usage.
  */
-export function selectWorktrees(worktrees: readonly Worktree[], name: string, cwd = process.cwd()): Worktree[] {
+export function selectWorktrees(worktrees: readonly Worktree[], name: string): Worktree[] {
   const wanted = name.trim();
   if (wanted === '') throw new ConsiderError('usage', 'the worktree name is empty', 'give a branch or a folder name, or all');
   if (wanted === 'all') return [...worktrees];
   const byBranch = worktrees.filter((w) => w.branch !== undefined && (w.branch === wanted || `refs/heads/${w.branch}` === wanted));
-  const byFolder = worktrees.filter((w) => path.basename(w.folder) === wanted || (looksLikePath(wanted) && realpath(path.resolve(cwd, wanted)) === realpath(w.folder)));
+  const byFolder = worktrees.filter((w) => path.basename(w.folder) === wanted || (looksLikePath(wanted) && realPathOf(path.resolve(wanted)) === realPathOf(w.folder)));
   const matches = [...new Set([...byBranch, ...byFolder])];
   if (matches.length === 1) return matches;
   const known = worktrees.map((w) => `${w.branch ?? '(detached)'} in ${path.basename(w.folder)}`).join(', ');

@@ -12,8 +12,10 @@ export interface HttpOptions {
   /** What to tell the user when GitHub refuses the token ("run gh auth login", "sign in again"). */
   authHint: string;
   userAgent?: string;
-  timeoutMs?: number;
 }
+
+/** A request GitHub has not answered by then fails (a network failure, exit 5). */
+const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface RestAnswer<T> {
   status: number;
@@ -42,7 +44,7 @@ export class GitHubHttp {
   private async send(url: string, init: RequestInit): Promise<Response> {
     this.calls++;
     try {
-      return await fetch(url, { ...init, signal: AbortSignal.timeout(this.opts.timeoutMs ?? 30_000) });
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     } catch (e) {
       const cause = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).name;
       const host = new URL(url).host;

@@ -5,7 +5,7 @@
  */
 
 const PULL_REQUEST = 'id number title url state headRefName headRefOid baseRefName baseRefOid author { login __typename }';
-export const COMMENT_FIELDS = 'id url body createdAt lastEditedAt author { login __typename } originalCommit { oid } diffHunk';
+const COMMENT_FIELDS = 'id url body createdAt lastEditedAt author { login __typename } originalCommit { oid } diffHunk';
 const THREAD_FIELDS = 'id path diffSide startDiffSide originalLine originalStartLine isOutdated isResolved subjectType resolvedBy { login }';
 
 export const FIND_PULL_REQUEST = `query ConsiderFindPullRequest($owner: String!, $name: String!, $head: String!) {

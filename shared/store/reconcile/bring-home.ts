@@ -19,12 +19,11 @@
  * store's lock, skipping any brought meanwhile.
  */
 import type { Comment, StoreFile } from '../../model';
-import { placeText } from '../../model';
 import { readSnapshot, recordSnapshot as storeSnapshot } from '../../anchoring/snapshots';
 import { mutateStore, readStore } from '../store-io';
 import { newId } from '../threads';
-import { decide, type Outcome } from './decide';
-import { followMovedCode } from './follow';
+import type { Outcome } from './decide';
+import { decideAfresh } from './follow';
 import { passContext } from './pass-context';
 import { beginSnapshotWrites, endSnapshotWrites } from './snapshot-upkeep';
 
@@ -84,21 +83,16 @@ function decideHomecoming(homeRoot: string, source: HomecomingSource, there: Sto
   }
   const entries = new Map<string, Homecoming>();
   const candidates: Comment[] = [];
-  const outcomes = new Map<string, { seen: Comment; outcome: Outcome }>();
   for (const thread of open) {
     const here = alreadyHome(home, thread);
     if (here) entries.set(thread.id, { kind: 'already-home', thread, homeId: here.id });
     else if (thread.pending) entries.set(thread.id, { kind: 'stays', thread, reason: 'part of a review still pending in that worktree: submit or discard it there first' });
     else if (thread.removed) entries.set(thread.id, { kind: 'stays', thread, reason: 'about code removed in that worktree (written on a diff\'s old side): it has no code to land on' });
-    else {
-      candidates.push(thread);
-      // Forced: the thread's fingerprint is of the worktree's file, which says nothing about this one.
-      const outcome = decide(ctx, { ...thread }, true);
-      if (outcome) outcomes.set(thread.id, { seen: thread, outcome });
-    }
+    else candidates.push(thread);
   }
-  // Code the merge carried into another file is followed there, as a read here would follow it.
-  followMovedCode(ctx, candidates, outcomes, () => true);
+  // Decided on this checkout's files (the fingerprints are of the worktree's), and code the merge
+  // carried into another file followed there, as a read here would follow it.
+  const outcomes = decideAfresh(ctx, candidates, () => true);
   for (const thread of candidates) {
     const outcome = outcomes.get(thread.id)?.outcome;
     if (outcome?.anchorState === 'anchored') entries.set(thread.id, { kind: 'lands', thread, outcome });
@@ -183,9 +177,4 @@ function copySnapshots(homeRoot: string, sourceRoot: string, landing: readonly {
     const text = readSnapshot(sourceRoot, id);
     if (text !== undefined) storeSnapshot(homeRoot, text, id);
   }
-}
-
-/** "src/a.ts:4-6": where an entry's thread is in the worktree. */
-export function placeInWorktree(t: Comment): string {
-  return placeText(t.file, t.anchor.startLine, t.anchor.endLine);
 }

@@ -9,7 +9,7 @@ import { linesOf } from '../../anchoring/reconcile';
 import { findMovedCode } from '../../anchoring/cross-file';
 import { holdsCopyAt } from '../../anchoring/moved-code';
 import type { CrossFileStats, LostThread } from '../../anchoring/cross-file';
-import { confirmedAnchor, withoutKeys, type Outcome } from './decide';
+import { confirmedAnchor, decide, withoutKeys, type Outcome } from './decide';
 import { probe, type PassContext } from './pass-context';
 
 /**
@@ -58,6 +58,22 @@ export function followMovedCode(
     const movedFrom: MovedFrom = { file: c.file, startLine: was, endLine: was + n, at: ctx.now };
     outcomes.set(id, { seen: c, outcome: { file: found.file, anchor, anchorState: 'anchored', kind: c.anchorState === 'anchored' ? 'moved' : 'restored', movedFrom } });
   }
+}
+
+/**
+ * Threads from outside this store (pulled from a pull request, brought home from a worktree),
+ * placed on this checkout's files by the pass's own rules: each decided afresh (forced: its
+ * fingerprint is of other files), then those about to be lost followed into other files.
+ * Answers their outcomes; the caller applies them.
+ */
+export function decideAfresh(ctx: PassContext, threads: readonly Comment[], searchAgain: (c: Comment) => boolean): Map<string, { seen: Comment; outcome: Outcome }> {
+  const outcomes = new Map<string, { seen: Comment; outcome: Outcome }>();
+  for (const c of threads) {
+    const outcome = decide(ctx, c, true);
+    if (outcome) outcomes.set(c.id, { seen: c, outcome });
+  }
+  followMovedCode(ctx, threads, outcomes, searchAgain);
+  return outcomes;
 }
 
 /**

@@ -16,7 +16,7 @@ import type { CrossFileStats } from '../../anchoring/cross-file';
 import { mutateStore, readStore } from '../store-io';
 import type { MutationTx } from '../store-io';
 import { decide, sameAsSeen, type Outcome } from './decide';
-import { followMovedCode } from './follow';
+import { decideAfresh, followMovedCode } from './follow';
 import { passContext } from './pass-context';
 import { beginSnapshotWrites, collectGarbage, endSnapshotWrites, snapshotWriteError } from './snapshot-upkeep';
 import { applyRefresh, isSettled } from './stat-trust';
@@ -232,13 +232,7 @@ async function reconcilePass(root: string, opts: ReconcileOptions): Promise<Reco
  */
 export function placeDetached(root: string, threads: Comment[]): void {
   const ctx = passContext(root);
-  const live = threads.filter((c) => c.removed === undefined);
-  const outcomes = new Map<string, { seen: Comment; outcome: Outcome }>();
-  for (const c of live) {
-    const outcome = decide(ctx, c, true);
-    if (outcome) outcomes.set(c.id, { seen: c, outcome });
-  }
-  followMovedCode(ctx, live, outcomes, () => false);
+  const outcomes = decideAfresh(ctx, threads.filter((c) => c.removed === undefined), () => false);
   const tx: MutationTx = { now: ctx.now, log: () => {}, noWrite: () => {} };
   for (const { seen, outcome } of outcomes.values()) applyOutcome(seen, outcome, tx);
 }
