@@ -45,6 +45,23 @@ export function rejectedDiff(r: RejectedChange, max = 40): string {
   return [...side(r.removed, r.oldLines, '-'), ...side(r.added, r.newLines, '+')].join('\n');
 }
 
+/**
+ * What `review --lean` (the MCP `review` tool) says of a round's rejected changes, beside its
+ * threads — the text's closing line, as data: how many of its threads reject a change, how many
+ * of those the developer reverted already, and which threads they are. Undefined when none.
+ */
+export function rejectedInRound(threads: readonly Comment[]): Record<string, unknown> | undefined {
+  const rejected = threads.filter((c) => c.rejected);
+  if (!rejected.length) return undefined;
+  const reverted = rejected.filter((c) => c.rejected!.revert?.state === 'applied');
+  return {
+    count: rejected.length,
+    ...(reverted.length ? { reverted: reverted.length } : {}),
+    ids: rejected.map((c) => c.id),
+    note: 'each of these threads rejects a change you made: its body says why, its `rejected` field is the change and what became of its revert',
+  };
+}
+
 /** The agent view's `rejected` field (`--lean`, MCP). */
 export function rejectedView(r: RejectedChange | undefined): Record<string, unknown> | undefined {
   if (!r) return undefined;
