@@ -79,6 +79,51 @@ describe('a rejected change, as the agent reads it', () => {
   });
 });
 
+describe('a reverted change is told apart from code that changed under a thread (stale)', () => {
+  it('list, get, --lean and the digest say "reverted", and a thread whose code changed still says stale', async () => {
+    const ws = makeWorkspace({ 'src/other.ts': 'const a = 1;\nconst b = 2;\nconst c = 3;\n', 'src/b.txt': 'a\nb\nc\nd\n' });
+    spaces.push(ws);
+    const id = await rejected(ws, false);
+    // A change that only removed a line: its thread is about the removed line.
+    ws.write('src/b.txt', 'a\nc\nd\n');
+    const [removal] = diffHunks('a\nb\nc\nd\n', 'a\nc\nd\n');
+    const removedId = (await addRejectionThread(ws.root, {
+      file: 'src/b.txt', baselineFile: 'src/b.txt', baseline: { key: 'capture:round-1-abcd', label: 'review round 1' },
+      baselineText: 'a\nb\nc\nd\n', hunk: removal!, reason: 'Keep b.', pending: false,
+    })).id;
+    const other = await addThread(ws.root, { file: 'src/other.ts', startLine: 2, endLine: 2, body: 'Why 2?', author: 'human' });
+    // The developer's revert puts the baseline back; elsewhere the agent edits the commented line.
+    ws.write('src/load.ts', BASE);
+    ws.write('src/b.txt', 'a\nb\nc\nd\n');
+    await setRevertOutcome(ws.root, id, { state: 'applied' });
+    await setRevertOutcome(ws.root, removedId, { state: 'applied' });
+    ws.write('src/other.ts', 'const a = 1;\nconst b = 20;\nconst c = 3;\n');
+
+    const list = runCli(ws.root, ['list']).stdout;
+    const block = (tid: string) => list.split('\n\n').find((b) => b.includes(`[${tid}]`)) ?? list.slice(list.indexOf(`[${tid}]`));
+    expect(block(id)).toContain('reverted: the change was reverted: the baseline\'s lines are back (not stale: no edit under the thread)');
+    expect(block(id)).not.toContain('stale: the commented lines were edited');
+    expect(list).toContain('stale: the commented lines were edited'); // the thread whose code did change
+    expect(list).toMatch(/about removed code \(lines 2-2 in review round 1, back in the file: the revert put them back\)/);
+
+    const get = runCli(ws.root, ['get', id]).stdout;
+    expect(get).toContain('The rejected change was reverted: these are the baseline\'s lines again');
+    expect(get).not.toContain('The anchor is stale');
+    expect(runCli(ws.root, ['get', other.id]).stdout).toContain('The anchor is stale: the code changed since the comment');
+    expect(runCli(ws.root, ['get', removedId]).stdout).toContain('the revert put them back in the file');
+
+    const lean = runCli(ws.root, ['get', id, '--lean']).json<{ reason?: string; writtenAbout?: string }>();
+    expect(lean.reason).toMatch(/^the change was reverted/);
+    expect(lean.writtenAbout).toBeUndefined();
+    expect(runCli(ws.root, ['get', other.id, '--lean']).json<{ reason?: string }>().reason).toBe('the commented lines were edited');
+
+    const digest = runCli(ws.root, ['digest']).stdout;
+    expect(digest).toContain('**change reverted**');
+    expect(digest).toContain('Why not on its code: `the change was reverted');
+    expect(digest).toContain('Why stale: `the commented lines were edited`');
+  });
+});
+
 describe('a rejected change, as an agent reads it over MCP', () => {
   let client: Client | undefined;
   afterEach(async () => { await client?.close(); client = undefined; });
