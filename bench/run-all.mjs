@@ -22,6 +22,7 @@ const steps = [
   ['board first paint and memory', ['bench/board-bench.mjs']],
   ['Changes view: capture and list', ['bench/changes-bench.mjs']],
   ['Changes view: extension host busy time per file event', ['bench/changes-host-bench.mjs']],
+  ['review per change: marks of 2,000 changes after a file event', ['bench/hunks-bench.mjs']],
 ];
 const only = process.argv.slice(2);
 let failed = 0;

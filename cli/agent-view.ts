@@ -10,7 +10,7 @@ import type { Comment, Reply, ReviewRound } from '../shared/store';
 import { dispositionOf, isUnseen, offeredMove, placeText } from '../shared/store';
 import { codeLines, missingCodeReason, readCodeContext, removedCodeContext } from './code';
 import { broughtFromText, flatten, lineSpan } from './output';
-import { rejectedView } from './rejected';
+import { notAnchoredReason, rejectedView } from './rejected';
 import type { Unread } from './unread';
 
 type View = Record<string, unknown>;
@@ -22,9 +22,8 @@ function present(fields: View): View {
   return kept;
 }
 
-/** Why a thread is stale or orphaned, when it is. */
-const reasonOf = (c: Comment): string | undefined =>
-  c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string' ? c.anchor.reason : undefined;
+/** Why a thread is stale or orphaned, when it is (a reverted rejected change says so, cli/rejected.ts). */
+const reasonOf = notAnchoredReason;
 
 /** Where a thread is and what state it is in: the start of every thread in this view. */
 function placeAndState(c: Comment): View {
@@ -96,7 +95,7 @@ function codeView(root: string, c: Comment, around: number): View {
   const missing = missingCodeReason(root, c);
   const code = missing ? undefined : readCodeContext(root, c, around);
   if (!code) return { noCode: missing ?? `${c.file} could not be read`, writtenAbout: c.anchor.targetContent };
-  return present({ code: codeLines(code).join('\n'), writtenAbout: c.anchorState === 'stale' ? c.anchor.targetContent : undefined });
+  return present({ code: codeLines(code).join('\n'), writtenAbout: c.anchorState === 'stale' && !c.rejected?.goneAt ? c.anchor.targetContent : undefined });
 }
 
 /** A thread with what the developer wrote in it that the agent has not read (`wait`), in full. */

@@ -4,12 +4,13 @@ import {
   ANCHOR_STATES, ConsiderError, groupDigits, WORKFLOW_STATES, findThread, isConsiderError, isUnseen, markSeenByAgent, pullRequestAccount, pullRequestOrigin, pullRequestReplyAuthor,
   commentTexts, readArchive, readStore, listJsonFromIndex, orderByLocation, resolveInWorkspace, summarize, summaryFromIndex, visibleToAgent,
   listWorktrees, selectWorktrees, worktreeName,
+  rejectedChangeLeft,
 } from '../shared/store';
 import type { Command, Ctx } from './command';
 import { READ_SIDE_WRITE_WAIT_MS, loadReconciled, note, oneOfFlag, warn } from './command';
 import { threadItem, threadView } from './agent-view';
 import { formatCode, missingCodeReason, readCodeContext, removedCodeContext } from './code';
-import { rejectedDiff, rejectedLine } from './rejected';
+import { notAnchoredReason, notAnchoredWord, rejectedDiff, rejectedLine } from './rejected';
 import { broughtFromText, headline, indented, inert, location, movedFromText, oneLine, plural, repliesLine, suggestedMoveText, writeJson, writeLean, writeOut, writeOutBytes } from './output';
 
 /**
@@ -189,7 +190,8 @@ async function listAcrossWorktrees(ctx: Ctx, name: string, archived: boolean, wa
 /** A thread as `list` shows it: headline, the body on one line (cut at 100 characters), the replies, why it is not anchored. */
 export function listBlock(c: Comment): string {
   let block = `${headline(c)}\n  "${oneLine(c.body)}"\n  ${repliesLine(c)}`;
-  if (c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string') block += `\n  ${c.anchorState}: ${oneLine(c.anchor.reason)}`;
+  const why = notAnchoredReason(c);
+  if (why) block += `\n  ${notAnchoredWord(c)}: ${oneLine(why)}`;
   const moved = movedFromText(c);
   if (moved) block += `\n  ${moved}`;
   const offered = suggestedMoveText(c);
@@ -197,7 +199,7 @@ export function listBlock(c: Comment): string {
   if (c.broughtFrom) block += `\n  brought home from ${inert(broughtFromText(c.broughtFrom))}`;
   const rejected = rejectedLine(c);
   if (rejected) block += `\n  ${rejected}`;
-  if (c.removed) block += `\n  about removed code (lines ${c.anchor.startLine}-${c.anchor.endLine} in ${oneLine(c.removed.label)}, not in the file now): "${oneLine(c.removed.text.replace(/\s+/g, ' '))}"`;
+  if (c.removed) block += `\n  about removed code (lines ${c.anchor.startLine}-${c.anchor.endLine} in ${oneLine(c.removed.label)}, ${rejectedChangeLeft(c) === 'reverted' ? 'back in the file: the revert put them back' : 'not in the file now'}): "${oneLine(c.removed.text.replace(/\s+/g, ' '))}"`;
   return block;
 }
 
@@ -218,7 +220,8 @@ function threadText(c: Comment): string {
   const by = origin && c.pr!.via === 'pulled' ? pullRequestAccount(c.pr!.author, c.pr!.number) : c.author;
   const out = [headline(c), `${by} · ${c.createdAt}${c.editedAt ? ` (edited ${c.editedAt})` : ''}`, '', indented(c.body, '  ')];
   if (origin) out.push('', `${origin}${c.pr!.outdated ? ' (outdated there: its code changed in the pull request since)' : ''}: ${c.pr!.url}`);
-  if (c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string') out.push('', `${c.anchorState}: ${oneLine(c.anchor.reason, 300)}`);
+  const why = notAnchoredReason(c);
+  if (why) out.push('', `${notAnchoredWord(c)}: ${oneLine(why, 300)}`);
   const moved = movedFromText(c);
   if (moved) out.push('', `${moved} (its code moved into ${c.file}; followed ${c.movedFrom!.at})`);
   const offered = suggestedMoveText(c);
@@ -240,14 +243,16 @@ function threadText(c: Comment): string {
 function codeText(ctx: Ctx, c: Comment, around: number): string {
   if (c.removed) {
     const code = removedCodeContext(c);
-    return `Removed code: ${inert(c.file)}:${c.anchor.startLine}-${c.anchor.endLine} as it was in ${inert(code.removedIn!)} (- marks the commented lines; they are not in the file any more):\n${formatCode(code)}`;
+    return `Removed code: ${inert(c.file)}:${c.anchor.startLine}-${c.anchor.endLine} as it was in ${inert(code.removedIn!)} (- marks the commented lines; ${rejectedChangeLeft(c) === 'reverted' ? 'the revert put them back in the file' : 'they are not in the file any more'}):\n${formatCode(code)}`;
   }
   const missing = missingCodeReason(ctx.root, c);
   if (missing) return `No code context: ${inert(missing)}.\nThe comment was written about:\n${indented(c.anchor.targetContent, '  | ')}`;
   const code = readCodeContext(ctx.root, c, around);
   if (!code) return `No code context: ${inert(c.file)} could not be read.`;
   let text = `Code at ${location(c)} (current file, > marks the commented lines):\n${formatCode(code)}`;
-  if (c.anchorState === 'stale') {
+  if (rejectedChangeLeft(c) === 'reverted') {
+    text += `\nThe rejected change was reverted: these are the baseline's lines again (the code did not change under the thread). It was written about:\n${indented(c.anchor.targetContent, '  | ')}`;
+  } else if (c.anchorState === 'stale') {
     text += `\nThe anchor is stale: the code changed since the comment. It was written about:\n${indented(c.anchor.targetContent, '  | ')}`;
   }
   return text;

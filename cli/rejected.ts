@@ -5,7 +5,7 @@
  * `list`, `review`, `get`/`thread`, the digest and the agent view (`--lean`, MCP).
  */
 import type { Comment, RejectedChange } from '../shared/store';
-import { plural } from '../shared/store';
+import { plural, rejectedChangeLeft } from '../shared/store';
 import { inert, oneLine } from './output';
 
 /** `+2 −1 lines` of a rejected change. */
@@ -20,6 +20,26 @@ export function revertText(r: RejectedChange): string | undefined {
   if (v.state === 'queued') return 'the developer asked for it to be reverted when your turn ends (not reverted yet)';
   if (v.state === 'applied') return `the developer reverted it (${inert(v.at)}): the file holds the baseline's lines again — do not write it back`;
   return `the developer asked for a revert, which was not made (${v.reason ? inert(v.reason) : 'no reason given'}): revert it yourself, or answer why not`;
+}
+
+/**
+ * Why a thread is not on its code, in the CLI's words (`list`, `get`, `--lean`'s `reason`, the
+ * digest): for a rejected change that was reverted or taken out, that — not the anchor's "the
+ * commented lines were edited", which reads as if the code had changed under the thread.
+ */
+export function notAnchoredReason(c: Comment): string | undefined {
+  const left = rejectedChangeLeft(c);
+  if (left === 'reverted') return REVERTED_REASON;
+  if (left === 'gone') return GONE_REASON;
+  return c.anchorState !== 'anchored' && typeof c.anchor.reason === 'string' ? c.anchor.reason : undefined;
+}
+
+export const REVERTED_REASON = 'the change was reverted: the baseline\'s lines are back (not stale: no edit under the thread)';
+export const GONE_REASON = 'the rejected change is no longer in the file (taken out or rewritten since)';
+
+/** The word `list` puts before that reason: `reverted`, `gone`, else the anchor state. */
+export function notAnchoredWord(c: Comment): string {
+  return rejectedChangeLeft(c) ?? c.anchorState;
 }
 
 /** One line for `list` and `review`: `rejected change (+2 lines −1 line, against review round 1); reverted …`. */
@@ -43,6 +63,23 @@ export function rejectedDiff(r: RejectedChange, max = 40): string {
     return shown;
   };
   return [...side(r.removed, r.oldLines, '-'), ...side(r.added, r.newLines, '+')].join('\n');
+}
+
+/**
+ * What `review --lean` (the MCP `review` tool) says of a round's rejected changes, beside its
+ * threads — the text's closing line, as data: how many of its threads reject a change, how many
+ * of those the developer reverted already, and which threads they are. Undefined when none.
+ */
+export function rejectedInRound(threads: readonly Comment[]): Record<string, unknown> | undefined {
+  const rejected = threads.filter((c) => c.rejected);
+  if (!rejected.length) return undefined;
+  const reverted = rejected.filter((c) => c.rejected!.revert?.state === 'applied');
+  return {
+    count: rejected.length,
+    ...(reverted.length ? { reverted: reverted.length } : {}),
+    ids: rejected.map((c) => c.id),
+    note: 'each of these threads rejects a change you made: its body says why, its `rejected` field is the change and what became of its revert',
+  };
 }
 
 /** The agent view's `rejected` field (`--lean`, MCP). */

@@ -11,6 +11,7 @@ import {
 } from '../shared/store';
 import type { Command, Ctx } from './command';
 import { roundView, threadItem, threadNews as threadNewsView } from './agent-view';
+import { rejectedInRound } from './rejected';
 import { loadForRead, listBlock, sortByLocation } from './read-commands';
 import { headline, indented, inert, oneLine, plural, writeJson, writeLean, writeOut } from './output';
 import { unreadIn, type Unread } from './unread';
@@ -99,7 +100,8 @@ export const review: Command = {
     // Threads since resolved, archived or deleted are simply no longer in the round's list.
     const threads = sortByLocation(visible.filter((c) => ids.has(c.id)));
     const waiting = otherWaitingRounds(store, visible, round);
-    if (ctx.lean) writeLean({ round: roundView(round), threads: threads.map(threadItem), ...(waiting.length ? { alsoWaiting: waiting } : {}) });
+    const rejectedChanges = ctx.lean ? rejectedInRound(threads) : undefined;
+    if (ctx.lean) writeLean({ round: roundView(round), threads: threads.map(threadItem), ...(rejectedChanges ? { rejectedChanges } : {}), ...(waiting.length ? { alsoWaiting: waiting } : {}) });
     else if (ctx.json) writeJson({ round, comments: threads, alsoWaiting: waiting });
     else writeOut(roundText(round, threads, waiting));
     if (!readOnly && round.message !== undefined && round.agentSeenAt === undefined) await markRoundSeenQuietly(ctx.root, round.round);

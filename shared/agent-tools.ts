@@ -112,13 +112,13 @@ export const TOOLS = {
   }),
   review: tool({
     title: 'Show a review round',
-    description: 'A submitted review round: its overall message and its threads (default: the oldest whose message you have not read, else the newest). Marks the message read, and says which other rounds still wait.',
+    description: 'A submitted review round: its overall message and its threads (default: the oldest whose message you have not read, else the newest). Marks the message read, and says which other rounds still wait. A thread that rejects a change you made carries `rejected`: the change, and whether the developer reverted it.',
     input: { round: optional(whole(1, undefined, 'the round number')) },
     args: (i) => ['review', '--', ...(i.round ? [String(i.round)] : [])],
   }),
   get: tool({
     title: 'Read a thread',
-    description: 'One thread: the comment, every reply, and its place. Marks it seen.',
+    description: 'One thread: the comment, every reply, and its place; for a rejected change, the change and what became of its revert. Marks it seen.',
     input: { id },
     args: (i) => ['get', '--', i.id],
   }),

@@ -347,6 +347,20 @@ export interface ThreadOrigin {
   [unknownField: string]: unknown;
 }
 
+/**
+ * What became of a rejected change's code, when its thread no longer sits on it because of the
+ * rejection itself and not because the code changed under the thread: `reverted` (the
+ * developer's revert put the baseline's lines back), `gone` (the change left the file some other
+ * way: the agent took it out or rewrote it). Undefined for any other thread, and once the
+ * rejected change is back in the file. The words tell these apart from "stale" (the code changed
+ * under the thread), which is what the anchor state alone would say.
+ */
+export function rejectedChangeLeft(c: Pick<Comment, 'rejected'>): 'reverted' | 'gone' | undefined {
+  const r = c.rejected;
+  if (!r || r.goneAt === undefined) return undefined;
+  return r.revert?.state === 'applied' ? 'reverted' : 'gone';
+}
+
 /** Whether a thread is about code that was removed (never re-anchored, see Comment.removed). */
 export function isAboutRemovedCode(c: Pick<Comment, 'removed'>): boolean {
   return c.removed !== undefined;

@@ -24,6 +24,27 @@ describe('thread label tells both axes', () => {
   });
 });
 
+describe('a rejected change that was reverted is not called stale (issue 38)', () => {
+  const rejected = (over: Partial<NonNullable<Comment['rejected']>>): Comment => thread({
+    anchorState: 'stale',
+    rejected: {
+      baseline: 'capture:round-1', label: 'review round 1', file: 'src/a.ts', hunk: 'h0', removed: 'a', added: 'b',
+      oldStart: 3, oldLines: 1, newStart: 3, newLines: 1, before: '', after: '', ...over,
+    },
+  });
+
+  it('says "Change reverted" after the revert, "gone" when it left otherwise, "Stale" while it is there or back', () => {
+    const reverted = rejected({ revert: { state: 'applied', at: 't' }, goneAt: 't' });
+    expect(threadLabel(threadLook(reverted))).toBe('Open · Change reverted');
+    expect(threadLabel(threadLook(rejected({ goneAt: 't' })))).toBe('Open · Rejected change gone from the file');
+    // The change is back (the agent wrote it again): the code changed under the thread, stale again.
+    expect(threadLabel(threadLook(rejected({ revert: { state: 'applied', at: 't' }, backAt: 't2' })))).toBe('Open · Stale');
+    expect(threadLabel(threadLook(rejected({ revert: { state: 'queued', at: 't' } })))).toBe('Open · Stale');
+    // The words change with it: the widget is drawn again.
+    expect(renderKey(reverted)).not.toBe(renderKey(rejected({ revert: { state: 'applied', at: 't' } })));
+  });
+});
+
 describe('a thread that followed its code into another file (issue 26)', () => {
   const moved = thread({ file: 'src/b.ts', movedFrom: { file: 'src/a.ts', startLine: 40, endLine: 42, at: '2026-11-22T10:02:00.000Z' } });
 

@@ -7,10 +7,10 @@
  * cut says how much was left out and which command shows all of it.
  */
 import type { Comment, Reply, ReviewRound } from '../../shared/store';
-import { dispositionOf, groupDigits, isUnseen, plural, pullRequestAccount, pullRequestOrigin, pullRequestReplyAuthor } from '../../shared/store';
+import { dispositionOf, groupDigits, isUnseen, plural, pullRequestAccount, pullRequestOrigin, pullRequestReplyAuthor, rejectedChangeLeft } from '../../shared/store';
 import { codeLines, missingCodeReason, readCodeContext } from '../code';
 import { lineSpan } from '../output';
-import { rejectedDiff } from '../rejected';
+import { notAnchoredReason, notAnchoredWord, rejectedDiff } from '../rejected';
 import type { ChangedFile } from './changed-files';
 import { codeSpan, cut, fenced } from './markdown';
 
@@ -89,7 +89,7 @@ function replyPart(r: Reply, id: string, pr?: number): string {
 /** An open thread: where it is, its state, its code, the comment and the last exchange. */
 export function threadBlock(root: string, c: Comment, number: number): string {
   const state = [
-    c.anchorState === 'anchored' ? 'anchored' : `**${c.anchorState}**`,
+    c.anchorState === 'anchored' ? 'anchored' : `**${notAnchoredWord(c) === 'reverted' ? 'change reverted' : notAnchoredWord(c) === 'gone' ? 'rejected change gone' : c.anchorState}**`,
     ...(isUnseen(c) ? ['**unseen** by the agent'] : []),
     ...(dispositionOf(c) ? [`agent said: ${dispositionOf(c)}`] : []),
     ...(c.round !== undefined ? [`review round ${c.round}`] : []),
@@ -98,8 +98,8 @@ export function threadBlock(root: string, c: Comment, number: number): string {
   ];
   const parts = [`#### ${number}. ${place(c)} · ${codeSpan(c.id)}`, state.join(' · ')];
   if (c.anchorState !== 'anchored') {
-    const reason = typeof c.anchor.reason === 'string' ? c.anchor.reason : c.anchorState === 'orphaned' ? 'the file no longer exists' : 'the commented code changed';
-    parts.push(`Why ${c.anchorState}: ${codeSpan(cut(reason, 300).text)}`);
+    const reason = notAnchoredReason(c) ?? (c.anchorState === 'orphaned' ? 'the file no longer exists' : 'the commented code changed');
+    parts.push(`Why ${rejectedChangeLeft(c) ? 'not on its code' : c.anchorState}: ${codeSpan(cut(reason, 300).text)}`);
   }
   parts.push(codePart(root, c));
   if (c.rejected) parts.push(rejectedPart(c.rejected));

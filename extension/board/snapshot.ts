@@ -4,13 +4,14 @@
  * (every thread's conversation).
  */
 import fs from 'node:fs';
-import { awaitsHumanCheck, considerPaths, dispositionOf, isUnseen, lastActivityAt, offeredMove, resolveInWorkspace, splitLines, type Comment, type StoreFile } from '../../shared/store';
+import { awaitsHumanCheck, considerPaths, dispositionOf, isUnseen, lastActivityAt, offeredMove, rejectedChangeLeft, resolveInWorkspace, splitLines, type Comment, type StoreFile } from '../../shared/store';
 import { titleOf, type FolderDetails, type FolderSnapshot, type ReviewView, type ThreadDetails, type ThreadView } from '../../shared/board/protocol';
 import type { Author } from '../../shared/model';
 import type { FolderStoreState } from '../api';
 import { addressedButUnchanged, codeSinceWritten, linesNowFor } from '../../shared/changes/proof';
 import { readSnapshot } from '../../shared/anchoring/snapshots';
 import { listBaselines } from '../../shared/changes/baselines';
+import { rejectedLeftReason } from '../comments/thread-view';
 
 /** `title: 'later'` leaves the title empty, for SnapshotDraft to fill in. */
 export function toThreadView(c: Comment, title: 'now' | 'later' = 'now'): ThreadView {
@@ -29,7 +30,9 @@ export function toThreadView(c: Comment, title: 'now' | 'later' = 'now'): Thread
   };
   // Fields in their common case are left out (see ThreadView): thousands of threads per snapshot.
   if (isUnseen(c)) view.unseen = true;
-  if (c.anchor.reason) view.reason = String(c.anchor.reason);
+  const left = rejectedChangeLeft(c);
+  if (left) view.reason = rejectedLeftReason(left);
+  else if (c.anchor.reason) view.reason = String(c.anchor.reason);
   // Only the triage view shows the stored code: anchored threads do not carry it.
   if (c.anchorState !== 'anchored') view.targetContent = c.anchor.targetContent;
   const replies = c.thread;

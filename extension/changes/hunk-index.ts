@@ -95,13 +95,15 @@ export class HunkIndex {
     const known = this.files.get(change.path);
     if (!known) return false;
     const text = await source.currentText(change);
-    const key = text === undefined ? undefined : hashLines(splitLines(text));
+    const lines = text === undefined ? undefined : splitLines(text);
+    const key = lines === undefined ? undefined : hashLines(lines);
     if (key === known.textKey) return false;
-    await this.compute(change, source, marks, ticked, text);
+    // The lines and their hash are handed on: hashing a long file again cost as much as its diff's slower half.
+    await this.compute(change, source, marks, ticked, text, lines && key !== undefined ? { lines, key } : undefined);
     return true;
   }
 
-  private async compute(change: FileChange, source: HunkSource, marks: FileMarks | undefined, ticked: boolean, knownText?: string): Promise<void> {
+  private async compute(change: FileChange, source: HunkSource, marks: FileMarks | undefined, ticked: boolean, knownText?: string, known?: { lines: string[]; key: string }): Promise<void> {
     const [baseText, text] = await Promise.all([
       change.kind === 'added' ? Promise.resolve('') : source.baselineText(change),
       knownText !== undefined ? Promise.resolve(knownText) : change.kind === 'deleted' ? Promise.resolve('') : source.currentText(change),
@@ -109,11 +111,11 @@ export class HunkIndex {
     const entry: FileReview = { change, hunks: [], ids: [], reviewed: [] };
     if (baseText !== undefined && text !== undefined && !(change.note && change.note !== 'missing-content')) {
       const base = splitLines(baseText);
-      const lines = splitLines(text);
+      const lines = known?.lines ?? splitLines(text);
       entry.hunks = computeHunks(base, lines, marks?.shape);
       entry.lines = lines;
       entry.base = base;
-      entry.textKey = hashLines(lines);
+      entry.textKey = known?.key ?? hashLines(lines);
     }
     entry.ids = entry.hunks.length ? entry.hunks.map((h) => h.id) : [wholeFileHunkId(change.current)];
     this.files.set(change.path, entry);

@@ -4,13 +4,21 @@
  * `when` clauses test, who may edit or delete what, and the author shown on each comment.
  */
 import type { AnchorState, Author, Comment, Disposition, WorkflowState } from '../../shared/model';
-import { dispositionOf, isUnseen, offeredMove, placeText } from '../../shared/model';
+import { dispositionOf, isUnseen, offeredMove, placeText, rejectedChangeLeft } from '../../shared/model';
 import { addressedButUnchanged, codeSinceWritten } from '../../shared/changes/proof';
 import { l10n } from '../../shared/board/l10n';
 
 // The words are functions of the state, not tables: they are looked up in the current language (shared/board/l10n.ts).
 export const workflowLabel = (s: WorkflowState): string => (s === 'open' ? l10n.t('Open') : l10n.t('Resolved'));
 export const anchorLabel = (s: AnchorState): string => ({ anchored: l10n.t('Anchored'), stale: l10n.t('Stale'), orphaned: l10n.t('Orphaned') })[s];
+
+/** A rejected change that left its file, as the thread title says it (not "Stale": the code did not change under the thread). */
+export const rejectedLeftLabel = (left: 'reverted' | 'gone'): string => (left === 'reverted' ? l10n.t('Change reverted') : l10n.t('Rejected change gone from the file'));
+
+/** Why a thread of a rejected change is not on its code, for the board's detail and triage. */
+export const rejectedLeftReason = (left: 'reverted' | 'gone'): string => (left === 'reverted'
+  ? l10n.t('The change was reverted: its lines are the baseline\'s again. Not stale: the code did not change under the thread.')
+  : l10n.t('The rejected change is no longer in the file: it was taken out or rewritten since.'));
 
 /** What the agent said it did, as the thread title and the reply's label show it. */
 export const dispositionLabel = (d: Disposition): string => ({
@@ -27,6 +35,8 @@ export type ThreadLook = Pick<Comment, 'workflowState' | 'anchorState' | 'pendin
   /** "src/b.ts:40": a stale or orphaned thread's code was found there but not followed (Anchor.suggestedMove). */
   suggestedMove?: string;
   removed?: true;
+  /** A rejected change that left its file (shared/model.ts rejectedChangeLeft): said instead of "Stale", which would read as the code changing under the thread. */
+  rejectedLeft?: 'reverted' | 'gone';
   /** Its code differs from what it was written on (shared/changes/proof.ts): Show Changes is offered. */
   codeChanged?: true;
   /** Addressed, but its code is exactly what it was written on. */
@@ -49,6 +59,7 @@ export function threadLook(c: Comment, anchorState: AnchorState = c.anchorState)
   const offered = anchorState === 'anchored' ? undefined : offeredMove(c);
   return {
     workflowState: c.workflowState, anchorState, ...(c.pending ? { pending: true } : {}), ...(disposition ? { disposition } : {}), ...(c.removed ? { removed: true } : {}),
+    ...(rejectedChangeLeft(c) ? { rejectedLeft: rejectedChangeLeft(c) } : {}),
     ...(m ? { movedFrom: placeText(m.file, m.startLine, m.endLine) } : {}),
     ...(offered ? { suggestedMove: placeText(offered.file, offered.startLine, offered.endLine) } : {}),
     ...(c.pr ? { pr: prLook(c.pr) } : {}),
@@ -65,7 +76,8 @@ export function threadLook(c: Comment, anchorState: AnchorState = c.anchorState)
  */
 export function threadLabel(c: ThreadLook): string {
   const parts = [c.pending ? l10n.t('Pending review (not sent to the agent yet)') : workflowLabel(c.workflowState)];
-  if (c.anchorState !== 'anchored') parts.push(anchorLabel(c.anchorState));
+  if (c.rejectedLeft) parts.push(rejectedLeftLabel(c.rejectedLeft));
+  else if (c.anchorState !== 'anchored') parts.push(anchorLabel(c.anchorState));
   if (c.suggestedMove) parts.push(l10n.t('May have moved to {0}', c.suggestedMove));
   if (c.movedFrom) parts.push(l10n.t('Moved from {0}', c.movedFrom));
   if (c.removed) parts.push(l10n.t('About removed code'));
@@ -161,5 +173,5 @@ export function renderKey(c: Comment): string {
   const replies = c.thread.map((r) => [r.id, r.body, r.editedAt, r.disposition]);
   // The pull request link shows in the title (pulled, posted, outdated there): a push that links a thread re-renders it.
   const pr = c.pr ? [c.pr.via, c.pr.number, c.pr.outdated === true, c.pr.author.login] : undefined;
-  return JSON.stringify([c.workflowState, c.anchorState, c.body, c.editedAt, replies, isUnseen(c), c.pending, c.movedFrom, c.anchor.suggestedMove, codeSinceWritten(c), pr]);
+  return JSON.stringify([c.workflowState, c.anchorState, c.body, c.editedAt, replies, isUnseen(c), c.pending, c.movedFrom, c.anchor.suggestedMove, codeSinceWritten(c), pr, rejectedChangeLeft(c)]);
 }
