@@ -1,7 +1,11 @@
 // Runs the public anchoring corpus (../shared/anchoring-corpus: cases.jsonl + gzip blobs) through
 // our re-anchoring and the two baselines, and prints per-category figures.
 //
-//   node bench/anchoring/corpus.mjs [--corpus DIR] [--part tune|check|all] [--category default|all|NAME] [--git] [--failures N]
+//   node bench/anchoring/corpus.mjs [--corpus DIR | --cases FILE…] [--part tune|check|all] [--category default|all|NAME] [--git] [--failures N]
+//
+// --cases: case files written by git-cases.mjs --cache (held-out repositories), run in-process
+// instead of the corpus: every in-file category of a 600-pair file in a few seconds (packed.mjs
+// runs the same cases through the CLI, in about 20 minutes).
 //
 // --category: moved_file (each case in a temporary workspace, through the store module) runs only
 // when asked for, by name or with `all`; --git makes those workspaces git repositories.
@@ -53,12 +57,14 @@ async function main() {
       failures: { type: 'string', default: '0' },
       category: { type: 'string', default: 'default' },
       git: { type: 'boolean', default: false },
+      cases: { type: 'string', multiple: true },
     },
   });
   const algo = await loadAlgorithm();
   const store = await loadStoreModule();
   const table = () => methods(algo, { workspace: (c) => throughStore(store, c, { git: values.git }) });
-  let cases = selectCategory(loadCorpus(values.corpus), values.category);
+  const all = values.cases?.length ? values.cases.flatMap((file) => JSON.parse(fs.readFileSync(file, 'utf8'))) : loadCorpus(values.corpus);
+  let cases = selectCategory(all, values.category);
   if (values.part === 'tune') cases = cases.filter((c) => TUNE_REPOS.includes(c.repo));
   if (values.part === 'check') cases = cases.filter((c) => !TUNE_REPOS.includes(c.repo));
   const showFailures = Number(values.failures);
@@ -71,7 +77,7 @@ async function main() {
     },
   });
   const ms = performance.now() - t0;
-  printTable(`anchoring corpus, part "${values.part}" (${cases.length} cases: ${categoryCounts(cases)})`, summaryRows(tallies));
+  printTable(`${values.cases?.length ? values.cases.map((f) => path.basename(f)).join(', ') : 'anchoring corpus'}, part "${values.part}" (${cases.length} cases: ${categoryCounts(cases)})`, summaryRows(tallies));
   const amb = cases.filter((c) => c.ambiguous);
   if (amb.length > 0) {
     printTable(`same, without the ${amb.length} cases git's Myers and histogram diffs disagree on`,

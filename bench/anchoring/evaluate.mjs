@@ -57,7 +57,35 @@ export function stalePlacement(c, o) {
   return o.start >= c.expected.lo && o.end <= c.expected.hi ? 'in-region' : 'outside';
 }
 
-const atMoved = (c, o) => (c.expected.moved ?? []).some(([s, e]) => s === o.start && e === o.end);
+const atMoved = (c, o) => (c.expected.moved ?? []).some(([s, e]) => s === o.start && e === o.end) || reindentedMove(c, o);
+
+const squeeze = (l) => l.replace(/\s+/g, '');
+const splitText = (t) => t.split(/\r\n|\r|\n/);
+
+/**
+ * `expected.moved` lists exact copies only (git-cases.mjs, and the corpus's own truth), but
+ * code that is moved is often re-indented with it (into or out of a block), and a re-indented
+ * line is the same code by the `whitespace` category's own definition. So a thread on deleted
+ * or edited code that lands on a copy of its lines equal up to whitespace also counts as moved,
+ * when that code leaves no doubt whose copy it is: it occurred exactly once at A (the thread's
+ * own lines) and occurs exactly once at B (the place found), and is at least two lines long:
+ * one line alone, re-indented among changed lines, is as often new code written the same way
+ * (an error code, a `return x;`). A twin (two copies at A or at B) never counts.
+ */
+function reindentedMove(c, o) {
+  if (c.textA === undefined || c.textB === undefined) return false;
+  const target = splitText(c.textA).slice(c.start - 1, c.end).map(squeeze);
+  const linesB = splitText(c.textB);
+  const n = target.length;
+  if (n < 2 || o.end - o.start + 1 !== n || !target.every((t, k) => squeeze(linesB[o.start - 1 + k] ?? '') === t)) return false;
+  const count = (lines) => {
+    const keys = lines.map(squeeze);
+    let found = 0;
+    for (let p = 0; p + n <= keys.length; p++) if (target.every((t, k) => keys[p + k] === t)) found++;
+    return found;
+  };
+  return count(splitText(c.textA)) === 1 && count(linesB) === 1;
+}
 
 /**
  * good / misplaced / flagged for one outcome. "misplaced" is the failure that matters most:

@@ -198,12 +198,24 @@ function reanchorByDiff(snapshot: readonly string[], at: number, target: readonl
   // was touched, diff again ignoring whitespace, so a re-indented block lines up as a whole.
   const exact = cachedMapLines(snapshot, lines, false);
   const exactHit = mappedRange(exact.oldToNew, at, n);
-  if (exactHit !== undefined) {
+  // A place the diff found is taken only if no other copy of the target in the snapshot has
+  // a better claim to it (see claimedByTwin); else the whitespace-blind diff is asked next.
+  if (exactHit !== undefined && !claimedByTwin(snapshot, at, lines, exactHit, n, sameLine)) {
     // Two equally valid diffs may place the target differently (identical lines around a
     // change). When git's Myers algorithm disagrees, let the remembered context decide
     // between the two places; no clear winner is stale, never a guess. A target holding a
-    // line that occurs once in the file can only be placed one way: no second diff needed.
-    if (hasUniqueLine(lines, exactHit, n)) return anchored(exactHit, n, 'diff', 1);
+    // line that occurs once in both texts can only be placed one way: no second diff needed.
+    if (hasLineUniqueInBoth(snapshot, at, lines, exactHit, n, sameLine)) return anchored(exactHit, n, 'diff', 1);
+    // The whitespace-blind diff pairing the target with a re-indented copy elsewhere says
+    // the exact diff may have matched a look-alike (a lone `});` or `pass` of other code
+    // that kept its indentation): two of our own diffs disagree, so neither is trusted.
+    // Both places hold the same text up to whitespace, so the context cannot tell them apart
+    // reliably either: stale.
+    const looseHit = mappedRange(cachedMapLines(snapshot, lines, true).oldToNew, at, n);
+    if (looseHit !== undefined && looseHit !== exactHit) {
+      return stale(exactHit + 1, exactHit + n, lines.length, 'diff-ambiguous',
+        'the file changed around look-alike lines; the diffs disagree about which copy is the commented one');
+    }
     const myers = cachedMyers(snapshot, lines);
     const other = myers ? mappedRange(myers, at, n) : undefined;
     if (other === undefined || other === exactHit) return anchored(exactHit, n, 'diff', 1);
@@ -220,12 +232,13 @@ function reanchorByDiff(snapshot: readonly string[], at: number, target: readonl
   const loose = cachedMapLines(snapshot, lines, true);
   const window = regionOf(exact.oldToNew, at, n, snapshot.length, lines.length, loose.oldToNew);
   const looseHit = mappedRange(loose.oldToNew, at, n);
-  if (looseHit !== undefined && looseHit >= window.lo && looseHit + n - 1 <= window.hi) {
+  if (looseHit !== undefined && looseHit >= window.lo && looseHit + n - 1 <= window.hi && !claimedByTwin(snapshot, at, lines, looseHit, n, withoutWhitespace)) {
     return anchored(looseHit, n, 'diff-whitespace', 0.95);
   }
 
   const moved = findMovedCopy(target, lines, exact.newToOld, at, anchor);
-  if (moved !== undefined) return anchored(moved, n, 'moved', 0.8);
+  // A copy another old copy of the code may own (the diff's own place, refused above) is no move either.
+  if (moved !== undefined && !claimedByTwin(snapshot, at, lines, moved, n, withoutWhitespace)) return anchored(moved, n, 'moved', 0.8);
 
   // The target was touched: show the thread where its lines went.
   const { oldToNew } = loose;
@@ -283,26 +296,80 @@ function staleRegion(oldToNew: Int32Array, at: number, n: number, oldLength: num
 }
 
 /**
- * Whether one of lines[at .. at+n) occurs nowhere else in `lines`. Then every diff that maps
- * the whole range maps it here.
+ * Whether one of the target's lines (snapshot[at .. at+n), placed at lines[hit .. hit+n))
+ * occurs exactly once in the snapshot and exactly once in today's lines, compared by `key`.
+ * Then every diff that maps that line maps it, and with it the whole range, here. A line
+ * unique today but twice in the snapshot is not enough: another diff may keep the other old
+ * copy and count the target's lines as removed.
  */
-function hasUniqueLine(lines: readonly string[], at: number, n: number): boolean {
-  const counts = lineCounts(lines);
-  for (let k = 0; k < n; k++) if (counts.get(lines[at + k]!) === 1) return true;
+function hasLineUniqueInBoth(snapshot: readonly string[], at: number, lines: readonly string[], hit: number, n: number, key: (line: string) => string): boolean {
+  const oldCounts = lineCounts(snapshot, key);
+  const newCounts = lineCounts(lines, key);
+  for (let k = 0; k < n; k++) {
+    if (newCounts.get(key(lines[hit + k]!)) === 1 && oldCounts.get(key(snapshot[at + k]!)) === 1) return true;
+  }
   return false;
+}
+
+const sameLine = (line: string): string => line;
+
+/**
+ * Whether the copy of the target at lines[hit .. hit+n) may belong to another copy of it in
+ * the snapshot. When the snapshot held the target's lines (compared by `key`) more often than
+ * today's file does, some copies were removed, and which ones survived is the diff's choice:
+ * two equally short diffs can keep either. Here the surroundings decide, the snapshot's own
+ * around each old copy against today's around the found one: the target keeps the place only
+ * if its own old surroundings match it better than any twin's, by CONTEXT_MARGIN. Else the
+ * place is claimed (a twin's code, or undecidable), and the thread must not be shown there as
+ * valid: a lost thread costs less than one on the wrong code. Only for distinctive code (see
+ * below), and only reached when no line of the target is unique in both texts.
+ */
+function claimedByTwin(snapshot: readonly string[], at: number, lines: readonly string[], hit: number, n: number, key: (line: string) => string): boolean {
+  if (hasLineUniqueInBoth(snapshot, at, lines, hit, n, key)) return false;
+  // Braces and blank lines are placed by the diff's conventions, which no context can check
+  // (git's own choice among them is a convention too): only real code has twins to ask.
+  if (!isDistinctive(snapshot.slice(at, at + n))) return false;
+  const wanted = snapshot.slice(at, at + n).map(key);
+  const oldCopies = copiesOf(snapshot, wanted, key);
+  if (oldCopies.length < 2 || copiesOf(lines, wanted, key).length >= oldCopies.length) return false;
+  const around = (text: readonly string[], p: number): { before: string[]; after: string[] } => ({
+    before: text.slice(Math.max(0, p - CONTEXT_LINES), p).map(withoutWhitespace),
+    after: text.slice(p + n, p + n + CONTEXT_LINES).map(withoutWhitespace),
+  });
+  const from = Math.max(0, hit - CONTEXT_LINES);
+  const here = lines.slice(from, hit + n + CONTEXT_LINES).map(withoutWhitespace);
+  const claim = (p: number): number => {
+    const { before, after } = around(snapshot, p);
+    return contextSimilarity(here, hit - from, n, before, after, CONTEXT_LINES);
+  };
+  const own = claim(at);
+  return oldCopies.some((p) => p !== at && own - claim(p) < CONTEXT_MARGIN);
+}
+
+/** 0-based starts of every occurrence of `wanted` (keys) in `text` compared by `key`. */
+function copiesOf(text: readonly string[], wanted: readonly string[], key: (line: string) => string): number[] {
+  const out: number[] = [];
+  for (let p = 0; p + wanted.length <= text.length; p++) {
+    let k = 0;
+    while (k < wanted.length && key(text[p + k]!) === wanted[k]) k++;
+    if (k === wanted.length) out.push(p);
+  }
+  return out;
 }
 
 /** How often each line occurs, counted once per text (the threads on a file share it). */
 const countCache = new WeakMap<readonly string[], Map<string, number>>();
-function lineCounts(lines: readonly string[]): Map<string, number> {
-  let counts = countCache.get(lines);
+const looseCountCache = new WeakMap<readonly string[], Map<string, number>>();
+function lineCounts(lines: readonly string[], key: (line: string) => string): Map<string, number> {
+  const cache = key === withoutWhitespace ? looseCountCache : countCache;
+  let counts = cache.get(lines);
   if (!counts) {
     counts = new Map();
     for (let j = 0; j < lines.length; j++) {
-      const line = lines[j]!;
+      const line = key(lines[j]!);
       counts.set(line, (counts.get(line) ?? 0) + 1);
     }
-    countCache.set(lines, counts);
+    cache.set(lines, counts);
   }
   return counts;
 }
