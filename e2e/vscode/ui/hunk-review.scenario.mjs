@@ -125,6 +125,8 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   await vscode.shot('reject-mid-turn', { oneTheme: true });
   await midTurnItem.click();
   const product = await until('the queued rejection', () => store().find((c) => c.body.startsWith('REJECT-PRODUCT') && c.rejected?.revert?.state === 'queued'));
+  // A negative check, not a settle: the store already says "queued" (the product's own signal);
+  // this window is where a wrong revert mid-turn would show, and nothing may happen in it.
   await page.waitForTimeout(1500);
   if (!fs.readFileSync(file('src/math.ts'), 'utf8').includes('// product')) throw new Error('reverted while the agent\'s turn ran');
   await endTurn();
