@@ -68,24 +68,50 @@ type Found =
   | { kind: 'symlink' }
   | { kind: 'other'; what: string };
 
+/** A lock holds a few dozen bytes; anything far larger is not one this module wrote. */
+const LOCK_MAX_BYTES = 64 * 1024;
+const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
+const LOCK_READ_FLAGS = fs.constants.O_RDONLY | NO_FOLLOW | (fs.constants.O_NONBLOCK ?? 0);
+
+/**
+ * Looks at the lock path through one descriptor: opened without following a link and without
+ * blocking, then judged by fstat and read from that same descriptor. An lstat followed by a
+ * read by name left a window in which the path could become a FIFO (the read would hang the
+ * extension host) or a link out of the folder.
+ */
 function inspect(file: string): Found {
-  let st: fs.Stats | undefined;
+  let fd: number;
   try {
-    st = fs.lstatSync(file, { throwIfNoEntry: false });
+    // No O_NOFOLLOW (Windows): an lstat first leaves a window, but a link there needs privileges.
+    if (!NO_FOLLOW && fs.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) return { kind: 'symlink' };
+    fd = fs.openSync(file, LOCK_READ_FLAGS);
   } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { kind: 'none' };
+    // O_NOFOLLOW on a link: ELOOP (Linux, macOS), EMLINK (FreeBSD).
+    if (code === 'ELOOP' || code === 'EMLINK') return { kind: 'symlink' };
+    if (code === 'EISDIR') return { kind: 'other', what: 'a folder' };
     throw lockIoError(file, e);
   }
-  if (!st) return { kind: 'none' };
-  if (st.isSymbolicLink()) return { kind: 'symlink' };
-  if (!st.isFile()) return { kind: 'other', what: st.isDirectory() ? 'a folder' : 'not a regular file' };
-  let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    const st = fs.fstatSync(fd);
+    if (st.isDirectory()) return { kind: 'other', what: 'a folder' };
+    if (!st.isFile()) return { kind: 'other', what: 'not a regular file' };
+    // An oversized file is judged as garbage (taken over by age), never read whole.
+    const text = st.size > LOCK_MAX_BYTES ? '' : readAll(fd, st.size);
+    return { kind: 'file', lock: parseLock(text), text, mtimeMs: st.mtimeMs, ino: st.ino };
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' }; // released meanwhile
     throw lockIoError(file, e);
+  } finally {
+    fs.closeSync(fd);
   }
-  return { kind: 'file', lock: parseLock(text), text, mtimeMs: st.mtimeMs, ino: st.ino };
+}
+
+function readAll(fd: number, size: number): string {
+  const buf = Buffer.alloc(Math.min(size, LOCK_MAX_BYTES) + 1);
+  let got = 0;
+  for (let n; got < buf.length && (n = fs.readSync(fd, buf, got, buf.length - got, null)) > 0;) got += n;
+  return buf.toString('utf8', 0, got);
 }
 
 /** A failed operation on the lock file, naming the cause and the file (exit 5). */
@@ -152,10 +178,9 @@ function takeOver(file: string, judged: Found): boolean {
   let same: boolean;
   if (judged.kind === 'file') {
     // The very file judged (same inode, same text), not a fresh lock created meanwhile.
-    const st = fs.lstatSync(aside, { throwIfNoEntry: false });
-    let text: string | undefined;
-    try { text = fs.readFileSync(aside, 'utf8'); } catch { /* not a readable file */ }
-    same = st?.ino === judged.ino && text === judged.text;
+    let seen: Found | undefined;
+    try { seen = inspect(aside); } catch { /* not a readable file */ }
+    same = seen?.kind === 'file' && seen.ino === judged.ino && seen.text === judged.text;
   } else {
     same = fs.lstatSync(aside, { throwIfNoEntry: false })?.isSymbolicLink() === true;
   }
