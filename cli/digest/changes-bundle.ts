@@ -16,7 +16,7 @@ export { captureForRound } from '../../shared/changes/index';
 /** The files changed in the workspace at `root` since `ref`, as the Changes view lists them. */
 export function changedFiles(root: string, ref: BaselineRef, store: StoreFile): ChangedFiles {
   const r = changesSince(root, ref, store);
-  if (!r.ok) return { ok: false, code: r.problem.code === 'bad-ref' ? 'bad-ref' : 'unavailable', reason: r.problem.message, label: r.label };
+  if (!r.ok) return { ok: false, code: r.problem.code === 'bad-ref' || r.problem.code === 'unrelated' ? 'bad-ref' : 'unavailable', reason: r.problem.message, label: r.label };
   const files = r.list.changes.map(({ path, oldPath, kind, added, removed, note }): ChangedFile => ({
     path, kind, ...(oldPath !== undefined ? { oldPath } : {}), ...(added !== undefined ? { added } : {}), ...(removed !== undefined ? { removed } : {}), ...(note ? { note } : {}),
   }));

@@ -9,6 +9,7 @@ import type { StoreFile } from '../../shared/model';
 import { countOf } from '../../shared/board/l10n';
 import type { BaselineChoice } from './changes-model';
 import { ago } from './tree-model';
+import { baselineWords } from './baseline-words';
 
 interface Item extends vscode.QuickPickItem {
   choice?: BaselineChoice;
@@ -24,7 +25,7 @@ export async function pickBaseline(root: string, folderName: string, store: Stor
   const items: Item[] = [
     {
       label: `$(sync) ${vscode.l10n.t('Newest review round or mark')}`,
-      description: captures[0] ? vscode.l10n.t('now: {0}, {1}', captures[0].label, ago(captures[0].at!)) : vscode.l10n.t('none yet: the last commit'),
+      description: captures[0] ? vscode.l10n.t('now: {0}, {1}', baselineWords(captures[0].name), ago(captures[0].at!)) : vscode.l10n.t('none yet: the last commit'),
       detail: vscode.l10n.t('Follows each new Submit Review and Mark All Reviewed'), choice: { kind: 'latest' },
     },
   ];
@@ -32,7 +33,7 @@ export async function pickBaseline(root: string, folderName: string, store: Stor
   for (const c of captures) {
     const r = c.round;
     items.push({
-      label: `${r ? '$(comment-discussion)' : '$(check-all)'} ${vscode.l10n.t('Since {0}', c.label)}`,
+      label: `${r ? '$(comment-discussion)' : '$(check-all)'} ${vscode.l10n.t('Since {0}', baselineWords(c.name))}`,
       description: [ago(c.at!), r ? countOf(r.threadIds.length, vscode.l10n.t('{0} comment'), vscode.l10n.t('{0} comments')) : undefined].filter(Boolean).join(' · '),
       ...(r?.message ? { detail: r.message.split('\n')[0] } : {}),
       choice: c.ref,

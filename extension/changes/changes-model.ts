@@ -9,7 +9,7 @@
  */
 import * as vscode from 'vscode';
 import type { FolderStores } from '../store/folder-stores';
-import { baselineKey, readViewed, setViewed, type BaselineRef, type ChangesSince, type ViewedState } from '../../shared/changes';
+import { baselineKey, baselineLabel, readViewed, requestedName, setViewed, type BaselineName, type BaselineRef, type ChangesSince, type ViewedState } from '../../shared/changes';
 import { isNeverListed } from '../../shared/workspace/files';
 import { toStoredPath } from '../../shared/paths';
 import { Disposable, toDisposable } from '../util/dispose';
@@ -175,7 +175,9 @@ export class ChangesModel extends Disposable {
     }, (e: unknown) => {
       if (e instanceof ComputeCancelled) return;
       // shared/changes answers its known failures; anything else is a bug, shown as a problem rather than a broken view.
-      f.result = { ok: false, label: f.ref ? baselineKey(f.ref) : '', problem: { code: 'git-failed', message: (e as Error).message } };
+      const name: BaselineName = f.ref ? requestedName(f.ref, store) : { kind: 'last-commit' };
+      const message = (e as Error).message;
+      f.result = { ok: false, name, label: baselineLabel(name), problem: { code: 'git-failed', message, detail: message } };
       this.log.error(`changes of ${f.name}: ${(e as Error).stack ?? e}`);
     }).finally(() => {
       if (this.computing.get(f.root)?.abort !== abort) return; // a newer computation took over

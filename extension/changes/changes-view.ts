@@ -12,7 +12,7 @@
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { FileChange } from '../../shared/changes/model';
-import { countsText } from '../../shared/changes/model';
+import { baselineWords, countsWords, problemWords } from './baseline-words';
 import { absoluteOf } from '../../shared/paths';
 import { countOf } from '../../shared/board/l10n';
 import type { FolderStores } from '../store/folder-stores';
@@ -136,7 +136,8 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     }
     if (!result) return notes;
     if (!result.ok) {
-      if (multi) notes.push({ type: 'note', root, id: 'problem', label: result.problem.message, description: result.problem.hint, icon: 'error', color: 'problemsErrorIcon.foreground' });
+      const problem = problemWords(result.problem);
+      if (multi) notes.push({ type: 'note', root, id: 'problem', label: problem.message, description: problem.hint, icon: 'error', color: 'problemsErrorIcon.foreground' });
       return notes;
     }
     const list = result.list;
@@ -155,7 +156,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
         children: list.skipped.map((s) => ({ type: 'skipped', root, path: s.path, reason: noteWord(s.reason) ?? s.reason })),
       });
     }
-    if (multi && list.changes.length === 0) notes.push({ type: 'note', root, id: 'nothing', label: vscode.l10n.t('Nothing changed since {0}', result.label), icon: 'pass' });
+    if (multi && list.changes.length === 0) notes.push({ type: 'note', root, id: 'nothing', label: vscode.l10n.t('Nothing changed since {0}', baselineWords(result.name)), icon: 'pass' });
     return [...notes, ...this.treeOf(f).map((node) => this.elementOf(root, node))];
   }
 
@@ -229,7 +230,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     tooltip.appendText(c.path);
     tooltip.appendMarkdown('\n\n');
     const note = c.note ? noteWord(c.note) : undefined;
-    tooltip.appendText(`${c.oldPath ? vscode.l10n.t('{0} from {1}', kindWord(c.kind), c.oldPath) : kindWord(c.kind)}${countsText(c) ? ` · ${countsText(c)}` : ''}${note ? ` (${note})` : ''}`);
+    tooltip.appendText(`${c.oldPath ? vscode.l10n.t('{0} from {1}', kindWord(c.kind), c.oldPath) : kindWord(c.kind)}${c.added !== undefined ? ` · ${countsWords(c)}` : ''}${note ? ` (${note})` : ''}`);
     if (n.openThreads) tooltip.appendText(` · ${countOf(n.openThreads, vscode.l10n.t('{0} open thread'), vscode.l10n.t('{0} open threads'))}`);
     const reviewed = this.review.file(root, c.path)?.reviewed;
     if (reviewed && reviewed.length > 1) tooltip.appendText(` · ${vscode.l10n.t('{0} of {1} changes reviewed', reviewed.filter(Boolean).length, reviewed.length)}`);
@@ -292,12 +293,14 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
       : (unviewed ? { value: unviewed, tooltip: vscode.l10n.t('{0} not viewed yet', countOf(unviewed, vscode.l10n.t('{0} changed file'), vscode.l10n.t('{0} changed files'))) } : undefined);
     const only = folders.length === 1 ? folders[0] : undefined;
     const r = only?.result;
-    this.treeView.description = r ? vscode.l10n.t('since {0}', r.label) : undefined;
+    this.treeView.description = r ? vscode.l10n.t('since {0}', baselineWords(r.name)) : undefined;
     // The view's container shows one view, so VS Code merges its header away with the
     // description: the message line says what the list is counted from, and how far you are.
     if (!only || !r) this.treeView.message = undefined;
-    else if (!r.ok) this.treeView.message = `${vscode.l10n.t('Since {0}: {1}', r.label, r.problem.message)}${r.problem.hint ? ` — ${r.problem.hint}` : ''}.`;
-    else if (!r.list.changes.length) this.treeView.message = vscode.l10n.t('No file changed since {0}.', sinceText(only));
+    else if (!r.ok) {
+      const problem = problemWords(r.problem);
+      this.treeView.message = `${vscode.l10n.t('Since {0}: {1}', baselineWords(r.name), problem.message)}${problem.hint ? ` — ${problem.hint}` : ''}.`;
+    } else if (!r.list.changes.length) this.treeView.message = vscode.l10n.t('No file changed since {0}.', sinceText(only));
     else this.treeView.message = vscode.l10n.t('Since {0} · {1}', sinceText(only), this.progressOf(only));
     await vscode.commands.executeCommand('setContext', 'consider.changes.state', viewState(folders));
   }
@@ -358,7 +361,7 @@ const progressText = (c: { viewed: number; total: number }): string => vscode.l1
 
 /** "review round 2 (12 min ago)", "the last commit (main, 1a2b3c4)". */
 function sinceText(f: FolderChanges): string {
-  const label = f.result?.label ?? '';
+  const label = f.result ? baselineWords(f.result.name) : '';
   const at = f.result?.ok ? f.result.capturedAt : undefined;
   return at ? `${label} (${ago(at)})` : label;
 }

@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { baselineKey, captureLabel, type BaselineRef, type FileChange } from '../../shared/changes';
+import { baselineKey, captureName, type BaselineRef, type FileChange } from '../../shared/changes';
+import { baselineWords } from './baseline-words';
 import { readSnapshot } from '../../shared/anchoring/snapshots';
 import { absoluteOf } from '../../shared/paths';
 import { countOf } from '../../shared/board/l10n';
@@ -64,7 +65,7 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
   const pickFolder = async (title: string): Promise<FolderChanges | undefined> => {
     const folders = model.list();
     if (folders.length <= 1) return folders[0];
-    const picked = await vscode.window.showQuickPick(folders.map((f) => ({ label: f.name, description: f.result ? vscode.l10n.t('since {0}', f.result.label) : '', f })), { title });
+    const picked = await vscode.window.showQuickPick(folders.map((f) => ({ label: f.name, description: f.result ? vscode.l10n.t('since {0}', baselineWords(f.result.name)) : '', f })), { title });
     return picked?.f;
   };
 
@@ -91,7 +92,7 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
     const name = path.basename(c.path);
     const what = c.kind === 'renamed' ? `${path.basename(c.oldPath!)} → ${name}` : name;
     // No parentheses around the baseline: its label may hold its own ("the last commit (main)").
-    const title = `${vscode.l10n.t('{0} · since {1}', what, f.result!.label)}${c.kind === 'deleted' ? ` · ${vscode.l10n.t('deleted')}` : c.kind === 'added' ? ` · ${vscode.l10n.t('added')}` : ''}`;
+    const title = `${vscode.l10n.t('{0} · since {1}', what, baselineWords(f.result!.name))}${c.kind === 'deleted' ? ` · ${vscode.l10n.t('deleted')}` : c.kind === 'added' ? ` · ${vscode.l10n.t('added')}` : ''}`;
     await vscode.commands.executeCommand('vscode.diff', uris[1], uris[2], title, { preview: true });
   };
 
@@ -103,8 +104,8 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
     },
     labelOf(root, ref) {
       const f = model.get(root);
-      if (f?.ref && f.result && baselineKey(f.ref) === baselineKey(ref)) return f.result.label;
-      if (ref.kind === 'capture') return captureLabel(ref.id, stores.get(root)?.store);
+      if (f?.ref && f.result && baselineKey(f.ref) === baselineKey(ref)) return baselineWords(f.result.name);
+      if (ref.kind === 'capture') return baselineWords(captureName(ref.id, stores.get(root)?.store));
       return ref.kind === 'head' ? vscode.l10n.t('the last commit') : vscode.l10n.t('branch {0}', ref.ref);
     },
     async showThreadChanges(root, threadId) {
@@ -161,7 +162,7 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
       const picked = arg?.root ? model.get(arg.root) : await pickFolder(vscode.l10n.t('Consider: Open the changes of which folder?'));
       const f = picked && await model.fresh(picked.root, { recompute: true });
       if (!f?.result?.ok) return;
-      const label = f.result.label;
+      const label = baselineWords(f.result.name);
       let resources = f.result.list.changes.filter((c) => !(c.note && NO_DIFF.has(c.note))).map((c) => diffArgs(f, c)!).filter(Boolean);
       if (!resources.length) {
         void notify.info(vscode.l10n.t('Consider: nothing to show — no file changed since {0}.', label));

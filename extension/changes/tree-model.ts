@@ -5,7 +5,7 @@
  * description (`+12 −3 · 2 threads`, `+4`) and viewed state; a folder viewed when all its files are.
  */
 import type { ChangeKind, FileChange } from '../../shared/changes/model';
-import { countsText } from '../../shared/changes/model';
+import { countsWords } from './baseline-words';
 import { countOf, l10n } from '../../shared/board/l10n';
 
 export interface FileNode {
@@ -42,7 +42,7 @@ export function fileDescription(n: Pick<FileNode, 'change' | 'openThreads'>): st
   const { added, removed } = n.change;
   const counts = added !== undefined && removed !== undefined && (added > 0) !== (removed > 0)
     ? (added > 0 ? `+${added}` : `−${removed}`)
-    : countsText(n.change);
+    : countsWords(n.change);
   if (counts) parts.push(counts);
   if (n.openThreads) parts.push(countOf(n.openThreads, l10n.t('{0} thread'), l10n.t('{0} threads')));
   return parts.join(' · ');

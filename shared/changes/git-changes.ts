@@ -12,16 +12,18 @@ import { runGit } from '../workspace/git';
 import { changedSinceCommit } from '../workspace/changed';
 import { DEFAULT_MAX_FILE_BYTES, currentAt, type Current } from './capture';
 import { lineCount } from './line-stats';
-import type { BaselineProblem, BaselineRef, ChangeList, FileChange } from './model';
+import { baselineLabel, type BaselineName, type BaselineProblem, type BaselineRef, type ChangeList, type FileChange } from './model';
 
 export interface ResolvedRev {
   /** The commit the changes are counted from. */
   sha: string;
-  /** What the view's title and the digest say: "the last commit (main, 1a2b3c4)", "the last commit (detached at 1a2b3c4)", "merge-base with main (1a2b3c4)". */
+  /** What it is: the last commit (on a branch or detached), or a merge-base with a ref. */
+  name: BaselineName;
+  /** Its English words (baselineLabel): "the last commit (main, 1a2b3c4)", "merge-base with main (1a2b3c4)". */
   label: string;
 }
 
-const short = (sha: string): string => sha.slice(0, 7);
+const resolved = (name: Extract<BaselineName, { sha: string }>): { ok: true; rev: ResolvedRev } => ({ ok: true, rev: { sha: name.sha, name, label: baselineLabel(name) } });
 const OTHER_BASELINE = 'compare with a review round or Mark All Reviewed instead';
 
 /** The commit a git baseline stands for, or why there is none. */
@@ -34,23 +36,22 @@ export function resolveGitBaseline(root: string, ref: Extract<BaselineRef, { kin
     return { ok: false, problem: { code: 'no-commits', message: 'the repository has no commit yet', hint: 'commit once, or compare with a review round or Mark All Reviewed' } };
   }
   const [, sha = '', branch = 'HEAD'] = head.stdout.toString('utf8').trim().split('\n');
-  if (ref.kind === 'head') return { ok: true, rev: { sha, label: `the last commit (${branch === 'HEAD' ? 'detached at ' : `${branch}, `}${short(sha)})` } };
-  const noSuchRef: { ok: false; problem: BaselineProblem } = { ok: false, problem: { code: 'bad-ref', message: `there is no branch or commit named ${JSON.stringify(ref.ref)}`, hint: 'pick another branch' } };
+  if (ref.kind === 'head') return resolved({ kind: 'head', sha, ...(branch === 'HEAD' ? {} : { branch }) });
+  const noSuchRef: { ok: false; problem: BaselineProblem } = { ok: false, problem: { code: 'bad-ref', ref: ref.ref, message: `there is no branch or commit named ${JSON.stringify(ref.ref)}`, hint: 'pick another branch' } };
   if (ref.ref.startsWith('-') || ref.ref.includes('\0')) return noSuchRef;
   const base = runGit(root, ['merge-base', sha, ref.ref]);
   if (!base.ok) {
     if (/not a valid (object|commit)|unknown revision/i.test(base.stderr)) return noSuchRef;
-    return { ok: false, problem: { code: 'bad-ref', message: `HEAD and ${JSON.stringify(ref.ref)} have no common ancestor`, hint: 'pick another branch' } };
+    return { ok: false, problem: { code: 'unrelated', ref: ref.ref, message: `HEAD and ${JSON.stringify(ref.ref)} have no common ancestor`, hint: 'pick another branch' } };
   }
-  const at = base.stdout.toString('utf8').trim();
-  return { ok: true, rev: { sha: at, label: `merge-base with ${ref.ref} (${short(at)})` } };
+  return resolved({ kind: 'merge-base', ref: ref.ref, sha: base.stdout.toString('utf8').trim() });
 }
 
 export function changesSinceRev(root: string, sha: string, opts: { maxFileBytes?: number } = {}): { ok: true; list: ChangeList } | { ok: false; problem: BaselineProblem } {
   const started = Date.now();
   const maxFileBytes = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const changed = changedSinceCommit(root, sha);
-  if (!changed.ok) return { ok: false, problem: { code: 'git-failed', message: changed.message } };
+  if (!changed.ok) return { ok: false, problem: { code: 'git-failed', message: changed.message, detail: changed.message } };
   const changes: FileChange[] = [];
   const realRoot = realPathOf(root);
   for (const { path: rel, oldPath, kind, added, removed, binary, untracked } of changed.files) {

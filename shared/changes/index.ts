@@ -10,7 +10,7 @@ import { captureBaseline, type CaptureReport } from './capture';
 import { changesSinceCapture } from './capture-changes';
 import { changesSinceRev, resolveGitBaseline } from './git-changes';
 import { fileAtCommit, fileAtCommitAsync } from '../workspace/repository';
-import type { BaselineProblem, BaselineRef, ChangeList } from './model';
+import { baselineLabel, type BaselineName, type BaselineProblem, type BaselineRef, type ChangeList } from './model';
 import { utf8Text } from '../utf8';
 
 export * from './model';
@@ -35,34 +35,44 @@ export interface ChangeOptions {
  * worker hands it to the extension host as it is.
  */
 export type ChangesSince =
-  | { ok: true; list: ChangeList; label: string; capturedAt?: string; sha?: string }
-  | { ok: false; problem: BaselineProblem; label: string };
+  | { ok: true; list: ChangeList; name: BaselineName; label: string; capturedAt?: string; sha?: string }
+  | { ok: false; problem: BaselineProblem; name: BaselineName; label: string };
 
-/** A round as the picker and the board name it. */
-export function roundLabel(r: Pick<ReviewRound, 'round'>): string {
-  return `review round ${r.round}`;
+/** What a capture baseline is: the round that names it, a mark, or a round the store no longer lists. */
+export function captureName(id: string, store: StoreFile | undefined): BaselineName {
+  const round = store?.reviews?.find((r) => r.baseline === id);
+  if (round) return { kind: 'round', round: round.round };
+  return id.startsWith('round-') ? { kind: 'round-gone' } : { kind: 'mark' };
 }
 
-/** The words for a capture baseline: "review round 3" when a round names it, "marked reviewed" for a mark. */
+/** The English words for a capture baseline: "review round 3" when a round names it, "marked reviewed" for a mark. */
 export function captureLabel(id: string, store: StoreFile | undefined): string {
-  const round = store?.reviews?.find((r) => r.baseline === id);
-  if (round) return roundLabel(round);
-  return id.startsWith('round-') ? 'a review round no longer in the store' : 'marked reviewed';
+  return baselineLabel(captureName(id, store));
+}
+
+/** What the user asked for, before anything is resolved: the name a failure is told under. */
+export function requestedName(ref: BaselineRef, store: StoreFile | undefined): BaselineName {
+  if (ref.kind === 'capture') return captureName(ref.id, store);
+  return ref.kind === 'head' ? { kind: 'last-commit' } : { kind: 'branch', ref: ref.ref };
 }
 
 export function changesSince(root: string, ref: BaselineRef, store: StoreFile | undefined, opts: ChangeOptions = {}): ChangesSince {
   if (ref.kind === 'capture') {
-    const label = captureLabel(ref.id, store);
+    const name = captureName(ref.id, store);
+    const label = baselineLabel(name);
     const r = readBaseline(root, ref.id);
-    if (!r.ok) return { ok: false, label, problem: { code: r.problem, message: r.message, hint: 'pick another baseline' } };
-    return { ok: true, label, capturedAt: r.baseline.createdAt, list: changesSinceCapture(root, r.baseline, opts) };
+    if (!r.ok) return { ok: false, name, label, problem: { code: r.problem, message: r.message, detail: r.message, hint: 'pick another baseline' } };
+    return { ok: true, name, label, capturedAt: r.baseline.createdAt, list: changesSinceCapture(root, r.baseline, opts) };
   }
   const resolved = resolveGitBaseline(root, ref);
-  const fallback = ref.kind === 'head' ? 'the last commit' : `branch ${ref.ref}`;
-  if (!resolved.ok) return { ok: false, label: fallback, problem: resolved.problem };
-  const r = changesSinceRev(root, resolved.rev.sha, opts);
-  if (!r.ok) return { ok: false, label: resolved.rev.label, problem: r.problem };
-  return { ok: true, label: resolved.rev.label, sha: resolved.rev.sha, list: r.list };
+  if (!resolved.ok) {
+    const name = requestedName(ref, store);
+    return { ok: false, name, label: baselineLabel(name), problem: resolved.problem };
+  }
+  const { name, label, sha } = resolved.rev;
+  const r = changesSinceRev(root, sha, opts);
+  if (!r.ok) return { ok: false, name, label, problem: r.problem };
+  return { ok: true, name, label, sha, list: r.list };
 }
 
 /**
@@ -98,6 +108,8 @@ export async function baselineTextAsync(root: string, ref: BaselineRef, rel: str
 /** A choice of the baseline picker. */
 export interface BaselineChoice {
   ref: BaselineRef;
+  name: BaselineName;
+  /** Its English words (baselineLabel). */
   label: string;
   /** When it was taken (captures) — for "3 min ago". */
   at?: string;
@@ -116,7 +128,8 @@ export function captureChoices(root: string, store: StoreFile | undefined): Base
   for (const b of [...onDisk.values()].reverse()) {
     const round = byRound.get(b.id);
     if (b.kind === 'round' && !round) continue; // a capture whose submit failed, or a round pruned from the store
-    out.push({ ref: { kind: 'capture', id: b.id }, label: round ? roundLabel(round) : 'marked reviewed', at: new Date(b.createdAtMs).toISOString(), ...(round ? { round } : {}) });
+    const name: BaselineName = round ? { kind: 'round', round: round.round } : { kind: 'mark' };
+    out.push({ ref: { kind: 'capture', id: b.id }, name, label: baselineLabel(name), at: new Date(b.createdAtMs).toISOString(), ...(round ? { round } : {}) });
   }
   return out;
 }

@@ -68,24 +68,51 @@ export interface ChangeList {
   ms: number;
 }
 
-/** A baseline that cannot be used, as the view says it. */
+/**
+ * A baseline that cannot be used. `message` and `hint` are the English words (the CLI's, the
+ * logs'); the extension says it in VS Code's language from `code` and `ref`/`detail`
+ * (extension/changes/baseline-words.ts), so nothing here needs a translation.
+ */
 export interface BaselineProblem {
-  code: 'no-git' | 'not-repo' | 'no-commits' | 'bad-ref' | 'git-failed' | 'missing' | 'damaged';
+  /** `bad-ref`: no branch or commit of that name; `unrelated`: HEAD and it share no commit. */
+  code: 'no-git' | 'not-repo' | 'no-commits' | 'bad-ref' | 'unrelated' | 'git-failed' | 'missing' | 'damaged';
   message: string;
   hint?: string;
+  /** The ref the user gave (`bad-ref`, `unrelated`). */
+  ref?: string;
+  /** What git or the file system said (`git-failed`, `damaged`): their own words, not ours. */
+  detail?: string;
+}
+
+/**
+ * What a baseline is, as data. The words are chosen where they are shown: `baselineLabel` gives
+ * the CLI's and the digest's English, the extension its translation (baseline-words.ts).
+ */
+export type BaselineName =
+  /** The last commit: on `branch`, or detached when there is none. */
+  | { kind: 'head'; branch?: string; sha: string }
+  | { kind: 'merge-base'; ref: string; sha: string }
+  | { kind: 'round'; round: number }
+  | { kind: 'mark' }
+  /** A round's capture whose round the store no longer lists. */
+  | { kind: 'round-gone' }
+  /** A git baseline that could not be resolved: what the user asked for. */
+  | { kind: 'last-commit' }
+  | { kind: 'branch'; ref: string };
+
+const short = (sha: string): string => sha.slice(0, 7);
+
+/** The English words for a baseline: "the last commit (main, 1a2b3c4)", "review round 3". */
+export function baselineLabel(name: BaselineName): string {
+  switch (name.kind) {
+    case 'head': return `the last commit (${name.branch === undefined ? 'detached at ' : `${name.branch}, `}${short(name.sha)})`;
+    case 'merge-base': return `merge-base with ${name.ref} (${short(name.sha)})`;
+    case 'round': return `review round ${name.round}`;
+    case 'mark': return 'marked reviewed';
+    case 'round-gone': return 'a review round no longer in the store';
+    case 'last-commit': return 'the last commit';
+    case 'branch': return `branch ${name.ref}`;
+  }
 }
 
 export type ChangeResult = { ok: true; list: ChangeList } | { ok: false; problem: BaselineProblem };
-
-/** `+12 −3`, or the reason there are no counts. */
-export function countsText(c: Pick<FileChange, 'added' | 'removed' | 'note'>): string {
-  if (c.added !== undefined && c.removed !== undefined) return `+${c.added} −${c.removed}`;
-  switch (c.note) {
-    case 'binary': return 'binary';
-    case 'too-large': return 'too large to compare';
-    case 'unreadable': return 'unreadable';
-    case 'symlink-outside': return 'link outside the workspace';
-    case 'missing-content': return 'baseline copy missing';
-    default: return '';
-  }
-}
