@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { baselineKey, captureName, type BaselineRef, type FileChange } from '../../shared/changes';
+import { baselineKey, baselineLabel, requestedName, type BaselineRef, type FileChange } from '../../shared/changes';
 import { baselineWords } from './baseline-words';
 import { readSnapshot } from '../../shared/anchoring/snapshots';
 import { absoluteOf } from '../../shared/paths';
@@ -35,7 +35,10 @@ export interface ChangesController extends vscode.Disposable {
   readonly reverts: RejectionKeeper;
   /** Shows the view on a baseline of a folder (the board's "Changes since this round"). */
   showSince(root: string, choice: BaselineChoice): Promise<void>;
-  /** How a baseline is named ("review round 1", "the last commit (main, 1a2b3c4)"): the view's name when it shows it. */
+  /**
+   * The English name a thread stores for its baseline ("review round 1", "the last commit (main,
+   * 1a2b3c4)"), the view's when it shows that baseline. Never translated: agents read it.
+   */
   labelOf(root: string, ref: BaselineRef): string;
   /** Proof of fix: the diff of the code a thread was written on (its origin) with the file today. */
   showThreadChanges(root: string, threadId: string): Promise<void>;
@@ -104,9 +107,8 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
     },
     labelOf(root, ref) {
       const f = model.get(root);
-      if (f?.ref && f.result && baselineKey(f.ref) === baselineKey(ref)) return baselineWords(f.result.name);
-      if (ref.kind === 'capture') return baselineWords(captureName(ref.id, stores.get(root)?.store));
-      return ref.kind === 'head' ? vscode.l10n.t('the last commit') : vscode.l10n.t('branch {0}', ref.ref);
+      if (f?.ref && f.result && baselineKey(f.ref) === baselineKey(ref)) return f.result.label;
+      return baselineLabel(requestedName(ref, stores.get(root)?.store));
     },
     async showThreadChanges(root, threadId) {
       const c = stores.get(root)?.store?.comments.find((x) => x.id === threadId);
