@@ -466,9 +466,13 @@ export function pullRequestAccount(author: PullRequestAuthor, number?: number): 
   return `@${author.login}${author.bot ? ' (bot)' : ''}${number !== undefined ? ` on PR #${number}` : ''}`;
 }
 
-/** Who wrote a reply, when it came from the pull request: "@alice on PR #42" (undefined otherwise). */
-export function pullRequestReplyAuthor(r: Pick<Reply, 'pr'>, number: number | undefined): string | undefined {
-  return r.pr ? pullRequestAccount(r.pr.author, number) : undefined;
+/**
+ * Who wrote a reply, when someone wrote it on the pull request: "@alice on PR #42"; undefined
+ * otherwise. An agent's reply synced to the pull request is posted with the developer's account,
+ * but its words are the agent's: it is named as the agent, here as in VS Code.
+ */
+export function pullRequestReplyAuthor(r: Pick<Reply, 'pr' | 'author'>, number: number | undefined): string | undefined {
+  return r.pr && r.author !== 'agent' ? pullRequestAccount(r.pr.author, number) : undefined;
 }
 
 /** Time of the newest activity in a thread; used for sorting and for "unseen". */

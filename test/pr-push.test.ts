@@ -141,6 +141,10 @@ describe('consider-cli pr push', () => {
     r = await pr('pull', '--json');
     expect(r.json()).toMatchObject({ sent: { replies: 0, resolved: 0 }, newReplies: 0 });
     expect(readStore(repo.work).store.comments.find((c) => c.id === ids.line)!.thread).toHaveLength(1);
+    // Posted with the developer's account, still the agent's words: `get` names who wrote it, as VS Code does.
+    const got = await cli('get', ids.line!);
+    expect(got.stdout).toMatch(/\[r_\w+\] agent · /);
+    expect(got.stdout).not.toMatch(/@\w+ on PR #\d+ · /);
   });
 
   it('sync counts only where this user turned it on: a store that says so (committed, copied) sends nothing', async () => {
