@@ -41,7 +41,7 @@ const FLOORS = {
     ['store', 'user-data.ts', 'project-trust.ts'], // the store (and the reconcile pass that writes it); the user's own records and what "set up" means
     ['changes', 'plans', 'pr'], // what is built on the store: the Changes view's data, the plan gate's, the pull request bridge
     ['board'], // the board's protocol and view model
-    ['store.ts'], // the store module's public surface (deployed as .consider/shared/store.js)
+    ['index.ts'], // the store module's public surface, `../shared` (deployed as .consider/shared/store.js)
   ],
   setup: [
     ['json-text.ts', 'fsutil.ts', 'config.ts'], // files, JSON text, config.json tracking

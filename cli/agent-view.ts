@@ -6,8 +6,8 @@
  * a field that would be false, empty or absent is left out. `--json` keeps the store's own
  * shape (DESIGN.md §5), for programs.
  */
-import type { Comment, Reply, ReviewRound } from '../shared/store';
-import { dispositionOf, isUnseen, offeredMove, placeText } from '../shared/store';
+import type { Comment, Reply, ReviewRound } from '../shared';
+import { dispositionOf, isUnseen, offeredMove, placeText } from '../shared';
 import { codeLines, missingCodeReason, readCodeContext, removedCodeContext } from './code';
 import { broughtFromText, flatten, lineSpan } from './output';
 import { notAnchoredReason, rejectedView } from './rejected';

@@ -1,7 +1,7 @@
 /** The current code around a thread's anchor, read from disk for `get` and `context`. */
 import fs from 'node:fs';
-import type { Comment } from '../shared/store';
-import { resolveInWorkspace, splitLines } from '../shared/store';
+import type { Comment } from '../shared';
+import { resolveInWorkspace, splitLines } from '../shared';
 import { inert } from './output';
 
 export interface CodeLine {

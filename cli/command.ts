@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
-import type { ReadResult } from '../shared/store';
-import { ConsiderError, findWorkspaceRoot, readStore, reconcileWorkspace } from '../shared/store';
+import type { ReadResult } from '../shared';
+import { ConsiderError, findWorkspaceRoot, readStore, reconcileWorkspace } from '../shared';
 import { noteReanchoringRan } from './compile-cache';
 import { inert } from './output';
 import { writeStderr } from './stdio';

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { findWorkspaceRoot, isDir } from '../shared/store';
+import { findWorkspaceRoot, isDir } from '../shared';
 
 export type HookInput = Readonly<Record<string, unknown>>;
 

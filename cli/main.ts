@@ -10,7 +10,7 @@
  */
 import './install-compile-cache'; // first: before anything loads the store
 import { parseArgs } from 'node:util';
-import { ConsiderError, EXIT_CODES, committedChangeCount, describeFsError, isConsiderError } from '../shared/store';
+import { ConsiderError, EXIT_CODES, committedChangeCount, describeFsError, isConsiderError } from '../shared';
 import type { Command } from './command';
 import { COMMON_HELP, COMMON_OPTIONS, afterSuccess, workspaceRoot } from './command';
 import { context, get, list, summary, thread } from './read-commands';

@@ -6,8 +6,8 @@
  * (ids, timestamps, paths, reasons): every field text output prints passes through inert.
  * JSON output is never escaped this way: it round-trips the exact text.
  */
-import type { BroughtFrom, Comment } from '../shared/store';
-import { dispositionOf, isUnseen, offeredMove, placeText, plural, pullRequestOrigin } from '../shared/store';
+import type { BroughtFrom, Comment } from '../shared';
+import { dispositionOf, isUnseen, offeredMove, placeText, plural, pullRequestOrigin } from '../shared';
 import { writeStdout } from './stdio';
 
 // C0 controls except tab and newline, DEL, C1 controls, and the bidi/invisible-direction marks.

@@ -1,11 +1,11 @@
 /** list, get/thread, context, summary: the commands that read (after lazy re-anchoring). */
-import type { AnchorState, Comment, StoreFile, WorkflowState, Worktree } from '../shared/store';
+import type { AnchorState, Comment, StoreFile, WorkflowState, Worktree } from '../shared';
 import {
   ANCHOR_STATES, ConsiderError, groupDigits, WORKFLOW_STATES, findThread, isConsiderError, isUnseen, markSeenByAgent, pullRequestAccount, pullRequestOrigin, pullRequestReplyAuthor,
   commentTexts, readArchive, readStore, listJsonFromIndex, orderByLocation, resolveInWorkspace, summarize, summaryFromIndex, visibleToAgent,
   listWorktrees, selectWorktrees, worktreeName,
   rejectedChangeLeft,
-} from '../shared/store';
+} from '../shared';
 import type { Command, Ctx } from './command';
 import { READ_SIDE_WRITE_WAIT_MS, loadReconciled, note, oneOfFlag, warn } from './command';
 import { threadItem, threadView } from './agent-view';

@@ -4,8 +4,8 @@
  * removed and added), and what became of the revert the developer asked for. One wording for
  * `list`, `review`, `get`/`thread`, the digest and the agent view (`--lean`, MCP).
  */
-import type { Comment, RejectedChange } from '../shared/store';
-import { plural, rejectedChangeLeft } from '../shared/store';
+import type { Comment, RejectedChange } from '../shared';
+import { plural, rejectedChangeLeft } from '../shared';
 import { inert, oneLine } from './output';
 
 /** `+2 −1 lines` of a rejected change. */

@@ -4,11 +4,11 @@
  * new for the agent, so an agent can hand the turn back and pick it up again by itself.
  */
 import fs from 'node:fs';
-import type { Comment, ReviewRound, StoreFile } from '../shared/store';
+import type { Comment, ReviewRound, StoreFile } from '../shared';
 import {
   ConsiderError, considerPaths, findRound, findThread, isConsiderError, isUnseen, latestRound, markRoundSeen,
   readStore, unseenFeedback, unseenReviewMessages, visibleToAgent,
-} from '../shared/store';
+} from '../shared';
 import type { Command, Ctx } from './command';
 import { roundView, threadItem, threadNews as threadNewsView } from './agent-view';
 import { rejectedInRound } from './rejected';

@@ -8,7 +8,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { isSetUpProject, isUsersCopy, userDataDir } from '../shared/store';
+import { isSetUpProject, isUsersCopy, userDataDir } from '../shared';
 
 /** True when this call may answer in `root`: no check was asked for and this is not the user's copy, or the project is set up. */
 export function mayAnswerIn(root: string, ifSetUp: boolean | undefined, home = os.homedir()): boolean {

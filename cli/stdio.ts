@@ -9,7 +9,7 @@
  * On Windows the streams are kept: there a console needs their UTF-8 handling.
  */
 import fs from 'node:fs';
-import { describeFsError } from '../shared/store';
+import { describeFsError } from '../shared';
 
 const direct = process.platform !== 'win32';
 

@@ -4,7 +4,7 @@
  * newer than the agent's last read (written, edited, or delivered by a submitted round), a
  * reply when it was written or edited since.
  */
-import type { Comment, Reply } from '../shared/store';
+import type { Comment, Reply } from '../shared';
 
 export interface Unread {
   /** The thread's own comment is new to the agent. */

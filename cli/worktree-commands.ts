@@ -5,10 +5,10 @@
  * (shared/workspace/worktrees.ts); re-anchoring is the store module's own
  * (shared/store/reconcile/bring-home.ts).
  */
-import type { Comment, Homecoming, HomecomingPlan, HomecomingResult, Worktree } from '../shared/store';
+import type { Comment, Homecoming, HomecomingPlan, HomecomingResult, Worktree } from '../shared';
 import {
   ConsiderError, bringHome, isMergedIntoHead, listWorktrees, placeText, planBringHome, readStore, selectWorktrees, summarize, worktreeName,
-} from '../shared/store';
+} from '../shared';
 import type { Command, Ctx } from './command';
 import { inert, location, oneLine, plural, writeJson, writeLean, writeOut } from './output';
 

@@ -1,6 +1,6 @@
 /** reply, resolve, unresolve, add, archive: the commands that change the store. */
-import type { Author, Disposition } from '../shared/store';
-import { AUTHORS, DISPOSITIONS, ConsiderError, addThread, archiveResolved, changeWorkflowState, findThread, readStore, replyToThread } from '../shared/store';
+import type { Author, Disposition } from '../shared';
+import { AUTHORS, DISPOSITIONS, ConsiderError, addThread, archiveResolved, changeWorkflowState, findThread, readStore, replyToThread } from '../shared';
 import type { Command, Ctx } from './command';
 import { messageOf, oneOfFlag } from './command';
 import { threadItem } from './agent-view';

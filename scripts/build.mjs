@@ -31,7 +31,7 @@ const sharedDir = path.join(root, 'shared');
 
 /** The two files the deployed runtime exposes from shared/ (spec §4.1). */
 const RUNTIME_MODULES = {
-  [path.join(sharedDir, 'store.ts')]: 'store.js',
+  [path.join(sharedDir, 'index.ts')]: 'store.js',
   [path.join(sharedDir, 'anchoring', 'reconcile.ts')]: 'reconcile.js',
 };
 
@@ -54,7 +54,7 @@ function runtimeSplit(kind) {
         if (kind === 'cli' || kind === 'mcp' || kind === 'pr') {
           if (target) return { path: `../shared/${target}`, external: true };
           if (kind === 'cli' && file.startsWith(sharedDir + path.sep) && !fromShared) {
-            return { errors: [{ text: `cli/ may import only shared/store or shared/reconcile (got ${path.relative(root, file)})` }] };
+            return { errors: [{ text: `cli/ may import only shared (its index, the store module) or shared/anchoring/reconcile (got ${path.relative(root, file)})` }] };
           }
         }
         if (kind === 'store' && target === 'reconcile.js') return { path: './reconcile.js', external: true };
@@ -78,7 +78,7 @@ const builds = [
   { ...common, entryPoints: [path.join(root, 'extension/extension.ts')], outfile: path.join(dist, 'extension/extension.js'), external: ['vscode'] },
   // The Changes view's worker thread: what it computes off the extension host's thread (no vscode there).
   { ...common, entryPoints: [path.join(root, 'extension/changes/compute-worker.ts')], outfile: path.join(dist, 'extension/changes-worker.js') },
-  { ...common, entryPoints: [path.join(sharedDir, 'store.ts')], outfile: path.join(runtime, 'shared/store.js'), plugins: [runtimeSplit('store')] },
+  { ...common, entryPoints: [path.join(sharedDir, 'index.ts')], outfile: path.join(runtime, 'shared/store.js'), plugins: [runtimeSplit('store')] },
   { ...common, entryPoints: [path.join(sharedDir, 'anchoring', 'reconcile.ts')], outfile: path.join(runtime, 'shared/reconcile.js') },
   { ...common, entryPoints: [path.join(root, 'cli/main.ts')], outfile: path.join(runtime, 'bin/consider-cli.cjs'), plugins: [runtimeSplit('cli')], banner: { js: '#!/usr/bin/env node' } },
   // `consider-cli digest` since a captured baseline only: the Changes view's reader, in its own file.

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import type { ConsiderConfig, SkillInstall } from '../shared/model';
-import { considerPaths, isConsiderError, readConfig, updateConfig } from '../shared/store';
+import { considerPaths, isConsiderError, readConfig, updateConfig } from '../shared';
 import { mergeInstall as mergeTracked } from '../shared/store/config';
 
 function isSkillInstall(x: unknown): x is SkillInstall {

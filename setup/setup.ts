@@ -15,7 +15,7 @@ import { installHooks, describeHooks } from './hooks/workspace';
 import { describePlanGates, installPlanGates, mergePlanGateInstall } from './plans/workspace';
 import { installUserCli, recordProject, unrecordProject } from './user-install';
 import { describeNeeds } from './prerequisites';
-import { considerPaths, emptyStore, ensureConsiderDir, serializeStore } from '../shared/store';
+import { considerPaths, emptyStore, ensureConsiderDir, serializeStore } from '../shared';
 
 /**
  * `.consider/` with its own `.gitignore` of `*`, so git never sees it even without the root

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addThread, setAnchor } from '../shared/store';
+import { addThread, setAnchor } from '../shared';
 import { ensureBuilt, makeWorkspace, runCli } from './helpers/cli';
 import type { Workspace } from './helpers/cli';
 

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FolderStoreState } from '../extension/api';
 import { BoardSession } from '../extension/board/session';
 import { PROTOCOL_VERSION, type HostMessage, type RequestType } from '../shared/board/protocol';
-import * as store from '../shared/store';
+import * as store from '../shared';
 import { testBoardServices } from './helpers/board-services';
 import { toThreadView } from '../extension/board/snapshot';
 

@@ -14,7 +14,7 @@ import { BoardSession } from '../extension/board/session';
 import { PROTOCOL_VERSION, parseHostMessage, type HostMessage } from '../shared/board/protocol';
 import { filterRows, projectRows } from '../shared/board/projection';
 import { rowBadges } from '../shared/board/rowBadges';
-import * as store from '../shared/store';
+import * as store from '../shared';
 import { addRemovedCodeThread, submitReviewWithBaseline } from '../shared/changes';
 import { testBoardServices } from './helpers/board-services';
 

@@ -12,7 +12,7 @@ import type { FolderStoreState } from '../extension/api';
 import type { BoardServices } from '../extension/board/services';
 import { BoardSession } from '../extension/board/session';
 import { PROTOCOL_VERSION, TITLE_MAX, parseHostMessage, parseThreadDetails, type HostMessage } from '../shared/board/protocol';
-import * as store from '../shared/store';
+import * as store from '../shared';
 import { testBoardServices } from './helpers/board-services';
 
 let root: string;

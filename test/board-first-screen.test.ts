@@ -13,7 +13,7 @@ import type { FolderStoreState } from '../extension/api';
 import { buildBoardHtml, inlineStylesheet } from '../extension/board/html';
 import { BoardSession } from '../extension/board/session';
 import { PROTOCOL_VERSION, titleOf, type FolderSnapshot, type HostMessage, type ThreadView } from '../shared/board/protocol';
-import * as store from '../shared/store';
+import * as store from '../shared';
 import { HOST_SCREEN_HEIGHT, firstScreen, usablePagePreview } from '../shared/board/firstScreen';
 import { previewHtml } from '../shared/board/previewHtml';
 import { buildList, filterRows, projectRows, rowKey, rowOrder, type Row } from '../shared/board/projection';

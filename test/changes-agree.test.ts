@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { compute, type BaselineChoice } from '../extension/changes/compute';
 import { captureMark, submitReviewWithBaseline, type FileChange } from '../shared/changes';
-import { addThread, readStore } from '../shared/store';
+import { addThread, readStore } from '../shared';
 import { ensureBuilt, makeWorkspace, runCli, type Workspace } from './helpers/cli';
 import { commitAll, git, writeFile as write } from './helpers/git-repo';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { diffHunks } from '../shared/changes/hunks';
 import { addRejectionThread, noteRejectionSeen, planRevert, rejectedChangeOf, rejectedChangePresence, replacementOf, setRevertOutcome } from '../shared/changes/rejections';
-import { isUnseen, markSeenByAgent, readStore, setWorkflowState } from '../shared/store';
+import { isUnseen, markSeenByAgent, readStore, setWorkflowState } from '../shared';
 
 const roots: string[] = [];
 afterEach(() => { for (const r of roots.splice(0)) fs.rmSync(r, { recursive: true, force: true }); });

@@ -9,7 +9,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addRemovedCodeThread, baselineText, captureBaseline } from '../shared/changes';
 import { reconcileWorkspace } from '../shared/store/reconcile/pass';
 import { readStore } from '../shared/store/store-io';
-import { listJsonFromIndex } from '../shared/store';
+import { listJsonFromIndex } from '../shared';
 import { ensureBuilt, makeWorkspace, runCli, type Workspace } from './helpers/cli';
 
 beforeAll(() => ensureBuilt());

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import MarkdownIt from 'markdown-it';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addThread, readStore, replyToThread, setWorkflowState, submitReview, markSeenByAgent, type Comment } from '../shared/store';
+import { addThread, readStore, replyToThread, setWorkflowState, submitReview, markSeenByAgent, type Comment } from '../shared';
 import { ensureBuilt, makeWorkspace, numberedLines, runCli, type Workspace } from './helpers/cli';
 import { submitReviewWithBaseline } from '../shared/changes';
 import { commitAll, git } from './helpers/git-repo';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addThread, markSeenByAgent, setWorkflowState, submitReview } from '../shared/store';
+import { addThread, markSeenByAgent, setWorkflowState, submitReview } from '../shared';
 import { ensureBuilt, makeWorkspace, runCli } from './helpers/cli';
 import { recordProject } from '../setup/user-install';
 import { OWN_HOOK_FILES } from '../cli/hook/borrowed';

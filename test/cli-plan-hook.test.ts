@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { listPlans, planDocumentRel, readPlan, readStore } from '../shared/store';
+import { listPlans, planDocumentRel, readPlan, readStore } from '../shared';
 import { recordProject } from '../setup/user-install';
 import { cliUnderTest, ensureBuilt, makeWorkspace, type CliResult, type Workspace } from './helpers/cli';
 import { commentOnPlan, decide, liveWindow, waitingPlan } from './helpers/plans';

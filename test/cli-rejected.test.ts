@@ -13,7 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { diffHunks } from '../shared/changes/hunks';
 import { addRejectionThread, setRevertOutcome } from '../shared/changes/rejections';
-import { addThread, runningTurns, submitReview, TURN_STALE_MS } from '../shared/store';
+import { addThread, runningTurns, submitReview, TURN_STALE_MS } from '../shared';
 import { cliUnderTest, ensureBuilt, makeWorkspace, runCli, type Workspace } from './helpers/cli';
 
 beforeAll(() => ensureBuilt());

@@ -1,7 +1,7 @@
 /** The list order: by file, then start line, ties in store order (shared/store/location-order.ts, through cli/read-commands.ts sortByLocation). */
 import { describe, expect, it } from 'vitest';
 import { sortByLocation } from '../cli/read-commands';
-import type { Comment } from '../shared/store';
+import type { Comment } from '../shared';
 
 function thread(id: number, file: string, startLine: number): Comment {
   return { id: `c_${id}`, file, anchor: { startLine, endLine: startLine, contextBefore: [], contextAfter: [], targetContent: '', contentHash: '', lastAnchorCheck: '' }, workflowState: 'open', anchorState: 'anchored', createdAt: '', author: 'human', body: '', thread: [] };

@@ -15,7 +15,7 @@ vi.mock('vscode', async () => (await import('./helpers/fake-vscode')).fakeVscode
 vi.mock('../extension/store/store-watcher', () => ({ watchStore: () => ({ dispose() {} }) }));
 
 import { FolderStores } from '../extension/store/folder-stores';
-import { addThread } from '../shared/store';
+import { addThread } from '../shared';
 import { makeWorkspace, type Workspace } from './helpers/cli';
 
 const log = { warn: () => undefined, info: () => undefined } as unknown as ConstructorParameters<typeof FolderStores>[0];

@@ -10,7 +10,7 @@ import { ThreadRenderer } from '../extension/comments/thread-renderer';
 import type { EditorAnchoring } from '../extension/comments/editor-anchoring';
 import type { FolderStores } from '../extension/store/folder-stores';
 import type { ConsiderHost } from '../extension/api';
-import { addThread, readStore, replyToThread, setWorkflowState, type Comment } from '../shared/store';
+import { addThread, readStore, replyToThread, setWorkflowState, type Comment } from '../shared';
 import { FakeCommentController, type FakeCommentThread, type FakeMarkdownString } from './helpers/fake-vscode';
 import { makeWorkspace, numberedLines, type Workspace } from './helpers/cli';
 

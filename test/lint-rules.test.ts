@@ -37,8 +37,8 @@ describe('the import rules (eslint.config.mjs)', () => {
   });
 
   it.each([
-    ['cli/probe.ts', "import { readStore } from '../shared/store';"],
-    ['setup/probe.ts', "import { readStore } from '../shared/store';"],
+    ['cli/probe.ts', "import { readStore } from '../shared';"],
+    ['setup/probe.ts', "import { readStore } from '../shared';"],
     ['webview/src/probe.ts', "import { titleOf } from '../../shared/protocol';"],
     ['extension/probe.ts', "import * as vscode from 'vscode';"],
   ])('%s may: %s', async (file, code) => {
@@ -73,7 +73,7 @@ describe('one direction inside shared/, setup/, cli/ and extension/ (import-x/no
     ['shared/anchoring/probe.ts', "import type { StoreSummary } from '../store/threads';"], // types included
     ['shared/paths.ts', "import { PLANS_REL } from './plans';"],
     ['shared/store/probe.ts', "import { readViewed } from '../changes/viewed';"],
-    ['shared/changes/probe.ts', "import { readStore } from '../store';"], // the public surface stands above every room
+    ['shared/changes/probe.ts', "import { readStore } from '..';"], // the public surface stands above every room
     ['shared/workspace/probe.ts', "import { contentHash } from '../anchoring/content-hash';"], // git and the file list stand below the algorithms
     ['setup/targets/probe.ts', "import { installHooks } from '../hooks/workspace';"],
     ['setup/types.ts', "import { setupWorkspace } from './setup';"],

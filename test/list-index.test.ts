@@ -14,7 +14,7 @@ import { commentSpans } from '../shared/store/store-text';
 import {
   addThread, considerPaths, isUnseen, listJsonFromIndex, markSeenByAgent, mutateStore, readStore, reconcileWorkspace,
   replyToThread, setWorkflowState, submitReview, summarize, summaryFromIndex, visibleToAgent, type Comment, type ListedThread,
-} from '../shared/store';
+} from '../shared';
 
 const roots: string[] = [];
 afterEach(() => { for (const r of roots.splice(0)) fs.rmSync(r, { recursive: true, force: true }); });

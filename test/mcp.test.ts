@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addThread, readStore, replyToThread, submitReview } from '../shared/store';
+import { addThread, readStore, replyToThread, submitReview } from '../shared';
 import { REPO, cliUnderTest, ensureBuilt, makeWorkspace, runCli, type Workspace } from './helpers/cli';
 // @ts-expect-error: a plain ES module script without types
 import { createDemoWorkspace } from '../scripts/demo-workspace.mjs';

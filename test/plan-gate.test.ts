@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { listPlans, planDocumentRel, readPlan, readStore, readWaiter, writeLive } from '../shared/store';
+import { listPlans, planDocumentRel, readPlan, readStore, readWaiter, writeLive } from '../shared';
 import { cliUnderTest, ensureBuilt, makeWorkspace, runCli, runCliAsync, type CliResult, type Workspace } from './helpers/cli';
 import { commentOnPlan, decide, liveWindow, planFilesOf, waitingPlan } from './helpers/plans';
 

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addThread, readStore, submitReview } from '../shared/store';
+import { addThread, readStore, submitReview } from '../shared';
 import { addRemovedCodeThread } from '../shared/changes/removed-threads';
 import { ensureBuilt, runCliAsync } from './helpers/cli';
 import { codeLines, fileText, standInEnv } from './helpers/pr-standin';

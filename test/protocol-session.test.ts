@@ -11,7 +11,7 @@ import type { BoardServices } from '../extension/board/services';
 import { BoardSession } from '../extension/board/session';
 import { buildBoardHtml } from '../extension/board/html';
 import { PROTOCOL_VERSION, type HostMessage } from '../shared/board/protocol';
-import * as store from '../shared/store';
+import * as store from '../shared';
 import { testBoardServices } from './helpers/board-services';
 
 let root: string;

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agentFactsOf, buildIssueBody, scrubLogLine, threadCounts, REPORT_LOG_LINES, type IssueFacts } from '../extension/report/issue-body';
 import { LogRing } from '../extension/report/recorded-log';
 import { describeSetup, runSetup } from '../setup/index';
-import { ConsiderError, STORE_VERSION, parseStoreText, readStore, writeLive } from '../shared/store';
+import { ConsiderError, STORE_VERSION, parseStoreText, readStore, writeLive } from '../shared';
 import { runCli } from './helpers/cli';
 import { ensureBuilt, RUNTIME_DIR, SKILLS_DIR, sandbox, PACKAGE_VERSION, type Sandbox } from './helpers/setup-env';
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   addThread, awaitsHumanCheck, discardReview, dispositionOf, readStore, replyToThread, submitReview,
-} from '../shared/store';
+} from '../shared';
 import { ensureBuilt, makeWorkspace, runCli, runCliAsync } from './helpers/cli';
 import { threadContextValue, threadLabel, threadLook } from '../extension/comments/thread-view';
 import { toThreadView } from '../extension/board/snapshot';

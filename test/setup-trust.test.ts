@@ -18,7 +18,7 @@ import { PLUGIN_MARKER } from '../setup/targets/opencode-plugin';
 import { legacyMcpRow, MCP_ROWS, mcpRow, type McpRow, type TomlMcpRow } from '../setup/targets/mcp';
 import { tomlTable } from '../setup/mcp/one-file';
 import { hookEvent } from '../cli/hook/agents';
-import { addThread } from '../shared/store';
+import { addThread } from '../shared';
 import { userCliPath, userDataDir } from '../shared/user-data';
 import { isSetUpProject } from '../shared/project-trust';
 import { ensureBuilt, git, PACKAGE_VERSION, RUNTIME_DIR, runtimeWithVersion, SETUP_CLI, SKILLS_DIR, sandbox, tree, type Sandbox } from './helpers/setup-env';

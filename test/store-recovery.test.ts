@@ -13,7 +13,7 @@ vi.mock('vscode', () => {
 
 import { StoreRecovery } from '../extension/store/recovery';
 import type { FolderStores } from '../extension/store/folder-stores';
-import { addThread, considerPaths, readStore, restoreLastGoodCopy } from '../shared/store';
+import { addThread, considerPaths, readStore, restoreLastGoodCopy } from '../shared';
 import { makeWorkspace, numberedLines } from './helpers/cli';
 import type { Workspace } from './helpers/cli';
 

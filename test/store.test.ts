@@ -7,8 +7,8 @@ import {
   ensureConsiderDir, findThread, findWorkspaceRoot, isUnseen, markSeenByAgent, mutateStore, readActivity, readArchive,
   readConfig, readStore, replyToThread, resolveInWorkspace, restoreThreads, setWorkflowState, summarize, unarchive,
   updateConfig, validateStore, commentTexts,
-} from '../shared/store';
-import type { Comment, StoreFile } from '../shared/store';
+} from '../shared';
+import type { Comment, StoreFile } from '../shared';
 import { makeWorkspace, numberedLines } from './helpers/cli';
 import { atClock } from './helpers/clock';
 import { writeTime } from '../shared/store/store-io';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readStore } from '../shared/store';
+import { readStore } from '../shared';
 import { countStoredThreads } from '../shared/board/threadCounts';
 import { projectRows, summarize } from '../shared/board/projection';
 import { toFolderSnapshot } from '../extension/board/snapshot';

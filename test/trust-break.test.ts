@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addThread, writeLive } from '../shared/store';
+import { addThread, writeLive } from '../shared';
 import { captureForRound } from '../shared/changes';
 import { projectRecordPath } from '../shared/project-trust';
 import { userCliPath, userDataDir } from '../shared/user-data';

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addThread, readStore } from '../shared/store';
+import { addThread, readStore } from '../shared';
 import { reconcileWorkspace } from '../shared/store/reconcile/pass';
 import { baselineText, captureMark, changesSince, defaultBaseline } from '../shared/changes';
 import { gitRenames } from '../shared/anchoring/renames';

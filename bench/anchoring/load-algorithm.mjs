@@ -28,13 +28,13 @@ export async function loadAlgorithm() {
 }
 
 /**
- * The store module (shared/store.ts: addThread, reconcileWorkspace, readStore, …) bundled from
+ * The store module (shared/index.ts: addThread, reconcileWorkspace, readStore, …) bundled from
  * source the same way, for cases that need a whole workspace (moved_file).
  */
 export async function loadStoreModule() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-bench-'));
   const out = path.join(dir, 'store.cjs');
-  await esbuild.build({ entryPoints: [path.join(projectRoot, 'shared', 'store.ts')], outfile: out, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
+  await esbuild.build({ entryPoints: [path.join(projectRoot, 'shared', 'index.ts')], outfile: out, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
   const mod = createRequire(import.meta.url)(out);
   fs.rmSync(dir, { recursive: true, force: true });
   return mod;

@@ -6,8 +6,8 @@
  * Each part is bounded: bodies, code and messages are cut to a few hundred characters, and a
  * cut says how much was left out and which command shows all of it.
  */
-import type { Comment, Reply, ReviewRound } from '../../shared/store';
-import { dispositionOf, groupDigits, isUnseen, plural, pullRequestAccount, pullRequestOrigin, pullRequestReplyAuthor, rejectedChangeLeft } from '../../shared/store';
+import type { Comment, Reply, ReviewRound } from '../../shared';
+import { dispositionOf, groupDigits, isUnseen, plural, pullRequestAccount, pullRequestOrigin, pullRequestReplyAuthor, rejectedChangeLeft } from '../../shared';
 import { codeLines, missingCodeReason, readCodeContext } from '../code';
 import { lineSpan } from '../output';
 import { notAnchoredReason, notAnchoredWord, rejectedDiff } from '../rejected';

@@ -5,7 +5,7 @@
  * every call).
  */
 import path from 'node:path';
-import type { StoreFile } from '../../shared/store';
+import type { StoreFile } from '../../shared';
 import type { ChangedFiles, DigestBaseline } from './change-list';
 
 export type { ChangeKind, ChangedFile, ChangedFiles, DigestBaseline } from './change-list';

@@ -3,7 +3,7 @@
  * that picks up an unfinished review, or a teammate. The work is loaded only when the command
  * runs (like `hook`): no other command pays for it.
  */
-import { ConsiderError } from '../../shared/store';
+import { ConsiderError } from '../../shared';
 import type { Command, Values } from '../command';
 import type { Since } from './digest';
 

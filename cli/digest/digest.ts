@@ -8,8 +8,8 @@
  * threads of the developer's pending review are not in it. Reading it marks nothing as read.
  */
 import path from 'node:path';
-import type { Comment, ReviewRound } from '../../shared/store';
-import { ConsiderError, findRound, groupDigits, isUnseen, plural, unseenReviewMessages, type StoreFile } from '../../shared/store';
+import type { Comment, ReviewRound } from '../../shared';
+import { ConsiderError, findRound, groupDigits, isUnseen, plural, unseenReviewMessages, type StoreFile } from '../../shared';
 import { CLI, command, fileRow, resolvedRow, roundBlock, threadBlock, when } from './blocks';
 import { changedFilesSince, latestBaseline, newestMark, type ChangedFile, type ChangedFiles, type DigestBaseline } from './changed-files';
 import { codeSpan, cut } from './markdown';

@@ -6,8 +6,8 @@
  * went (stale, orphaned) that nobody has taken up, and last what it declined or answered that
  * is still open. Each group in the order `list` uses (file, then line).
  */
-import type { Comment } from '../../shared/store';
-import { awaitsHumanCheck, dispositionOf, groupDigits, isUnseen, orderByLocation, plural } from '../../shared/store';
+import type { Comment } from '../../shared';
+import { awaitsHumanCheck, dispositionOf, groupDigits, isUnseen, orderByLocation, plural } from '../../shared';
 
 export type DigestGroup = 'to-answer' | 'questions' | 'to-check' | 'stale-orphaned' | 'answered';
 

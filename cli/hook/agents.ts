@@ -13,7 +13,7 @@
  * | opencode | session.idle (our plugin) | our plugin | our plugin          | docs/agent-loop.md |
  */
 import type { AgentFormat } from './format';
-import type { HookAgent } from '../../shared/store';
+import type { HookAgent } from '../../shared';
 import type { HookEvent } from './names';
 import { HOOK_EVENTS } from './names';
 import { claudeFormat } from './formats/claude';

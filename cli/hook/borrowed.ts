@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { HookInput } from '../hook-input';
 import { stringField } from '../hook-input';
-import { mentionsConsiderHook } from '../../shared/store';
+import { mentionsConsiderHook } from '../../shared';
 
 /** The hook files of the agents that borrow Claude Code's, relative to the project and to the home folder. */
 export const OWN_HOOK_FILES: Readonly<Record<'copilot' | 'cursor', { project: string; home: string }>> = {

@@ -5,7 +5,7 @@
  * understand (a newer setup's option, a typo) ends in exit 0 without a word to the agent.
  */
 import type { Command } from '../command';
-import { HOOK_AGENT_IDS } from '../../shared/store';
+import { HOOK_AGENT_IDS } from '../../shared';
 import { HOOK_EVENTS } from './names';
 
 export async function runHook(args: string[]): Promise<void> {

@@ -7,10 +7,10 @@
  * even read), else from the store as it is: a hook must answer fast, and whether a thread is
  * unseen does not depend on where its anchor is, so no re-anchoring runs.
  */
-import type { Comment, StoreFile } from '../../shared/store';
+import type { Comment, StoreFile } from '../../shared';
 import {
   hashContent, lastActivityAt, orderByLocation, readStore, summarize, summaryFromIndex, unseenFeedback,
-} from '../../shared/store';
+} from '../../shared';
 import { plural } from '../output';
 
 export interface WaitingFeedback {

@@ -10,7 +10,7 @@
  * it answers only in a project the user set up on this machine (../set-up-guard.ts): a repository
  * or folder that merely holds a `.consider/` gets nothing said into the agent's session.
  */
-import { HOOK_AGENT_IDS, recordTurn } from '../../shared/store';
+import { HOOK_AGENT_IDS, recordTurn } from '../../shared';
 import { mayAnswerIn } from '../set-up-guard';
 import { writeStderr, writeStdout } from '../stdio';
 import { agentEvents, agentFormat, hookEvent } from './agents';

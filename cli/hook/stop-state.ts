@@ -27,7 +27,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { acquireLock, considerPaths, readDataJson, writeFileAtomic } from '../../shared/store';
+import { acquireLock, considerPaths, readDataJson, writeFileAtomic } from '../../shared';
 
 /** Blocks for one feedback (and blocks in a row), after which a stop goes through. */
 export const MAX_BLOCKS = 3;

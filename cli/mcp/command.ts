@@ -3,7 +3,7 @@
  * its own file beside this CLI and loaded only here, so no other command pays for it.
  */
 import path from 'node:path';
-import { ConsiderError } from '../../shared/store';
+import { ConsiderError } from '../../shared';
 import type { Command } from '../command';
 import { mayAnswerIn } from '../set-up-guard';
 

@@ -39,7 +39,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { HookInput } from '../hook-input';
 import { stringField } from '../hook-input';
-import { isWithin } from '../../shared/store';
+import { isWithin } from '../../shared';
 
 /** Our plan events: the gate (before the plan is approved) and the comments after an approval (post hooks). */
 export type PlanEvent = 'plan' | 'plan-approved';

@@ -11,7 +11,7 @@
  * `hook plan-approved` (Gemini CLI's AfterTool, Copilot's postToolUse): after an approval, the
  * comments to follow, once, for agents whose approval cannot carry them.
  */
-import { checkPlanText, claimDelivery, isConsiderError, latestVersion, listPlans, readLive, readVerdict, sessionPlanToRevise, submitPlan } from '../../shared/store';
+import { checkPlanText, claimDelivery, isConsiderError, latestVersion, listPlans, readLive, readVerdict, sessionPlanToRevise, submitPlan } from '../../shared';
 import type { HookInput } from '../hook-input';
 import { hookWorkspaceRoot, readHookInput } from '../hook-input';
 import type { HookRequest } from '../hook-request';

@@ -3,8 +3,8 @@
  * the hooks), or one line saying why there is none and what to do instead. Reading the verdict
  * marks its comments seen by the agent: it has them in full, as `get` would show them.
  */
-import type { PlanRecord, PlanVerdict } from '../../shared/store';
-import { MAX_PLAN_BYTES, markSeenByAgent, planFiles, readDataText, readStore, verdictText, visibleToAgent } from '../../shared/store';
+import type { PlanRecord, PlanVerdict } from '../../shared';
+import { MAX_PLAN_BYTES, markSeenByAgent, planFiles, readDataText, readStore, verdictText, visibleToAgent } from '../../shared';
 import type { WaitOutcome } from './wait';
 
 /**

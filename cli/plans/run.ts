@@ -10,11 +10,11 @@
  * as every command (1 usage: an empty, binary or oversized plan, a file outside the workspace).
  */
 import fs from 'node:fs';
-import type { PlanRecord } from '../../shared/store';
+import type { PlanRecord } from '../../shared';
 import {
   ConsiderError, DEFAULT_PLAN_WAIT_S, checkAgentName, checkPlanSize, checkPlanText, isConsiderError, latestVersion, listPlans, planDocumentRel, planState,
   readLive, readPlan, readVerdict, resolveInWorkspace, submitPlan,
-} from '../../shared/store';
+} from '../../shared';
 import type { Ctx } from '../command';
 import { note } from '../command';
 import { inert, writeJson, writeLean, writeOut } from '../output';

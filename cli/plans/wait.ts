@@ -6,8 +6,8 @@
  * or at once on Ctrl+C (SIGINT) or SIGTERM/SIGHUP. While it waits, `waiting.json` says so,
  * and VS Code shows how long the agent has been waiting.
  */
-import type { PlanVerdict } from '../../shared/store';
-import { clearWaiting, markWaiting, planFiles, readLive, readPlan, readVerdict } from '../../shared/store';
+import type { PlanVerdict } from '../../shared';
+import { clearWaiting, markWaiting, planFiles, readLive, readPlan, readVerdict } from '../../shared';
 import { waitLoop } from '../wait-loop';
 
 export type WaitOutcome =

@@ -4,8 +4,8 @@
  * no other command pays for the GitHub client.
  */
 import path from 'node:path';
-import { ConsiderError } from '../../shared/store';
-import type { ErrorCode } from '../../shared/store';
+import { ConsiderError } from '../../shared';
+import type { ErrorCode } from '../../shared';
 import type { Command } from '../command';
 import { writeJson, writeOut } from '../output';
 

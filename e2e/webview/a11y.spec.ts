@@ -13,7 +13,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Result } from 'axe-core';
-import { addThread, reconcileWorkspace, replyToThread } from '../../shared/store';
+import { addThread, reconcileWorkspace, replyToThread } from '../../shared';
 import { submitReviewWithBaseline } from '../../shared/changes';
 import type { Theme } from './fake-host';
 import { seedReview } from './fixtures';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROTOCOL_VERSION } from '../../shared/board/protocol';
-import { addThread, readStore, reconcileWorkspace, replyToThread, takeSuggestedMove } from '../../shared/store';
+import { addThread, readStore, reconcileWorkspace, replyToThread, takeSuggestedMove } from '../../shared';
 import { test, expect } from './test';
 import { reloadBoard } from './board.page';
 import { seedOfferedMove } from './fixtures';

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { addThread, reconcileWorkspace, replyToThread, submitReview } from '../../shared/store';
+import { addThread, reconcileWorkspace, replyToThread, submitReview } from '../../shared';
 import { submitReviewWithBaseline } from '../../shared/changes';
 import { test, expect } from './test';
 

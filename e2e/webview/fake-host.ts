@@ -22,7 +22,7 @@ import type { BoardServices } from '../../extension/board/services';
 import { BoardSession } from '../../extension/board/session';
 import * as setupApi from '../../setup';
 import { packHostMessage, type HostMessage, type ViewName } from '../../shared/board/protocol';
-import * as storeApi from '../../shared/store';
+import * as storeApi from '../../shared';
 import { HostChannel, acceptHostChannels, channelPath, channelSource } from './host-channel';
 
 const repo = path.resolve(__dirname, '../..');

@@ -3,7 +3,7 @@
  * thread summaries only and the conversations arrive on request after the list is painted
  * (the detail pane and search use them), and the file filter lists its files only when used.
  */
-import { replyToThread } from '../../shared/store';
+import { replyToThread } from '../../shared';
 import { FakeHost } from './fake-host';
 import { test, expect } from './test';
 

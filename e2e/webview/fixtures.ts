@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import * as store from '../../shared/store';
+import * as store from '../../shared';
 
 const APP = Array.from({ length: 30 }, (_, i) => `export const value${i + 1} = ${i + 1}; // line ${i + 1}`).join('\n') + '\n';
 const UTIL = ['export function add(a: number, b: number) {', '  return a + b;', '}', '', 'export function legacy() {', '  return 0;', '}', 'export const LEGACY = true;', ''].join('\n');

@@ -7,7 +7,7 @@
  * and fails if it never does: a control Tab cannot reach fails the test.
  */
 import type { Locator, Page } from '@playwright/test';
-import { readStore } from '../../shared/store';
+import { readStore } from '../../shared';
 import { seedReview } from './fixtures';
 import { test, expect } from './test';
 

@@ -19,7 +19,7 @@ import { FakeHost } from './fake-host';
 import { seedReview, seedWorkspace } from './fixtures';
 import { test, expect } from './test';
 import { setL10nBundle, type L10nBundle } from '../../shared/board/l10n';
-import * as store from '../../shared/store';
+import * as store from '../../shared';
 
 let pseudo: L10nBundle;
 test.beforeAll(() => {

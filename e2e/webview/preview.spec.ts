@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { titleOf } from '../../shared/board/protocol';
-import { addThread } from '../../shared/store';
+import { addThread } from '../../shared';
 import { holdApp, holdAssets, reloadBoard } from './board.page';
 import { XSS_BODY } from './fixtures';
 import { test, expect } from './test';

@@ -1,5 +1,5 @@
 import { PROTOCOL_VERSION } from '../../shared/board/protocol';
-import { readStore } from '../../shared/store';
+import { readStore } from '../../shared';
 import { test, expect } from './test';
 
 const post = (page: import('@playwright/test').Page, m: unknown) =>

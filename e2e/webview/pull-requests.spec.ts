@@ -4,8 +4,8 @@
  * request's threads, only a review bot's, or only those written here, with its removable chip.
  */
 import type { Locator } from '@playwright/test';
-import { addThread, mutateStore } from '../../shared/store';
-import type { PullRequestThread } from '../../shared/store';
+import { addThread, mutateStore } from '../../shared';
+import type { PullRequestThread } from '../../shared';
 import { test as base, expect } from './test';
 
 interface SeededPr { human: string; bot: string; pushed: string }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { considerPaths, readStore } from '../../shared/store';
+import { considerPaths, readStore } from '../../shared';
 import { FakeHost } from './fake-host';
 import { seedWorkspace } from './fixtures';
 import { test, expect } from './test';

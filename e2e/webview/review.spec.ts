@@ -4,7 +4,7 @@
  * check" and "pending review" filters, and the review bar's Submit Review and Discard….
  */
 import type { Locator } from '@playwright/test';
-import { addThread, readStore, replyToThread, submitReview } from '../../shared/store';
+import { addThread, readStore, replyToThread, submitReview } from '../../shared';
 import { holdAssets } from './board.page';
 import { seedReview, XSS_BODY, type SeededReview } from './fixtures';
 import { test as base, expect } from './test';

@@ -1,4 +1,4 @@
-import { addThread } from '../../shared/store';
+import { addThread } from '../../shared';
 import { XSS_BODY } from './fixtures';
 import { test, expect } from './test';
 

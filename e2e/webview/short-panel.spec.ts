@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { addThread, reconcileWorkspace, replyToThread } from '../../shared/store';
+import { addThread, reconcileWorkspace, replyToThread } from '../../shared';
 import { submitReviewWithBaseline } from '../../shared/changes';
 import { seedReview } from './fixtures';
 import { test, expect } from './test';

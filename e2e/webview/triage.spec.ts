@@ -1,4 +1,4 @@
-import { readArchive, readStore } from '../../shared/store';
+import { readArchive, readStore } from '../../shared';
 import { seedOfferedMove } from './fixtures';
 import { test, expect } from './test';
 

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { CommandIds, registerCommand } from '../command-ids';
 import type { CopiedDigest, CopyDigestArgs } from '../commands/digest-command';
 import type { ViewName } from '../../shared/board/protocol';
-import * as storeApi from '../../shared/store';
+import * as storeApi from '../../shared';
 import { submitReviewWithBaseline } from '../../shared/changes';
 import { baselineCaptureOptions } from '../changes/settings';
 import * as setupApi from '../../setup';

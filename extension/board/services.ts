@@ -3,7 +3,7 @@
  * `vscode` import: the extension wires VS Code in (panel.ts), tests and the e2e fake host
  * wire plain Node in. The store and setup functions are the real shared modules.
  */
-import type * as storeApi from '../../shared/store';
+import type * as storeApi from '../../shared';
 import type * as setupApi from '../../setup';
 import type { ConsiderHost } from '../api';
 

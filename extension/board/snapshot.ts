@@ -4,7 +4,7 @@
  * (every thread's conversation).
  */
 import fs from 'node:fs';
-import { awaitsHumanCheck, considerPaths, dispositionOf, isUnseen, lastActivityAt, offeredMove, rejectedChangeLeft, resolveInWorkspace, splitLines, type Comment, type StoreFile } from '../../shared/store';
+import { awaitsHumanCheck, considerPaths, dispositionOf, isUnseen, lastActivityAt, offeredMove, rejectedChangeLeft, resolveInWorkspace, splitLines, type Comment, type StoreFile } from '../../shared';
 import { titleOf, type FolderDetails, type FolderSnapshot, type ReviewView, type ThreadDetails, type ThreadView } from '../../shared/board/protocol';
 import type { Author } from '../../shared/model';
 import type { FolderStoreState } from '../api';

@@ -4,7 +4,7 @@
  * newest kept: undo is for "oops", not a history.
  */
 import type { Comment } from '../../shared/model';
-import type { AnchorPlace } from '../../shared/store';
+import type { AnchorPlace } from '../../shared';
 
 export type UndoEntry =
   | { readonly kind: 'restore'; readonly root: string; readonly threads: readonly Comment[] }

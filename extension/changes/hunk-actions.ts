@@ -13,7 +13,7 @@ import * as vscode from 'vscode';
 import { baselineKey, type BaselineRef } from '../../shared/changes';
 import { addRejectionThread, setRevertOutcome } from '../../shared/changes/rejections';
 import { absoluteOf } from '../../shared/paths';
-import { setAnchor } from '../../shared/store';
+import { setAnchor } from '../../shared';
 import { CommandIds, registerCommand } from '../command-ids';
 import * as notify from '../notify';
 import type { FolderStores } from '../store/folder-stores';

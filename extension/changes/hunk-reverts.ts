@@ -19,7 +19,7 @@ import { noteRejectionSeen, planRevert, rejectedChangePresence, replacementOf, s
 import type { HunkShape } from '../../shared/changes/hunks';
 import type { Comment } from '../../shared/model';
 import { absoluteOf } from '../../shared/paths';
-import { runningTurns } from '../../shared/store';
+import { runningTurns } from '../../shared';
 import type { FolderStores } from '../store/folder-stores';
 import { Disposable, toDisposable } from '../util/dispose';
 import type { ChangesModel } from './changes-model';

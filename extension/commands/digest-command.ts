@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { CommandIds, registerCommand } from '../command-ids';
 import type { ConsiderHost, FolderStoreState } from '../api';
 import type { BundledCli } from '../bundled-cli';
-import { pendingThreads } from '../../shared/store';
+import { pendingThreads } from '../../shared';
 import { deepestRootOf } from '../../shared/paths';
 import { copiedDigestMessage } from '../../shared/board/copied-digest';
 import * as notify from '../notify';

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { CommandIds } from '../command-ids';
-import { considerPaths } from '../../shared/store';
+import { considerPaths } from '../../shared';
 import * as notify from '../notify';
 
 const setUpLabel = (): string => vscode.l10n.t('Set Up…');

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { CommandIds, registerCommand } from '../command-ids';
-import { discardReview, pendingThreads, restoreThreads } from '../../shared/store';
+import { discardReview, pendingThreads, restoreThreads } from '../../shared';
 import { walkthroughStepDone } from '../util/walkthrough-steps';
 import { submitReviewWithBaseline } from '../../shared/changes';
 import { baselineCaptureOptions } from '../changes/settings';

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { CommandIds, registerCommand } from '../command-ids';
 import { toStoredPath } from '../../shared/paths';
-import { addThread, deleteReply, deleteThread, editComment, replyToThread, restoreThreads, setAnchor, setWorkflowState } from '../../shared/store';
+import { addThread, deleteReply, deleteThread, editComment, replyToThread, restoreThreads, setAnchor, setWorkflowState } from '../../shared';
 import type { FolderStores } from '../store/folder-stores';
 import { ConsiderComment, type ThreadRenderer } from '../comments/thread-renderer';
 import * as notify from '../notify';

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { CommandIds, registerCommand } from '../command-ids';
-import { addThread, archiveResolved, reconcileWorkspace, setAnchor, unarchive } from '../../shared/store';
+import { addThread, archiveResolved, reconcileWorkspace, setAnchor, unarchive } from '../../shared';
 import type { Comment } from '../../shared/model';
 import { toStoredPath } from '../../shared/paths';
 import type { Host } from '../host';

@@ -14,7 +14,7 @@
  */
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { reanchorInText, reconcileWorkspace, setAnchor } from '../../shared/store';
+import { reanchorInText, reconcileWorkspace, setAnchor } from '../../shared';
 import type { AnchorState, Comment } from '../../shared/model';
 import { splitLines } from '../../shared/text';
 import { toStoredPath } from '../../shared/paths';

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { PlanRecord, VerdictKind } from '../../shared/plans';
 import { planFiles } from '../../shared/plans';
-import { readStore } from '../../shared/store';
+import { readStore } from '../../shared';
 import { verdictThreads, planDocumentRel } from '../../shared/plans';
 import { CommandIds, registerCommand } from '../command-ids';
 import * as notify from '../notify';

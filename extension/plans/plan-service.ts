@@ -17,7 +17,7 @@ import {
   LIVE_REFRESH_MS, listPlans, planDocumentPath, planDocumentRel, planIdOfDocument, planState, releasePlanComments, removeLive,
   touchLive, verdictThreads, writeLive, writeVerdict,
 } from '../../shared/plans';
-import { considerPaths, readStore, toStoredPath } from '../../shared/store';
+import { considerPaths, readStore, toStoredPath } from '../../shared';
 import type { FolderStores } from '../store/folder-stores';
 import { Disposable, toDisposable } from '../util/dispose';
 import { readPlanGateSettings } from './settings';

@@ -11,7 +11,7 @@
 import * as vscode from 'vscode';
 import { pullThreads } from '../../shared/pr/pull';
 import { currentBranch } from '../../shared/pr/remote';
-import { readStore } from '../../shared/store';
+import { readStore } from '../../shared';
 import * as notify from '../notify';
 import type { FolderStores } from '../store/folder-stores';
 import { vscodeConnection } from './auth';

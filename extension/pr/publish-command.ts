@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { ReviewVerdict } from '../../shared/pr/provider';
 import { planPush, planText, pushReview } from '../../shared/pr/push';
 import type { PushPlan, PushReport } from '../../shared/pr/push';
-import { readStore } from '../../shared/store';
+import { readStore } from '../../shared';
 import { CommandIds, registerCommand } from '../command-ids';
 import * as notify from '../notify';
 import type { FolderStores } from '../store/folder-stores';

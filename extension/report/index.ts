@@ -14,7 +14,7 @@ import { CommandIds, registerCommand } from '../command-ids';
 import type { ConsiderHost } from '../api';
 import { info } from '../notify';
 import { describeSetup } from '../../setup/index';
-import { STORE_VERSION, considerPaths, userDataDir } from '../../shared/store';
+import { STORE_VERSION, considerPaths, userDataDir } from '../../shared';
 import { agentFactsOf, buildIssueBody, type FolderFacts, type IssueFacts } from './issue-body';
 import type { LogRing } from './recorded-log';
 

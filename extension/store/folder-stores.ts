@@ -5,7 +5,7 @@
  * ever written here.
  */
 import * as vscode from 'vscode';
-import { ConsiderError, STORE_VERSION, considerPaths, deepestRootOf, parseStoreText, readDataText } from '../../shared/store';
+import { ConsiderError, STORE_VERSION, considerPaths, deepestRootOf, parseStoreText, readDataText } from '../../shared';
 import { STORE_MAX_BYTES } from '../../shared/data-file';
 import type { StoreFile } from '../../shared/model';
 import type { FolderStoreState } from '../api';

@@ -6,7 +6,7 @@
  * and does nothing when the store became readable again meanwhile (restoreLastGoodCopy).
  */
 import * as vscode from 'vscode';
-import { considerPaths, parseStoreText, readDataText, restoreLastGoodCopy } from '../../shared/store';
+import { considerPaths, parseStoreText, readDataText, restoreLastGoodCopy } from '../../shared';
 import { STORE_MAX_BYTES } from '../../shared/data-file';
 import type { FolderStores } from './folder-stores';
 import * as notify from '../notify';

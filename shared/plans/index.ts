@@ -1,4 +1,4 @@
-/** The plan gate's store side (docs/plan-gate.md), re-exported by the store module (shared/store.ts) for the CLI. */
+/** The plan gate's store side (docs/plan-gate.md), re-exported by the store module (shared/index.ts) for the CLI. */
 export * from '../plan-document';
 export * from './model';
 export * from './plan-store';

@@ -5,7 +5,7 @@
 import type { FolderStoreState } from '../../extension/api';
 import type { BoardServices } from '../../extension/board/services';
 import * as setupApi from '../../setup';
-import * as store from '../../shared/store';
+import * as store from '../../shared';
 
 export interface TestServices {
   home: string;

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import {
   addThread, listPlans, planDocumentRel, planState, readPlan, readStore, releasePlanComments, verdictThreads, writeLive, writeVerdict,
   touchLive, removeLive, type Comment, type VerdictKind,
-} from '../../shared/store';
+} from '../../shared';
 
 /** A live window on `root` until the returned function is called (touched every second). */
 export function liveWindow(root: string, opts: { gate?: boolean; timeoutSeconds?: number; id?: string } = {}): () => void {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { deleteThread } from '../../../shared/store';
+import { deleteThread } from '../../../shared';
 import { addByCli, cliOk, extension, folder, freshCopy } from './helpers';
 
 // Issue 30: Consider: Copy Review Digest puts the review on the clipboard as one Markdown page,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { planDocumentRel, readPlan, readStore, releasePlanComments, verdictThreads, writeVerdict } from '../../../shared/store';
+import { planDocumentRel, readPlan, readStore, releasePlanComments, verdictThreads, writeVerdict } from '../../../shared';
 import { addByCli, cli, extension, folder, waitFor } from './helpers';
 
 const V1 = '# Rotate the logs\n\n1. Add a size limit.\n2. Keep five old files.\n3. Compress the old files.\n4. Document the setting.\n';

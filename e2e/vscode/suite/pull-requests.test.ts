@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { makePrRepo } from '../../../test/github-standin/pr-repo.mjs';
 import { addRemovedCodeThread } from '../../../shared/changes/removed-threads';
-import { addThread, submitReview } from '../../../shared/store';
+import { addThread, submitReview } from '../../../shared';
 import { cliOk, extension, readStoreJson, rendered, waitFor } from './helpers';
 
 // Pulling a pull request's review threads in the real VS Code (docs/pull-requests.md), against

@@ -1,6 +1,8 @@
 /**
  * The store module's public surface: everything the CLI and the extension use to read and
- * change `.consider/`. Deployed as `.consider/shared/store.js` (spec §4.1).
+ * change `.consider/`, imported as `../shared`. Deployed as `.consider/shared/store.js` (spec §4.1):
+ * the file keeps the name the deployed runtime has always had; here it is the folder's index, so
+ * the store/ room below it is not read as one with this surface (which also re-exports plans/).
  * Modules inside shared/ import each other directly (not this barrel) to avoid cycles.
  */
 export * from './model';
