@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { addThread, reconcileWorkspace, replyToThread, submitReview } from '../../shared/store';
+import { addThread, readStore, reconcileWorkspace, replyToThread, submitReview } from '../../shared/store';
 import { submitReviewWithBaseline } from '../../shared/changes';
 import { test, expect } from './test';
 
@@ -71,5 +71,29 @@ for (const theme of ['light', 'dark'] as const) test.describe(`the board and the
     await page.screenshot({ path: `${OUT}/changes-rounds-${theme}.png` });
     await rounds.nth(1).getByTestId('round-changes').click();
     await expect.poll(() => host.messages('changes/showSince')).toEqual([{ type: 'changes/showSince', root, round: 1 }]);
+  });
+
+  test('review per change: the round the Changes view counts from says "12 of 31 changes reviewed"; the others say nothing', async ({ page, host, seeded, origin }) => {
+    const root = seeded.root;
+    await addThread(root, { file: 'src/util.ts', startLine: 2, endLine: 2, body: 'one', author: 'human', pending: true });
+    const first = await submitReviewWithBaseline(root, {});
+    await addThread(root, { file: 'src/util.ts', startLine: 5, endLine: 5, body: 'two', author: 'human', pending: true });
+    const second = await submitReviewWithBaseline(root, {});
+    const baselineOf = (round: number) => readStore(root).store!.reviews!.find((r) => r.round === round)!.baseline!;
+    expect([first.round, second.round]).toEqual([1, 2]);
+    host.changeProgress.set(root, { baseline: baselineOf(2), reviewed: 12, total: 31 });
+    host.storesChanged();
+    await host.open(page, origin, { theme });
+    await page.getByTestId('rounds-toggle').click();
+    const rounds = page.getByTestId('round');
+    await expect(rounds).toHaveCount(2);
+    await expect(rounds.nth(0).getByTestId('round-progress')).toHaveText('· 12 of 31 changes reviewed');
+    await expect(rounds.nth(1).getByTestId('round-progress')).toHaveCount(0);
+    await page.screenshot({ path: `${OUT}/changes-round-progress-${theme}.png` });
+    // The view moves to round 1 ("Changes since this round"): the count moves with it.
+    host.changeProgress.set(root, { baseline: baselineOf(1), reviewed: 0, total: 4 });
+    host.storesChanged();
+    await expect(rounds.nth(1).getByTestId('round-progress')).toHaveText('· 0 of 4 changes reviewed');
+    await expect(rounds.nth(0).getByTestId('round-progress')).toHaveCount(0);
   });
 });

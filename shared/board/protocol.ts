@@ -154,6 +154,12 @@ export interface ReviewView {
   readonly open?: number;
   /** The capture taken at its submit is kept: "Changes since this round" can be shown; absent when not. */
   readonly hasBaseline?: true;
+  /**
+   * "12 of 31 changes reviewed": the changes (hunks) since this round's baseline and how many are
+   * reviewed there, when the Changes view shows this round's changes; absent otherwise
+   * (extension/board/snapshot.ts withRoundProgress says why).
+   */
+  readonly changes?: { readonly reviewed: number; readonly total: number };
 }
 
 export const TITLE_MAX = 200;
@@ -294,6 +300,7 @@ const folderDetailsList = arrayOf(object({ root: anyStr, threads: arrayOf(thread
 const reviewView = object({
   round: int(1), submittedAt: anyStr, threads: int(0), message: optional(anyStr),
   dispositions: optional(object({ addressed: int(0), declined: int(0), question: int(0) })), open: optional(int(0)), hasBaseline: optional(onlyTrue),
+  changes: optional(object({ reviewed: int(0), total: int(0) })),
 });
 const folderSnapshot = object({
   root: anyStr, name: anyStr, hasStore: bool, threads: arrayOf(checkThreadView, 1_000_000),
