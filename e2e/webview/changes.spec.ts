@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { addThread, readStore, reconcileWorkspace, replyToThread, submitReview } from '../../shared/store';
 import { submitReviewWithBaseline } from '../../shared/changes';
+import { diffHunks } from '../../shared/changes/hunks';
+import { addRejectionThread, noteRejectionSeen, setRevertOutcome } from '../../shared/changes/rejections';
 import { test, expect } from './test';
 
 const OUT = path.resolve(__dirname, '../../test-results/screenshots');
@@ -71,6 +73,35 @@ for (const theme of ['light', 'dark'] as const) test.describe(`the board and the
     await page.screenshot({ path: `${OUT}/changes-rounds-${theme}.png` });
     await rounds.nth(1).getByTestId('round-changes').click();
     await expect.poll(() => host.messages('changes/showSince')).toEqual([{ type: 'changes/showSince', root, round: 1 }]);
+  });
+
+  test('a rejected change that was reverted reads "reverted", not "stale" (row and detail); a thread whose code changed still reads stale', async ({ page, host, seeded, origin, board }) => {
+    const root = seeded.root;
+    const file = path.join(root, 'src/util.ts');
+    const base = fs.readFileSync(file, 'utf8');
+    const now = base.replace('export function add(a: number, b: number) {', 'export function add(a: number, b: number) { // unchecked');
+    fs.writeFileSync(file, now);
+    const [hunk] = diffHunks(base, now);
+    const rejection = await addRejectionThread(root, {
+      file: 'src/util.ts', baselineFile: 'src/util.ts', baseline: { key: 'capture:round-1-abcd', label: 'review round 1' },
+      baselineText: base, hunk: hunk!, reason: 'Keep the line as it was.', pending: false,
+    });
+    // The developer's revert puts the baseline's lines back: the thread is off its code, but nothing changed under it.
+    fs.writeFileSync(file, base);
+    await setRevertOutcome(root, rejection.id, { state: 'applied' });
+    await reconcileWorkspace(root);
+    await noteRejectionSeen(root, rejection.id, 'gone');
+    host.storesChanged();
+    await host.open(page, origin, { theme });
+
+    const row = board.row(rejection.id);
+    await expect(row.getByTestId('badge-reverted')).toHaveText('reverted');
+    await expect(row.getByTestId('badge-reverted')).toHaveAttribute('title', /The change was reverted/);
+    await expect(row.getByTestId('badge-stale')).toHaveCount(0);
+    await expect(board.row(seeded.ids.stale).getByTestId('badge-stale')).toHaveText('stale');
+    await row.click();
+    await expect(board.detail.getByTestId('detail-anchor')).toHaveText('reverted');
+    await page.screenshot({ path: `${OUT}/changes-reverted-${theme}.png` });
   });
 
   test('review per change: the round the Changes view counts from says "12 of 31 changes reviewed"; the others say nothing', async ({ page, host, seeded, origin }) => {

@@ -32,8 +32,10 @@ export function toThreadView(c: Comment, title: 'now' | 'later' = 'now'): Thread
   // Fields in their common case are left out (see ThreadView): thousands of threads per snapshot.
   if (isUnseen(c)) view.unseen = true;
   const left = rejectedChangeLeft(c);
-  if (left) view.reason = rejectedLeftReason(left);
-  else if (c.anchor.reason) view.reason = String(c.anchor.reason);
+  if (left) {
+    view.rejectedLeft = left;
+    view.reason = rejectedLeftReason(left);
+  } else if (c.anchor.reason) view.reason = String(c.anchor.reason);
   // Only the triage view shows the stored code: anchored threads do not carry it.
   if (c.anchorState !== 'anchored') view.targetContent = c.anchor.targetContent;
   const replies = c.thread;
