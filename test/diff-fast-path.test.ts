@@ -96,6 +96,32 @@ describe('mapLines with the unique-region fast path gives the previous answers',
     expect(pairs).toBe(300);
   });
 
+  it('code whose braces and blank lines occur more than 64 times (never a seed): changes spread evenly, blocks moved, braces added and removed', () => {
+    // The common lines fall to 1-64 occurrences in smaller regions (they would seed runs there), and a
+    // region with no distinct line left holds only them (Myers matches them): both go back to the ordinary path.
+    const shape = (k: number): string => (k % 10 === 9 ? '  }' : k % 10 === 0 ? '' : k % 10 === 5 ? '}' : distinct(k));
+    for (const [lines, every] of [[10_000, 5], [3_000, 3], [1_200, 7], [700, 2]] as const) {
+      const a = Array.from({ length: lines }, (_, k) => shape(k));
+      const b = a.map((l, k) => (k % every === 2 && l.startsWith('  const') ? `${l} // changed` : l));
+      expectSameMapping(a, b, `${lines} code lines, a change every ${every}`);
+      const moved = [...b.slice(lines / 2, lines / 2 + 97), ...b.slice(0, lines / 2), ...b.slice(lines / 2 + 97)];
+      expectSameMapping(a, moved, `${lines} code lines, a block moved`);
+      const braces = b.flatMap((l, k) => (k % 37 === 0 ? [] : k % 53 === 0 ? [l, '  }', ''] : [l]));
+      expectSameMapping(a, braces, `${lines} code lines, braces and blank lines added and removed`);
+    }
+  });
+
+  it('a stretch of nothing but braces and blank lines between two changes (matched by Myers, as before)', () => {
+    const block = Array.from({ length: 160 }, (_, k) => (k % 2 ? '}' : ''));
+    const before = Array.from({ length: 10 }, (_, k) => distinct(k));
+    const after = Array.from({ length: 10 }, (_, k) => distinct(100 + k));
+    // Changed first and last lines, so the common ends do not swallow the stretch's neighbours.
+    const a = ['old first', ...before, ...block, ...after, 'old last'];
+    const b = ['new first', ...before, 'inserted before', ...block.slice(3, 90), ...block.slice(95), 'inserted after', ...after, 'new last'];
+    expectSameMapping(a, b, 'braces between two changes');
+    expect(Array.from(mapLines(a, b).oldToNew).filter((j) => j >= 0).length).toBeGreaterThan(150); // the braces are matched
+  });
+
   it('a block moved across many changes (runs that cross the chosen one) and a reversed file', () => {
     const a = Array.from({ length: 600 }, (_, k) => distinct(k));
     const changed = a.map((l, k) => (k % 7 === 3 ? `${l} // changed` : l));
