@@ -32,9 +32,9 @@ export type ChangeReview = Pick<HunkReview, 'progress' | 'baselineOf' | 'onDidCh
 
 /** The Changes view's progress in a folder when it counts from a capture (what a round can be). */
 function captureProgress(review: ChangeReview | undefined, root: string): ChangeProgress | undefined {
-  const b = review?.baselineOf(root);
-  const p = b?.ref.kind === 'capture' ? review!.progress(root) : undefined;
-  return p && b?.ref.kind === 'capture' ? { baseline: b.ref.id, reviewed: p.reviewed, total: p.total } : undefined;
+  const ref = review?.baselineOf(root)?.ref;
+  const p = ref?.kind === 'capture' ? review!.progress(root) : undefined;
+  return p && ref?.kind === 'capture' ? { baseline: ref.id, reviewed: p.reviewed, total: p.total } : undefined;
 }
 
 function makeServices(context: vscode.ExtensionContext, host: ConsiderHost, log: vscode.LogOutputChannel, review?: ChangeReview): BoardServices {
