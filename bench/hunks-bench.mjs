@@ -3,7 +3,9 @@
 // The code measured is the extension's own index (extension/changes/hunk-index.ts, which has no
 // `vscode` in it) over the real sources the extension reads: a capture baseline's copies through
 // shared/changes (what Submit Review / Mark All Reviewed leaves) and today's files from disk,
-// read asynchronously as hunk-sources.ts reads them. Half the changes are marked reviewed.
+// read asynchronously as hunk-sources.ts reads them. Half the changes are marked reviewed, each
+// file's marks with the shape of its hunks as the extension stores it (hunk-review.ts save), so a
+// file event diffs the way the extension does: following the shape (hunks.ts computeHunks).
 //
 // What happens in the extension after an agent writes a file of the list (hunk-review.ts): a
 // 30 ms debounce (idle), then `refresh` diffs that file alone and applies its marks, and the
@@ -36,11 +38,12 @@ const entry = path.join(work, 'entry.ts');
 fs.writeFileSync(entry, `
 export { HunkIndex } from ${JSON.stringify(path.join(repoRoot, 'extension/changes/hunk-index.ts'))};
 export { captureForRound, changesSince, baselineText } from ${JSON.stringify(path.join(repoRoot, 'shared/changes/index.ts'))};
+export { shapeOf } from ${JSON.stringify(path.join(repoRoot, 'shared/changes/hunks.ts'))};
 export { utf8Text } from ${JSON.stringify(path.join(repoRoot, 'shared/utf8.ts'))};
 `);
 const bundle = path.join(work, 'hunks.cjs');
 await esbuild.build({ entryPoints: [entry], outfile: bundle, bundle: true, platform: 'node', format: 'cjs', target: 'node18', logLevel: 'warning' });
-const { HunkIndex, captureForRound, changesSince, baselineText, utf8Text } = createRequire(import.meta.url)(bundle);
+const { HunkIndex, captureForRound, changesSince, baselineText, utf8Text, shapeOf } = createRequire(import.meta.url)(bundle);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const range = (xs) => `${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}`;
@@ -110,7 +113,7 @@ async function indexOf(set) {
   const marks = new Map();
   const synced = await watched(() => index.sync(set.changes, set.source, (p) => marks.get(p), () => false));
   for (const [p, f] of index.files) {
-    marks.set(p, { reviewed: new Set(f.ids.filter((_, i) => i % 2 === 0)) });
+    marks.set(p, { reviewed: new Set(f.ids.filter((_, i) => i % 2 === 0)), ...(f.lines && f.hunks.length ? { shape: shapeOf(f.lines, f.hunks) } : {}) });
     index.applyMarks(p, marks.get(p), false);
   }
   return { index, marks, synced };

@@ -92,7 +92,7 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     registerDigestCommand(host, cli),
     registerReportIssue(context, host, logLines),
   );
-  const board = registerBoard(context, host, log);
+  const board = registerBoard(context, host, log, changes.review);
   context.subscriptions.push(board, registerSetupLifecycle(context, host, board, log), registerGetStarted(context, host));
   log.info(`activated in ${Date.now() - started} ms (${stores.roots().length} folder(s))`);
 

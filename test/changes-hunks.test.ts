@@ -5,7 +5,7 @@
  * taken from and keeps untouched hunks as they were shown.
  */
 import { describe, expect, it } from 'vitest';
-import { computeHunks, diffHunks, hashLines, rebuild, shapeOf } from '../shared/changes/hunks';
+import { computeHunks, diffHunks, hashLines, hunkKey, rebuild, shapeOf } from '../shared/changes/hunks';
 
 const lines = (n: number, f = (i: number) => `line ${i}`): string[] => Array.from({ length: n }, (_, i) => f(i + 1));
 const text = (ls: readonly string[]): string => `${ls.join('\n')}\n`;
@@ -97,5 +97,46 @@ describe('shapes', () => {
     const { base, now } = twoChanges();
     const h = computeHunks(base, now);
     expect(computeHunks(base, now, shapeOf(now, h)).map((x) => x.id)).toEqual(h.map((x) => x.id));
+  });
+});
+
+describe('the identities are stored (marks, shapes): the one-pass hash gives what the plain FNV-1a of the joined text gave', () => {
+  /** FNV-1a 64 over a string's UTF-16 code units, as hunks.ts computed it before the one-pass form. */
+  function fnv1a64(str: string): string {
+    let h1 = 0x84222325;
+    let h2 = 0xcbf29ce4;
+    for (let k = 0; k < str.length; k++) {
+      h1 = (h1 ^ str.charCodeAt(k)) >>> 0;
+      const lo = h1 * 0x1b3;
+      const hi = h2 * 0x1b3 + h1 * 0x100 + Math.floor(lo / 0x100000000);
+      h1 = lo >>> 0;
+      h2 = hi >>> 0;
+    }
+    return h2.toString(16).padStart(8, '0') + h1.toString(16).padStart(8, '0');
+  }
+  const plainHashLines = (ls: readonly string[]): string => {
+    const t = ls.join('\n');
+    return `t${fnv1a64(t)}${fnv1a64(`${ls.length}\u0000${t}`).slice(0, 8)}`;
+  };
+  const plainHunkKey = (...groups: (readonly string[])[]): string => {
+    const t = [...groups.map((g) => g.length), ...groups.flat()].join('\n');
+    return `h${fnv1a64(t)}${fnv1a64(`${t.length}\u0000${t}`).slice(0, 8)}`;
+  };
+
+  it('on empty, one-line and long texts, and on every kind of character (astral, lone surrogates, NUL, newlines in a line)', () => {
+    let seed = 7;
+    const rnd = (): number => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed / 2 ** 32; };
+    const alphabet = ['a', ' ', '\t', '}', 'ü', '€', '😀', '\ud800', '\udfff', '\u0000', '\n', '\uffff'];
+    const line = (): string => Array.from({ length: Math.floor(rnd() * 40) }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
+    const samples: string[][] = [[], [''], ['', ''], ['x'], lines(3000, (i) => `  const v${i} = f(x, ${i}); // ü€😀`)];
+    for (let i = 0; i < 300; i++) samples.push(Array.from({ length: Math.floor(rnd() * 12) }, line));
+    for (const ls of samples) expect(hashLines(ls)).toBe(plainHashLines(ls));
+    for (let i = 0; i < 300; i++) {
+      const g = [0, 1, 2, 3].map(() => Array.from({ length: Math.floor(rnd() * 4) }, line));
+      expect(hunkKey(g[0]!, g[1]!, g[2]!, g[3]!)).toBe(plainHunkKey(g[0]!, g[1]!, g[2]!, g[3]!));
+    }
+    // Values the previous code gave (stored in marks files today), so the two can never drift together.
+    expect(hunkKey(['line 4'], ['line 5'], ['changed 5'], ['line 6'])).toBe('hbe926d8c21a0dcf722ecee4b');
+    expect(hashLines(['a', 'b'])).toBe('te5beb1190415e6703f902e86');
   });
 });

@@ -13,7 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { diffHunks } from '../shared/changes/hunks';
 import { addRejectionThread, setRevertOutcome } from '../shared/changes/rejections';
-import { addThread, runningTurns, submitReview, TURN_STALE_MS } from '../shared';
+import { addThread, replyToThread, runningTurns, submitReview, TURN_STALE_MS } from '../shared';
 import { cliUnderTest, ensureBuilt, makeWorkspace, runCli, type Workspace } from './helpers/cli';
 
 beforeAll(() => ensureBuilt());
@@ -121,6 +121,21 @@ describe('a reverted change is told apart from code that changed under a thread 
     expect(digest).toContain('**change reverted**');
     expect(digest).toContain('Why not on its code: `the change was reverted');
     expect(digest).toContain('Why stale: `the commented lines were edited`');
+
+    // Once the agent has answered, the digest files them under their own heading, not "Stale or orphaned".
+    await replyToThread(ws.root, id, { body: 'Understood, I will not write it back.', author: 'agent' });
+    await replyToThread(ws.root, other.id, { body: 'It is 20 now.', author: 'agent' });
+    const answered = runCli(ws.root, ['digest', '--json']).json<{ threads: { id: string; group: string }[]; markdown: string }>();
+    expect(answered.threads.filter((t) => t.id === id || t.id === other.id).map((t) => [t.id, t.group])).toEqual([[other.id, 'stale-orphaned'], [id, 'rejected-left']]);
+    const page = answered.markdown;
+    const stale = page.indexOf('### Stale or orphaned');
+    const gone = page.indexOf('### Rejected changes no longer in the file: reverted, or taken out since');
+    expect(stale).toBeGreaterThan(0);
+    expect(gone).toBeGreaterThan(stale);
+    expect(page.indexOf(`\`${other.id}\``)).toBeGreaterThan(stale);
+    expect(page.indexOf(`\`${other.id}\``)).toBeLessThan(gone);
+    expect(page.indexOf(`\`${id}\``)).toBeGreaterThan(gone);
+    expect(page).toMatch(/1 stale or orphaned, 1 rejected change gone/);
   });
 });
 

@@ -204,7 +204,7 @@ describe('the hand-written thread check (isThreadView) accepts exactly what its 
   // must agree on all of them (a fast check that lets `replyCount: 0` through fails here).
   const full = {
     id: 'c_1', file: 'src/a.ts', startLine: 3, endLine: 4, workflowState: 'open', anchorState: 'stale', author: 'human',
-    title: 't', lastActivityAt: '2026-01-01T00:00:00.000Z', unseen: true, reason: 'edited', targetContent: 'x',
+    title: 't', lastActivityAt: '2026-01-01T00:00:00.000Z', unseen: true, reason: 'edited', rejectedLeft: 'reverted', targetContent: 'x',
     replyCount: 2, lastReplyAuthor: 'agent', replyAuthors: ['human', 'agent'], pending: true, round: 1,
     disposition: 'addressed', awaitingCheck: true, movedFrom: { file: 'src/b.ts', startLine: 1, endLine: 2 },
     suggestedMove: { file: 'src/c.ts', startLine: 5, endLine: 6, reason: 'no git' },
@@ -212,7 +212,7 @@ describe('the hand-written thread check (isThreadView) accepts exactly what its 
     pr: { number: 42, via: 'pulled', author: 'alice', bot: true, url: 'https://github.com/a/b/pull/42#discussion_r1' },
   } satisfies Required<ThreadView>; // a field added to ThreadView (and so to its schema) must be probed here too
   const values: unknown[] = [
-    undefined, null, '', 'x', 'open', 'resolved', 'anchored', 'stale', 'orphaned', 'human', 'agent', 'addressed', 'declined', 'question',
+    undefined, null, '', 'x', 'open', 'resolved', 'anchored', 'stale', 'orphaned', 'human', 'agent', 'addressed', 'declined', 'question', 'reverted', 'gone',
     0, 1, 2, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 2, true, false,
     [], ['human'], ['human', 'agent'], ['agent', 'agent', 'human'], ['someone'], {},
     { file: 'a', startLine: 1, endLine: 1 }, { file: 'a', startLine: 0, endLine: 1 }, { file: 'a', startLine: 1, endLine: 0 },

@@ -3,15 +3,17 @@
  * (the developer wrote last: unseen threads first, and among those the developer's answers to
  * the agent's own questions, which unblock work), then its own questions still unanswered, then
  * what it addressed and the developer has not checked yet, then threads whose code changed or
- * went (stale, orphaned) that nobody has taken up, and last what it declined or answered that
- * is still open. Each group in the order `list` uses (file, then line).
+ * went (stale, orphaned) that nobody has taken up, then rejected changes that left their file
+ * (reverted by the developer, or taken out or rewritten since: their code did not change under
+ * them, so "stale" would mislead the agent into comparing code), and last what it declined or
+ * answered that is still open. Each group in the order `list` uses (file, then line).
  */
 import type { Comment } from '../../shared';
-import { awaitsHumanCheck, dispositionOf, groupDigits, isUnseen, orderByLocation, plural } from '../../shared';
+import { awaitsHumanCheck, dispositionOf, groupDigits, isUnseen, orderByLocation, plural, rejectedChangeLeft } from '../../shared';
 
-export type DigestGroup = 'to-answer' | 'questions' | 'to-check' | 'stale-orphaned' | 'answered';
+export type DigestGroup = 'to-answer' | 'questions' | 'to-check' | 'stale-orphaned' | 'rejected-left' | 'answered';
 
-export const GROUPS: readonly DigestGroup[] = ['to-answer', 'questions', 'to-check', 'stale-orphaned', 'answered'];
+export const GROUPS: readonly DigestGroup[] = ['to-answer', 'questions', 'to-check', 'stale-orphaned', 'rejected-left', 'answered'];
 
 /** Each group's heading on the page, and how `and N more` counts it. */
 export const GROUP_TEXT: Readonly<Record<DigestGroup, { heading: string; counted: (n: number) => string }>> = {
@@ -19,6 +21,7 @@ export const GROUP_TEXT: Readonly<Record<DigestGroup, { heading: string; counted
   questions: { heading: 'The agent\'s questions, waiting for the developer', counted: (n) => `${plural(n, 'question')} waiting` },
   'to-check': { heading: 'Addressed, waiting for the developer\'s check', counted: (n) => `${groupDigits(n)} awaiting check` },
   'stale-orphaned': { heading: 'Stale or orphaned: compare with the code they were written about', counted: (n) => `${groupDigits(n)} stale or orphaned` },
+  'rejected-left': { heading: 'Rejected changes no longer in the file: reverted, or taken out since', counted: (n) => `${plural(n, 'rejected change')} gone` },
   answered: { heading: 'Declined or answered, still open', counted: (n) => `${groupDigits(n)} answered` },
 };
 
@@ -44,7 +47,7 @@ export function groupOf(c: Comment): DigestGroup {
   const ownThreadUnanswered = c.author === 'agent' && disposition === undefined && !c.thread.some((r) => r.author === 'human');
   if (disposition === 'question' || ownThreadUnanswered) return 'questions';
   if (awaitsHumanCheck(c)) return 'to-check';
-  if (c.anchorState !== 'anchored') return 'stale-orphaned';
+  if (c.anchorState !== 'anchored') return rejectedChangeLeft(c) ? 'rejected-left' : 'stale-orphaned';
   return 'answered';
 }
 

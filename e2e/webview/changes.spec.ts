@@ -7,8 +7,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { addThread, reconcileWorkspace, replyToThread, submitReview } from '../../shared';
+import { addThread, readStore, reconcileWorkspace, replyToThread, submitReview } from '../../shared';
 import { submitReviewWithBaseline } from '../../shared/changes';
+import { diffHunks } from '../../shared/changes/hunks';
+import { addRejectionThread, noteRejectionSeen, setRevertOutcome } from '../../shared/changes/rejections';
 import { test, expect } from './test';
 
 const OUT = path.resolve(__dirname, '../../test-results/screenshots');
@@ -71,5 +73,58 @@ for (const theme of ['light', 'dark'] as const) test.describe(`the board and the
     await page.screenshot({ path: `${OUT}/changes-rounds-${theme}.png` });
     await rounds.nth(1).getByTestId('round-changes').click();
     await expect.poll(() => host.messages('changes/showSince')).toEqual([{ type: 'changes/showSince', root, round: 1 }]);
+  });
+
+  test('a rejected change that was reverted reads "reverted", not "stale" (row and detail); a thread whose code changed still reads stale', async ({ page, host, seeded, origin, board }) => {
+    const root = seeded.root;
+    const file = path.join(root, 'src/util.ts');
+    const base = fs.readFileSync(file, 'utf8');
+    const now = base.replace('export function add(a: number, b: number) {', 'export function add(a: number, b: number) { // unchecked');
+    fs.writeFileSync(file, now);
+    const [hunk] = diffHunks(base, now);
+    const rejection = await addRejectionThread(root, {
+      file: 'src/util.ts', baselineFile: 'src/util.ts', baseline: { key: 'capture:round-1-abcd', label: 'review round 1' },
+      baselineText: base, hunk: hunk!, reason: 'Keep the line as it was.', pending: false,
+    });
+    // The developer's revert puts the baseline's lines back: the thread is off its code, but nothing changed under it.
+    fs.writeFileSync(file, base);
+    await setRevertOutcome(root, rejection.id, { state: 'applied' });
+    await reconcileWorkspace(root);
+    await noteRejectionSeen(root, rejection.id, 'gone');
+    host.storesChanged();
+    await host.open(page, origin, { theme });
+
+    const row = board.row(rejection.id);
+    await expect(row.getByTestId('badge-reverted')).toHaveText('reverted');
+    await expect(row.getByTestId('badge-reverted')).toHaveAttribute('title', /The change was reverted/);
+    await expect(row.getByTestId('badge-stale')).toHaveCount(0);
+    await expect(board.row(seeded.ids.stale).getByTestId('badge-stale')).toHaveText('stale');
+    await row.click();
+    await expect(board.detail.getByTestId('detail-anchor')).toHaveText('reverted');
+    await page.screenshot({ path: `${OUT}/changes-reverted-${theme}.png` });
+  });
+
+  test('review per change: the round the Changes view counts from says "12 of 31 changes reviewed"; the others say nothing', async ({ page, host, seeded, origin }) => {
+    const root = seeded.root;
+    await addThread(root, { file: 'src/util.ts', startLine: 2, endLine: 2, body: 'one', author: 'human', pending: true });
+    const first = await submitReviewWithBaseline(root, {});
+    await addThread(root, { file: 'src/util.ts', startLine: 5, endLine: 5, body: 'two', author: 'human', pending: true });
+    const second = await submitReviewWithBaseline(root, {});
+    const baselineOf = (round: number) => readStore(root).store!.reviews!.find((r) => r.round === round)!.baseline!;
+    expect([first.round, second.round]).toEqual([1, 2]);
+    host.changeProgress.set(root, { baseline: baselineOf(2), reviewed: 12, total: 31 });
+    host.storesChanged();
+    await host.open(page, origin, { theme });
+    await page.getByTestId('rounds-toggle').click();
+    const rounds = page.getByTestId('round');
+    await expect(rounds).toHaveCount(2);
+    await expect(rounds.nth(0).getByTestId('round-progress')).toHaveText('· 12 of 31 changes reviewed');
+    await expect(rounds.nth(1).getByTestId('round-progress')).toHaveCount(0);
+    await page.screenshot({ path: `${OUT}/changes-round-progress-${theme}.png` });
+    // The view moves to round 1 ("Changes since this round"): the count moves with it.
+    host.changeProgress.set(root, { baseline: baselineOf(1), reviewed: 0, total: 4 });
+    host.storesChanged();
+    await expect(rounds.nth(1).getByTestId('round-progress')).toHaveText('· 0 of 4 changes reviewed');
+    await expect(rounds.nth(0).getByTestId('round-progress')).toHaveCount(0);
   });
 });

@@ -18,7 +18,7 @@ import type { Page } from '@playwright/test';
 import type { FolderStoreState, Visibility } from '../../extension/api';
 import { buildBoardHtml, inlineStylesheet, makeNonce } from '../../extension/board/html';
 import type { L10nBundle } from '../../shared/board/l10n';
-import type { BoardServices } from '../../extension/board/services';
+import type { BoardServices, ChangeProgress } from '../../extension/board/services';
 import { BoardSession } from '../../extension/board/session';
 import * as setupApi from '../../setup';
 import { packHostMessage, type HostMessage, type ViewName } from '../../shared/board/protocol';
@@ -94,6 +94,8 @@ export class FakeHost {
   /** What Copy digest put on the clipboard, in order. */
   readonly clipboard: string[] = [];
   selection: { file: string; startLine: number; endLine: number } | undefined;
+  /** What the Changes view would count per folder (review per change), as the extension's HunkReview reports it. */
+  readonly changeProgress = new Map<string, ChangeProgress>();
   private vis: Visibility = { showResolved: true, showStale: true };
   private cache = new Map<string, FolderStoreState>();
   session?: BoardSession;
@@ -139,6 +141,7 @@ export class FakeHost {
       runtimeDir: path.join(repo, 'dist/runtime'),
       skillsDir: path.join(repo, 'skills'),
       log: (line) => { this.logs.push(line); },
+      changeProgress: (root) => this.changeProgress.get(root),
       // As the extension's command does: the built CLI's page for the (first) folder.
       copyDigest: async () => {
         const root = this.roots[0]!;

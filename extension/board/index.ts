@@ -16,7 +16,8 @@ import { baselineCaptureOptions } from '../changes/settings';
 import * as setupApi from '../../setup';
 import type { ConsiderHost } from '../api';
 import { BOARD_VIEW_TYPE, BoardPanel, viewFromState, webviewOptions } from './panel';
-import type { BoardServices } from './services';
+import type { BoardServices, ChangeProgress } from './services';
+import type { HunkReview } from '../changes/hunk-review';
 import { walkthroughStepDone } from '../util/walkthrough-steps';
 
 export type BoardView = ViewName;
@@ -26,7 +27,17 @@ export interface BoardController extends vscode.Disposable {
   open(view?: BoardView): void;
 }
 
-function makeServices(context: vscode.ExtensionContext, host: ConsiderHost, log: vscode.LogOutputChannel): BoardServices {
+/** What the board reads of review per change (extension/changes/hunk-review.ts HunkReview). */
+export type ChangeReview = Pick<HunkReview, 'progress' | 'baselineOf' | 'onDidChange'>;
+
+/** The Changes view's progress in a folder when it counts from a capture (what a round can be). */
+function captureProgress(review: ChangeReview | undefined, root: string): ChangeProgress | undefined {
+  const ref = review?.baselineOf(root)?.ref;
+  const p = ref?.kind === 'capture' ? review!.progress(root) : undefined;
+  return p && ref?.kind === 'capture' ? { baseline: ref.id, reviewed: p.reviewed, total: p.total } : undefined;
+}
+
+function makeServices(context: vscode.ExtensionContext, host: ConsiderHost, log: vscode.LogOutputChannel, review?: ChangeReview): BoardServices {
   return {
     host,
     store: {
@@ -66,12 +77,25 @@ function makeServices(context: vscode.ExtensionContext, host: ConsiderHost, log:
       const baseline = host.folders().find((f) => f.root === root)?.store?.reviews?.find((r) => r.round === round)?.baseline;
       void vscode.commands.executeCommand(CommandIds.changesShowSince, { root, baseline });
     },
+    changeProgress: (root) => captureProgress(review, root),
   };
 }
 
 /** `log`: the extension's one log (extension.ts); the board's lines start with `board:`. */
-export function registerBoard(context: vscode.ExtensionContext, host: ConsiderHost, log: vscode.LogOutputChannel): BoardController {
-  const services = makeServices(context, host, log);
+export function registerBoard(context: vscode.ExtensionContext, host: ConsiderHost, log: vscode.LogOutputChannel, review?: ChangeReview): BoardController {
+  const services = makeServices(context, host, log, review);
+  // A round's "12 of 31 changes reviewed": a new snapshot when a folder's count changes, not on every edit the index sees.
+  const counted = new Map<string, string>();
+  const progressChanged = (roots: readonly string[]): boolean => {
+    let changed = false;
+    for (const root of roots) {
+      const p = captureProgress(review, root);
+      const key = p ? `${p.baseline} ${p.reviewed} ${p.total}` : '';
+      if ((counted.get(root) ?? '') !== key) changed = true;
+      counted.set(root, key);
+    }
+    return changed;
+  };
   let current: BoardPanel | undefined;
 
   const attach = (panel: vscode.WebviewPanel, view: ViewName, savedState?: unknown): BoardPanel => {
@@ -102,6 +126,7 @@ export function registerBoard(context: vscode.ExtensionContext, host: ConsiderHo
       },
     }),
     host.onDidChangeStores(() => current?.session.pushSnapshot()),
+    review?.onDidChange((roots) => { if (progressChanged(roots)) current?.session.pushSnapshot(); }) ?? { dispose() {} },
     host.onDidChangeVisibility(() => { current?.session.pushVisibility(); current?.session.pushSnapshot(); }),
     { dispose: () => current?.panel.dispose() },
   );

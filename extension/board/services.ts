@@ -38,4 +38,13 @@ export interface BoardServices {
   showThreadChanges?(root: string, id: string): void;
   /** Opens the Changes view on a round's baseline (absent where there is no Changes view: tests). */
   showChangesSince?(root: string, round: number): void;
+  /** Review per change in a folder: the capture the Changes view counts from and its progress (snapshot.ts withRoundProgress); absent or undefined when none. */
+  changeProgress?(root: string): ChangeProgress | undefined;
+}
+
+/** The Changes view's progress in a folder, counted from the capture `baseline` (a round's, or a Mark All Reviewed's). */
+export interface ChangeProgress {
+  readonly baseline: string;
+  readonly reviewed: number;
+  readonly total: number;
 }

@@ -19,7 +19,7 @@ import { setupHandlers } from './handlers/setup';
 import { storeHandlers } from './handlers/store';
 import { threadHandlers } from './handlers/thread';
 import type { BoardServices } from './services';
-import { toFolderDetails, toFolderSnapshot } from './snapshot';
+import { toFolderDetails, toFolderSnapshot, withRoundProgress } from './snapshot';
 import { UndoStack } from './undo';
 import { l10n } from '../../shared/board/l10n';
 
@@ -92,7 +92,7 @@ export class BoardSession {
     const first = this.snapshotsSinceReady++ === 0;
     const prepared = this.first.take(folders);
     this.post({
-      type: 'host/snapshot', folders: prepared ?? folders.map((f) => toFolderSnapshot(f)), visibility: this.services.host.visibility(),
+      type: 'host/snapshot', folders: withRoundProgress(prepared ?? folders.map((f) => toFolderSnapshot(f)), folders, this.services.changeProgress), visibility: this.services.host.visibility(),
       ...(first ? {} : { details: folders.map(toFolderDetails) }),
     });
   }

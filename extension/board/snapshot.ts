@@ -12,6 +12,7 @@ import { addressedButUnchanged, codeSinceWritten, linesNowFor } from '../../shar
 import { readSnapshot } from '../../shared/anchoring/snapshots';
 import { listBaselines } from '../../shared/changes/baselines';
 import { rejectedLeftReason } from '../comments/thread-view';
+import type { ChangeProgress } from './services';
 
 /** `title: 'later'` leaves the title empty, for SnapshotDraft to fill in. */
 export function toThreadView(c: Comment, title: 'now' | 'later' = 'now'): ThreadView {
@@ -31,8 +32,10 @@ export function toThreadView(c: Comment, title: 'now' | 'later' = 'now'): Thread
   // Fields in their common case are left out (see ThreadView): thousands of threads per snapshot.
   if (isUnseen(c)) view.unseen = true;
   const left = rejectedChangeLeft(c);
-  if (left) view.reason = rejectedLeftReason(left);
-  else if (c.anchor.reason) view.reason = String(c.anchor.reason);
+  if (left) {
+    view.rejectedLeft = left;
+    view.reason = rejectedLeftReason(left);
+  } else if (c.anchor.reason) view.reason = String(c.anchor.reason);
   // Only the triage view shows the stored code: anchored threads do not carry it.
   if (c.anchorState !== 'anchored') view.targetContent = c.anchor.targetContent;
   const replies = c.thread;
@@ -92,6 +95,38 @@ function reviewFields(root: string, store: StoreFile | undefined): { pendingCoun
     };
   });
   return { ...(pendingCount ? { pendingCount } : {}), reviews };
+}
+
+/**
+ * The board's rounds with per-change progress: "12 of 31 changes reviewed" on a round.
+ *
+ * What a round's count means (issue 38): the changes (hunks, shared/changes/hunks.ts) between
+ * the capture taken when that round was submitted (its baseline) and the files today, and how
+ * many of them are reviewed under that baseline — marked in the Changes view
+ * (shared/changes/hunk-marks.ts, kept per baseline) or in a file ticked Viewed. The same numbers
+ * the Changes view shows on its badge when it is on that round, by the same index
+ * (extension/changes/hunk-review.ts), so the two never disagree.
+ *
+ * Only the round whose baseline the Changes view is counting from gets a count (in practice the
+ * last round: the view opens on it, and "Changes since this round" moves it). Counting every round
+ * would diff the workspace against each of up to 20 kept captures on the extension host; an
+ * old round says nothing rather than a guessed or outdated figure. A Mark All Reviewed capture
+ * is no round: its progress shows on no round. Snapshots the count does not touch are
+ * returned as they are (a prepared one keeps its serialised form).
+ */
+export function withRoundProgress(
+  snapshots: readonly FolderSnapshot[], folders: readonly FolderStoreState[], progressOf: ((root: string) => ChangeProgress | undefined) | undefined,
+): FolderSnapshot[] {
+  if (!progressOf) return snapshots as FolderSnapshot[];
+  let changed = false;
+  const out = snapshots.map((s, i) => {
+    const p = s.reviews?.length ? progressOf(s.root) : undefined;
+    const round = p && folders[i]?.store?.reviews?.find((r) => r.baseline === p.baseline)?.round;
+    if (!p || round === undefined) return s;
+    changed = true;
+    return { ...s, reviews: s.reviews!.map((r) => (r.round === round ? { ...r, changes: { reviewed: p.reviewed, total: p.total } } : r)) };
+  });
+  return changed ? out : (snapshots as FolderSnapshot[]);
 }
 
 /** `title: 'later'`: every thread's title is left empty (see SnapshotDraft). */

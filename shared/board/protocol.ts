@@ -84,6 +84,12 @@ export interface ThreadView {
   readonly unseen?: true;
   /** Why the anchor is stale/orphaned, in words. */
   readonly reason?: string;
+  /**
+   * A rejected change that left its file (model.ts rejectedChangeLeft): `reverted` by the
+   * developer, or `gone` (taken out or rewritten since). Its badge says so instead of "stale":
+   * its code did not change under it. Absent otherwise.
+   */
+  readonly rejectedLeft?: 'reverted' | 'gone';
   /** The code the thread was written about (stored target lines); absent for anchored threads (only triage shows it). */
   readonly targetContent?: string;
   /** Number of replies; absent when none. */
@@ -154,6 +160,12 @@ export interface ReviewView {
   readonly open?: number;
   /** The capture taken at its submit is kept: "Changes since this round" can be shown; absent when not. */
   readonly hasBaseline?: true;
+  /**
+   * "12 of 31 changes reviewed": the changes (hunks) since this round's baseline and how many are
+   * reviewed there, when the Changes view shows this round's changes; absent otherwise
+   * (extension/board/snapshot.ts withRoundProgress says why).
+   */
+  readonly changes?: { readonly reviewed: number; readonly total: number };
 }
 
 export const TITLE_MAX = 200;
@@ -242,7 +254,7 @@ const replyView = object({ id: anyStr, author, body: anyStr, createdAt: anyStr, 
 /** What a ThreadView is (exported for the test that holds isThreadView to it). */
 export const threadViewShape = object({
   id: anyStr, file: anyStr, startLine: int(0), endLine: int(0), workflowState: workflow, anchorState, author,
-  title: anyStr, lastActivityAt: anyStr, unseen: optional(onlyTrue), reason: optional(anyStr), targetContent: optional(anyStr),
+  title: anyStr, lastActivityAt: anyStr, unseen: optional(onlyTrue), reason: optional(anyStr), rejectedLeft: optional(oneOf(['reverted', 'gone'] as const)), targetContent: optional(anyStr),
   replyCount: optional(int(1)), lastReplyAuthor: optional(author), replyAuthors: optional(arrayOf(author, 2)),
   pending: optional(onlyTrue), round: optional(int(1)), disposition: optional(disposition), awaitingCheck: optional(onlyTrue),
   movedFrom: optional(object({ file: anyStr, startLine: int(1), endLine: int(1) })),
@@ -268,7 +280,7 @@ export function isThreadView(v: unknown): boolean {
     && (v.workflowState === 'open' || v.workflowState === 'resolved')
     && (v.anchorState === 'anchored' || v.anchorState === 'stale' || v.anchorState === 'orphaned')
     && isAuthor(v.author) && typeof v.title === 'string' && typeof v.lastActivityAt === 'string'
-    && optionalTrue(v.unseen) && optionalString(v.reason) && optionalString(v.targetContent)
+    && optionalTrue(v.unseen) && optionalString(v.reason) && (v.rejectedLeft === undefined || v.rejectedLeft === 'reverted' || v.rejectedLeft === 'gone') && optionalString(v.targetContent)
     && (v.replyCount === undefined || (isCount(v.replyCount) && (v.replyCount as number) > 0))
     && (v.lastReplyAuthor === undefined || isAuthor(v.lastReplyAuthor))
     && (a === undefined || (Array.isArray(a) && a.length <= 2 && a.every(isAuthor)))
@@ -294,6 +306,7 @@ const folderDetailsList = arrayOf(object({ root: anyStr, threads: arrayOf(thread
 const reviewView = object({
   round: int(1), submittedAt: anyStr, threads: int(0), message: optional(anyStr),
   dispositions: optional(object({ addressed: int(0), declined: int(0), question: int(0) })), open: optional(int(0)), hasBaseline: optional(onlyTrue),
+  changes: optional(object({ reviewed: int(0), total: int(0) })),
 });
 const folderSnapshot = object({
   root: anyStr, name: anyStr, hasStore: bool, threads: arrayOf(checkThreadView, 1_000_000),

@@ -34,11 +34,21 @@ export const addressedUnchangedTitle = (): string => l10n.t('The agent says it a
 export const anchorWord = (s: ThreadView['anchorState']): string => ({ anchored: l10n.t('anchored'), stale: l10n.t('stale'), orphaned: l10n.t('orphaned') })[s];
 
 /**
+ * The tag of a thread that is not on its code: its anchor state, or for a rejected change that
+ * left its file, what became of it ("reverted", "change gone"), which "stale" would misname.
+ */
+export function anchorBadge(t: Pick<ThreadView, 'anchorState' | 'reason' | 'rejectedLeft'>): RowBadge {
+  if (t.rejectedLeft === 'reverted') return { cls: 'reverted', label: l10n.t('reverted'), title: t.reason ?? l10n.t('Change reverted') };
+  if (t.rejectedLeft === 'gone') return { cls: 'change-gone', label: l10n.t('change gone'), title: t.reason ?? l10n.t('Rejected change gone from the file') };
+  return { cls: t.anchorState, label: anchorWord(t.anchorState), title: t.reason ?? anchorWord(t.anchorState) };
+}
+
+/**
  * In order: where the thread stands in the review loop (pending, the agent's disposition), then
  * the agent's reading (unseen), the anchor, resolved. A pending thread is never unseen (the
  * agent cannot see it) and has no disposition (the agent has not seen it).
  */
-export function rowBadges(t: Pick<ThreadView, 'pending' | 'disposition' | 'awaitingCheck' | 'unseen' | 'anchorState' | 'reason' | 'workflowState' | 'addressedUnchanged' | 'removedIn' | 'pr'>): RowBadge[] {
+export function rowBadges(t: Pick<ThreadView, 'pending' | 'disposition' | 'awaitingCheck' | 'unseen' | 'anchorState' | 'reason' | 'rejectedLeft' | 'workflowState' | 'addressedUnchanged' | 'removedIn' | 'pr'>): RowBadge[] {
   const badges: RowBadge[] = [];
   // Where it came from first: a pull request's thread is read differently from one the developer wrote here.
   if (t.pr) badges.push(pullRequestBadge(t.pr));
@@ -50,7 +60,7 @@ export function rowBadges(t: Pick<ThreadView, 'pending' | 'disposition' | 'await
   if (t.addressedUnchanged) badges.push({ cls: 'unchanged', label: l10n.t('code unchanged'), title: addressedUnchangedTitle() });
   if (t.removedIn) badges.push({ cls: 'removed', label: l10n.t('removed code'), title: l10n.t('About code that was removed since {0}', t.removedIn) });
   if (t.unseen) badges.push({ cls: 'unseen', label: l10n.t('unseen'), title: l10n.t('The agent has not read this yet') });
-  if (t.anchorState !== 'anchored') badges.push({ cls: t.anchorState, label: anchorWord(t.anchorState), title: t.reason ?? anchorWord(t.anchorState) });
+  if (t.anchorState !== 'anchored') badges.push(anchorBadge(t));
   if (t.workflowState === 'resolved') badges.push({ cls: 'resolved', label: l10n.t('resolved'), title: l10n.t('resolved') });
   return badges;
 }

@@ -66,8 +66,8 @@ export function shapeOf(newLines: readonly string[], hunks: readonly HunkText[])
 
 /** A hash of a text's lines (hunkKey's hash): whether a shape rebuilds exactly the text it was taken from. */
 export function hashLines(lines: readonly string[]): string {
-  const text = lines.join('\n');
-  return `t${fnv1a64(text)}${fnv1a64(`${lines.length}\u0000${text}`).slice(0, 8)}`;
+  const [whole, counted] = fnv1a64Pair(`${lines.length}\u0000`, lines);
+  return `t${whole}${counted.slice(0, 8)}`;
 }
 
 /** The text a shape was taken from, and the baseline's mapping into it; undefined when it does not fit this baseline. */
@@ -173,28 +173,53 @@ function hunksOfMapping(a: readonly string[], b: readonly string[], m: { oldToNe
 /** The identity of a hunk's content (without the look-alike number). */
 export function hunkKey(before: readonly string[], removed: readonly string[], added: readonly string[], after: readonly string[]): string {
   // Lengths first: no two different line lists join into the same text.
-  const text = [before.length, removed.length, added.length, after.length, ...before, ...removed, ...added, ...after].join('\n');
-  return `h${fnv1a64(text)}${fnv1a64(`${text.length}\u0000${text}`).slice(0, 8)}`;
+  const parts = [String(before.length), String(removed.length), String(added.length), String(after.length), ...before, ...removed, ...added, ...after];
+  let length = parts.length - 1; // the newlines joining them
+  for (const p of parts) length += p.length;
+  const [whole, counted] = fnv1a64Pair(`${length}\u0000`, parts);
+  return `h${whole}${counted.slice(0, 8)}`;
 }
 
 /**
- * FNV-1a, 64 bits, over UTF-16 code units, as 16 hex digits. Not a security boundary: it tells
- * whether a hunk is the one that was marked; with the second pass an accidental match of two
- * different hunks of one file and baseline is about 2^-96 a pair. Pure JavaScript, so the board
- * and the tests run it anywhere, and fast enough for 2,000 hunks in a few milliseconds.
+ * FNV-1a, 64 bits, over UTF-16 code units, as 16 hex digits: of `lines` joined with "\n", and of
+ * `prefix` followed by that text, in one pass over the lines (no joined copy of a long file).
+ * Not a security boundary: it tells whether a hunk is the one that was marked; with the second
+ * hash an accidental match of two different hunks of one file and baseline is about 2^-96 a
+ * pair. Pure JavaScript, so the board and the tests run it anywhere. The 64-bit product
+ * h * 0x100000001b3 is worked on two 32-bit halves (h2:h1): h * 0x1b3 + (h << 40). The hashes are
+ * stored (marks, shapes): test/changes-hunks.test.ts holds them to the plain one-string form.
  */
-function fnv1a64(s: string): string {
-  let h1 = 0x84222325;
-  let h2 = 0xcbf29ce4;
-  for (let k = 0; k < s.length; k++) {
-    h1 = (h1 ^ s.charCodeAt(k)) >>> 0;
-    // h * 0x100000001b3 on two 32-bit halves: (h2:h1) * (0x100:0x1b3)
-    const lo = h1 * 0x1b3;
-    const hi = h2 * 0x1b3 + h1 * 0x100 + Math.floor(lo / 0x100000000);
-    h1 = lo >>> 0;
-    h2 = hi >>> 0;
+function fnv1a64Pair(prefix: string, lines: readonly string[]): [string, string] {
+  let b1 = 0x84222325;
+  let b2 = 0xcbf29ce4;
+  for (let k = 0; k < prefix.length; k++) {
+    b1 = (b1 ^ prefix.charCodeAt(k)) >>> 0;
+    const lo = b1 * 0x1b3; // < 2^41: exact
+    b2 = (Math.imul(b2, 0x1b3) + (b1 << 8) + ((lo / 0x100000000) | 0)) | 0;
+    b1 = lo >>> 0;
   }
-  return h2.toString(16).padStart(8, '0') + h1.toString(16).padStart(8, '0');
+  let a1 = 0x84222325;
+  let a2 = 0xcbf29ce4;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const n = i + 1 < lines.length ? line.length + 1 : line.length;
+    for (let k = 0; k < n; k++) {
+      const c = k < line.length ? line.charCodeAt(k) : 10;
+      a1 = (a1 ^ c) >>> 0;
+      const la = a1 * 0x1b3;
+      a2 = (Math.imul(a2, 0x1b3) + (a1 << 8) + ((la / 0x100000000) | 0)) | 0;
+      a1 = la >>> 0;
+      b1 = (b1 ^ c) >>> 0;
+      const lb = b1 * 0x1b3;
+      b2 = (Math.imul(b2, 0x1b3) + (b1 << 8) + ((lb / 0x100000000) | 0)) | 0;
+      b1 = lb >>> 0;
+    }
+  }
+  return [hex64(a2, a1), hex64(b2, b1)];
+}
+
+function hex64(high: number, low: number): string {
+  return (high >>> 0).toString(16).padStart(8, '0') + (low >>> 0).toString(16).padStart(8, '0');
 }
 
 /** The hunk of a file that has no line diff (binary, too large, a rename with no edit): the file as it is now. */

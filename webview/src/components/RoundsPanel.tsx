@@ -19,8 +19,10 @@ function outcome(r: ReviewView): string {
 
 /**
  * The submitted review rounds (newest first): when, how many comments, what the agent did
- * with them, the overall message, and "Changes since this round", which opens the Changes
- * view on the capture taken at that submit. Folded to one line until opened.
+ * with them, how many of the changes since it are reviewed (when the Changes view counts from
+ * it: extension/board/snapshot.ts withRoundProgress), the overall message, and "Changes since
+ * this round", which opens the Changes view on the capture taken at that submit. Folded to one
+ * line until opened.
  */
 export function RoundsPanel() {
   const { actions } = useApp();
@@ -48,6 +50,11 @@ export function RoundsPanel() {
                 <span className="muted" title={r.submittedAt}> · {relativeTime(r.submittedAt)}</span>
                 <span className="muted"> · {countOf(r.threads, l10n.t('{0} comment'), l10n.t('{0} comments'))}</span>
                 {outcome(r) && <span className="round-outcome"> · {outcome(r)}</span>}
+                {r.changes && (
+                  <span className="round-progress" data-testid="round-progress" title={l10n.t('Changes since this round marked reviewed in the Changes view (or in files ticked Viewed)')}>
+                    {' · '}{l10n.t('{0} of {1} changes reviewed', r.changes.reviewed, r.changes.total)}
+                  </span>
+                )}
                 <span className="round-actions">
                   {r.hasBaseline
                     ? <Button appearance="secondary" icon="diff-multiple" onClick={() => actions.showChangesSince(root, r.round)} testId="round-changes" title={l10n.t('Open the Changes view on the files as they were when this round was submitted')}>{l10n.t('Changes since this round')}</Button>

@@ -1,7 +1,7 @@
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { useApp, useBoard } from '../lib/context';
 import type { Disposition } from '../../../shared/model';
-import { DISPOSITION_TITLES, addressedUnchangedTitle, anchorWord, dispositionWord, pendingTitle, pullRequestBadge } from '../../../shared/board/rowBadges';
+import { DISPOSITION_TITLES, addressedUnchangedTitle, anchorBadge, dispositionWord, pendingTitle, pullRequestBadge } from '../../../shared/board/rowBadges';
 import { l10n } from '../../../shared/board/l10n';
 import { lineLabel, relativeTime } from '../../../shared/board/time';
 import type { Row } from '../../../shared/board/projection';
@@ -65,7 +65,7 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
             {t.pr && <a className={`tag ${pullRequestBadge(t.pr).cls}`} href={t.pr.url} title={pullRequestBadge(t.pr).title} data-testid="detail-pr">{pullRequestBadge(t.pr).title}</a>}
             {t.removedIn && <span className="tag removed" data-testid="detail-removed">{l10n.t('about code removed since {0}', t.removedIn)}</span>}
             <span className={`tag ${t.workflowState}`}>{t.workflowState === 'open' ? l10n.t('open') : l10n.t('resolved')}</span>
-            {t.anchorState !== 'anchored' && <span className={`tag ${t.anchorState}`}>{anchorWord(t.anchorState)}</span>}
+            {t.anchorState !== 'anchored' && <span className={`tag ${anchorBadge(t).cls}`} data-testid="detail-anchor">{anchorBadge(t).label}</span>}
             {t.unseen && <span className="tag unseen">{l10n.t('unseen by agent')}</span>}
           </div>
           {t.reason && t.anchorState !== 'anchored' && <p className="muted reason"><Codicon name="info" /> {t.reason}</p>}

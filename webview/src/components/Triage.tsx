@@ -6,7 +6,7 @@ import { lineLabel } from '../../../shared/board/time';
 import { compareText, isFlagged, type Row } from '../../../shared/board/projection';
 import { Button, Checkbox, Codicon, Spinner } from '../ui/primitives';
 import { countOf, l10n } from '../../../shared/board/l10n';
-import { anchorWord } from '../../../shared/board/rowBadges';
+import { anchorBadge } from '../../../shared/board/rowBadges';
 import { withNodes } from '../lib/l10n';
 import { SuggestedMove } from './SuggestedMove';
 
@@ -87,7 +87,7 @@ function TriageCard({ row, checked, onCheck }: { row: Row; checked: boolean; onC
         <button type="button" className="link-button file-link" onClick={() => actions.reveal(row)} disabled={orphaned}>
           <Codicon name="file" /> {t.file} <span className="muted">{lineLabel(t.startLine, t.endLine)}</span>
         </button>
-        <span className={`tag ${t.anchorState}`}>{anchorWord(t.anchorState)}</span>
+        <span className={`tag ${anchorBadge(t).cls}`}>{anchorBadge(t).label}</span>
         {t.workflowState === 'resolved' && <span className="tag resolved">{l10n.t('resolved')}</span>}
       </header>
       <p className="triage-body">{t.title}</p>
