@@ -18,6 +18,7 @@ import type { ConsiderHost } from '../api';
 import { BOARD_VIEW_TYPE, BoardPanel, viewFromState, webviewOptions } from './panel';
 import type { BoardServices } from './services';
 import { walkthroughStepDone } from '../util/walkthrough-steps';
+import { readOtherWorktrees } from './worktrees';
 
 export type BoardView = ViewName;
 
@@ -60,6 +61,11 @@ function makeServices(context: vscode.ExtensionContext, host: ConsiderHost, log:
     copyDigest: async () => {
       const copied = await vscode.commands.executeCommand<CopiedDigest | undefined>(CommandIds.copyReviewDigest, { quiet: true } satisfies CopyDigestArgs);
       return copied && { chars: copied.chars, pendingLeftOut: copied.pendingLeftOut };
+    },
+    readWorktrees: (roots) => readOtherWorktrees(roots, (line) => log.info(`board: ${line}`)),
+    openFileAt: (abs, line) => {
+      const at = new vscode.Position(Math.max(0, line - 1), 0);
+      void vscode.window.showTextDocument(vscode.Uri.file(abs), { selection: new vscode.Range(at, at), preview: true });
     },
     showThreadChanges: (root, id) => { void vscode.commands.executeCommand(CommandIds.showThreadChanges, { root, id }); },
     showChangesSince: (root, round) => {

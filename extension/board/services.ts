@@ -6,6 +6,7 @@
 import type * as storeApi from '../../shared/store';
 import type * as setupApi from '../../setup';
 import type { ConsiderHost } from '../api';
+import type { WorktreeFolders } from './worktrees';
 
 export type StoreApi = Pick<typeof storeApi,
   'replyToThread' | 'setWorkflowState' | 'deleteThread' | 'restoreThreads' | 'archiveResolved' | 'unarchive' | 'submitReview' | 'discardReview' |
@@ -38,4 +39,8 @@ export interface BoardServices {
   showThreadChanges?(root: string, id: string): void;
   /** Opens the Changes view on a round's baseline (absent where there is no Changes view: tests). */
   showChangesSince?(root: string, round: number): void;
+  /** The repository's other worktrees and their threads (worktrees.ts readOtherWorktrees); absent: the board shows this checkout only. */
+  readWorktrees?(roots: readonly string[]): Promise<WorktreeFolders>;
+  /** Opens a file of another worktree (a path git listed, resolved inside it) at a line. */
+  openFileAt?(absPath: string, line: number): void;
 }
