@@ -200,6 +200,7 @@ export class BoardSession {
         if (!f) throw new BoardError(l10n.t('that folder is not part of this workspace'), 'usage');
         return f;
       },
+      shownFolders: () => [...this.services.host.folders(), ...this.worktrees.others],
       afterWrite: async (roots) => {
         for (const r of new Set(roots)) await this.services.host.refresh(r).catch((e: unknown) => this.services.log(`refresh ${r}: ${message(e)}`));
         this.pushSnapshot();

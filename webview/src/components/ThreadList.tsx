@@ -116,7 +116,7 @@ function WorktreeHeader({ item }: { item: Extract<ListItem, { kind: 'worktree' }
       <span className="worktree-branch" data-testid="worktree-branch">{worktree.branch ?? l10n.t('(detached)')}</span>
       {worktree.current && <span className="tag worktree-here">{l10n.t('this checkout')}</span>}
       <span className="worktree-folder muted" title={worktree.folder}>{worktree.folder}</span>
-      {worktree.lastAgentAt && <span className="muted worktree-agent" title={worktree.lastAgentAt} data-testid="worktree-agent">{l10n.t('agent {0}', relativeTime(worktree.lastAgentAt))}</span>}
+      {worktree.lastAgentAt && <span className="muted worktree-agent" title={worktree.lastAgentAt} data-testid="worktree-agent">{l10n.t('agent acted {0}', relativeTime(worktree.lastAgentAt))}</span>}
       <span className="group-count" title={l10n.t('{0} open of {1}', open, total)} data-testid="worktree-open">{l10n.t('{0} open', open)}</span>
     </div>
   );
