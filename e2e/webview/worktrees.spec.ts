@@ -71,6 +71,10 @@ test('the board groups threads by worktree; another worktree\'s thread is read h
     await expect(board.detail.getByTestId('reply-input')).toHaveCount(0);
     await expect(board.detail.getByTestId('detail-toggle-state')).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('worktrees-board.png') });
+    // A narrow panel: a long folder loses its start, never its own name.
+    await page.setViewportSize({ width: 700, height: 720 });
+    await page.screenshot({ path: test.info().outputPath('worktrees-board-narrow.png') });
+    await page.setViewportSize({ width: 1100, height: 720 });
 
     await board.detail.getByTestId('detail-open').click();
     await expect.poll(() => host.openedAt).toEqual([{ abs: path.join(s.login, 'src/login.ts'), line: 2 }]);

@@ -19,6 +19,7 @@ import { BOARD_VIEW_TYPE, BoardPanel, viewFromState, webviewOptions } from './pa
 import type { BoardServices } from './services';
 import { walkthroughStepDone } from '../util/walkthrough-steps';
 import { readOtherWorktrees } from './worktrees';
+import { codeColumnBeside } from '../host';
 
 export type BoardView = ViewName;
 
@@ -65,7 +66,8 @@ function makeServices(context: vscode.ExtensionContext, host: ConsiderHost, log:
     readWorktrees: (roots) => readOtherWorktrees(roots, (line) => log.info(`board: ${line}`)),
     openFileAt: (abs, line) => {
       const at = new vscode.Position(Math.max(0, line - 1), 0);
-      void vscode.window.showTextDocument(vscode.Uri.file(abs), { selection: new vscode.Range(at, at), preview: true });
+      // Beside the board, as a workspace thread's code opens (host.ts): never over it.
+      void vscode.window.showTextDocument(vscode.Uri.file(abs), { selection: new vscode.Range(at, at), preview: false, viewColumn: codeColumnBeside() });
     },
     showThreadChanges: (root, id) => { void vscode.commands.executeCommand(CommandIds.showThreadChanges, { root, id }); },
     showChangesSince: (root, round) => {

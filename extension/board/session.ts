@@ -135,7 +135,10 @@ export class BoardSession {
       do {
         this.worktreesAgain = false;
         try {
+          const started = Date.now();
           this.worktrees = await read(this.services.host.folders().map((f) => f.root));
+          const { others } = this.worktrees;
+          if (others.length) this.services.log(`read ${others.length} other worktree(s), ${others.reduce((n, f) => n + (f.store?.comments.length ?? 0), 0)} threads, in ${Date.now() - started} ms`);
         } catch (e) {
           this.services.log(`reading the other worktrees failed: ${message(e)}`);
         }

@@ -115,7 +115,8 @@ function WorktreeHeader({ item }: { item: Extract<ListItem, { kind: 'worktree' }
       <span className="codicon codicon-git-branch" />
       <span className="worktree-branch" data-testid="worktree-branch">{worktree.branch ?? l10n.t('(detached)')}</span>
       {worktree.current && <span className="tag worktree-here">{l10n.t('this checkout')}</span>}
-      <span className="worktree-folder muted" title={worktree.folder}>{worktree.folder}</span>
+      {/* Long folders lose their start, not their name (rtl ellipsis; bdi keeps the path itself left to right). */}
+      <span className="worktree-folder muted" title={worktree.folder}><bdi>{worktree.folder}</bdi></span>
       {worktree.lastAgentAt && <span className="muted worktree-agent" title={worktree.lastAgentAt} data-testid="worktree-agent">{l10n.t('agent acted {0}', relativeTime(worktree.lastAgentAt))}</span>}
       <span className="group-count" title={l10n.t('{0} open of {1}', open, total)} data-testid="worktree-open">{l10n.t('{0} open', open)}</span>
     </div>
