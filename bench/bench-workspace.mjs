@@ -31,10 +31,11 @@ function sourceFile(f) {
 
 /**
  * A workspace with `threads` threads. `seenByAgent`: the agent has read every thread after the
- * developer wrote it (nothing is unseen), else every open thread is unseen.
+ * developer wrote it (nothing is unseen), else every open thread is unseen. `root`: write it
+ * there (a git worktree, board-worktrees-bench.mjs) instead of a new temporary folder.
  */
-export function makeBenchWorkspace(store, threads, { seenByAgent = false } = {}) {
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `consider-bench-${threads}-`)));
+export function makeBenchWorkspace(store, threads, { seenByAgent = false, root: into } = {}) {
+  const root = into ?? fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `consider-bench-${threads}-`)));
   store.ensureConsiderDir(root);
   const texts = [];
   for (let f = 0; f < FILES; f++) {

@@ -18,7 +18,7 @@ const VISIBILITY_KEY = 'consider.visibility';
  * it — in another editor group when there is one (the one used last), else in a new group beside
  * it. From anywhere else, the active group.
  */
-function codeColumnBeside(): vscode.ViewColumn {
+export function codeColumnBeside(): vscode.ViewColumn {
   const groups = vscode.window.tabGroups;
   if (!(groups.activeTabGroup.activeTab?.input instanceof vscode.TabInputWebview)) return groups.activeTabGroup.viewColumn;
   const other = groups.all.find((g) => g !== groups.activeTabGroup);

@@ -20,6 +20,7 @@ import { buildBoardHtml, inlineStylesheet, makeNonce } from '../../extension/boa
 import type { L10nBundle } from '../../shared/board/l10n';
 import type { BoardServices, ChangeProgress } from '../../extension/board/services';
 import { BoardSession } from '../../extension/board/session';
+import { readOtherWorktrees } from '../../extension/board/worktrees';
 import * as setupApi from '../../setup';
 import { packHostMessage, type HostMessage, type ViewName } from '../../shared/board/protocol';
 import * as storeApi from '../../shared';
@@ -78,6 +79,8 @@ export interface FakeHostOptions {
   holdDetails?: boolean;
   /** The string bundle the page carries, as BoardPanel passes VS Code's (l10n.spec.ts: the pseudo-locale). */
   l10n?: L10nBundle;
+  /** Read the repository's other git worktrees as the extension does (extension/board/worktrees.ts); off by default. */
+  worktrees?: boolean;
 }
 
 export class FakeHost {
@@ -90,6 +93,8 @@ export class FakeHost {
   readonly revealed: { root: string; id: string }[] = [];
   readonly openedLinks: string[] = [];
   readonly openedFiles: string[] = [];
+  /** Files of other worktrees opened at a line (BoardServices.openFileAt). */
+  readonly openedAt: { abs: string; line: number }[] = [];
   readonly logs: string[] = [];
   /** What Copy digest put on the clipboard, in order. */
   readonly clipboard: string[] = [];
@@ -137,6 +142,7 @@ export class FakeHost {
       documentText: (root, rel) => { try { return fs.readFileSync(path.join(root, rel), 'utf8'); } catch { return undefined; } },
       openExternal: (url) => { this.openedLinks.push(url); },
       openFile: (abs) => { this.openedFiles.push(abs); },
+      ...(this.opts.worktrees ? { readWorktrees: (roots: readonly string[]) => readOtherWorktrees(roots), openFileAt: (abs: string, line: number) => { this.openedAt.push({ abs, line }); } } : {}),
       home: this.home,
       runtimeDir: path.join(repo, 'dist/runtime'),
       skillsDir: path.join(repo, 'skills'),

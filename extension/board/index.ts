@@ -19,6 +19,8 @@ import { BOARD_VIEW_TYPE, BoardPanel, viewFromState, webviewOptions } from './pa
 import type { BoardServices, ChangeProgress } from './services';
 import type { HunkReview } from '../changes/hunk-review';
 import { walkthroughStepDone } from '../util/walkthrough-steps';
+import { readOtherWorktrees } from './worktrees';
+import { codeColumnBeside } from '../host';
 
 export type BoardView = ViewName;
 
@@ -71,6 +73,12 @@ function makeServices(context: vscode.ExtensionContext, host: ConsiderHost, log:
     copyDigest: async () => {
       const copied = await vscode.commands.executeCommand<CopiedDigest | undefined>(CommandIds.copyReviewDigest, { quiet: true } satisfies CopyDigestArgs);
       return copied && { chars: copied.chars, pendingLeftOut: copied.pendingLeftOut };
+    },
+    readWorktrees: (roots) => readOtherWorktrees(roots, (line) => log.info(`board: ${line}`)),
+    openFileAt: (abs, line) => {
+      const at = new vscode.Position(Math.max(0, line - 1), 0);
+      // Beside the board, as a workspace thread's code opens (host.ts): never over it.
+      void vscode.window.showTextDocument(vscode.Uri.file(abs), { selection: new vscode.Range(at, at), preview: false, viewColumn: codeColumnBeside() });
     },
     showThreadChanges: (root, id) => { void vscode.commands.executeCommand(CommandIds.showThreadChanges, { root, id }); },
     showChangesSince: (root, round) => {

@@ -8,6 +8,7 @@ import { l10nBundle } from '../../shared/board/l10n';
 import { buildBoardHtml, inlineStylesheet, makeNonce } from './html';
 import type { BoardServices } from './services';
 import { BoardSession } from './session';
+import { watchStore } from '../store/store-watcher';
 
 export const BOARD_VIEW_TYPE = 'consider.board';
 
@@ -49,7 +50,11 @@ export class BoardPanel {
     this.disposables.push(
       webview.onDidReceiveMessage((m: unknown) => { void this.session.receive(m); }),
       panel.onDidDispose(() => { this.dispose(); onDispose(); }),
+      // Other worktrees are read when the board opens (ready), when it is shown again, and when one of their stores changes: never per keystroke.
+      panel.onDidChangeViewState(() => { if (panel.visible && this.session.isReady) void this.session.refreshWorktrees(); }),
+      { dispose: () => this.watchWorktreeStores([], services) },
     );
+    this.session.onWorktreesRead = (others) => this.watchWorktreeStores(others.map((f) => f.root), services);
     if (firstScreen) {
       // A hidden panel's page is gone; VS Code loads its HTML again when it is shown. By then the
       // first screen in it is out of date: it gets a page without one, which draws from the
@@ -63,6 +68,30 @@ export class BoardPanel {
     }
   }
 
+  private worktreeWatchers = new Map<string, { watcher: vscode.Disposable; mtime: number }>();
+
+  /**
+   * Watches the store file of each other worktree the board shows (folders git listed). A change
+   * that only our own read wrote back (same modification time as after that read) is not news.
+   */
+  private watchWorktreeStores(roots: readonly string[], services: BoardServices): void {
+    const wanted = new Set(roots);
+    for (const [root, w] of this.worktreeWatchers) if (!wanted.has(root)) { w.watcher.dispose(); this.worktreeWatchers.delete(root); }
+    for (const root of roots) {
+      const mtime = storeMtime(root);
+      const known = this.worktreeWatchers.get(root);
+      if (known) { known.mtime = mtime; continue; }
+      const entry = { watcher: { dispose: () => {} } as vscode.Disposable, mtime };
+      // The extension's own store watcher (fs.watch on `.consider/` sees the CLI's atomic rename at once).
+      entry.watcher = watchStore(root, () => {
+        const now = storeMtime(root);
+        services.log(`worktree store ${now === entry.mtime ? 'rewritten by our read' : 'changed'}: ${root}`);
+        if (now !== entry.mtime) void this.session.refreshWorktrees();
+      });
+      this.worktreeWatchers.set(root, entry);
+    }
+  }
+
   show(view?: ViewName): void {
     this.panel.reveal(undefined, false);
     if (view) this.session.showView(view);
@@ -72,6 +101,10 @@ export class BoardPanel {
     this.session.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();
   }
+}
+
+function storeMtime(root: string): number {
+  try { return fs.statSync(path.join(root, '.consider', 'store.json')).mtimeMs; } catch { return -1; }
 }
 
 const stylesheets = new Map<string, string>();

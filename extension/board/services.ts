@@ -6,6 +6,7 @@
 import type * as storeApi from '../../shared';
 import type * as setupApi from '../../setup';
 import type { ConsiderHost } from '../api';
+import type { WorktreeFolders } from './worktrees';
 
 export type StoreApi = Pick<typeof storeApi,
   'replyToThread' | 'setWorkflowState' | 'deleteThread' | 'restoreThreads' | 'archiveResolved' | 'unarchive' | 'submitReview' | 'discardReview' |
@@ -40,6 +41,10 @@ export interface BoardServices {
   showChangesSince?(root: string, round: number): void;
   /** Review per change in a folder: the capture the Changes view counts from and its progress (snapshot.ts withRoundProgress); absent or undefined when none. */
   changeProgress?(root: string): ChangeProgress | undefined;
+  /** The repository's other worktrees and their threads (worktrees.ts readOtherWorktrees); absent: the board shows this checkout only. */
+  readWorktrees?(roots: readonly string[]): Promise<WorktreeFolders>;
+  /** Opens a file of another worktree (a path git listed, resolved inside it) at a line. */
+  openFileAt?(absPath: string, line: number): void;
 }
 
 /** The Changes view's progress in a folder, counted from the capture `baseline` (a round's, or a Mark All Reviewed's). */

@@ -20,6 +20,9 @@ import { storeHandlers } from './handlers/store';
 import { threadHandlers } from './handlers/thread';
 import type { BoardServices } from './services';
 import { toFolderDetails, toFolderSnapshot, withRoundProgress } from './snapshot';
+import { NO_WORKTREES, type WorktreeFolders } from './worktrees';
+import { resolveInWorkspace } from '../../shared';
+import type { FolderStoreState } from '../api';
 import { UndoStack } from './undo';
 import { l10n } from '../../shared/board/l10n';
 
@@ -38,6 +41,12 @@ export class BoardSession {
   private readonly first = new FirstScreenCache();
   /** The view the webview last reported; re-sent after a reload so a hidden panel comes back where it was asked to be. */
   view: ViewName;
+  /** The other worktrees and their threads, as last read (refreshWorktrees); none until then. */
+  private worktrees: WorktreeFolders = NO_WORKTREES;
+  private worktreesReading: Promise<void> | undefined;
+  private worktreesAgain = false;
+  /** Told after each read of the other worktrees (the panel watches their store files). */
+  onWorktreesRead: ((others: readonly FolderStoreState[]) => void) | undefined;
   /** Told whenever the view changes (the panel keeps its title in step). */
   onViewChanged: ((view: ViewName) => void) | undefined;
 
@@ -91,10 +100,59 @@ export class BoardSession {
     const folders = this.services.host.folders();
     const first = this.snapshotsSinceReady++ === 0;
     const prepared = this.first.take(folders);
+    const { views, others } = this.worktrees;
+    if (views.size === 0) {
+      this.post({
+        type: 'host/snapshot', folders: withRoundProgress(prepared ?? folders.map((f) => toFolderSnapshot(f)), folders, this.services.changeProgress), visibility: this.services.host.visibility(),
+        ...(first ? {} : { details: folders.map(toFolderDetails) }),
+      });
+      return;
+    }
+    // Grouped by worktree (issue 39): every folder says which worktree it is, the others' folders follow this checkout's.
+    const all = [...folders, ...others];
+    const withWorktree = (f: FolderStoreState) => {
+      const worktree = views.get(f.root);
+      return worktree ? { ...toFolderSnapshot(f), worktree } : toFolderSnapshot(f);
+    };
     this.post({
-      type: 'host/snapshot', folders: withRoundProgress(prepared ?? folders.map((f) => toFolderSnapshot(f)), folders, this.services.changeProgress), visibility: this.services.host.visibility(),
-      ...(first ? {} : { details: folders.map(toFolderDetails) }),
+      type: 'host/snapshot', folders: withRoundProgress(all.map(withWorktree), all, this.services.changeProgress), visibility: this.services.host.visibility(),
+      ...(first ? {} : { details: all.map(toFolderDetails) }),
     });
+  }
+
+  /**
+   * Reads the other worktrees again (board opened, panel shown, one of their stores changed):
+   * never on a keystroke, and one read at a time (a call during a read asks for one more after it).
+   */
+  refreshWorktrees(): Promise<void> {
+    const read = this.services.readWorktrees;
+    if (!read) return Promise.resolve();
+    if (this.worktreesReading) {
+      this.worktreesAgain = true;
+      return this.worktreesReading;
+    }
+    this.worktreesReading = (async () => {
+      do {
+        this.worktreesAgain = false;
+        try {
+          const started = Date.now();
+          this.worktrees = await read(this.services.host.folders().map((f) => f.root));
+          const { others } = this.worktrees;
+          if (others.length) this.services.log(`read ${others.length} other worktree(s), ${others.reduce((n, f) => n + (f.store?.comments.length ?? 0), 0)} threads, in ${Date.now() - started} ms`);
+        } catch (e) {
+          this.services.log(`reading the other worktrees failed: ${message(e)}`);
+        }
+      } while (this.worktreesAgain);
+      this.worktreesReading = undefined;
+      this.onWorktreesRead?.(this.worktrees.others);
+      this.pushSnapshot();
+    })();
+    return this.worktreesReading;
+  }
+
+  /** Another worktree's folder state, when `root` is one the board shows. */
+  private otherWorktree(root: string): FolderStoreState | undefined {
+    return this.worktrees.others.find((f) => f.root === root);
   }
 
   showView(view: ViewName): void {
@@ -125,6 +183,7 @@ export class BoardSession {
     const queued = this.queue.filter((q) => q.type !== 'host/snapshot' && q.type !== 'host/view');
     this.queue = [];
     this.sendSnapshotNow();
+    void this.refreshWorktrees();
     // A webview hidden and shown again reloads from its saved state; a command may have asked
     // for another view meanwhile, so the host's idea of the view wins.
     this.post({ type: 'host/view', view: this.view });
@@ -138,9 +197,13 @@ export class BoardSession {
       progress: (done, total) => this.post({ type: 'host/progress', requestId, done: Math.round(done), total: Math.round(total) }),
       folder: (root) => {
         const f = this.services.host.folders().find((x) => x.root === root);
+        const other = f ? undefined : this.otherWorktree(root);
+        // Another worktree's threads are shown, not written here (docs/worktrees.md).
+        if (other) throw new BoardError(l10n.t('This thread is in worktree {0}: reply and resolve it in a window open on that worktree.', other.name), 'usage');
         if (!f) throw new BoardError(l10n.t('that folder is not part of this workspace'), 'usage');
         return f;
       },
+      shownFolders: () => [...this.services.host.folders(), ...this.worktrees.others],
       afterWrite: async (roots) => {
         for (const r of new Set(roots)) await this.services.host.refresh(r).catch((e: unknown) => this.services.log(`refresh ${r}: ${message(e)}`));
         this.pushSnapshot();
@@ -164,9 +227,13 @@ export class BoardSession {
     const known = (root: string) => this.services.host.folders().some((f) => f.root === root);
     try {
       switch (m.type) {
-        case 'thread/reveal':
+        case 'thread/reveal': {
           if (known(m.root)) await this.services.host.revealThread(m.root, m.id);
+          // Another worktree's thread: its file in that worktree's folder (resolved inside it, never leading out).
+          const c = this.otherWorktree(m.root)?.store?.comments.find((x) => x.id === m.id);
+          if (c && c.anchorState !== 'orphaned') this.services.openFileAt?.(resolveInWorkspace(m.root, c.file).abs, c.anchor.startLine);
           break;
+        }
         case 'link/open':
           // The webview only offers safe links, but the host decides: never trust the page.
           if (isSafeLink(m.href)) this.services.openExternal(m.href);

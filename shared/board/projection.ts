@@ -3,7 +3,7 @@
  * the list shows. No React, no messaging — unit-tested in test/webview-projection.test.ts.
  */
 import type { AnchorState, Author, WorkflowState } from '../model';
-import type { FolderDetails, FolderSnapshot, ThreadDetails, ThreadView, Visibility } from './protocol';
+import type { FolderDetails, FolderSnapshot, ThreadDetails, ThreadView, Visibility, WorktreeView } from './protocol';
 import { countThread, noThreads, type ThreadCounts } from './threadCounts';
 import { l10n } from './l10n';
 
@@ -13,6 +13,8 @@ export interface Row {
   readonly root: string;
   readonly folderName: string;
   readonly thread: ThreadView;
+  /** Another git worktree's thread (FolderSnapshot.worktree, current false): read here, written in its own worktree. */
+  readonly otherWorktree?: WorktreeView;
 }
 
 /** Conversations by row key (`thread/details`); empty until the host has sent them. */
@@ -52,6 +54,7 @@ export type SortOrder = 'file' | 'activity' | 'state';
 
 export type ListItem =
   | { readonly kind: 'group'; readonly key: string; readonly label: string; readonly folderName: string; readonly count: number; readonly open: number }
+  | { readonly kind: 'worktree'; readonly key: string; readonly section: WorktreeSection }
   | { readonly kind: 'thread'; readonly key: string; readonly row: Row };
 
 /** The summary bar's figures: the counts every view shares (threadCounts.ts), the files, the unreadable stores. */
@@ -66,7 +69,9 @@ export const fileKey = (root: string, file: string): string => `${root}\u0000${f
 export function projectRows(folders: readonly FolderSnapshot[]): Row[] {
   const rows: Row[] = [];
   for (const f of folders) {
-    for (const thread of f.threads) rows.push({ key: rowKey(f.root, thread.id), root: f.root, folderName: f.name, thread });
+    const other = f.worktree && !f.worktree.current ? f.worktree : undefined;
+    if (other) for (const thread of f.threads) rows.push({ key: rowKey(f.root, thread.id), root: f.root, folderName: f.name, thread, otherWorktree: other });
+    else for (const thread of f.threads) rows.push({ key: rowKey(f.root, thread.id), root: f.root, folderName: f.name, thread });
   }
   return rows;
 }
@@ -223,15 +228,68 @@ export function sortedRows(group: FileGroup): readonly Row[] {
 }
 
 /**
+ * One worktree's part of the board (issue 39): its header's figures and the folders (roots)
+ * whose threads it holds. Counts are of all its threads, whatever the filters hide.
+ */
+export interface WorktreeSection {
+  readonly worktree: WorktreeView;
+  readonly roots: readonly string[];
+  readonly open: number;
+  readonly total: number;
+}
+
+/**
+ * The worktree sections of a snapshot, this checkout first, then the others in git's order;
+ * none (an empty list) unless some folder is another worktree's: one checkout needs no headers.
+ */
+export function worktreeSections(folders: readonly FolderSnapshot[]): WorktreeSection[] {
+  if (!folders.some((f) => f.worktree && !f.worktree.current)) return [];
+  const byFolder = new Map<string, { worktree: WorktreeView; roots: string[]; open: number; total: number }>();
+  for (const f of folders) {
+    if (!f.worktree) continue;
+    let s = byFolder.get(f.worktree.folder);
+    if (!s) byFolder.set(f.worktree.folder, (s = { worktree: f.worktree, roots: [], open: 0, total: 0 }));
+    s.roots.push(f.root);
+    s.total += f.threads.length;
+    for (const t of f.threads) if (t.workflowState === 'open') s.open++;
+  }
+  return [...byFolder.values()].sort((a, b) => Number(b.worktree.current) - Number(a.worktree.current) || a.worktree.order - b.worktree.order);
+}
+
+/**
  * Groups rows by file (with counts) and orders groups and threads for the chosen sort:
  * file → groups by path, threads by line; activity → newest first; state → most urgent first.
+ * With worktree sections (worktreeSections), each worktree's rows come under its header, in
+ * the sections' order, grouped and sorted the same way within it; a worktree none of whose
+ * threads pass the filters shows no header.
  */
-export function buildList(rows: readonly Row[], sort: SortOrder, multiRoot: boolean): ListItem[] {
+export function buildList(rows: readonly Row[], sort: SortOrder, multiRoot: boolean, sections: readonly WorktreeSection[] = []): ListItem[] {
   const items: ListItem[] = [];
-  for (const group of orderedFileGroups(rows, sort, multiRoot)) {
-    items.push({ kind: 'group', key: `g:${group.key}`, label: group.label, folderName: group.folderName, count: group.rows.length, open: group.open });
-    for (const row of sortedRows(group)) items.push({ kind: 'thread', key: row.key, row });
+  const pushGroups = (part: readonly Row[]): void => {
+    for (const group of orderedFileGroups(part, sort, multiRoot)) {
+      items.push({ kind: 'group', key: `g:${group.key}`, label: group.label, folderName: group.folderName, count: group.rows.length, open: group.open });
+      for (const row of sortedRows(group)) items.push({ kind: 'thread', key: row.key, row });
+    }
+  };
+  if (sections.length === 0) {
+    pushGroups(rows);
+    return items;
   }
+  const sectionOfRoot = new Map<string, number>();
+  sections.forEach((s, i) => { for (const r of s.roots) sectionOfRoot.set(r, i); });
+  // A folder no section names (a workspace folder in another repository) comes last, unheaded.
+  const parts: Row[][] = sections.map(() => []);
+  const rest: Row[] = [];
+  for (const r of rows) {
+    const i = sectionOfRoot.get(r.root);
+    (i === undefined ? rest : parts[i]!).push(r);
+  }
+  sections.forEach((section, i) => {
+    if (parts[i]!.length === 0) return;
+    items.push({ kind: 'worktree', key: `w:${section.worktree.folder}`, section });
+    pushGroups(parts[i]!);
+  });
+  pushGroups(rest);
   return items;
 }
 

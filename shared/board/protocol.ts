@@ -222,6 +222,26 @@ export interface FolderSnapshot {
   readonly pendingCount?: number;
   /** The submitted review rounds, oldest first; absent when none. */
   readonly reviews?: readonly ReviewView[];
+  /**
+   * The git worktree this folder is (issue 39, docs/worktrees.md): set only when the repository
+   * has more than one worktree holding a Consider store, so the board groups threads by worktree.
+   * A folder with `current: false` is another worktree's, read by the host, never written.
+   */
+  readonly worktree?: WorktreeView;
+}
+
+/** A worktree as the board's group header shows it (FolderSnapshot.worktree). */
+export interface WorktreeView {
+  /** Its branch, short; absent when its HEAD is detached. */
+  readonly branch?: string;
+  /** Its folder, absolute, as `git worktree list` names it. */
+  readonly folder: string;
+  /** The checkout this window is on (shown first). */
+  readonly current: boolean;
+  /** Its place in git's list (0: the main worktree). */
+  readonly order: number;
+  /** When an agent's hook last recorded a turn there (shared/store/agent-turns.ts); absent when none did. */
+  readonly lastAgentAt?: string;
 }
 
 export interface Visibility {
@@ -308,12 +328,14 @@ const reviewView = object({
   dispositions: optional(object({ addressed: int(0), declined: int(0), question: int(0) })), open: optional(int(0)), hasBaseline: optional(onlyTrue),
   changes: optional(object({ reviewed: int(0), total: int(0) })),
 });
+const worktreeView = object({ branch: optional(anyStr), folder: anyStr, current: bool, order: int(0), lastAgentAt: optional(anyStr) });
 const folderSnapshot = object({
   root: anyStr, name: anyStr, hasStore: bool, threads: arrayOf(checkThreadView, 1_000_000),
   error: optional(object({ code: anyStr, message: anyStr, hint: optional(anyStr) })),
   readOnlyReason: optional(anyStr), hasBackup: optional(bool),
   pendingCount: optional(int(1)),
   reviews: optional(arrayOf(reviewView, 100_000)),
+  worktree: optional(worktreeView),
 });
 const visibility = object({ showResolved: bool, showStale: bool });
 
@@ -324,6 +346,7 @@ export type ViewsAgreeWithSchemas = [
   Agrees<Same<Infer<typeof replyView>, ReplyView>>,
   Agrees<Same<Infer<typeof threadDetails>, ThreadDetails>>,
   Agrees<Same<Infer<typeof reviewView>, ReviewView>>,
+  Agrees<Same<Infer<typeof worktreeView>, WorktreeView>>,
   Agrees<Same<Infer<typeof folderSnapshot>, FolderSnapshot>>,
   Agrees<Same<Infer<typeof visibility>, Visibility>>,
 ];

@@ -13,6 +13,8 @@ export interface HandlerContext {
   progress(done: number, total: number): void;
   /** The folder for a root the webview named; throws unless it is one of the workspace's folders. */
   folder(root: string): FolderStoreState;
+  /** Every folder the board shows: the workspace's, then other worktrees' (read-only: `folder` refuses them). */
+  shownFolders(): readonly FolderStoreState[];
   /** Re-reads the stores written to and pushes a fresh snapshot. */
   afterWrite(roots: Iterable<string>): Promise<void>;
 }

@@ -5,7 +5,7 @@ import { forEachRef, type Handlers } from './context';
 
 export const threadHandlers: Handlers<'thread/details' | 'thread/reply' | 'thread/setState' | 'thread/delete'> = {
   // The host's current state: a snapshot sent after this answer brings its own request.
-  'thread/details': async (_p, ctx) => ({ folders: ctx.services.host.folders().map(toFolderDetails) }),
+  'thread/details': async (_p, ctx) => ({ folders: ctx.shownFolders().map(toFolderDetails) }),
 
   'thread/reply': (p, ctx) =>
     forEachRef(ctx, [{ root: p.root, id: p.id }], async (ref) => { await ctx.services.store.replyToThread(ref.root, ref.id, { body: p.body, author: 'human' }); }),

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useApp, useBoard } from '../lib/context';
-import { NO_DETAILS, buildList, filterRows, type Row } from '../../../shared/board/projection';
+import { NO_DETAILS, buildList, filterRows, worktreeSections, type Row } from '../../../shared/board/projection';
 import { Button, Codicon, type TextFieldHandle } from '../ui/primitives';
 import { FilterBar } from './FilterBar';
 import { ReviewBar } from './ReviewBar';
@@ -26,7 +26,10 @@ export function Board() {
   const detailRef = useRef<ThreadDetailHandle>(null);
 
   const filtered = useMemo(() => filterRows(rows, filters, visibility, searchDetails), [rows, filters, visibility, searchDetails]);
-  const items = useMemo(() => buildList(filtered, sort, folders.length > 1), [filtered, sort, folders.length]);
+  const sections = useMemo(() => worktreeSections(folders), [folders]);
+  // Other worktrees' folders have their own headers: file labels name a folder only when this checkout has several.
+  const multiRoot = useMemo(() => folders.filter((f) => !f.worktree || f.worktree.current).length > 1, [folders]);
+  const items = useMemo(() => buildList(filtered, sort, multiRoot, sections), [filtered, sort, multiRoot, sections]);
   const selected: Row | undefined = useMemo(() => rows.find((r) => r.key === selectedKey), [rows, selectedKey]);
 
   // "/" focuses search from anywhere on the board (not while typing in a field).

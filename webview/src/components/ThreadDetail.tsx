@@ -80,6 +80,12 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
           </> : <div className="muted" data-testid="conversation-loading"><Spinner /> {l10n.t('Loading the conversation…')}</div>}
         </div>
       </div>
+      {row.otherWorktree ? (
+        // Read here, written there (docs/worktrees.md): its store belongs to the session working in that worktree.
+        <footer className="reply-box worktree-elsewhere" data-testid="detail-other-worktree">
+          <p className="muted"><Codicon name="git-branch" /> {l10n.t('In worktree {0} ({1}). Reply and resolve it in a window open on that worktree; here it is read-only.', row.otherWorktree.branch ?? l10n.t('(detached)'), row.otherWorktree.folder)}</p>
+        </footer>
+      ) : (
       <footer className="reply-box">
         {resolved ? (
           <p className="muted">{l10n.t('Resolved threads take no replies. Reopen to continue the discussion.')}</p>
@@ -93,6 +99,7 @@ export const ThreadDetail = forwardRef<ThreadDetailHandle, { row: Row | undefine
             onClick={() => void actions.setState([row], resolved ? 'open' : 'resolved')}>{resolved ? l10n.t('Reopen') : l10n.t('Resolve')}</Button>
         </div>
       </footer>
+      )}
     </aside>
   );
 });

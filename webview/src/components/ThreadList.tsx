@@ -2,7 +2,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useApp, useBoard } from '../lib/context';
 import { groupHeaderContent, rowActionIcons, threadRowContent } from '../../../shared/board/previewTree';
-import { GROUP_HEIGHT, ROW_HEIGHT } from '../../../shared/board/listLayout';
+import { GROUP_HEIGHT, ROW_HEIGHT, WORKTREE_HEIGHT } from '../../../shared/board/listLayout';
+import { relativeTime } from '../../../shared/board/time';
 import type { ListItem, Row } from '../../../shared/board/projection';
 import { TreeNodes } from '../ui/TreeNodes';
 import { l10n } from '../../../shared/board/l10n';
@@ -32,7 +33,7 @@ export function ThreadList({ items, onReplyShortcut }: { items: readonly ListIte
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => (items[i]?.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT),
+    estimateSize: (i) => (items[i]?.kind === 'group' ? GROUP_HEIGHT : items[i]?.kind === 'worktree' ? WORKTREE_HEIGHT : ROW_HEIGHT),
     overscan: 8,
     initialOffset: initialScroll.current,
     getItemKey: (i) => items[i]!.key,
@@ -64,7 +65,7 @@ export function ThreadList({ items, onReplyShortcut }: { items: readonly ListIte
       case 'End': handled(); selectAt(threadIndexes.length - 1); break;
       case 'Enter': if (selectedRow) { handled(); actions.reveal(selectedRow); } break;
       case 'r': if (selectedRow) { handled(); onReplyShortcut(); } break;
-      case 'x': if (selectedRow) { handled(); void actions.setState([selectedRow], selectedRow.thread.workflowState === 'open' ? 'resolved' : 'open'); } break;
+      case 'x': if (selectedRow && !selectedRow.otherWorktree) { handled(); void actions.setState([selectedRow], selectedRow.thread.workflowState === 'open' ? 'resolved' : 'open'); } break;
       default: break;
     }
   };
@@ -86,7 +87,7 @@ export function ThreadList({ items, onReplyShortcut }: { items: readonly ListIte
           const it = items[v.index]!;
           return (
             <div key={v.key} className="virtual-item" style={{ transform: `translateY(${v.start}px)`, height: v.size }}>
-              {it.kind === 'group' ? <GroupHeader item={it} /> : <ThreadRow row={it.row} selected={it.key === selectedKey} />}
+              {it.kind === 'group' ? <GroupHeader item={it} /> : it.kind === 'worktree' ? <WorktreeHeader item={it} /> : <ThreadRow row={it.row} selected={it.key === selectedKey} />}
             </div>
           );
         })}
@@ -106,6 +107,22 @@ function GroupHeader({ item }: { item: Extract<ListItem, { kind: 'group' }> }) {
   );
 }
 
+/** A worktree's part of the list (issue 39): its branch, its folder, its open threads, when an agent last acted there. */
+function WorktreeHeader({ item }: { item: Extract<ListItem, { kind: 'worktree' }> }) {
+  const { worktree, open, total } = item.section;
+  return (
+    <div className={`worktree-header${worktree.current ? ' current' : ''}`} role="presentation" data-testid="worktree-header" data-folder={worktree.folder}>
+      <span className="codicon codicon-git-branch" />
+      <span className="worktree-branch" data-testid="worktree-branch">{worktree.branch ?? l10n.t('(detached)')}</span>
+      {worktree.current && <span className="tag worktree-here">{l10n.t('this checkout')}</span>}
+      {/* Long folders lose their start, not their name (rtl ellipsis; bdi keeps the path itself left to right). */}
+      <span className="worktree-folder muted" title={worktree.folder}><bdi>{worktree.folder}</bdi></span>
+      {worktree.lastAgentAt && <span className="muted worktree-agent" title={worktree.lastAgentAt} data-testid="worktree-agent">{l10n.t('agent acted {0}', relativeTime(worktree.lastAgentAt))}</span>}
+      <span className="group-count" title={l10n.t('{0} open of {1}', open, total)} data-testid="worktree-open">{l10n.t('{0} open', open)}</span>
+    </div>
+  );
+}
+
 const ThreadRow = memo(function ThreadRow({ row, selected }: { row: Row; selected: boolean }) {
   const { store, actions } = useApp();
   const t = row.thread;
@@ -118,8 +135,8 @@ const ThreadRow = memo(function ThreadRow({ row, selected }: { row: Row; selecte
       onClick={() => store.getState().select(row.key)} onDoubleClick={() => actions.reveal(row)}>
       <TreeNodes nodes={threadRowContent(t)} />
       <div className="row-actions" aria-hidden="true">
-        <RowAction icon={toggleIcon} label={resolved ? l10n.t('Reopen (x)') : l10n.t('Resolve (x)')} testId="row-toggle-state"
-          onClick={() => void actions.setState([row], resolved ? 'open' : 'resolved')} />
+        {!row.otherWorktree && <RowAction icon={toggleIcon} label={resolved ? l10n.t('Reopen (x)') : l10n.t('Resolve (x)')} testId="row-toggle-state"
+          onClick={() => void actions.setState([row], resolved ? 'open' : 'resolved')} />}
         <RowAction icon={openIcon} label={t.anchorState === 'orphaned' ? l10n.t('Its file is gone: open Triage (Enter)') : l10n.t('Open in editor (Enter)')}
           onClick={() => actions.reveal(row)} testId="row-open" />
       </div>
