@@ -6,7 +6,7 @@
  */
 import os from 'node:os';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addThread, addressRound, readStore, submitReview } from '../shared';
+import { addThread, addressRound, readStore, recentSessions, recordTurn, RECENT_SESSION_MS, submitReview } from '../shared';
 import { ensureBuilt, makeWorkspace, runCli, runCliAsync } from './helpers/cli';
 import type { CliResult, Workspace } from './helpers/cli';
 
@@ -88,5 +88,17 @@ describe('a round addressed to one session', () => {
     expect(r.stderr).toMatch(/--session must be a session id/);
     await expect(submitReview(ws.root, { message: 'x', forSession: '../../etc' })).rejects.toThrow(/session id/);
     expect(ws.storeBytes()!.equals(before!)).toBe(true);
+  });
+});
+
+describe('recentSessions: the sessions Submit Review asks about', () => {
+  it('the sessions with a turn within RECENT_SESSION_MS, most recent first; older or id-less ones are left out', async () => {
+    await roundFor();
+    const now = Date.parse('2026-11-28T12:00:00Z');
+    recordTurn(ws.root, 'claude:old', 'ended', now - RECENT_SESSION_MS - 1000);
+    recordTurn(ws.root, 'codex:b', 'ended', now - 60_000);
+    recordTurn(ws.root, 'claude:a', 'running', now - 1000);
+    recordTurn(ws.root, 'gemini:', 'ended', now - 1000);
+    expect(recentSessions(ws.root, now).map((t) => t.session)).toEqual(['claude:a', 'codex:b']);
   });
 });
