@@ -183,5 +183,9 @@ export async function submitReviewWithBaseline(
   }
   const captured = captureForRound(root, store, opts.maxFileBytes !== undefined ? { maxFileBytes: opts.maxFileBytes } : {});
   if (!captured.ok) opts.onCaptureFailed?.(captured.error);
-  return submitReview(root, { ...(opts.message !== undefined ? { message: opts.message } : {}), ...(opts.forSession !== undefined ? { forSession: opts.forSession } : {}), ...(captured.ok ? { baseline: captured.report.baseline.id } : {}) });
+  return submitReview(root, {
+    ...(opts.message !== undefined ? { message: opts.message } : {}),
+    ...(opts.forSession !== undefined ? { forSession: opts.forSession } : {}),
+    ...(captured.ok ? { baseline: captured.report.baseline.id } : {}),
+  });
 }
