@@ -111,5 +111,5 @@ export function threadNews(c: Comment, unread: Unread): View {
 
 /** A review round's own fields (its threads are listed beside it). */
 export function roundView(r: ReviewRound): View {
-  return present({ round: r.round, submittedAt: r.submittedAt, message: r.message });
+  return present({ round: r.round, submittedAt: r.submittedAt, message: r.message, forSession: r.forSession });
 }

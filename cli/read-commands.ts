@@ -2,13 +2,14 @@
 import type { AnchorState, Comment, StoreFile, WorkflowState, Worktree } from '../shared';
 import {
   ANCHOR_STATES, ConsiderError, groupDigits, WORKFLOW_STATES, findThread, isConsiderError, isUnseen, markSeenByAgent, pullRequestAccount, pullRequestOrigin, pullRequestReplyAuthor,
-  commentTexts, readArchive, readStore, listJsonFromIndex, orderByLocation, resolveInWorkspace, summarize, summaryFromIndex, visibleToAgent,
+  commentTexts, readArchive, readStore, listJsonFromIndex, orderByLocation, resolveInWorkspace, roundsHiddenFrom, summarize, summaryFromIndex, visibleToAgent,
   listWorktrees, selectWorktrees, worktreeName,
   rejectedChangeLeft,
 } from '../shared';
 import type { Command, Ctx } from './command';
 import { READ_SIDE_WRITE_WAIT_MS, loadReconciled, note, oneOfFlag, warn } from './command';
 import { threadItem, threadView } from './agent-view';
+import { sessionOf } from './session-option';
 import { formatCode, missingCodeReason, readCodeContext, removedCodeContext } from './code';
 import { notAnchoredReason, notAnchoredWord, rejectedDiff, rejectedLine } from './rejected';
 import { broughtFromText, headline, indented, inert, location, movedFromText, oneLine, plural, repliesLine, suggestedMoveText, writeJson, writeLean, writeOut, writeOutBytes } from './output';
@@ -72,8 +73,9 @@ export function sortByLocation(threads: readonly Comment[]): Comment[] {
 export const list: Command = {
   name: 'list',
   summary: 'list threads, optionally filtered',
-  usage: 'consider-cli list [--workflow open|resolved|all] [--anchor anchored|stale|orphaned|all] [--unseen] [--file PATH] [--archived] [--worktree NAME|all] [--json]',
+  usage: 'consider-cli list [--workflow open|resolved|all] [--anchor anchored|stale|orphaned|all] [--unseen] [--file PATH] [--archived] [--worktree NAME|all] [--session ID] [--json]',
   options: {
+    session: { type: 'string' },
     workflow: { type: 'string' },
     anchor: { type: 'string' },
     status: { type: 'string' },
@@ -89,6 +91,7 @@ export const list: Command = {
     ['--unseen', 'only open threads with human activity the agent has not read yet. Reading a thread with get, thread or context (or replying to it) marks it seen; list does not.'],
     ['--file PATH', 'only threads on this file, or under this folder (workspace-relative)'],
     ['--archived', 'list the archive (.consider/archive.json) instead of the active store'],
+    ['--session ID', 'the agent session you are (or CONSIDER_SESSION): threads of rounds the developer addressed to another session are left out'],
     ['--worktree NAME|all', 'the threads of another worktree of this repository (by its branch or folder name), or of every worktree, grouped by worktree; paths are relative to each worktree (docs/worktrees.md). Exit 2 for an unknown name, 1 outside a git repository'],
   ],
   examples: [
@@ -120,11 +123,14 @@ export const list: Command = {
     if (archived) filters.push('archived');
     if (typeof v.worktree === 'string') return listAcrossWorktrees(ctx, v.worktree, archived, (c) => wanted(c, () => isUnseen(c)), filters);
     // The common read with nothing to re-anchor, told from the list index: no parse of the store.
-    const fromIndex = ctx.json && !ctx.lean && !archived ? listJsonFromIndex(ctx.root, (t) => wanted(t, () => t.unseen), '{"comments":[', ']}\n') : undefined;
+    const session = sessionOf(ctx);
+    if (session !== undefined) filters.push(`session=${inert(session)}`);
+    const fromIndex = ctx.json && !ctx.lean && !archived && session === undefined ? listJsonFromIndex(ctx.root, (t) => wanted(t, () => t.unseen), '{"comments":[', ']}\n') : undefined;
     if (fromIndex) return writeOutBytes(fromIndex);
     const read = archived ? undefined : await loadForRead(ctx);
     const store = read?.store;
-    const source = read ? read.visible : readArchive(ctx.root);
+    const hidden = read && session !== undefined ? roundsHiddenFrom(read.store, session) : undefined;
+    const source = read ? read.visible.filter((c) => !hidden?.size || c.round === undefined || !hidden.has(c.round)) : readArchive(ctx.root);
     const shown = source.filter((c) => wanted(c, () => isUnseen(c)));
     const ordered = sortByLocation(shown);
     if (ctx.lean) return writeLean({ threads: ordered.map(threadItem) });

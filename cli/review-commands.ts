@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import type { Comment, ReviewRound, StoreFile } from '../shared';
 import {
   ConsiderError, considerPaths, findRound, findThread, isConsiderError, isUnseen, latestRound, markRoundSeen,
-  readStore, unseenFeedback, unseenReviewMessages, visibleToAgent,
+  readStore, storeSeenBy, unseenFeedback, unseenReviewMessages, visibleToAgent,
 } from '../shared';
 import type { Command, Ctx } from './command';
 import { roundView, threadItem, threadNews as threadNewsView } from './agent-view';
@@ -16,6 +16,7 @@ import { loadForRead, listBlock, sortByLocation } from './read-commands';
 import { headline, indented, inert, oneLine, plural, writeJson, writeLean, writeOut } from './output';
 import { unreadIn, type Unread } from './unread';
 import { waitLoop } from './wait-loop';
+import { SESSION_HELP, sessionOf } from './session-option';
 
 function roundNumber(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -82,14 +83,21 @@ function roundText(round: ReviewRound, threads: readonly Comment[], waiting: rea
 export const review: Command = {
   name: 'review',
   summary: 'show a submitted review round: its overall message and its threads (marks the message read)',
-  usage: 'consider-cli review [<round>] [--json]',
-  options: {},
-  optionHelp: [['<round>', 'the round number (default: the oldest round whose message you have not read, else the newest)']],
+  usage: 'consider-cli review [<round>] [--session ID] [--json]',
+  options: { session: { type: 'string' } },
+  optionHelp: [['<round>', 'the round number (default: the oldest round whose message you have not read, else the newest)'], SESSION_HELP],
   examples: ['consider-cli review', 'consider-cli review 2 --json'],
   positionals: [0, 1, '<round>'],
   async run(ctx) {
-    const { store, visible, readOnly } = await loadForRead(ctx);
+    const session = sessionOf(ctx);
+    const read = await loadForRead(ctx);
+    const readOnly = read.readOnly;
+    const store = session === undefined ? read.store : storeSeenBy(read.store, session);
+    const visible = store === read.store ? read.visible : store.comments.filter(visibleToAgent);
     const wanted = roundNumber(ctx.positionals[0]);
+    if (wanted !== undefined && session !== undefined && !store.reviews?.some((r) => r.round === wanted) && read.store.reviews?.some((r) => r.round === wanted)) {
+      throw new ConsiderError('not_found', `review round ${wanted} is addressed to another agent session`, 'run `consider-cli review` without a number for your rounds');
+    }
     const round = wanted !== undefined ? findRound(store, wanted) : defaultRound(store);
     if (!round) {
       if (ctx.lean) return writeLean({ round: null, threads: [] });
@@ -187,11 +195,12 @@ function watchForNews(root: string, check: NewsCheck, timeoutMs: number): Promis
 export const wait: Command = {
   name: 'wait',
   summary: 'block until the developer has something new for you (a submitted review, a reply), then show it',
-  usage: 'consider-cli wait [<id>] [--timeout SECONDS] [--json]',
-  options: { timeout: { type: 'string' } },
+  usage: 'consider-cli wait [<id>] [--timeout SECONDS] [--session ID] [--json]',
+  options: { timeout: { type: 'string' }, session: { type: 'string' } },
   optionHelp: [
     ['<id>', 'wait for news on this thread only: a reply or edit from the developer, or the thread resolved, reopened or deleted'],
     ['--timeout SECONDS', `give up after this long (default ${DEFAULT_WAIT_S}); exit code 6 then`],
+    ['--session ID', 'the agent session you are (or CONSIDER_SESSION): wake for rounds addressed to it and to any session; without it, only for rounds addressed to any session'],
   ],
   examples: [
     'consider-cli wait                       # until the developer submits a review or replies',
@@ -203,8 +212,10 @@ export const wait: Command = {
     if (!fs.existsSync(considerPaths(ctx.root).dir)) {
       throw new ConsiderError('not_found', `Consider is not set up in ${ctx.root} (no .consider/ folder)`, 'ask the developer to run "Consider: Setup" in VS Code');
     }
+    const session = sessionOf(ctx);
     const { store } = readStore(ctx.root);
-    let check: NewsCheck = anyFeedback;
+    // A round addressed to another session is not news for this one (model.ts storeSeenBy).
+    let check: NewsCheck = (s) => anyFeedback(storeSeenBy(s, session));
     const wanted = ctx.positionals[0];
     if (wanted !== undefined) {
       const c = findThread(store, wanted, 'agent');

@@ -58,6 +58,9 @@ export const PLAN_TOOL_WAIT_S = 45;
 
 const id = text(1, 200, 'thread id, or a unique prefix of it (the c_ may be left out)');
 const message = text(1, 100_000, 'the text (Markdown)');
+/** Your agent session (the MCP protocol does not carry it): rounds the developer addressed to another session are left out. */
+const session = text(1, 200, 'your agent session id (as your hooks receive it, e.g. session_id); without it, rounds the developer addressed to one session are not shown to you');
+const sessionArg = (s: string | undefined): string[] => (s ? [`--session=${s}`] : []);
 
 /** One tool: its input and the CLI arguments it stands for. */
 export interface ToolSpec<S extends Shape = Shape> {
@@ -104,17 +107,18 @@ export const TOOLS = {
       unseen: optional(flag('only threads with developer activity you have not read')),
       file: optional(prop<string>({ description: 'only threads on this file or under this folder (workspace-relative)', type: 'string', maxLength: 4096 })),
       worktree: optional(text(1, 4096, 'the threads of another git worktree of this repository instead (its branch or folder name), or "all" for every worktree, grouped by worktree')),
+      session: optional(session),
     },
     args: (i) => [
       'list', ...(i.workflow ? ['--workflow', i.workflow] : []), ...(i.anchor ? ['--anchor', i.anchor] : []), ...(i.unseen ? ['--unseen'] : []), ...(i.file ? [`--file=${i.file}`] : []),
-      ...(i.worktree ? [`--worktree=${i.worktree}`] : []),
+      ...(i.worktree ? [`--worktree=${i.worktree}`] : []), ...sessionArg(i.session),
     ],
   }),
   review: tool({
     title: 'Show a review round',
     description: 'A submitted review round: its overall message and its threads (default: the oldest whose message you have not read, else the newest). Marks the message read, and says which other rounds still wait. A thread that rejects a change you made carries `rejected`: the change, and whether the developer reverted it.',
-    input: { round: optional(whole(1, undefined, 'the round number')) },
-    args: (i) => ['review', '--', ...(i.round ? [String(i.round)] : [])],
+    input: { round: optional(whole(1, undefined, 'the round number')), session: optional(session) },
+    args: (i) => ['review', ...sessionArg(i.session), '--', ...(i.round ? [String(i.round)] : [])],
   }),
   get: tool({
     title: 'Read a thread',
@@ -160,8 +164,8 @@ export const TOOLS = {
   wait: tool({
     title: 'Wait for the developer',
     description: 'Block until the developer has something new for you (a submitted review, a reply; with id, on that thread) and return what is new. Times out with error code "timeout".',
-    input: { id: optional(id), timeoutSeconds: optional(whole(1, 3600, 'default 300')) },
-    args: (i) => ['wait', '--timeout', String(i.timeoutSeconds ?? 300), '--', ...(i.id ? [i.id] : [])],
+    input: { id: optional(id), timeoutSeconds: optional(whole(1, 3600, 'default 300')), session: optional(session) },
+    args: (i) => ['wait', '--timeout', String(i.timeoutSeconds ?? 300), ...sessionArg(i.session), '--', ...(i.id ? [i.id] : [])],
     timeoutMs: (i) => ((i.timeoutSeconds ?? 300) + 30) * 1000,
   }),
   plan: tool({

@@ -383,6 +383,13 @@ export interface ReviewRound {
   baseline?: string;
   /** Posted as a review on a pull request (`consider-cli pr push`, docs/pull-requests.md): which, and where. */
   postedTo?: { repo: string; number: number; url: string; at: string };
+  /**
+   * The agent session the round is addressed to, `<agent>:<session id>` as the hooks record it
+   * (shared/store/agent-turns.ts; docs/worktrees.md "Rounds go to the agent that wrote the code").
+   * Only that session's hook, `wait --session`, `review --session` and `list --session` see the
+   * round and its threads; absent: any session (the behaviour before addressing existed).
+   */
+  forSession?: string;
   [unknownField: string]: unknown;
 }
 
@@ -426,7 +433,7 @@ export interface ActivityEntry {
   actor: Author | 'system';
   action:
     | 'add' | 'reply' | 'resolve' | 'reopen' | 'edit' | 'delete-comment' | 'delete-thread'
-    | 'reanchor' | 'archive' | 'unarchive' | 'seen' | 'restore' | 'submit-review' | 'discard-review'
+    | 'reanchor' | 'archive' | 'unarchive' | 'seen' | 'restore' | 'submit-review' | 'discard-review' | 'address-round'
     | 'pr-pull' | 'pr-push' | 'pr-sync'
     /** A rejected change: its revert made or refused; seen gone from its file; seen back. */
     | 'revert' | 'rejected-gone' | 'rejected-back';
@@ -543,6 +550,43 @@ export function dispositionOf(c: Comment): Disposition | undefined {
 /** "Addressed, awaiting your check": an open thread whose disposition (dispositionOf) is `addressed`. */
 export function awaitsHumanCheck(c: Comment): boolean {
   return c.workflowState === 'open' && dispositionOf(c) === 'addressed';
+}
+
+/** What a session id may look like (`claude:0f6c…`, or the bare id): letters, digits and `._:@-`, at most 200. */
+export const SESSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,199}$/;
+
+/**
+ * Whether `viewer` is the session `forSession` names: the same `<agent>:<id>`, or the bare id
+ * (what an agent that only knows its own session id passes to `--session`).
+ */
+export function isSameSession(forSession: string, viewer: string): boolean {
+  return forSession === viewer || forSession.slice(forSession.indexOf(':') + 1) === viewer;
+}
+
+/**
+ * The rounds `viewer` must not see: those addressed to another session. An unknown viewer
+ * (undefined: a `wait` or MCP server that was not told its session) sees unaddressed rounds only.
+ */
+export function roundsHiddenFrom(store: StoreFile, viewer: string | undefined): Set<number> {
+  const hidden = new Set<number>();
+  for (const r of store.reviews ?? []) {
+    if (r.forSession !== undefined && (viewer === undefined || !isSameSession(r.forSession, viewer))) hidden.add(r.round);
+  }
+  return hidden;
+}
+
+/**
+ * The store as the session `viewer` sees it: without the rounds addressed to other sessions and
+ * their threads (a shallow copy; the same store when nothing is addressed).
+ */
+export function storeSeenBy(store: StoreFile, viewer: string | undefined): StoreFile {
+  const hidden = roundsHiddenFrom(store, viewer);
+  if (hidden.size === 0) return store;
+  return {
+    ...store,
+    comments: store.comments.filter((c) => c.round === undefined || !hidden.has(c.round)),
+    reviews: (store.reviews ?? []).filter((r) => !hidden.has(r.round)),
+  };
 }
 
 /** Submitted rounds with an overall message the agent has not read yet. */

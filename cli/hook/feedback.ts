@@ -9,7 +9,7 @@
  */
 import type { Comment, StoreFile } from '../../shared';
 import {
-  hashContent, lastActivityAt, orderByLocation, readStore, summarize, summaryFromIndex, unseenFeedback,
+  hashContent, lastActivityAt, orderByLocation, readStore, storeSeenBy, summarize, summaryFromIndex, unseenFeedback,
 } from '../../shared';
 import { plural } from '../output';
 
@@ -27,12 +27,20 @@ export interface WaitingFeedback {
   fromPullRequests(): string;
 }
 
-/** The feedback waiting in the store at `root`, or undefined when there is none (or no store). */
-export function waitingFeedback(root: string): WaitingFeedback | undefined {
-  let store: StoreFile | undefined;
-  const s = summaryFromIndex(root) ?? summarize((store = readStore(root).store));
+/**
+ * The feedback waiting in the store at `root` for the session `viewer` (`<agent>:<id>`), or
+ * undefined when there is none (or no store). Rounds addressed to another session are not
+ * this session's (model.ts storeSeenBy): addressing only hides, so when the index counts
+ * nothing the store is not read; when it counts something, the store is read to leave them out.
+ */
+export function waitingFeedback(root: string, viewer: string | undefined): WaitingFeedback | undefined {
+  const indexed = summaryFromIndex(root);
+  if (indexed && indexed.unseenOpen + indexed.unseenReviews === 0) return undefined;
+  const raw = readStore(root).store;
+  const store = storeSeenBy(raw, viewer);
+  const s = indexed && store === raw ? indexed : summarize(store);
   if (s.unseenOpen + s.unseenReviews === 0) return undefined;
-  const full = () => (store ??= readStore(root).store);
+  const full = () => store;
   return {
     comments: s.unseenOpen,
     reviewMessages: s.unseenReviews,

@@ -59,9 +59,10 @@ async function answer(req: HookRequest, turn: TurnSeen): Promise<object | undefi
   // Another agent running this agent's hook file (Copilot and Cursor read .claude/settings.json)
   // while its own Consider hook is there too: that one answers, this one keeps quiet.
   if (answeredByOwnHook(req.agent, input, root)) return undefined;
-  Object.assign(turn, { root, session: `${req.agent}:${format.sessionId(input) ?? ''}`, event });
-  const feedback = waitingFeedback(root);
   const session = `${req.agent}:${format.sessionId(input) ?? ''}`;
+  Object.assign(turn, { root, session, event });
+  // Rounds addressed to another session are not this one's: its stop goes through, it is not told.
+  const feedback = waitingFeedback(root, format.sessionId(input) !== undefined ? session : undefined);
   if (event !== 'stop') {
     // Once per turn: not again at the first prompt after SessionStart, and not on the prompt that
     // is our own stop reason coming back (Gemini CLI's AfterAgent, OpenCode's plugin).

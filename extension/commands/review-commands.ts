@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { CommandIds, registerCommand } from '../command-ids';
-import { discardReview, pendingThreads, restoreThreads } from '../../shared';
+import { discardReview, pendingThreads, recentSessions, restoreThreads } from '../../shared';
 import { walkthroughStepDone } from '../util/walkthrough-steps';
 import { submitReviewWithBaseline } from '../../shared/changes';
 import { baselineCaptureOptions } from '../changes/settings';
@@ -25,6 +25,8 @@ export interface ReviewCommandDeps {
 /** Arguments for a programmatic Submit Review (tests, other features): no input box is shown. */
 export interface SubmitReviewArgs {
   message?: string;
+  /** The agent session the round is for (`<agent>:<id>`); absent: any session. */
+  forSession?: string;
 }
 
 /**
@@ -34,8 +36,42 @@ export interface SubmitReviewArgs {
  */
 export function programmaticSubmit(arg: unknown): SubmitReviewArgs | undefined {
   if (typeof arg !== 'object' || arg === null || Object.getPrototypeOf(arg) !== Object.prototype) return undefined;
-  const { message } = arg as { message?: unknown };
-  return message === undefined || typeof message === 'string' ? { ...(message !== undefined ? { message } : {}) } : undefined;
+  const { message, forSession } = arg as { message?: unknown; forSession?: unknown };
+  if (forSession !== undefined && typeof forSession !== 'string') return undefined;
+  return message === undefined || typeof message === 'string'
+    ? { ...(message !== undefined ? { message } : {}), ...(forSession !== undefined ? { forSession } : {}) }
+    : undefined;
+}
+
+/** The pick for "any session": the round goes to whichever session stops or waits first. */
+const ANY_SESSION = '';
+
+/**
+ * Which agent session the round is for, when two or more acted in `root` recently
+ * (shared/store/agent-turns.ts recentSessions): the most recent is the default (first and
+ * active). One session or none: no question, any session (undefined). Escape: null (nothing sent).
+ */
+async function askSession(root: string): Promise<string | undefined | null> {
+  const sessions = recentSessions(root);
+  if (sessions.length < 2) return undefined;
+  const items: (vscode.QuickPickItem & { session: string })[] = sessions.map((t) => {
+    const colon = t.session.indexOf(':');
+    const agent = t.session.slice(0, colon);
+    const id = t.session.slice(colon + 1);
+    return {
+      label: `${agent} ${id.slice(0, 8)}`,
+      description: t.state === 'running' ? vscode.l10n.t('working now') : vscode.l10n.t('last acted {0}', new Date(t.at).toLocaleTimeString()),
+      session: t.session,
+    };
+  });
+  items.push({ label: vscode.l10n.t('Any session'), description: vscode.l10n.t('whichever agent session stops or waits first'), session: ANY_SESSION });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Consider: Submit Review — which agent session is it for?'),
+    placeHolder: vscode.l10n.t('{0} agent sessions worked here recently; only the one you pick is shown the round', sessions.length),
+    ignoreFocusOut: true,
+  });
+  if (!picked) return null;
+  return picked.session === ANY_SESSION ? undefined : picked.session;
 }
 
 /** Folders with a pending review, and how many threads each holds. */
@@ -75,11 +111,18 @@ export function registerReviewCommands(deps: ReviewCommandDeps): vscode.Disposab
       void notify.info(vscode.l10n.t('Consider: there is no pending review to submit.'));
       return [];
     }
+    // Addressed to one agent session (docs/worktrees.md): asked in a single folder only, where the sessions are known.
+    let forSession = args?.forSession;
+    if (args === undefined && targets.length === 1) {
+      const asked = await askSession(targets[0]!);
+      if (asked === null) return []; // Escape: nothing sent
+      forSession = asked;
+    }
     const rounds: ReviewRound[] = [];
     for (const [i, root] of targets.entries()) {
       try {
         // Each round records a capture of the workspace: the Changes view's "since this round".
-        rounds.push(await submitReviewWithBaseline(root, { ...(i === 0 && message ? { message } : {}), ...baselineCaptureOptions() }));
+        rounds.push(await submitReviewWithBaseline(root, { ...(i === 0 && message ? { message } : {}), ...(forSession ? { forSession } : {}), ...baselineCaptureOptions() }));
       } catch (e) {
         notify.reportFailure(vscode.l10n.t('submit the review'), e);
       } finally {

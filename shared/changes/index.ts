@@ -173,7 +173,7 @@ function capture(root: string, kind: 'round' | 'mark', store: StoreFile | undefi
  */
 export async function submitReviewWithBaseline(
   root: string,
-  opts: { message?: string; maxFileBytes?: number; onCaptureFailed?(error: string): void } = {},
+  opts: { message?: string; forSession?: string; maxFileBytes?: number; onCaptureFailed?(error: string): void } = {},
 ): Promise<ReviewRound> {
   let store: StoreFile | undefined;
   try {
@@ -183,5 +183,9 @@ export async function submitReviewWithBaseline(
   }
   const captured = captureForRound(root, store, opts.maxFileBytes !== undefined ? { maxFileBytes: opts.maxFileBytes } : {});
   if (!captured.ok) opts.onCaptureFailed?.(captured.error);
-  return submitReview(root, { ...(opts.message !== undefined ? { message: opts.message } : {}), ...(captured.ok ? { baseline: captured.report.baseline.id } : {}) });
+  return submitReview(root, {
+    ...(opts.message !== undefined ? { message: opts.message } : {}),
+    ...(opts.forSession !== undefined ? { forSession: opts.forSession } : {}),
+    ...(captured.ok ? { baseline: captured.report.baseline.id } : {}),
+  });
 }

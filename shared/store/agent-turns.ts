@@ -113,3 +113,25 @@ export function runningTurns(root: string, now = Date.now()): TurnRecord[] {
     return t.state === 'running' && Number.isFinite(at) && at <= now + 60_000 && now - at <= TURN_STALE_MS;
   });
 }
+
+/**
+ * How recent a session's last turn record must be for Submit Review to offer it as the round's
+ * addressee (docs/worktrees.md): two hours. An agent idle for longer is most likely closed (its
+ * record says `ended` after every turn, so "ended" alone cannot tell a closed session from one
+ * waiting for its next prompt); a round for it would wait unseen.
+ */
+export const RECENT_SESSION_MS = 2 * 60 * 60 * 1000;
+
+/**
+ * The sessions that acted in this checkout within RECENT_SESSION_MS, the most recent first.
+ * Records without a session id (`claude:`: an agent whose input had none) cannot be addressed.
+ */
+export function recentSessions(root: string, now = Date.now()): TurnRecord[] {
+  return readTurns(root)
+    .filter((t) => {
+      const at = Date.parse(t.at);
+      const id = t.session.slice(t.session.indexOf(':') + 1);
+      return id !== '' && Number.isFinite(at) && at <= now + 60_000 && now - at <= RECENT_SESSION_MS;
+    })
+    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+}

@@ -6,6 +6,7 @@
  */
 import { ConsiderError } from '../errors';
 import type { Comment, ReviewRound, StoreFile } from '../model';
+import { SESSION_PATTERN } from '../model';
 import { mutateStore } from './store-io';
 import { checkBody } from './threads';
 
@@ -35,7 +36,8 @@ export function findRound(store: StoreFile, round: number): ReviewRound {
  * submittedAt is human activity), numbered as the next round. A submit with nothing pending
  * and no message is a usage error: there would be nothing to deliver.
  */
-export async function submitReview(root: string, opts: { message?: string; baseline?: string } = {}): Promise<ReviewRound> {
+export async function submitReview(root: string, opts: { message?: string; baseline?: string; forSession?: string } = {}): Promise<ReviewRound> {
+  const forSession = opts.forSession === undefined ? undefined : checkSession(opts.forSession);
   const message = opts.message !== undefined && opts.message.trim() !== '' ? checkBody(opts.message) : undefined;
   return mutateStore(root, 'human', (store, tx) => {
     const pending = pendingThreads(store);
@@ -49,6 +51,8 @@ export async function submitReview(root: string, opts: { message?: string; basel
       ...(message !== undefined ? { message } : {}),
       // The capture of the workspace taken for this round (shared/changes): "changes since round N".
       ...(opts.baseline !== undefined ? { baseline: opts.baseline } : {}),
+      // Addressed to one agent session: only it is shown the round (model.ts storeSeenBy).
+      ...(forSession !== undefined ? { forSession } : {}),
     };
     for (const c of pending) {
       delete c.pending;
@@ -57,8 +61,35 @@ export async function submitReview(root: string, opts: { message?: string; basel
       c.updatedAt = tx.now;
     }
     (store.reviews ??= []).push(round);
-    tx.log({ action: 'submit-review', detail: { round: round.round, threads: round.threadIds.length, message: message !== undefined } });
+    tx.log({ action: 'submit-review', detail: { round: round.round, threads: round.threadIds.length, message: message !== undefined, ...(forSession ? { forSession } : {}) } });
     return round;
+  });
+}
+
+/** A session id given to address a round; usage error when it is not one (SESSION_PATTERN). */
+export function checkSession(session: string): string {
+  if (!SESSION_PATTERN.test(session)) {
+    throw new ConsiderError('usage', `a session id is letters, digits and ._:@- (at most 200), got ${JSON.stringify(session.slice(0, 60))}`, 'take it from `consider-cli sessions` or the agent\'s hook input (session_id)');
+  }
+  return session;
+}
+
+/**
+ * Re-addresses a submitted round: to another session, or (undefined) to any session, e.g. when
+ * the session it was for has ended. Its threads follow the round.
+ */
+export async function addressRound(root: string, round: number, forSession: string | undefined): Promise<ReviewRound> {
+  const to = forSession === undefined ? undefined : checkSession(forSession);
+  return mutateStore(root, 'human', (store, tx) => {
+    const r = findRound(store, round);
+    if (r.forSession === to) {
+      tx.noWrite();
+      return r;
+    }
+    if (to === undefined) delete r.forSession;
+    else r.forSession = to;
+    tx.log({ action: 'address-round', detail: { round, forSession: to ?? null } });
+    return r;
   });
 }
 

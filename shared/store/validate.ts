@@ -6,7 +6,7 @@
  * Validation checks the fields we rely on and leaves every other field alone: unknown
  * fields are kept as they are (forward compatibility, see model.ts).
  */
-import { ANCHOR_STATES, AUTHORS, DISPOSITIONS, STORE_VERSION, WORKFLOW_STATES } from '../model';
+import { ANCHOR_STATES, AUTHORS, DISPOSITIONS, SESSION_PATTERN, STORE_VERSION, WORKFLOW_STATES } from '../model';
 import type { AnchorState, Comment, ConsiderConfig, StoreFile, WorkflowState } from '../model';
 
 /** A field that does not hold what it must. `field` is a JSON path like `comments[0].body`. */
@@ -287,6 +287,9 @@ function validateReviews(reviews: unknown): void {
     optStr(r, 'message', at);
     optStr(r, 'agentSeenAt', at);
     optStr(r, 'baseline', at);
+    if (r.forSession !== undefined && (typeof r.forSession !== 'string' || !SESSION_PATTERN.test(r.forSession))) {
+      fail(join(at, 'forSession'), 'a session id (letters, digits and ._:@-, at most 200)', r.forSession);
+    }
   });
 }
 
