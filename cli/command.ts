@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import type { ReadResult } from '../shared';
-import { ConsiderError, findWorkspaceRoot, readStore, reconcileWorkspace } from '../shared';
+import { ConsiderError, findWorkspaceRoot, readStore, READ_SIDE_WRITE_WAIT_MS, reconcileWorkspace } from '../shared';
 import { noteReanchoringRan } from './compile-cache';
 import { inert } from './output';
 import { writeStderr } from './stdio';
@@ -60,12 +60,6 @@ export function workspaceRoot(rootFlag: unknown): string {
   if (!isDir) throw new ConsiderError('usage', `--root ${rootFlag}: no such folder`, 'give an existing workspace folder');
   return root;
 }
-
-/**
- * How long a read waits for the lock to save what it worked out on the side (re-anchoring
- * results, refreshed stats, the seen mark): briefly. A read never needs the lock to answer.
- */
-export const READ_SIDE_WRITE_WAIT_MS = 100;
 
 /**
  * Every read command first re-anchors lazily (spec §4.3: only files that changed are

@@ -4,10 +4,10 @@ import {
   ANCHOR_STATES, ConsiderError, groupDigits, WORKFLOW_STATES, findThread, isConsiderError, isUnseen, markSeenByAgent, pullRequestAccount, pullRequestOrigin, pullRequestReplyAuthor,
   commentTexts, readArchive, readStore, listJsonFromIndex, orderByLocation, resolveInWorkspace, roundsHiddenFrom, summarize, summaryFromIndex, visibleToAgent,
   listWorktrees, selectWorktrees, worktreeName,
-  rejectedChangeLeft,
+  rejectedChangeLeft, READ_SIDE_WRITE_WAIT_MS,
 } from '../shared';
 import type { Command, Ctx } from './command';
-import { READ_SIDE_WRITE_WAIT_MS, loadReconciled, note, oneOfFlag, warn } from './command';
+import { loadReconciled, note, oneOfFlag, warn } from './command';
 import { threadItem, threadView } from './agent-view';
 import { sessionOf } from './session-option';
 import { formatCode, missingCodeReason, readCodeContext, removedCodeContext } from './code';

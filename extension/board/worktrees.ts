@@ -11,7 +11,7 @@
  *
  * No `vscode` import: the tests and the bench run this as it is.
  */
-import { ConsiderError, listWorktrees, readStore, readTurns, reconcileWorkspace, worktreeName, type Worktree } from '../../shared';
+import { ConsiderError, READ_SIDE_WRITE_WAIT_MS, listWorktrees, readStore, readTurns, reconcileWorkspace, worktreeName, type Worktree } from '../../shared';
 import type { WorktreeView } from '../../shared/board/protocol';
 import type { FolderStoreState } from '../api';
 
@@ -24,9 +24,6 @@ export interface WorktreeFolders {
 }
 
 export const NO_WORKTREES: WorktreeFolders = { views: new Map(), others: [] };
-
-/** How long a read waits for another worktree's lock to save its re-anchoring results: briefly, as a CLI read does. */
-const SIDE_WRITE_WAIT_MS = 100;
 
 /**
  * The worktrees of the repositories the workspace folders `roots` are in, and the threads of
@@ -65,7 +62,7 @@ export async function readOtherWorktrees(roots: readonly string[], log: (line: s
 async function readWorktreeStore(w: Worktree, log: (line: string) => void): Promise<FolderStoreState> {
   const name = worktreeName(w);
   try {
-    const report = await reconcileWorkspace(w.root, { bestEffortWrite: true, lockWaitMs: SIDE_WRITE_WAIT_MS });
+    const report = await reconcileWorkspace(w.root, { bestEffortWrite: true, lockWaitMs: READ_SIDE_WRITE_WAIT_MS });
     const read = report.store ? { store: report.store } : readStore(w.root, { reuseUnchanged: true });
     return { root: w.root, name, store: read.store };
   } catch (e) {

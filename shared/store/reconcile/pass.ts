@@ -21,6 +21,13 @@ import { passContext } from './pass-context';
 import { beginSnapshotWrites, collectGarbage, endSnapshotWrites, snapshotWriteError } from './snapshot-upkeep';
 import { applyRefresh, isSettled } from './stat-trust';
 
+/**
+ * How long a read waits for the lock to save what it worked out on the side (re-anchoring
+ * results, refreshed stats, the seen mark): briefly, since a read never needs the lock to
+ * answer. One figure for every reader: the CLI, and the board reading other worktrees.
+ */
+export const READ_SIDE_WRITE_WAIT_MS = 100;
+
 export interface ReconcileOptions {
   /** Re-anchor every thread, even on files that did not change since the last check. */
   force?: boolean;
