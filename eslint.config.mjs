@@ -35,7 +35,7 @@ const NO_NODE = [['node:*', 'fs', 'path', 'os', 'child_process'], 'the board run
 const FLOORS = {
   shared: [
     // the ground every room reaches down to: the model, errors, paths, text and byte helpers
-    ['model.ts', 'errors.ts', 'paths.ts', 'plan-document.ts', 'text.ts', 'utf8.ts', 'lazy-crypto.ts', 'agents.ts', 'agent-tools.ts', 'data-file.ts'],
+    ['model.ts', 'words.ts', 'errors.ts', 'paths.ts', 'plan-document.ts', 'text.ts', 'utf8.ts', 'lazy-crypto.ts', 'agents.ts', 'agent-tools.ts', 'data-file.ts'],
     ['workspace'], // git (the one runner), the workspace's files, what changed since a commit
     ['anchoring'], // the algorithms: anchors, diff, re-anchoring, similarity, renames, content hash, snapshots
     ['store', 'user-data.ts', 'project-trust.ts'], // the store (and the reconcile pass that writes it); the user's own records and what "set up" means
@@ -61,7 +61,7 @@ const FLOORS = {
   ],
   extension: [
     // the ground: disposables, file events, command ids, the API types, the bundled CLI, settings
-    ['util', 'command-ids.ts', 'api.ts', 'bundled-cli.ts', 'settings.ts', 'test-api.ts'],
+    ['util', 'command-ids.ts', 'api.ts', 'bundled-cli.ts', 'settings.ts', 'test-api.ts', 'error-words.ts'],
     ['notify.ts', 'status-bar.ts', 'lm-tools.ts'], // notifications, the status bar, the language-model tools
     ['store', 'report'], // each folder's store and its watcher; Report Issue
     ['host.ts', 'changes', 'plans', 'pr'], // the host seam; the Changes view, the plan gate, pull requests

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { ShownNotification } from './test-api';
+import { errorText } from './error-words';
 
 const shown: ShownNotification[] = [];
 
@@ -37,10 +38,10 @@ export function error<T extends string>(message: string, ...actions: T[]): Thena
  * `retry` runs the operation again; it is offered when the store was busy (see reportBusy).
  */
 export function reportFailure(what: string, e: unknown, retry?: () => unknown): void {
-  const err = e as { code?: string; message?: string; hint?: string };
-  if (err?.code === 'busy') { reportBusy(what, err.message ?? String(e), retry); return; }
-  const hint = err?.hint ? ` ${err.hint}.` : '';
-  void error(`${vscode.l10n.t('Consider: could not {0}: {1}.', what, err?.message ?? String(e))}${hint}`.replace(/\.\./g, '.'));
+  const said = errorText(e);
+  if ((e as { code?: string } | null)?.code === 'busy') { reportBusy(what, said.message, retry); return; }
+  const hint = said.hint ? ` ${said.hint}.` : '';
+  void error(`${vscode.l10n.t('Consider: could not {0}: {1}.', what, said.message)}${hint}`.replace(/\.\./g, '.'));
 }
 
 /**

@@ -14,6 +14,7 @@
  */
 import fs from 'node:fs';
 import { ConsiderError, describeFsError } from './errors';
+import { l10n, type Words } from './words';
 
 const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
 const NON_BLOCK = fs.constants.O_NONBLOCK ?? 0;
@@ -41,8 +42,8 @@ function megabytes(n: number): string {
   return n >= MIB ? `${(n / MIB).toFixed(n % MIB === 0 ? 0 : 1)} MiB` : `${Math.ceil(n / KIB)} KiB`;
 }
 
-function refused(what: string, why: string, hint = 'delete it (Consider writes it again when it needs it); a repository may have shipped it'): ConsiderError {
-  return new ConsiderError('unreadable', `${what} ${why}; Consider does not read it`, hint);
+function refused(what: string, why: Words, hint: Words = l10n.t('delete it (Consider writes it again when it needs it); a repository may have shipped it')): ConsiderError {
+  return new ConsiderError('unreadable', l10n.t('{0} {1}; Consider does not read it', what, why), hint);
 }
 
 /**
@@ -54,7 +55,7 @@ export function openDataFile(file: string, what = file): number | undefined {
     // No O_NOFOLLOW (Windows): the lstat leaves a window, but a link there needs privileges.
     const st = fs.lstatSync(file, { throwIfNoEntry: false });
     if (!st) return undefined;
-    if (st.isSymbolicLink()) throw refused(what, 'is a symbolic link');
+    if (st.isSymbolicLink()) throw refused(what, l10n.t('is a symbolic link'));
   }
   let fd: number;
   try {
@@ -63,13 +64,13 @@ export function openDataFile(file: string, what = file): number | undefined {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     // O_NOFOLLOW on a link: ELOOP (Linux, macOS), EMLINK (FreeBSD).
-    if (code === 'ELOOP' || code === 'EMLINK') throw refused(what, 'is a symbolic link');
+    if (code === 'ELOOP' || code === 'EMLINK') throw refused(what, l10n.t('is a symbolic link'));
     throw describeFsError(e, { path: file, action: 'read' }) ?? e;
   }
   try {
     const st = fs.fstatSync(fd);
     if (st.isDirectory()) throw describeFsError(Object.assign(new Error('EISDIR'), { code: 'EISDIR', syscall: 'read', path: file }))!;
-    if (!st.isFile()) throw refused(what, 'is not a regular file (a device, a FIFO or a socket)');
+    if (!st.isFile()) throw refused(what, l10n.t('is not a regular file (a device, a FIFO or a socket)'));
     return fd;
   } catch (e) {
     fs.closeSync(fd);
@@ -80,12 +81,12 @@ export function openDataFile(file: string, what = file): number | undefined {
 /** Reads from an open descriptor, refusing more than `maxBytes` (checked as it reads, not only by stat). */
 export function readOpenDataFile(fd: number, opts: DataFileOptions & { what: string }): Buffer {
   const size = fs.fstatSync(fd).size;
-  if (size > opts.maxBytes) throw refused(opts.what, `is ${megabytes(size)}, more than the ${megabytes(opts.maxBytes)} Consider reads`);
+  if (size > opts.maxBytes) throw refused(opts.what, l10n.t('is {0}, more than the {1} Consider reads', megabytes(size), megabytes(opts.maxBytes)));
   // One byte more than allowed tells a file that grew past the cap while we read it.
   const buf = Buffer.allocUnsafe(Math.min(size, opts.maxBytes) + 1);
   let got = 0;
   for (;;) {
-    if (got === buf.length) throw refused(opts.what, `grew past the ${megabytes(opts.maxBytes)} Consider reads`);
+    if (got === buf.length) throw refused(opts.what, l10n.t('grew past the {0} Consider reads', megabytes(opts.maxBytes)));
     const n = fs.readSync(fd, buf, got, buf.length - got, null);
     if (n === 0) break;
     got += n;

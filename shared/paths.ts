@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConsiderError } from './errors';
 import { isPlanDocument } from './plan-document';
+import { l10n } from './words';
 
 export interface ConsiderPaths {
   root: string;
@@ -218,8 +219,8 @@ export function assertConsiderDirInside(root: string): void {
     target = path.resolve(path.dirname(dir), fs.readlinkSync(dir)); // dangling: where it would lead
   }
   if (isInside(realpathOfExistingPrefix(root), target)) return;
-  throw new ConsiderError('unreadable', `${dir} is a symbolic link to ${target}, outside the workspace; Consider neither reads nor writes through it`,
-    'if you trust it, move that folder into the workspace; otherwise delete the link (a cloned repository may have shipped it)');
+  throw new ConsiderError('unreadable', l10n.t('{0} is a symbolic link to {1}, outside the workspace; Consider neither reads nor writes through it', dir, target),
+    l10n.t('if you trust it, move that folder into the workspace; otherwise delete the link (a cloned repository may have shipped it)'));
 }
 
 /**

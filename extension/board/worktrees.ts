@@ -14,6 +14,8 @@
 import { ConsiderError, READ_SIDE_WRITE_WAIT_MS, listWorktrees, readStore, readTurns, reconcileWorkspace, worktreeName, type Worktree } from '../../shared';
 import type { WorktreeView } from '../../shared/board/protocol';
 import type { FolderStoreState } from '../api';
+import { l10n } from '../../shared/board/l10n';
+import { errorText } from '../error-words';
 
 /** What the board adds for worktrees: a view per folder (workspace folders and other worktrees' alike) and the other worktrees' stores. */
 export interface WorktreeFolders {
@@ -68,7 +70,8 @@ async function readWorktreeStore(w: Worktree, log: (line: string) => void): Prom
   } catch (e) {
     const err = e instanceof ConsiderError ? e : new ConsiderError('io', String((e as Error)?.message ?? e));
     log(`worktree ${name}: ${err.message}`);
-    return { root: w.root, name, error: { code: err.code, message: `worktree ${name}: ${err.message}`, ...(err.hint ? { hint: err.hint } : {}) } };
+    const said = errorText(err);
+    return { root: w.root, name, error: { code: err.code, message: l10n.t('worktree {0}: {1}', name, said.message), ...(said.hint ? { hint: said.hint } : {}) } };
   }
 }
 

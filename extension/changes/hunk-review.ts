@@ -19,6 +19,7 @@ import { Disposable, toDisposable } from '../util/dispose';
 import type { ChangesModel, FolderChanges } from './changes-model';
 import { HunkIndex, type FileReview, type Progress } from './hunk-index';
 import { hunkSource } from './hunk-sources';
+import { errorText } from '../error-words';
 
 /** A file event is diffed after this much quiet (an agent's tool writes a file in one go; a save fires twice). */
 export const EDIT_DEBOUNCE_MS = 30;
@@ -255,7 +256,7 @@ export class HunkReview extends Disposable {
       state.marks = saved.get(bkey) ?? new Map();
     } catch (e) {
       this.log.warn(`could not save the reviewed changes: ${(e as Error).message}`);
-      void notify.warn(vscode.l10n.t('Consider: could not save which changes are reviewed: {0}', (e as Error).message));
+      void notify.warn(vscode.l10n.t('Consider: could not save which changes are reviewed: {0}', errorText(e).message));
       return;
     }
     const f = this.model.get(root);

@@ -21,6 +21,7 @@ import { applyRefresh, planRefresh, refreshNeeded, type RefreshInput } from '../
 import { considerPaths } from '../../shared/paths';
 import { setUpState } from '../../shared/project-trust';
 import { openWalkthroughOnFirstRun } from './walkthrough';
+import { errorText } from '../error-words';
 
 const PROMPT_DISMISSED = 'consider.setupPrompt.dismissed';
 /** globalState key remembering "keep my edited skill" per path and version, so we ask once. */
@@ -95,7 +96,7 @@ async function refreshFolder(context: vscode.ExtensionContext, board: BoardContr
     if (changed) log.info(`refreshed ${changed} file(s) in ${input.root} to ${plan.version}`);
   } catch (e) {
     // A failed refresh must not break activation; the old CLI keeps working.
-    void warn(vscode.l10n.t('Consider could not update its CLI in {0}: {1}', input.root, (e as Error).message));
+    void warn(vscode.l10n.t('Consider could not update its CLI in {0}: {1}', input.root, errorText(e).message));
   }
 }
 

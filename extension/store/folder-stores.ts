@@ -11,6 +11,7 @@ import type { StoreFile } from '../../shared/model';
 import type { FolderStoreState } from '../api';
 import { watchStore } from './store-watcher';
 import { Disposable, toDisposable } from '../util/dispose';
+import { errorText } from '../error-words';
 
 interface FolderEntry {
   root: string;
@@ -103,7 +104,7 @@ export class FolderStores extends Disposable {
       text = readDataText(file, { maxBytes: STORE_MAX_BYTES, what: '.consider/store.json' });
     } catch (err) {
       const ce = err instanceof ConsiderError ? err : undefined;
-      return this.setError(e, ce ? { code: ce.code, message: ce.message, hint: ce.hint } : { code: 'io', message: vscode.l10n.t('cannot read {0}: {1}', file, (err as Error).message) });
+      return this.setError(e, ce ? { code: ce.code, ...errorText(ce) } : { code: 'io', message: vscode.l10n.t('cannot read {0}: {1}', file, (err as Error).message) }, (err as Error).message);
     }
     if (text === undefined) {
       const had = e.store !== undefined || e.error !== undefined;
@@ -123,15 +124,16 @@ export class FolderStores extends Disposable {
     } catch (err) {
       // A torn read cannot happen (writes are atomic renames), so this is a real problem with the file.
       const ce = err instanceof ConsiderError ? err : new ConsiderError('unreadable', String((err as Error).message));
-      return this.setError(e, { code: ce.code, message: ce.message, hint: ce.hint });
+      return this.setError(e, { code: ce.code, ...errorText(ce) }, ce.message);
     }
   }
 
-  private setError(e: FolderEntry, error: { code: string; message: string; hint?: string }): boolean {
+  /** `english`: the message for the log (read by whoever fixes a bug), where `error` is said in VS Code's language. */
+  private setError(e: FolderEntry, error: { code: string; message: string; hint?: string }, english = error.message): boolean {
     const same = e.error?.message === error.message;
     e.error = error;
     e.lastText = undefined;
-    if (!same) this.log.warn(`store of ${e.name}: ${error.message}`);
+    if (!same) this.log.warn(`store of ${e.name}: ${english}`);
     return !same;
   }
 

@@ -21,6 +21,7 @@ import { contentHash, hashMatches, isContentHash, isLegacyHash } from './content
 import { considerPaths, ensureConsiderDir } from '../paths';
 import { utf8Text } from '../utf8';
 import { MIB, readDataFile } from '../data-file';
+import { l10n } from '../words';
 
 /** Far above any source file re-anchoring reads; a snapshot file larger than this is not one this module wrote. */
 const SNAPSHOT_MAX_BYTES = 64 * MIB;
@@ -84,7 +85,7 @@ export function recordSnapshot(root: string, content: string | Uint8Array, known
 function writeCreatingFolders(root: string, file: string, content: string | Uint8Array): void {
   const folder = considerPaths(root).snapshots;
   if (fs.lstatSync(folder, { throwIfNoEntry: false })?.isSymbolicLink()) {
-    throw new ConsiderError('unreadable', `${folder} is a symbolic link; Consider writes no copies of source files through it`, 'delete the link (Consider recreates the folder)');
+    throw new ConsiderError('unreadable', l10n.t('{0} is a symbolic link; Consider writes no copies of source files through it', folder), l10n.t('delete the link (Consider recreates the folder)'));
   }
   try {
     fs.writeFileSync(file, content);

@@ -13,6 +13,7 @@ import { considerPaths } from '../paths';
 import { writeFileAtomic } from './atomic-write';
 import { mutateStore } from './store-io';
 import { parseStoreText, serializeStore } from './store-text';
+import { l10n } from '../words';
 
 function readArchiveFile(root: string): StoreFile {
   const file = considerPaths(root).archive;
@@ -30,8 +31,8 @@ function readArchiveFile(root: string): StoreFile {
     // parseStoreText's hint is the store's (restore store.json.bak): followed for a broken
     // archive, it would roll the healthy store back. The archive has no backup of its own.
     if (!(e instanceof ConsiderError) || e.code !== 'unreadable' || /newer Consider/.test(e.hint ?? '')) throw e;
-    throw new ConsiderError('unreadable', e.message,
-      'fix .consider/archive.json by hand, or move it aside to start a new archive; the active threads in store.json are not affected');
+    throw new ConsiderError('unreadable', e.words?.message ?? e.message,
+      l10n.t('fix .consider/archive.json by hand, or move it aside to start a new archive; the active threads in store.json are not affected'));
   }
 }
 

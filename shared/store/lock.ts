@@ -24,6 +24,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { ConsiderError, describeFsError } from '../errors';
+import { l10n, type Words } from '../words';
 import { isProcessAlive, randomHex } from './atomic-write';
 
 /** How old (by mtime) a lock of another host must be before it is taken over. */
@@ -66,7 +67,7 @@ type Found =
   | { kind: 'none' }
   | { kind: 'file'; lock: LockContent | undefined; text: string; mtimeMs: number; ino: number }
   | { kind: 'symlink' }
-  | { kind: 'other'; what: string };
+  | { kind: 'other'; what: Words };
 
 /** A lock holds a few dozen bytes; anything far larger is not one this module wrote. */
 const LOCK_MAX_BYTES = 64 * 1024;
@@ -90,13 +91,13 @@ function inspect(file: string): Found {
     if (code === 'ENOENT') return { kind: 'none' };
     // O_NOFOLLOW on a link: ELOOP (Linux, macOS), EMLINK (FreeBSD).
     if (code === 'ELOOP' || code === 'EMLINK') return { kind: 'symlink' };
-    if (code === 'EISDIR') return { kind: 'other', what: 'a folder' };
+    if (code === 'EISDIR') return { kind: 'other', what: l10n.t('a folder') };
     throw lockIoError(file, e);
   }
   try {
     const st = fs.fstatSync(fd);
-    if (st.isDirectory()) return { kind: 'other', what: 'a folder' };
-    if (!st.isFile()) return { kind: 'other', what: 'not a regular file' };
+    if (st.isDirectory()) return { kind: 'other', what: l10n.t('a folder') };
+    if (!st.isFile()) return { kind: 'other', what: l10n.t('not a regular file') };
     // An oversized file is judged as garbage (taken over by age), never read whole.
     const text = st.size > LOCK_MAX_BYTES ? '' : readAll(fd, st.size);
     return { kind: 'file', lock: parseLock(text), text, mtimeMs: st.mtimeMs, ino: st.ino };
@@ -209,20 +210,22 @@ export interface HeldLock {
   release(): void;
 }
 
+const RETRY_SHORTLY = l10n.t('another write is in progress; retry in a moment');
+
 /** The busy error, naming the owner and what to do when it is stopped. */
 function busyError(found: Found, file: string): ConsiderError {
   if (found.kind === 'file' && found.lock) {
     const { pid, host } = found.lock;
     if (host !== undefined && host !== thisHost()) {
-      return new ConsiderError('busy', `the store is locked by process ${pid} on ${host}`, 'another write is in progress; retry in a moment');
+      return new ConsiderError('busy', l10n.t('the store is locked by process {0} on {1}', pid, host), RETRY_SHORTLY);
     }
     if (isStopped(pid)) {
-      return new ConsiderError('busy', `the store is locked by process ${pid}, which is stopped`,
-        `resume it (kill -CONT ${pid}) or end it; until then no write can be made`);
+      return new ConsiderError('busy', l10n.t('the store is locked by process {0}, which is stopped', pid),
+        l10n.t('resume it (kill -CONT {0}) or end it; until then no write can be made', pid));
     }
-    return new ConsiderError('busy', `the store is locked by process ${pid}`, 'another write is in progress; retry in a moment');
+    return new ConsiderError('busy', l10n.t('the store is locked by process {0}', pid), RETRY_SHORTLY);
   }
-  return new ConsiderError('busy', `the store is locked by another process (${file} is being created)`, 'another write is in progress; retry in a moment');
+  return new ConsiderError('busy', l10n.t('the store is locked by another process ({0} is being created)', file), RETRY_SHORTLY);
 }
 
 /** Takes the lock, waiting with backoff up to `waitMs`; then ConsiderError('busy'). */
@@ -235,7 +238,7 @@ export async function acquireLock(file: string, waitMs = LOCK_WAIT_MS): Promise<
     const found = inspect(file);
     if (found.kind === 'none') continue; // released meanwhile
     if (found.kind === 'other') {
-      throw new ConsiderError('io', `${file} is ${found.what}, not a lock file`, `remove it (no Consider process creates one) and retry`);
+      throw new ConsiderError('io', l10n.t('{0} is {1}, not a lock file', file, found.what), l10n.t('remove it (no Consider process creates one) and retry'));
     }
     if ((found.kind === 'symlink' || isStale(found, Date.now())) && takeOver(file, found)) continue;
     if (Date.now() >= deadline) throw busyError(found, file);
@@ -278,8 +281,8 @@ function tryCreate(file: string): HeldLock | undefined {
     stillHeld,
     assertHeld() {
       if (!stillHeld()) {
-        throw new ConsiderError('busy', `this process lost the store lock while it worked (it was paused for more than ${LOCK_STALE_MS / 1000} s, or ${file} was removed); nothing was written`,
-          'retry: the store may have changed meanwhile');
+        throw new ConsiderError('busy', l10n.t('this process lost the store lock while it worked (it was paused for more than {0} s, or {1} was removed); nothing was written', LOCK_STALE_MS / 1000, file),
+          l10n.t('retry: the store may have changed meanwhile'));
       }
     },
     release() {

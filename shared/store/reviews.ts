@@ -9,6 +9,7 @@ import type { Comment, ReviewRound, StoreFile } from '../model';
 import { SESSION_PATTERN } from '../model';
 import { mutateStore } from './store-io';
 import { checkBody } from './threads';
+import { l10n } from '../words';
 
 /** The threads of the pending review, in store order. */
 export function pendingThreads(store: StoreFile): Comment[] {
@@ -26,7 +27,7 @@ export function findRound(store: StoreFile, round: number): ReviewRound {
   const found = store.reviews?.find((r) => r.round === round);
   if (!found) {
     const last = latestRound(store)?.round;
-    throw new ConsiderError('not_found', `no review round ${round}`, last ? `rounds are numbered 1 to ${last}` : 'no review has been submitted yet');
+    throw new ConsiderError('not_found', l10n.t('no review round {0}', round), last ? l10n.t('rounds are numbered 1 to {0}', last) : l10n.t('no review has been submitted yet'));
   }
   return found;
 }

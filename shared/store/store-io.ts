@@ -19,6 +19,7 @@ import { utf8Text } from '../utf8';
 import { STORE_MAX_BYTES, openDataFile, readDataFile, readDataText, readOpenDataFile } from '../data-file';
 import { parseStoreText, serializeStore } from './store-text';
 import { forgetParsed, identityOf, lastParsedKey, parseForChange, parseForRead, parsedEarlier, rememberWritten } from './known-good';
+import { l10n } from '../words';
 
 export interface ReadResult {
   store: StoreFile;
@@ -136,8 +137,8 @@ function sameStoreFile(read: fs.Stats | undefined, now: fs.Stats | undefined): b
 function assertStillCurrent(lock: HeldLock, storeFile: string, read: fs.Stats | undefined): void {
   lock.assertHeld();
   if (!sameStoreFile(read, fs.statSync(storeFile, { throwIfNoEntry: false }))) {
-    throw new ConsiderError('busy', `${storeFile} was changed by another process while this write held the lock; nothing was written`,
-      'retry: the change is applied to the latest store');
+    throw new ConsiderError('busy', l10n.t('{0} was changed by another process while this write held the lock; nothing was written', storeFile),
+      l10n.t('retry: the change is applied to the latest store'));
   }
 }
 

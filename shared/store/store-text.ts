@@ -6,6 +6,7 @@ import { ConsiderError } from '../errors';
 import { STORE_VERSION } from '../model';
 import type { StoreFile } from '../model';
 import { ValidationError, validateStore } from './validate';
+import { l10n } from '../words';
 
 /**
  * JSON.parse's message without the excerpt V8 quotes (`Unexpected token 'S', "{"body": S…" is
@@ -22,8 +23,8 @@ export function parseStoreText(text: string, label = '.consider/store.json', rep
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new ConsiderError('unreadable', `${label} is not valid JSON (${jsonErrorWithoutText(e as Error)})`,
-      'restore the last good copy from .consider/store.json.bak, or fix the file by hand');
+    throw new ConsiderError('unreadable', l10n.t('{0} is not valid JSON ({1})', label, jsonErrorWithoutText(e as Error)),
+      l10n.t('restore the last good copy from .consider/store.json.bak, or fix the file by hand'));
   }
   try {
     return validateStore(data, report);
@@ -31,9 +32,10 @@ export function parseStoreText(text: string, label = '.consider/store.json', rep
     if (!(e instanceof ValidationError)) throw e;
     const version = (data as { version?: unknown } | null)?.version;
     const newer = typeof version === 'number' && version > STORE_VERSION;
+    // The field and what is wrong with it stay as the validator says them (English, naming JSON fields).
     throw new ConsiderError('unreadable', `${label}: ${e.message}`,
-      newer ? `the store was written by a newer Consider (format version ${version}); update Consider`
-        : 'restore the last good copy from .consider/store.json.bak, or fix the field by hand');
+      newer ? l10n.t('the store was written by a newer Consider (format version {0}); update Consider', version)
+        : l10n.t('restore the last good copy from .consider/store.json.bak, or fix the field by hand'));
   }
 }
 

@@ -13,8 +13,11 @@ import { readStore } from './store-io';
 import { findThread } from './threads';
 import { setAnchor } from './reconcile/manual';
 import { probeFile } from './reconcile/pass-context';
+import { l10n } from '../words';
 
 /** Re-anchors a thread at the place it was offered, after checking that the place still holds its code. */
+const REANCHOR_BY_HAND = l10n.t('select the code in an editor and re-anchor the thread to the selection');
+
 export async function takeSuggestedMove(root: string, id: string, actor: Author): Promise<Comment> {
   const c = findThread(readStore(root).store, id);
   const offer = offeredMove(c);
@@ -22,10 +25,10 @@ export async function takeSuggestedMove(root: string, id: string, actor: Author)
   const where = placeText(offer.file, offer.startLine, offer.endLine);
   // Read as the pass reads a file to anchor in (inside the workspace, a regular UTF-8 text file), as setAnchor will read it again.
   const p = probeFile(root, offer.file);
-  if (p.kind !== 'text') throw new ConsiderError('not_found', `${offer.file} can no longer be read`, 'select the code in an editor and re-anchor the thread to the selection');
+  if (p.kind !== 'text') throw new ConsiderError('not_found', l10n.t('{0} can no longer be read', offer.file), REANCHOR_BY_HAND);
   const text = p.text;
   if (!holdsCopyAt(c.anchor, splitLines(text), offer.startLine - 1)) {
-    throw new ConsiderError('not_found', `the thread's code is no longer at ${where}`, 'select the code in an editor and re-anchor the thread to the selection');
+    throw new ConsiderError('not_found', l10n.t('the thread\'s code is no longer at {0}', where), REANCHOR_BY_HAND);
   }
   const was = c.anchor.snapshotLine ?? c.anchor.startLine;
   const movedFrom: MovedFrom = { file: c.file, startLine: was, endLine: was + (offer.endLine - offer.startLine), at: new Date().toISOString() };

@@ -15,6 +15,7 @@ import type { MutateOptions, MutationTx } from './store-io';
 import { removeFromArchive } from './archive';
 import { recordSnapshot } from '../anchoring/snapshots';
 import { groupDigits, splitLines } from '../text';
+import { l10n } from '../words';
 
 const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -78,7 +79,7 @@ export function findThread(store: StoreFile, idOrPrefix: string, actor: Author =
     throw new ConsiderError('usage', `the id prefix ${JSON.stringify(wanted)} matches ${matches.length} threads (${ids}${matches.length > 5 ? ', …' : ''})`,
       'give more characters of the id');
   }
-  throw new ConsiderError('not_found', `no thread with id ${JSON.stringify(wanted)}`, 'run `consider-cli list --workflow all` to see thread ids');
+  throw new ConsiderError('not_found', l10n.t('no thread with id {0}', JSON.stringify(wanted)), l10n.t('run `consider-cli list --workflow all` to see thread ids'));
 }
 
 function findReply(thread: Comment, replyId: string): Reply {
@@ -86,7 +87,7 @@ function findReply(thread: Comment, replyId: string): Reply {
     const m = thread.thread.filter((r) => r.id.startsWith(replyId) || r.id.startsWith(`r_${replyId}`));
     return m.length === 1 ? m[0] : undefined;
   })();
-  if (!reply) throw new ConsiderError('not_found', `thread ${thread.id} has no reply ${JSON.stringify(replyId)}`);
+  if (!reply) throw new ConsiderError('not_found', l10n.t('thread {0} has no reply {1}', thread.id, JSON.stringify(replyId)));
   return reply;
 }
 
@@ -145,7 +146,7 @@ export function readWorkspaceFile(root: string, userPath: string): { rel: string
   try {
     stat = fs.statSync(abs);
   } catch {
-    throw new ConsiderError('not_found', `no file ${rel} in the workspace`, 'paths are relative to the workspace root');
+    throw new ConsiderError('not_found', l10n.t('no file {0} in the workspace', rel), l10n.t('paths are relative to the workspace root'));
   }
   if (!stat.isFile()) throw new ConsiderError('usage', `${rel} is not a file`);
   if (stat.size > MAX_FILE_BYTES) {

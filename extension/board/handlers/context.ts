@@ -5,6 +5,7 @@ import type { FolderStoreState } from '../../api';
 import type { BoardServices } from '../services';
 import type { UndoStack } from '../undo';
 import { l10n } from '../../../shared/board/l10n';
+import { errorText } from '../../error-words';
 
 export interface HandlerContext {
   readonly services: BoardServices;
@@ -38,7 +39,8 @@ export function findComment(ctx: HandlerContext, ref: ThreadRef): Comment {
 /** Folders that can be written: a store that exists, reads, and is not from a newer version. */
 export const writableFolders = (ctx: HandlerContext): FolderStoreState[] => ctx.services.host.folders().filter((f) => f.store && !f.error && !f.readOnlyReason);
 
-export const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+/** A failure's message as the user reads it (in VS Code's language where the store module wrote it as words). */
+export const message = (e: unknown): string => errorText(e).message;
 
 /**
  * Runs `fn` for each folder one after another, collecting failures by folder name and

@@ -14,6 +14,7 @@ import { findThread } from '../threads';
 import { splitLines } from '../../text';
 import { confirmedAnchor } from './decide';
 import { probeFile, type TextProbe } from './pass-context';
+import { l10n } from '../../words';
 
 /**
  * Re-anchors a thread against text that may not be on disk (an open editor's buffer).
@@ -26,7 +27,7 @@ export function reanchorInText(comment: Comment, text: string, opts: { root?: st
 
 function readForAnchor(root: string, rel: string): TextProbe {
   const p = probeFile(root, rel);
-  if (p.kind === 'missing') throw new ConsiderError('not_found', `the file ${rel} no longer exists`, 'the thread can only be re-anchored in an existing file');
+  if (p.kind === 'missing') throw new ConsiderError('not_found', l10n.t('the file {0} no longer exists', rel), l10n.t('the thread can only be re-anchored in an existing file'));
   if (p.kind === 'unusable') throw new ConsiderError('usage', `cannot anchor in ${rel}: ${p.reason}`);
   return p;
 }
