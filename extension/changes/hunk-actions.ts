@@ -246,8 +246,17 @@ async function reject(d: HunkActionDeps, at: ChangeAt, given: Partial<ChangeArg>
     return;
   }
   const result = await d.reverts.revertNow({ root, path: rel, baselineRel, hunkId: h.id, ref, ...(baseline.sha ? { sha: baseline.sha } : {}), shape: d.review.marksOf(root, rel)?.shape });
-  await setRevertOutcome(root, thread.id, result.ok ? { state: 'applied' } : { state: 'refused', reason: result.reason });
-  d.stores.reload(root);
+  // The file is reverted (or refused) whatever happens next; the thread must say which, or the
+  // agent reads a rejection with no word of its revert. A busy store is offered again (Retry).
+  const recordOutcome = async (): Promise<void> => {
+    await setRevertOutcome(root, thread.id, result.ok ? { state: 'applied' } : { state: 'refused', reason: result.reason });
+    d.stores.reload(root);
+  };
+  try {
+    await recordOutcome();
+  } catch (e) {
+    notify.reportFailure(vscode.l10n.t('record the revert in the rejection thread'), e, recordOutcome);
+  }
   if (result.ok) vscode.window.setStatusBarMessage(`$(discard) ${vscode.l10n.t('Change rejected and reverted (Undo puts it back)')}`, 5000);
   else void notify.warn(vscode.l10n.t('Consider: the change was rejected but not reverted: {0}. The thread tells the agent.', result.reason));
 }
