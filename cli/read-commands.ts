@@ -3,7 +3,7 @@ import type { AnchorState, Comment, StoreFile, WorkflowState, Worktree } from '.
 import {
   ANCHOR_STATES, ConsiderError, groupDigits, WORKFLOW_STATES, findThread, isConsiderError, isUnseen, markSeenByAgent, pullRequestAccount, pullRequestOrigin, pullRequestReplyAuthor,
   commentTexts, readArchive, readStore, listJsonFromIndex, orderByLocation, resolveInWorkspace, roundsHiddenFrom, summarize, summaryFromIndex, visibleToAgent,
-  listWorktrees, selectWorktrees, worktreeName,
+  listWorktrees, readingWorktree, selectWorktrees, worktreeName,
   rejectedChangeLeft, READ_SIDE_WRITE_WAIT_MS,
 } from '../shared';
 import type { Command, Ctx } from './command';
@@ -163,8 +163,8 @@ async function listAcrossWorktrees(ctx: Ctx, name: string, archived: boolean, wa
       parts.push({ worktree });
       continue;
     }
-    const read = archived ? undefined : await loadForRead({ ...ctx, root: worktree.root });
-    const source = read ? read.visible : readArchive(worktree.root);
+    const read = archived ? undefined : await readingWorktree(worktree, () => loadForRead({ ...ctx, root: worktree.root }));
+    const source = read ? read.visible : await readingWorktree(worktree, () => readArchive(worktree.root));
     parts.push({ worktree, threads: sortByLocation(source.filter(wanted)), ...(read ? { store: read.store } : {}) });
   }
   if (ctx.lean) {

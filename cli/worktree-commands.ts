@@ -7,7 +7,7 @@
  */
 import type { Comment, Homecoming, HomecomingPlan, HomecomingResult, Worktree } from '../shared';
 import {
-  ConsiderError, bringHome, isMergedIntoHead, listWorktrees, placeText, planBringHome, readStore, selectWorktrees, summarize, worktreeName,
+  ConsiderError, bringHome, isMergedIntoHead, listWorktrees, placeText, planBringHome, readStore, readingWorktree, selectWorktrees, summarize, worktreeName,
 } from '../shared';
 import type { Command, Ctx } from './command';
 import { inert, location, oneLine, plural, writeJson, writeLean, writeOut } from './output';
@@ -69,6 +69,8 @@ async function bringHomeCommand(ctx: Ctx, name: string, apply: boolean): Promise
   const merged = from.branch !== undefined ? isMergedIntoHead(ctx.root, from.branch) : undefined;
   let plan: HomecomingPlan;
   let brought: HomecomingResult['brought'] | undefined;
+  // Its store read first on its own, so that a store that does not read is named as that worktree's.
+  if (from.hasStore) await readingWorktree(from, () => readStore(from.root));
   if (!from.hasStore) plan = { source, entries: [], resolvedLeft: 0 };
   else if (apply) ({ plan, brought } = await bringHome(ctx.root, source));
   else plan = planBringHome(ctx.root, source);

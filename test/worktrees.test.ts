@@ -235,6 +235,31 @@ describe('consider-cli list --worktree', () => {
   });
 });
 
+describe('another worktree\'s store that does not read', () => {
+  it('list --worktree and bring-home fail with exit 4, one line naming that worktree; both stores untouched', () => {
+    const r = repository();
+    threadsOf(r);
+    const broken = '{ "version": 1, "comments": [';
+    fs.writeFileSync(path.join(r.wtA, '.consider', 'store.json'), broken);
+    const home = fs.readFileSync(path.join(r.main, '.consider', 'store.json'));
+    for (const args of [['list', '--worktree', 'feature-a'], ['list', '--worktree', 'all'], ['worktree', 'bring-home', 'feature-a'], ['worktree', 'bring-home', 'feature-a', '--apply']]) {
+      const out = r.cli(r.main, ...args);
+      expect(out.code, args.join(' ')).toBe(4);
+      expect(out.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(out.stderr, args.join(' ')).toMatch(/^consider-cli: error: worktree feature-a: \.consider\/store\.json is not valid JSON/);
+    }
+    const json = r.cli(r.main, 'list', '--worktree', 'feature-a', '--json').json();
+    expect(json.error.code).toBe('unreadable');
+    expect(json.error.message).toMatch(/^worktree feature-a: /);
+    expect(fs.readFileSync(path.join(r.wtA, '.consider', 'store.json'), 'utf8')).toBe(broken);
+    expect(fs.readFileSync(path.join(r.main, '.consider', 'store.json'))).toEqual(home);
+    // In the broken worktree itself, the error is its own: no worktree named.
+    const there = r.cli(r.wtA, 'list');
+    expect(there.code).toBe(4);
+    expect(there.stderr).toMatch(/^consider-cli: error: \.consider\/store\.json is not valid JSON/);
+  });
+});
+
 describe('consider-cli worktree bring-home', () => {
   /**
    * feature-a merged into main; then on main orderTotal moves from a.ts into totals.ts and

@@ -11,10 +11,9 @@
  *
  * No `vscode` import: the tests and the bench run this as it is.
  */
-import { ConsiderError, READ_SIDE_WRITE_WAIT_MS, listWorktrees, readStore, readTurns, reconcileWorkspace, worktreeName, type Worktree } from '../../shared';
+import { ConsiderError, READ_SIDE_WRITE_WAIT_MS, listWorktrees, readStore, readingWorktree, readTurns, reconcileWorkspace, worktreeName, type Worktree } from '../../shared';
 import type { WorktreeView } from '../../shared/board/protocol';
 import type { FolderStoreState } from '../api';
-import { l10n } from '../../shared/board/l10n';
 import { errorText } from '../error-words';
 
 /** What the board adds for worktrees: a view per folder (workspace folders and other worktrees' alike) and the other worktrees' stores. */
@@ -64,14 +63,15 @@ export async function readOtherWorktrees(roots: readonly string[], log: (line: s
 async function readWorktreeStore(w: Worktree, log: (line: string) => void): Promise<FolderStoreState> {
   const name = worktreeName(w);
   try {
-    const report = await reconcileWorkspace(w.root, { bestEffortWrite: true, lockWaitMs: READ_SIDE_WRITE_WAIT_MS });
-    const read = report.store ? { store: report.store } : readStore(w.root, { reuseUnchanged: true });
-    return { root: w.root, name, store: read.store };
+    return await readingWorktree(w, async () => {
+      const report = await reconcileWorkspace(w.root, { bestEffortWrite: true, lockWaitMs: READ_SIDE_WRITE_WAIT_MS });
+      const read = report.store ? { store: report.store } : readStore(w.root, { reuseUnchanged: true });
+      return { root: w.root, name, store: read.store };
+    });
   } catch (e) {
-    const err = e instanceof ConsiderError ? e : new ConsiderError('io', String((e as Error)?.message ?? e));
-    log(`worktree ${name}: ${err.message}`);
-    const said = errorText(err);
-    return { root: w.root, name, error: { code: err.code, message: l10n.t('worktree {0}: {1}', name, said.message), ...(said.hint ? { hint: said.hint } : {}) } };
+    const err = e instanceof ConsiderError ? e : new ConsiderError('io', `worktree ${name}: ${String((e as Error)?.message ?? e)}`);
+    log(err.message);
+    return { root: w.root, name, error: { code: err.code, ...errorText(err) } };
   }
 }
 

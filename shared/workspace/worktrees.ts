@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConsiderError } from '../errors';
+import { l10n } from '../words';
 import { CONSIDER_DIR_NAME, realPathOf } from '../paths';
 import { gitText, nulFields, runGit } from './git';
 import { repoState } from './repository';
@@ -122,6 +123,20 @@ function holdsStore(wsRoot: string): boolean {
 /** How a worktree is named to the user: its branch, else its folder's name (with the commit when detached). */
 export function worktreeName(w: Pick<Worktree, 'folder' | 'branch' | 'head'>): string {
   return w.branch ?? `${path.basename(w.folder)} (detached${w.head ? ` at ${w.head.slice(0, 7)}` : ''})`;
+}
+
+/**
+ * Runs `read` on another worktree's store. Its failure names the worktree, its code (exit 4 for
+ * an unreadable store) and hint kept: "worktree feature-a: .consider/store.json is not valid JSON
+ * (…)", so the user knows which checkout to open and fix. This checkout's errors pass as they are.
+ */
+export async function readingWorktree<T>(w: Worktree, read: () => T | Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (e) {
+    if (!(e instanceof ConsiderError) || w.current) throw e;
+    throw new ConsiderError(e.code, l10n.t('worktree {0}: {1}', worktreeName(w), e.words?.message ?? e.message), e.words?.hint ?? e.hint);
+  }
 }
 
 /**
