@@ -54,74 +54,40 @@ async function main() {
   const cs = await ensureCodeServer();
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-vscode-'));
   const suiteOut = path.join(runDir, 'suite');
+  const suiteResults = path.join(runDir, 'suite-results.json');
   if (opt.suite) await buildSuite(suiteOut);
   const vsix = opt.ui ? packVsix(runDir) : undefined;
 
   // The GitHub API stand-in (test/github-standin/), for the pull request tests: its URL and token
   // go into VS Code's environment, so the extension (and the CLI it runs) talks to it, not to GitHub.
-  // Two of them: the suite's and the UI scenarios', since the two run at the same time and a
-  // stand-in control call names a pull by its number alone (pull numbers count per repository).
-  const jobs = [];
-  if (opt.suite) jobs.push({ name: 'suite', run: (lane) => runSuite(lane, suiteOut) });
-  if (opt.ui) {
-    const scenarioGitHub = await startGitHubStandInProcess(runDir, 'ui');
-    process.env.CONSIDER_E2E_GITHUB = scenarioGitHub.url; // for the UI scenarios' set-up, which runs in this process
-    for (const s of await listScenarios()) jobs.push({ name: s.name, run: (lane) => runScenario(lane, s, scenarioGitHub, vsix) });
-  }
-  const suiteGitHub = opt.suite ? await startGitHubStandInProcess(runDir, 'suite') : undefined;
-  for (const job of jobs) if (job.name === 'suite') job.github = suiteGitHub;
-
-  // Lanes: the suite and the scenarios are independent jobs, each on a code-server of its own
-  // (own HOME, user data, extensions), taken in turn by LANES workers, each with its own Chromium
-  // (the clipboard is the browser's). A job mostly waits on VS Code (one ran at ~35% of 2 cores),
-  // so two lanes on 2 cores finish in about half the time. CONSIDER_VSCODE_LANES=1 runs one at a time.
-  const lanes = Math.max(1, Math.min(jobs.length, Number(process.env.CONSIDER_VSCODE_LANES) || 2));
-  lap(`${jobs.length} job(s) in ${lanes} lane(s) (run folder ${runDir})`);
-  const queue = [...jobs];
-  try {
-    await Promise.all(Array.from({ length: lanes }, async (_, i) => {
-      const browser = await launchBrowser();
-      try {
-        for (let job = queue.shift(); job; job = queue.shift()) {
-          await job.run({ id: i + 1, browser, cs, runDir, job }).catch((e) => {
-            results.failed += 1;
-            results.failures.push({ title: job.name, error: String(e?.stack ?? e) });
-          });
-        }
-      } finally {
-        await browser.close().catch(() => undefined);
-      }
-    }));
-  } finally {
-    if (opt.keep) console.log(`run folder kept: ${runDir}`);
-    else fs.rmSync(runDir, { recursive: true, force: true });
-  }
-}
-
-function launchBrowser() {
-  return chromium.launch({
+  const github = await startGitHubStandInProcess(runDir);
+  process.env.CONSIDER_E2E_GITHUB = github.url; // for the UI scenarios' set-up, which runs in this process
+  const server = await startCodeServer({
+    bin: cs.bin, node24: cs.node24, runDir, installVsix: vsix,
+    env: {
+      GH_TOKEN: github.token, GITHUB_API_URL: github.url, GITHUB_GRAPHQL_URL: github.graphqlUrl, CONSIDER_E2E_GITHUB: github.url, CONSIDER_NO_GH: '1',
+      CONSIDER_E2E_SUITE_RESULTS: suiteResults,
+      CONSIDER_E2E_CLI: CLI,
+      CONSIDER_E2E_NODE: process.execPath, // the agent's CLI runs on the system Node, not code-server's
+      ...(opt.grep ? { CONSIDER_E2E_GREP: opt.grep } : {}),
+    },
+  });
+  lap(`code-server up on port ${server.port} (run folder ${runDir})`);
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync'],
   });
-}
-
-/** A code-server for one job, in <run folder>/<job>/ (its HOME is <that>/home). */
-async function startJobServer({ cs, runDir, job }, { github, installVsix, env = {} }) {
-  const dir = path.join(runDir, job.name);
-  fs.mkdirSync(dir, { recursive: true });
-  const server = await startCodeServer({
-    bin: cs.bin, node24: cs.node24, runDir: dir, installVsix,
-    env: {
-      GH_TOKEN: github.token, GITHUB_API_URL: github.url, GITHUB_GRAPHQL_URL: github.graphqlUrl, CONSIDER_E2E_GITHUB: github.url, CONSIDER_NO_GH: '1',
-      CONSIDER_E2E_CLI: CLI,
-      CONSIDER_E2E_NODE: process.execPath, // the agent's CLI runs on the system Node, not code-server's
-      ...(opt.grep ? { CONSIDER_E2E_GREP: opt.grep } : {}),
-      ...env,
-    },
-  });
-  return { server, dir };
+  try {
+    if (opt.suite) await runSuite(browser, server, runDir, suiteOut, suiteResults);
+    if (opt.ui) await runScenarios(browser, server, runDir);
+  } finally {
+    await browser.close().catch(() => undefined);
+    await server.stop();
+    if (opt.keep) console.log(`run folder kept: ${runDir}`);
+    else fs.rmSync(runDir, { recursive: true, force: true });
+  }
 }
 
 /** Packs the built extension into a VSIX in the run folder (the same command as `npm run package`). */
@@ -149,9 +115,9 @@ async function buildSuite(outdir) {
 }
 
 /** The stand-in as a child process; it is stopped when this process exits. */
-async function startGitHubStandInProcess(runDir, tag) {
+async function startGitHubStandInProcess(runDir) {
   const child = spawn(process.execPath, [path.join(repo, 'test/github-standin/server.mjs'), '--token', 'gho_e2e_standin'], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
-  const log = fs.createWriteStream(path.join(runDir, `github-standin-${tag}.log`));
+  const log = fs.createWriteStream(path.join(runDir, 'github-standin.log'));
   child.stderr.pipe(log);
   process.on('exit', () => child.kill());
   const first = await new Promise((resolve, reject) => {
@@ -160,22 +126,12 @@ async function startGitHubStandInProcess(runDir, tag) {
       out += d;
       if (out.includes('\n')) resolve(out.split('\n')[0]);
     });
-    child.on('exit', (code) => reject(new Error(`the GitHub stand-in exited (${code}); see ${path.join(runDir, `github-standin-${tag}.log`)}`)));
+    child.on('exit', (code) => reject(new Error(`the GitHub stand-in exited (${code}); see ${path.join(runDir, 'github-standin.log')}`)));
   });
   return JSON.parse(first);
 }
 
-async function runSuite(lane, suiteOut) {
-  const suiteResults = path.join(lane.runDir, 'suite-results.json');
-  const { server, dir: runDir } = await startJobServer(lane, { github: lane.job.github, env: { CONSIDER_E2E_SUITE_RESULTS: suiteResults } });
-  try {
-    await runSuiteOn(lane.browser, server, runDir, suiteOut, suiteResults);
-  } finally {
-    await server.stop();
-  }
-}
-
-async function runSuiteOn(browser, server, runDir, suiteOut, suiteResults) {
+async function runSuite(browser, server, runDir, suiteOut, suiteResults) {
   const ws = path.join(runDir, 'suite-ws');
   copyFixture('alpha', path.join(ws, 'alpha'));
   copyFixture('beta', path.join(ws, 'beta'));
@@ -192,7 +148,7 @@ async function runSuiteOn(browser, server, runDir, suiteOut, suiteResults) {
     if (!isNoise(line)) console.log(line);
   });
   await page.exposeFunction('codeAutomationExit', (code) => reportExit(code));
-  lap(`extension-host suite: starting (code-server on port ${server.port})`);
+  lap('extension-host suite: starting');
   await page.goto(workbenchUrl(server, {
     workspace, extensionDevelopmentPath: repo, extensionTestsPath: path.join(suiteOut, 'index.js'),
   }));
@@ -214,59 +170,49 @@ async function runSuiteOn(browser, server, runDir, suiteOut, suiteResults) {
   lap(`extension-host suite: exit ${code}, ${r?.passed ?? 0} passed, ${r?.failed ?? '?'} failed`);
 }
 
-/** The UI scenarios to run (--grep filters by title or file name), in file name order. */
-async function listScenarios() {
+async function runScenarios(browser, server, runDir) {
   const uiDir = path.join(here, 'ui');
-  const list = [];
-  for (const file of fs.readdirSync(uiDir).filter((f) => f.endsWith('.scenario.mjs')).sort()) {
+  const files = fs.readdirSync(uiDir).filter((f) => f.endsWith('.scenario.mjs')).sort();
+  const shots = path.join(repo, 'e2e/shots');
+  fs.mkdirSync(shots, { recursive: true });
+  for (const file of files) {
     const mod = await import(pathToFileURL(path.join(uiDir, file)).href);
     const title = mod.title ?? file;
     if (opt.grep && !title.includes(opt.grep) && !file.includes(opt.grep)) continue;
-    list.push({ mod, title, name: file.replace(/\.scenario\.mjs$/, '') });
-  }
-  return list;
-}
-
-/** One UI scenario on a code-server of its own, so no scenario sees what another left behind. */
-async function runScenario(lane, { mod, title, name }, github, vsix) {
-  const shots = path.join(repo, 'e2e/shots');
-  fs.mkdirSync(shots, { recursive: true });
-  const say = (m) => lap(`${name}: ${m}`); // lanes interleave: every line says whose it is
-  const started = Date.now();
-  let server;
-  let context;
-  try {
-    let dir;
-    ({ server, dir } = await startJobServer(lane, { github, installVsix: vsix }));
-    // <job folder>/ui-ws/<name>: scenarios find code-server's HOME at ../../home from their workspace.
-    const ws = path.join(dir, 'ui-ws', name);
+    const name = file.replace(/\.scenario\.mjs$/, '');
+    const ws = path.join(runDir, 'ui-ws', name);
     copyFixture(mod.fixture ?? 'alpha', ws);
-    await mod.prepare?.({ workspace: ws, repo, lap: say, home: server.home }); // before the workbench opens the folder
-    context = await lane.browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: 'light' });
+    await mod.prepare?.({ workspace: ws, repo, lap, home: server.home }); // before the workbench opens the folder
+    setLightTheme(server.userSettings); // every scenario starts light, whatever the last one ended with
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: 'light' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin }).catch(() => undefined);
     const page = await context.newPage();
-    const vscode = new VsCodePage(page, { shotPrefix: path.join(shots, name), log: say });
-    lap(`UI scenario "${title}": starting (lane ${lane.id}, code-server on port ${server.port})`);
+    const vscode = new VsCodePage(page, { shotPrefix: path.join(shots, name), log: lap });
+    const started = Date.now();
+    lap(`UI scenario "${title}": starting`);
     try {
       // No extensionDevelopmentPath: the scenario drives the VSIX installed in the server.
       await page.goto(workbenchUrl(server, { folder: ws }));
       await vscode.waitReady();
-      await withTimeout(mod.default({ page, vscode, workspace: ws, cli: CLI, node: process.execPath, lap: say }), SCENARIO_TIMEOUT_MS);
+      await withTimeout(mod.default({ page, vscode, workspace: ws, cli: CLI, node: process.execPath, lap }), SCENARIO_TIMEOUT_MS);
       results.passed += 1;
       lap(`UI scenario "${title}": passed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     } catch (e) {
+      results.failed += 1;
+      results.failures.push({ title: `UI: ${title}`, error: String(e?.stack ?? e).slice(0, 2000) });
+      lap(`UI scenario "${title}": FAILED: ${String(e?.message ?? e).split('\n')[0]}`);
       await page.screenshot({ path: path.join(shots, `${name}-FAILED.png`) }).catch(() => undefined);
-      fs.writeFileSync(path.join(dir, `${name}-FAILED.html`), await page.content().catch(() => ''));
-      throw e;
+      fs.writeFileSync(path.join(runDir, `${name}-FAILED.html`), await page.content().catch(() => ''));
+    } finally {
+      await context.close().catch(() => undefined);
     }
-  } catch (e) {
-    results.failed += 1;
-    results.failures.push({ title: `UI: ${title}`, error: String(e?.stack ?? e).slice(0, 2000) });
-    lap(`UI scenario "${title}": FAILED: ${String(e?.message ?? e).split('\n')[0]}`);
-  } finally {
-    await context?.close().catch(() => undefined);
-    await server?.stop();
   }
+}
+
+function setLightTheme(file) {
+  const settings = JSON.parse(fs.readFileSync(file, 'utf8'));
+  settings['workbench.colorTheme'] = 'Light Modern';
+  fs.writeFileSync(file, JSON.stringify(settings, null, 2));
 }
 
 const NOISE = /Unable to read file|Long running operations during shutdown|Creating a socket|connection token|ENOTFOUND|AgentHost|ChatModel|AccountPolicy|authentication provider|^\s+at |Failed to load resource|marketplace|\[LocalProcess|extensionsScannerService|DEPRECATED/;
