@@ -26,6 +26,10 @@ export default async function ({ page, vscode, lap }) {
   const port = await freeLowPort();
   await vscode.runCommand('Terminal: Create New Terminal');
   await page.locator('.terminal-wrapper .xterm').first().waitFor({ timeout: SHORT });
+  // Keys go to whatever has focus: on a loaded machine the new terminal can be drawn before it
+  // takes focus, and the command typed then went nowhere (a fresh-clone CI run waited 60 s for
+  // the port). xterm marks its element `.focus` once its input has focus: wait for that.
+  await page.locator('.terminal-wrapper .xterm.focus').first().waitFor({ timeout: SHORT });
   // Typed at once: the terminal queues input until its shell has started (VS Code's pre-launch
   // input queue), and the Ports view below is the proof the command ran.
   await page.keyboard.type(`node -e "require('http').createServer().listen(${port}, '127.0.0.1', () => console.log('listening on http://127.0.0.1:${port}'))"`);
