@@ -1,0 +1,129 @@
+/**
+ * A lane per agent session (issue 39, docs/worktrees.md "A lane per agent"): who changed which
+ * files, read from the captures the hooks take when a session's turn starts and ends (`turn`
+ * baselines carrying the session, baselines.ts). Two questions:
+ *
+ * - **What each session changed since the last round** (Submit Review's default addressee): the
+ *   files that differ between a session's turn-start capture and its turn-end capture, for its
+ *   turns since the newest round's capture; a turn running now counts up to the files as they are.
+ *   A turn whose start was not captured (an agent with no prompt hook, or a start pruned) counts
+ *   from the newest capture before its end. Two sessions whose turns overlap are both credited
+ *   with the files changed during the overlap: captures tell when, not who.
+ * - **What changed since a session's last turn, by others**: the files that differ between its
+ *   last turn-end capture and its current turn's start capture (or the files now, when it is
+ *   between turns). Its own edits are in neither (for an agent with no prompt hook, whose turn
+ *   start is never captured, its current turn's edits are counted too: said in the docs).
+ *
+ * Only files are compared, by content hash (or size and mtime for a file kept by stat only): no
+ * file is read for a comparison between two captures.
+ */
+import { isSameSession, type StoreFile } from '../model';
+import { type Baseline, type CapturedFile, listBaselines, readBaseline } from './baselines';
+import { changesSinceCapture } from './capture-changes';
+
+/** Whether a file is the same in two captures: the same content hash, or for one kept by stat only, the same size and mtime. */
+function sameEntry(a: CapturedFile, b: CapturedFile): boolean {
+  if (a === b) return true;
+  if (a.hash !== undefined || b.hash !== undefined) return a.hash === b.hash;
+  return a.size === b.size && a.mtimeMs === b.mtimeMs;
+}
+
+/** The files added, changed or deleted from capture `a` to capture `b`, sorted. */
+export function changedBetween(a: Baseline, b: Baseline): string[] {
+  const out: string[] = [];
+  for (const [rel, f] of b.files) {
+    const before = a.files.get(rel);
+    if (!before || !sameEntry(before, f)) out.push(rel);
+  }
+  for (const rel of a.files.keys()) if (!b.files.has(rel)) out.push(rel);
+  return out.sort();
+}
+
+/** The readable captures, oldest first (turn captures with their session and phase). */
+function readableCaptures(root: string): Baseline[] {
+  const out: Baseline[] = [];
+  for (const info of listBaselines(root)) {
+    const r = readBaseline(root, info.id);
+    if (r.ok) out.push(r.baseline);
+  }
+  return out;
+}
+
+const atOf = (b: Baseline): number => Date.parse(b.createdAt);
+
+/** What one session changed: its files, and when it last acted (its newest turn capture). */
+export interface SessionChanges {
+  session: string;
+  files: string[];
+  lastAt: string;
+  /** Its turn is running now (a start captured after its last end). */
+  running: boolean;
+}
+
+/**
+ * What each session changed since the newest round's capture (all kept turns when no round has
+ * one), the session that changed most files first; ties: the one that acted most recently.
+ * Sessions with no id (`claude:`) are left out: a round cannot be addressed to them.
+ */
+export function changesBySession(root: string, store: StoreFile | undefined, opts: { maxFileBytes?: number } = {}): SessionChanges[] {
+  const captures = readableCaptures(root);
+  const lastRound = [...(store?.reviews ?? [])].reverse().find((r) => r.baseline !== undefined && captures.some((c) => c.id === r.baseline));
+  const sinceMs = lastRound ? atOf(captures.find((c) => c.id === lastRound.baseline)!) : -Infinity;
+  const bySession = new Map<string, { files: Set<string>; lastAt: string; running: boolean; openStart?: Baseline }>();
+  for (const [i, c] of captures.entries()) {
+    if (c.kind !== 'turn' || c.session === undefined || c.session.endsWith(':') || atOf(c) < sinceMs) continue;
+    const s = bySession.get(c.session) ?? { files: new Set<string>(), lastAt: c.createdAt, running: false };
+    bySession.set(c.session, s);
+    s.lastAt = c.createdAt;
+    if (c.turn === 'start') {
+      s.openStart ??= c; // a second start in one turn (a prompt that is our own stop reason) keeps the first
+      s.running = true;
+      continue;
+    }
+    // A turn's end: compared with its start, else with the capture just before it.
+    const from = s.openStart ?? captures[i - 1];
+    if (from) for (const rel of changedBetween(from, c)) s.files.add(rel);
+    delete s.openStart;
+    s.running = false;
+  }
+  for (const s of bySession.values()) {
+    if (!s.openStart) continue;
+    // A turn running now: its changes so far.
+    for (const change of changesSinceCapture(root, s.openStart, opts).changes) {
+      s.files.add(change.path);
+      if (change.oldPath !== undefined) s.files.add(change.oldPath);
+    }
+  }
+  return [...bySession.entries()]
+    .map(([session, s]) => ({ session, files: [...s.files].sort(), lastAt: s.lastAt, running: s.running }))
+    .sort((a, b) => b.files.length - a.files.length || (a.lastAt < b.lastAt ? 1 : a.lastAt > b.lastAt ? -1 : 0));
+}
+
+/** What changed since a session's last turn ended, by others: `since` is when that turn ended. */
+export interface ChangedByOthers {
+  session: string;
+  since: string;
+  files: string[];
+}
+
+/**
+ * The files changed since `viewer`'s last turn ended, by anyone else (the developer, another
+ * session): up to its current turn's start when one was captured since, else up to now.
+ * undefined when no turn of that session ended here (nothing to compare with). `viewer`: the
+ * full `<agent>:<id>` or the bare id, as `--session` takes it.
+ */
+export function changedSinceLastTurn(root: string, viewer: string, opts: { maxFileBytes?: number } = {}): ChangedByOthers | undefined {
+  const own = readableCaptures(root).filter((c) => c.kind === 'turn' && c.session !== undefined && isSameSession(c.session, viewer));
+  let lastEnd: Baseline | undefined;
+  let startAfter: Baseline | undefined;
+  for (const c of own) {
+    if (c.turn === 'start') startAfter ??= c; // the turn's first start: what came after it is the session's own
+    else {
+      lastEnd = c;
+      startAfter = undefined;
+    }
+  }
+  if (!lastEnd) return undefined;
+  const files = startAfter ? changedBetween(lastEnd, startAfter) : changesSinceCapture(root, lastEnd, opts).changes.flatMap((c) => (c.oldPath !== undefined ? [c.oldPath, c.path] : [c.path])).sort();
+  return { session: lastEnd.session!, since: lastEnd.createdAt, files };
+}
