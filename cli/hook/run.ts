@@ -11,7 +11,7 @@
  * or folder that merely holds a `.consider/` gets nothing said into the agent's session.
  */
 import { HOOK_AGENT_IDS, recordTurn } from '../../shared';
-import { captureTurn } from '../../shared/changes/index';
+import { captureTurn } from '../turn-lane';
 import { mayAnswerIn } from '../set-up-guard';
 import { writeStderr, writeStdout } from '../stdio';
 import { agentEvents, agentFormat, hookEvent } from './agents';

@@ -284,7 +284,8 @@ function parseManifest(text: string, id: string): ManifestFile | undefined {
     if (!f) return undefined;
     map.set(rel, f);
   }
-  return { id, kind: header.kind, createdAt: header.createdAt, ...(header.parent !== undefined ? { parent: header.parent } : {}), ...turnFields(header), files: map, deleted: (deleted as string[] | undefined) ?? [] };
+  const parentOf = header.parent !== undefined ? { parent: header.parent } : {};
+  return { id, kind: header.kind, createdAt: header.createdAt, ...parentOf, ...turnFields(header), files: map, deleted: (deleted as string[] | undefined) ?? [] };
 }
 
 /** A turn capture's session and phase, when it has them. */

@@ -17,14 +17,14 @@ export * from './model';
 export { captureBaseline, DEFAULT_MAX_FILE_BYTES } from './capture';
 export type { CaptureReport } from './capture';
 export { listBranches, listBranchesAsync } from '../workspace/repository';
-export { isBaselineId, listBaselines, readBaseline, pruneBaselines } from './baselines';
+export { forgetBaselines, isBaselineId, listBaselines, readBaseline, pruneBaselines } from './baselines';
 export type { Baseline, BaselineInfo } from './baselines';
 export { readViewed, setViewed, isViewed } from './viewed';
 export type { ViewedState } from './viewed';
 export { lineStats } from './line-stats';
 export { addRemovedCodeThread } from './removed-threads';
-export { changesBySession, changedSinceLastTurn, changedBetween } from './turn-lanes';
-export type { SessionChanges, ChangedByOthers } from './turn-lanes';
+export { changesBySession, changedSinceLastTurn, changedBetween, sessionChoices } from './turn-lanes';
+export type { SessionChanges, ChangedByOthers, SessionChoice } from './turn-lanes';
 export type { NewRemovedThread } from './removed-threads';
 
 export interface ChangeOptions {

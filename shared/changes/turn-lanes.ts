@@ -18,6 +18,7 @@
  * file is read for a comparison between two captures.
  */
 import { isSameSession, type StoreFile } from '../model';
+import { recentSessions, type TurnRecord } from '../store/agent-turns';
 import { type Baseline, type CapturedFile, listBaselines, readBaseline } from './baselines';
 import { changesSinceCapture } from './capture-changes';
 
@@ -126,4 +127,28 @@ export function changedSinceLastTurn(root: string, viewer: string, opts: { maxFi
   if (!lastEnd) return undefined;
   const files = startAfter ? changedBetween(lastEnd, startAfter) : changesSinceCapture(root, lastEnd, opts).changes.flatMap((c) => (c.oldPath !== undefined ? [c.oldPath, c.path] : [c.path])).sort();
   return { session: lastEnd.session!, since: lastEnd.createdAt, files };
+}
+
+/** A session Submit Review offers: its turn record, and how many files its turns changed since the last round. */
+export interface SessionChoice extends TurnRecord {
+  files: number;
+}
+
+/**
+ * The sessions Submit Review asks about (those that acted within RECENT_SESSION_MS,
+ * agent-turns.ts), the default first: the one whose turns changed the most files since the last
+ * round, ties (none changed any, say) to the one that acted most recently.
+ */
+export function sessionChoices(root: string, store: StoreFile | undefined, now = Date.now(), opts: { maxFileBytes?: number } = {}): SessionChoice[] {
+  const recent = recentSessions(root, now);
+  if (recent.length < 2) return recent.map((t) => ({ ...t, files: 0 }));
+  let changed: SessionChanges[] = [];
+  try {
+    changed = changesBySession(root, store, opts);
+  } catch {
+    /* captures that cannot be read: the most recent session is the default, as before */
+  }
+  const count = new Map(changed.map((c) => [c.session, c.files.length]));
+  // recentSessions is most recent first; a stable sort keeps that order among equal counts.
+  return recent.map((t) => ({ ...t, files: count.get(t.session) ?? 0 })).sort((a, b) => b.files - a.files);
 }
