@@ -49,7 +49,7 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   if (!/claude sess-bbb/.test(texts[1]) || !/changed 1 file since the last round/.test(texts[1])) throw new Error(`session B (1 file) must be second: ${JSON.stringify(texts)}`);
   const focused = await page.locator('.quick-input-list .monaco-list-row.focused').innerText();
   if (!/sess-aaa/.test(focused)) throw new Error(`session A must be preselected, got ${JSON.stringify(focused)}`);
-  await vscode.shot('session-question');
+  await vscode.shot('session-question', { oneTheme: true }); // one theme: switching it goes through the palette, which would close the pick
   await page.keyboard.press('Enter');
 
   const storeFile = path.join(workspace, '.consider/store.json');
