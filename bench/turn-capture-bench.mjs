@@ -4,7 +4,7 @@
 // (default 50): `hook prompt` and `hook stop` (nothing waiting: the turn ends) of a Claude Code
 // session with a session id (the workspace captured with the session) against the same hooks
 // of a session without one (`claude:`: recorded, never captured), run alternately, pair by pair.
-// Also the in-process cost of Submit Review's session question (sessionChoices) over the
+// Also `list` with a session (its lane) against `list`, and the in-process cost of Submit Review's session question (sessionChoices) over the
 // captures kept after --turns turns of two sessions. Wall and CPU ms, min / median / max.
 //
 //   node scripts/build.mjs --no-webview && node bench/turn-capture-bench.mjs [--files 10000] [--changed 50] [--turns 20]
@@ -73,6 +73,12 @@ for (let t = 0; t < TURNS; t++) {
     rows[`stop, ${word}`].push(s.wall); cpu[`stop, ${word}`].push(s.cpu);
   }
 }
+// `list` with and without a session: the lane's cost (a session between turns: its last end compared with the files now).
+const lane = { 'list --session (lane)': [], 'list': [] };
+for (let i = 0; i < 5; i++) {
+  lane['list --session (lane)'].push(timeRun([cli, 'list', '--session', 'sess-a'], root).wall);
+  lane['list'].push(timeRun([cli, 'list'], root).wall);
+}
 const store = readStore(root).store;
 const choices = [];
 for (let i = 0; i < 5; i++) {
@@ -85,6 +91,7 @@ const kept = fs.readdirSync(path.join(root, '.consider', 'baselines')).filter((n
 console.log(`${FILES} files, ${CHANGED} edited per turn, ${TURNS} turns of each kind; wall ms min / median / max (CPU median)`);
 console.log(`first capture (prompt hook, every file read): ${first.wall.toFixed(0)} ms wall, ${first.cpu.toFixed(0)} ms CPU`);
 for (const k of Object.keys(rows)) console.log(`${k.padEnd(24)} ${stats(rows[k])}  (CPU ${stats(cpu[k]).split(' / ')[1]})`);
+for (const k of Object.keys(lane)) console.log(`${k.padEnd(24)} ${stats(lane[k])}`);
 console.log(`Submit Review's session question (sessionChoices over ${kept} kept turn captures): ${stats(choices)} ms`);
 fs.rmSync(root, { recursive: true, force: true });
 fs.rmSync(runtime, { recursive: true, force: true });

@@ -476,6 +476,22 @@ function turnsToKeep(root: string, all: readonly BaselineInfo[], newestRound: st
   return [...keep, ...newestOf.values()];
 }
 
+/** What a baseline is, from its header line alone (not its file list): turn-lanes.ts picks the captures it needs with it. */
+export interface BaselineHead {
+  id: string;
+  kind: BaselineKind;
+  createdAt: string;
+  session?: string;
+  turn?: TurnPhase;
+}
+
+/** A baseline's header, validated as a whole read validates it; undefined when it does not read. */
+export function baselineHead(root: string, id: string): BaselineHead | undefined {
+  if (!isBaselineId(id)) return undefined;
+  const h = readHeader(root, id);
+  return h && { id: h.id, kind: h.kind, createdAt: h.createdAt, ...turnFields(h) };
+}
+
 /** A manifest's header line, read without the rest of the file. */
 function readHeader(root: string, id: string): Header | undefined {
   let fd: number | undefined;

@@ -19,7 +19,7 @@
  */
 import { isSameSession, type StoreFile } from '../model';
 import { recentSessions, type TurnRecord } from '../store/agent-turns';
-import { type Baseline, type CapturedFile, listBaselines, readBaseline } from './baselines';
+import { type Baseline, type BaselineHead, type CapturedFile, baselineHead, listBaselines, readBaseline } from './baselines';
 import { changesSinceCapture } from './capture-changes';
 
 /** Whether a file is the same in two captures: the same content hash, or for one kept by stat only, the same size and mtime. */
@@ -40,17 +40,32 @@ export function changedBetween(a: Baseline, b: Baseline): string[] {
   return out.sort();
 }
 
-/** The readable captures, oldest first (turn captures with their session and phase). */
-function readableCaptures(root: string): Baseline[] {
-  const out: Baseline[] = [];
+/**
+ * The baselines, oldest first, as their headers say (a turn capture's session and phase): only
+ * turn captures' headers are read; a round's or mark's time is its id's. The file lists of the
+ * few captures a question needs are read after (`full`): a workspace's kept baselines may be
+ * dozens of manifests of thousands of files each.
+ */
+function captureHeads(root: string): BaselineHead[] {
+  const out: BaselineHead[] = [];
   for (const info of listBaselines(root)) {
-    const r = readBaseline(root, info.id);
-    if (r.ok) out.push(r.baseline);
+    if (info.kind !== 'turn') {
+      out.push({ id: info.id, kind: info.kind, createdAt: new Date(info.createdAtMs).toISOString() });
+      continue;
+    }
+    const head = baselineHead(root, info.id);
+    if (head) out.push(head);
   }
   return out;
 }
 
-const atOf = (b: Baseline): number => Date.parse(b.createdAt);
+/** A capture with its files, or undefined when it does not read (gone, damaged). */
+function full(root: string, head: BaselineHead): Baseline | undefined {
+  const r = readBaseline(root, head.id);
+  return r.ok ? r.baseline : undefined;
+}
+
+const atOf = (b: { createdAt: string }): number => Date.parse(b.createdAt);
 
 /** What one session changed: its files, and when it last acted (its newest turn capture). */
 export interface SessionChanges {
@@ -67,30 +82,33 @@ export interface SessionChanges {
  * Sessions with no id (`claude:`) are left out: a round cannot be addressed to them.
  */
 export function changesBySession(root: string, store: StoreFile | undefined, opts: { maxFileBytes?: number } = {}): SessionChanges[] {
-  const captures = readableCaptures(root);
-  const lastRound = [...(store?.reviews ?? [])].reverse().find((r) => r.baseline !== undefined && captures.some((c) => c.id === r.baseline));
-  const sinceMs = lastRound ? atOf(captures.find((c) => c.id === lastRound.baseline)!) : -Infinity;
-  const bySession = new Map<string, { files: Set<string>; lastAt: string; running: boolean; openStart?: Baseline }>();
-  for (const [i, c] of captures.entries()) {
-    if (c.kind !== 'turn' || c.session === undefined || c.session.endsWith(':') || atOf(c) < sinceMs) continue;
-    const s = bySession.get(c.session) ?? { files: new Set<string>(), lastAt: c.createdAt, running: false };
-    bySession.set(c.session, s);
-    s.lastAt = c.createdAt;
-    if (c.turn === 'start') {
-      s.openStart ??= c; // a second start in one turn (a prompt that is our own stop reason) keeps the first
+  const heads = captureHeads(root);
+  const lastRound = [...(store?.reviews ?? [])].reverse().find((r) => r.baseline !== undefined && heads.some((h) => h.id === r.baseline));
+  const sinceMs = lastRound ? atOf(heads.find((h) => h.id === lastRound.baseline)!) : -Infinity;
+  const bySession = new Map<string, { files: Set<string>; lastAt: string; running: boolean; openStart?: BaselineHead }>();
+  for (const [i, h] of heads.entries()) {
+    if (h.kind !== 'turn' || h.session === undefined || h.session.endsWith(':') || atOf(h) < sinceMs) continue;
+    const s = bySession.get(h.session) ?? { files: new Set<string>(), lastAt: h.createdAt, running: false };
+    bySession.set(h.session, s);
+    s.lastAt = h.createdAt;
+    if (h.turn === 'start') {
+      s.openStart ??= h; // a second start in one turn (a prompt that is our own stop reason) keeps the first
       s.running = true;
       continue;
     }
     // A turn's end: compared with its start, else with the capture just before it.
-    const from = s.openStart ?? captures[i - 1];
-    if (from) for (const rel of changedBetween(from, c)) s.files.add(rel);
+    const fromHead = s.openStart ?? heads[i - 1];
+    const from = fromHead && full(root, fromHead);
+    const to = from && full(root, h);
+    if (from && to) for (const rel of changedBetween(from, to)) s.files.add(rel);
     delete s.openStart;
     s.running = false;
   }
   for (const s of bySession.values()) {
-    if (!s.openStart) continue;
+    const start = s.openStart && full(root, s.openStart);
+    if (!start) continue;
     // A turn running now: its changes so far.
-    for (const change of changesSinceCapture(root, s.openStart, opts).changes) {
+    for (const change of changesSinceCapture(root, start, opts).changes) {
       s.files.add(change.path);
       if (change.oldPath !== undefined) s.files.add(change.oldPath);
     }
@@ -114,19 +132,21 @@ export interface ChangedByOthers {
  * full `<agent>:<id>` or the bare id, as `--session` takes it.
  */
 export function changedSinceLastTurn(root: string, viewer: string, opts: { maxFileBytes?: number } = {}): ChangedByOthers | undefined {
-  const own = readableCaptures(root).filter((c) => c.kind === 'turn' && c.session !== undefined && isSameSession(c.session, viewer));
-  let lastEnd: Baseline | undefined;
-  let startAfter: Baseline | undefined;
-  for (const c of own) {
-    if (c.turn === 'start') startAfter ??= c; // the turn's first start: what came after it is the session's own
+  const own = captureHeads(root).filter((h) => h.kind === 'turn' && h.session !== undefined && isSameSession(h.session, viewer));
+  let lastEnd: BaselineHead | undefined;
+  let startAfter: BaselineHead | undefined;
+  for (const h of own) {
+    if (h.turn === 'start') startAfter ??= h; // the turn's first start: what came after it is the session's own
     else {
-      lastEnd = c;
+      lastEnd = h;
       startAfter = undefined;
     }
   }
-  if (!lastEnd) return undefined;
-  const files = startAfter ? changedBetween(lastEnd, startAfter) : changesSinceCapture(root, lastEnd, opts).changes.flatMap((c) => (c.oldPath !== undefined ? [c.oldPath, c.path] : [c.path])).sort();
-  return { session: lastEnd.session!, since: lastEnd.createdAt, files };
+  const end = lastEnd && full(root, lastEnd);
+  if (!end) return undefined;
+  const start = startAfter && full(root, startAfter);
+  const files = start ? changedBetween(end, start) : changesSinceCapture(root, end, opts).changes.flatMap((c) => (c.oldPath !== undefined ? [c.oldPath, c.path] : [c.path])).sort();
+  return { session: lastEnd!.session!, since: end.createdAt, files };
 }
 
 /** A session Submit Review offers: its turn record, and how many files its turns changed since the last round. */
