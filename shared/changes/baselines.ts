@@ -278,9 +278,11 @@ function parseManifest(text: string, id: string): ManifestFile | undefined {
   if (typeof files !== 'object' || files === null || Array.isArray(files)) return undefined;
   if (deleted !== undefined && (!Array.isArray(deleted) || !deleted.every(isCapturedPath))) return undefined;
   const map = new Map<string, CapturedFile>();
-  for (const [rel, v] of Object.entries(files as Record<string, unknown>)) {
+  // Read by every capture and comparison (10,000 entries in a whole manifest): no entry arrays, no spreads.
+  const entries = files as Record<string, unknown>;
+  for (const rel in entries) {
     if (!isCapturedPath(rel)) return undefined; // `../../.ssh/id_rsa` listed as a "changed file": a manifest no capture wrote
-    const f = parseEntry(v);
+    const f = parseEntry(entries[rel]);
     if (!f) return undefined;
     map.set(rel, f);
   }
@@ -301,15 +303,22 @@ function isCapturedPath(rel: unknown): rel is string {
 /** `[hash|null, size, mtimeMs, ctimeMs, ino, skipped|null, pack|null, offset|null]`, trailing nulls left out. */
 function parseEntry(v: unknown): CapturedFile | undefined {
   if (!Array.isArray(v) || v.length < 5) return undefined;
-  const [hash, size, mtimeMs, ctimeMs, ino, skipped, pack, offset] = v as unknown[];
+  const hash: unknown = v[0], size: unknown = v[1], mtimeMs: unknown = v[2], ctimeMs: unknown = v[3], ino: unknown = v[4];
   if ((hash !== null && typeof hash !== 'string') || !isNum(size) || !isNum(mtimeMs) || !isNum(ctimeMs) || !isNum(ino)) return undefined;
-  if (skipped != null && !SKIP_REASONS.includes(skipped as SkipReason)) return undefined;
-  if (pack != null && (!isBaselineId(pack) || !isNum(offset))) return undefined;
-  return {
-    ...(hash !== null ? { hash } : {}), size, mtimeMs, ctimeMs, ino,
-    ...(skipped != null ? { skipped: skipped as SkipReason } : {}),
-    ...(pack != null ? { pack: pack as string, offset: offset as number } : {}),
-  };
+  const entry: CapturedFile = { size, mtimeMs, ctimeMs, ino };
+  if (hash !== null) entry.hash = hash;
+  if (v.length === 5) return entry;
+  const skipped: unknown = v[5], pack: unknown = v[6], offset: unknown = v[7];
+  if (skipped != null) {
+    if (!SKIP_REASONS.includes(skipped as SkipReason)) return undefined;
+    entry.skipped = skipped as SkipReason;
+  }
+  if (pack != null) {
+    if (!isBaselineId(pack) || !isNum(offset)) return undefined;
+    entry.pack = pack;
+    entry.offset = offset;
+  }
+  return entry;
 }
 
 function entryRow(f: CapturedFile): unknown[] {

@@ -12,10 +12,9 @@
  * symbolic links leading outside the workspace (never followed there).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { contentHash } from '../anchoring/content-hash';
 import { utf8Text } from '../utf8';
-import { ensureConsiderDir, isWithin, realPathOf } from '../paths';
+import { absoluteOf, ensureConsiderDir, isWithin, realPathOf } from '../paths';
 import { outsideRacyWindow } from '../store/threads';
 import { type Baseline, type BaselineKind, type CapturedFile, PackWriter, type SkipReason, type TurnPhase, newBaselineId, newestBaseline, writeBaseline } from './baselines';
 import { listWorkspaceFiles } from '../workspace/files';
@@ -70,7 +69,7 @@ export type Probe = { kind: 'file'; abs: string; stat: fs.Stats } | { kind: 'out
  * is skipped, a link to a folder is not a file.
  */
 export function probePath(root: string, realRoot: string, rel: string): Probe {
-  const abs = path.join(root, ...rel.split('/'));
+  const abs = absoluteOf(root, rel);
   let st: fs.Stats | undefined;
   try {
     st = fs.lstatSync(abs, { throwIfNoEntry: false });
