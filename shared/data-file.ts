@@ -42,8 +42,13 @@ function megabytes(n: number): string {
   return n >= MIB ? `${(n / MIB).toFixed(n % MIB === 0 ? 0 : 1)} MiB` : `${Math.ceil(n / KIB)} KiB`;
 }
 
-function refused(what: string, why: Words, hint: Words = l10n.t('delete it (Consider writes it again when it needs it); a repository may have shipped it')): ConsiderError {
-  return new ConsiderError('unreadable', l10n.t('{0} {1}; Consider does not read it', what, why), hint);
+/**
+ * A data file Consider will not read. `message` is a whole sentence ("{0} is a symbolic link;
+ * Consider does not read it"), not a subject plus a predicate: a translation must be free to
+ * reorder the whole of it.
+ */
+function refused(message: Words, hint: Words = l10n.t('delete it (Consider writes it again when it needs it); a repository may have shipped it')): ConsiderError {
+  return new ConsiderError('unreadable', message, hint);
 }
 
 /**
@@ -55,7 +60,7 @@ export function openDataFile(file: string, what = file): number | undefined {
     // No O_NOFOLLOW (Windows): the lstat leaves a window, but a link there needs privileges.
     const st = fs.lstatSync(file, { throwIfNoEntry: false });
     if (!st) return undefined;
-    if (st.isSymbolicLink()) throw refused(what, l10n.t('is a symbolic link'));
+    if (st.isSymbolicLink()) throw refused(l10n.t('{0} is a symbolic link; Consider does not read it', what));
   }
   let fd: number;
   try {
@@ -64,13 +69,13 @@ export function openDataFile(file: string, what = file): number | undefined {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     // O_NOFOLLOW on a link: ELOOP (Linux, macOS), EMLINK (FreeBSD).
-    if (code === 'ELOOP' || code === 'EMLINK') throw refused(what, l10n.t('is a symbolic link'));
+    if (code === 'ELOOP' || code === 'EMLINK') throw refused(l10n.t('{0} is a symbolic link; Consider does not read it', what));
     throw describeFsError(e, { path: file, action: 'read' }) ?? e;
   }
   try {
     const st = fs.fstatSync(fd);
     if (st.isDirectory()) throw describeFsError(Object.assign(new Error('EISDIR'), { code: 'EISDIR', syscall: 'read', path: file }))!;
-    if (!st.isFile()) throw refused(what, l10n.t('is not a regular file (a device, a FIFO or a socket)'));
+    if (!st.isFile()) throw refused(l10n.t('{0} is not a regular file (a device, a FIFO or a socket); Consider does not read it', what));
     return fd;
   } catch (e) {
     fs.closeSync(fd);
@@ -81,12 +86,12 @@ export function openDataFile(file: string, what = file): number | undefined {
 /** Reads from an open descriptor, refusing more than `maxBytes` (checked as it reads, not only by stat). */
 export function readOpenDataFile(fd: number, opts: DataFileOptions & { what: string }): Buffer {
   const size = fs.fstatSync(fd).size;
-  if (size > opts.maxBytes) throw refused(opts.what, l10n.t('is {0}, more than the {1} Consider reads', megabytes(size), megabytes(opts.maxBytes)));
+  if (size > opts.maxBytes) throw refused(l10n.t('{0} is {1}, more than the {2} Consider reads; Consider does not read it', opts.what, megabytes(size), megabytes(opts.maxBytes)));
   // One byte more than allowed tells a file that grew past the cap while we read it.
   const buf = Buffer.allocUnsafe(Math.min(size, opts.maxBytes) + 1);
   let got = 0;
   for (;;) {
-    if (got === buf.length) throw refused(opts.what, l10n.t('grew past the {0} Consider reads', megabytes(opts.maxBytes)));
+    if (got === buf.length) throw refused(l10n.t('{0} grew past the {1} Consider reads; Consider does not read it', opts.what, megabytes(opts.maxBytes)));
     const n = fs.readSync(fd, buf, got, buf.length - got, null);
     if (n === 0) break;
     got += n;

@@ -24,7 +24,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { ConsiderError, describeFsError } from '../errors';
-import { l10n, type Words } from '../words';
+import { l10n } from '../words';
 import { isProcessAlive, randomHex } from './atomic-write';
 
 /** How old (by mtime) a lock of another host must be before it is taken over. */
@@ -67,7 +67,7 @@ type Found =
   | { kind: 'none' }
   | { kind: 'file'; lock: LockContent | undefined; text: string; mtimeMs: number; ino: number }
   | { kind: 'symlink' }
-  | { kind: 'other'; what: Words };
+  | { kind: 'other'; what: 'folder' | 'not-a-file' };
 
 /** A lock holds a few dozen bytes; anything far larger is not one this module wrote. */
 const LOCK_MAX_BYTES = 64 * 1024;
@@ -91,13 +91,13 @@ function inspect(file: string): Found {
     if (code === 'ENOENT') return { kind: 'none' };
     // O_NOFOLLOW on a link: ELOOP (Linux, macOS), EMLINK (FreeBSD).
     if (code === 'ELOOP' || code === 'EMLINK') return { kind: 'symlink' };
-    if (code === 'EISDIR') return { kind: 'other', what: l10n.t('a folder') };
+    if (code === 'EISDIR') return { kind: 'other', what: 'folder' };
     throw lockIoError(file, e);
   }
   try {
     const st = fs.fstatSync(fd);
-    if (st.isDirectory()) return { kind: 'other', what: l10n.t('a folder') };
-    if (!st.isFile()) return { kind: 'other', what: l10n.t('not a regular file') };
+    if (st.isDirectory()) return { kind: 'other', what: 'folder' };
+    if (!st.isFile()) return { kind: 'other', what: 'not-a-file' };
     // An oversized file is judged as garbage (taken over by age), never read whole.
     const text = st.size > LOCK_MAX_BYTES ? '' : readAll(fd, st.size);
     return { kind: 'file', lock: parseLock(text), text, mtimeMs: st.mtimeMs, ino: st.ino };
@@ -238,7 +238,8 @@ export async function acquireLock(file: string, waitMs = LOCK_WAIT_MS): Promise<
     const found = inspect(file);
     if (found.kind === 'none') continue; // released meanwhile
     if (found.kind === 'other') {
-      throw new ConsiderError('io', l10n.t('{0} is {1}, not a lock file', file, found.what), l10n.t('remove it (no Consider process creates one) and retry'));
+      throw new ConsiderError('io', found.what === 'folder' ? l10n.t('{0} is a folder, not a lock file', file) : l10n.t('{0} is not a regular file, not a lock file', file),
+        l10n.t('remove it (no Consider process creates one) and retry'));
     }
     if ((found.kind === 'symlink' || isStale(found, Date.now())) && takeOver(file, found)) continue;
     if (Date.now() >= deadline) throw busyError(found, file);

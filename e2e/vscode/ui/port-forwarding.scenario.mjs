@@ -35,6 +35,16 @@ export default async function ({ page, vscode, lap }) {
   await page.keyboard.type(`node -e "require('http').createServer().listen(${port}, '127.0.0.1', () => console.log('listening on http://127.0.0.1:${port}'))"`);
   await page.keyboard.press('Enter');
 
+  // The command ran: the server answers (so a failure below is VS Code's detection, not the terminal).
+  const listening = () => new Promise((resolve) => {
+    const c = net.connect(port, '127.0.0.1').once('connect', () => { c.destroy(); resolve(true); }).once('error', () => resolve(false));
+  });
+  for (const end = Date.now() + 60_000; !(await listening());) {
+    if (Date.now() > end) throw new Error(`the server typed into the terminal never listened on ${port}: the terminal did not run it`);
+    await page.waitForTimeout(250);
+  }
+  lap(`  the server typed into the terminal listens on ${port}`);
+
   // Forwarded: the Ports view lists it (without the setting, the notification came about now).
   await vscode.runCommand('Ports: Focus on Ports View');
   await page.locator('.pane-body .monaco-list-row', { hasText: String(port) }).first().waitFor({ timeout: 60_000 });
