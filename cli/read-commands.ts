@@ -10,6 +10,7 @@ import type { Command, Ctx } from './command';
 import { loadReconciled, note, oneOfFlag, warn } from './command';
 import { threadItem, threadView } from './agent-view';
 import { sessionOf } from './session-option';
+import { laneFor, laneJson, laneLine } from './turn-lane';
 import { formatCode, missingCodeReason, readCodeContext, removedCodeContext } from './code';
 import { notAnchoredReason, notAnchoredWord, rejectedDiff, rejectedLine } from './rejected';
 import { broughtFromText, headline, indented, inert, location, movedFromText, oneLine, plural, repliesLine, suggestedMoveText, writeJson, writeLean, writeOut, writeOutBytes } from './output';
@@ -133,11 +134,15 @@ export const list: Command = {
     const source = read ? read.visible.filter((c) => !hidden?.size || c.round === undefined || !hidden.has(c.round)) : readArchive(ctx.root);
     const shown = source.filter((c) => wanted(c, () => isUnseen(c)));
     const ordered = sortByLocation(shown);
-    if (ctx.lean) return writeLean({ threads: ordered.map(threadItem) });
+    // The session's lane: what others changed since its last turn (turn-lane.ts).
+    const lane = laneFor(ctx.root, session);
+    const laneField = session !== undefined ? { changedSinceYourLastTurn: laneJson(lane) } : {};
+    if (ctx.lean) return writeLean({ threads: ordered.map(threadItem), ...laneField });
     // Compact: this can be megabytes, and it is for programs (and token-counting agents).
-    if (ctx.json) return writeOut(`{"comments":[${jsonOfEach(ordered, store).join(',')}]}`);
+    if (ctx.json) return writeOut(`{"comments":[${jsonOfEach(ordered, store).join(',')}]${session !== undefined ? `,"changedSinceYourLastTurn":${JSON.stringify(laneJson(lane))}` : ''}}`);
     const parts = [`${plural(shown.length, 'comment')} (${filters.join(', ')})${shown.length ? ':' : '.'}`];
     for (const c of ordered) parts.push(`\n${listBlock(c)}`);
+    if (lane) parts.push('', laneLine(lane));
     writeOut(parts.join('\n'));
   },
 };

@@ -17,6 +17,7 @@ import { headline, indented, inert, oneLine, plural, writeJson, writeLean, write
 import { unreadIn, type Unread } from './unread';
 import { waitLoop } from './wait-loop';
 import { SESSION_HELP, sessionOf } from './session-option';
+import { laneFor, laneJson, laneLine } from './turn-lane';
 
 function roundNumber(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -99,19 +100,24 @@ export const review: Command = {
       throw new ConsiderError('not_found', `review round ${wanted} is addressed to another agent session`, 'run `consider-cli review` without a number for your rounds');
     }
     const round = wanted !== undefined ? findRound(store, wanted) : defaultRound(store);
+    // The session's lane: what others changed since its last turn (turn-lane.ts).
+    const lane = laneFor(ctx.root, session);
+    const laneField = session !== undefined ? { changedSinceYourLastTurn: laneJson(lane) } : {};
+    const laneText = lane ? `\n\n${laneLine(lane)}` : '';
     if (!round) {
-      if (ctx.lean) return writeLean({ round: null, threads: [] });
-      if (ctx.json) return writeJson({ round: null, comments: [] });
-      return writeOut('No review has been submitted yet. Threads the developer adds outside a review are in `consider-cli list`.');
+      if (ctx.lean) return writeLean({ round: null, threads: [], ...laneField });
+      if (ctx.json) return writeJson({ round: null, comments: [], ...laneField });
+      return writeOut(`No review has been submitted yet. Threads the developer adds outside a review are in \`consider-cli list\`.${laneText}`);
     }
     const ids = new Set(round.threadIds);
     // Threads since resolved, archived or deleted are simply no longer in the round's list.
     const threads = sortByLocation(visible.filter((c) => ids.has(c.id)));
     const waiting = otherWaitingRounds(store, visible, round);
     const rejectedChanges = ctx.lean ? rejectedInRound(threads) : undefined;
-    if (ctx.lean) writeLean({ round: roundView(round), threads: threads.map(threadItem), ...(rejectedChanges ? { rejectedChanges } : {}), ...(waiting.length ? { alsoWaiting: waiting } : {}) });
-    else if (ctx.json) writeJson({ round, comments: threads, alsoWaiting: waiting });
-    else writeOut(roundText(round, threads, waiting));
+    const leanExtras = { ...(rejectedChanges ? { rejectedChanges } : {}), ...(waiting.length ? { alsoWaiting: waiting } : {}), ...laneField };
+    if (ctx.lean) writeLean({ round: roundView(round), threads: threads.map(threadItem), ...leanExtras });
+    else if (ctx.json) writeJson({ round, comments: threads, alsoWaiting: waiting, ...laneField });
+    else writeOut(roundText(round, threads, waiting) + laneText);
     if (!readOnly && round.message !== undefined && round.agentSeenAt === undefined) await markRoundSeenQuietly(ctx.root, round.round);
   },
 };

@@ -193,7 +193,8 @@ export function resolveInWorkspace(root: string, userPath: string): { abs: strin
 
 /** Absolute path of a stored workspace-relative path (no checks: stored paths were checked on the way in). */
 export function absoluteOf(root: string, rel: string): string {
-  return path.join(root, ...rel.split('/'));
+  // Called for every file of a capture: no split and spread where the separator is already '/'.
+  return path.sep === '/' ? path.join(root, rel) : path.join(root, ...rel.split('/'));
 }
 
 /**

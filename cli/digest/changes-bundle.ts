@@ -12,6 +12,8 @@ import type { ChangedFile, ChangedFiles } from './change-list';
 
 // The capture a Submit Review takes, for tools that script a review without the editor (npm start's demo).
 export { captureForRound } from '../../shared/changes/index';
+// The turn captures the hooks take and the session's lane `review`/`list --session` print (cli/turn-lane.ts).
+export { captureTurn, changedSinceLastTurn } from '../../shared/changes/index';
 
 /** The files changed in the workspace at `root` since `ref`, as the Changes view lists them. */
 export function changedFiles(root: string, ref: BaselineRef, store: StoreFile): ChangedFiles {

@@ -11,6 +11,7 @@
  * or folder that merely holds a `.consider/` gets nothing said into the agent's session.
  */
 import { HOOK_AGENT_IDS, recordTurn } from '../../shared';
+import { captureTurn } from '../turn-lane';
 import { mayAnswerIn } from '../set-up-guard';
 import { writeStderr, writeStdout } from '../stdio';
 import { agentEvents, agentFormat, hookEvent } from './agents';
@@ -32,7 +33,12 @@ export async function answerHook(req: HookRequest): Promise<void> {
     const out = await answer(req, turn);
     if (turn.root !== undefined && turn.event !== 'session-start') {
       // A stop the hook blocks does not end the turn: the agent goes on with the review.
-      recordTurn(turn.root, turn.session!, turn.event === 'prompt' || out !== undefined ? 'running' : 'ended');
+      const state = turn.event === 'prompt' || out !== undefined ? 'running' : 'ended';
+      const recorded = recordTurn(turn.root, turn.session!, state);
+      // The workspace as the turn starts and ends, with the session (shared/changes/turn-lanes.ts):
+      // who changed what. Not on a blocked stop (the turn goes on), not for a session with no id.
+      const phase = turn.event === 'prompt' ? 'start' : state === 'ended' ? 'end' : undefined;
+      if (recorded && phase && !turn.session!.endsWith(':')) captureTurn(turn.root, turn.session!, phase);
     }
     if (out !== undefined) writeStdout(JSON.stringify(out) + '\n');
   } catch {

@@ -6,11 +6,11 @@
  */
 import * as vscode from 'vscode';
 import { CommandIds, registerCommand } from '../command-ids';
-import { discardReview, pendingThreads, recentSessions, restoreThreads } from '../../shared';
+import { discardReview, pendingThreads, restoreThreads } from '../../shared';
 import { walkthroughStepDone } from '../util/walkthrough-steps';
-import { submitReviewWithBaseline } from '../../shared/changes';
-import { baselineCaptureOptions } from '../changes/settings';
-import type { Comment, ReviewRound } from '../../shared/model';
+import { sessionChoices, submitReviewWithBaseline } from '../../shared/changes';
+import { baselineCaptureOptions, changesMaxFileBytes } from '../changes/settings';
+import type { Comment, ReviewRound, StoreFile } from '../../shared/model';
 import type { ConsiderHost } from '../api';
 import type { FolderStores } from '../store/folder-stores';
 import * as notify from '../notify';
@@ -48,21 +48,22 @@ const ANY_SESSION = '';
 
 /**
  * Which agent session the round is for, when two or more acted in `root` recently
- * (shared/store/agent-turns.ts recentSessions): the most recent is the default (first and
- * active). One session or none: no question, any session (undefined). Escape: null (nothing sent).
+ * (shared/changes/turn-lanes.ts sessionChoices): the default (first and active) is the one whose
+ * turns changed the most files since the last round, ties to the most recent; each says how many
+ * files it changed. One session or none: no question, any session (undefined). Escape: null (nothing sent).
  */
-async function askSession(root: string): Promise<string | undefined | null> {
-  const sessions = recentSessions(root);
+async function askSession(root: string, store: StoreFile | undefined): Promise<string | undefined | null> {
+  const sessions = sessionChoices(root, store, Date.now(), { maxFileBytes: changesMaxFileBytes() });
   if (sessions.length < 2) return undefined;
   const items: (vscode.QuickPickItem & { session: string })[] = sessions.map((t) => {
     const colon = t.session.indexOf(':');
     const agent = t.session.slice(0, colon);
     const id = t.session.slice(colon + 1);
-    return {
-      label: `${agent} ${id.slice(0, 8)}`,
-      description: t.state === 'running' ? vscode.l10n.t('working now') : vscode.l10n.t('last acted {0}', new Date(t.at).toLocaleTimeString()),
-      session: t.session,
-    };
+    const when = t.state === 'running' ? vscode.l10n.t('working now') : vscode.l10n.t('last acted {0}', new Date(t.at).toLocaleTimeString());
+    const files = t.files
+      ? countOf(t.files, vscode.l10n.t('changed {0} file since the last round'), vscode.l10n.t('changed {0} files since the last round'))
+      : vscode.l10n.t('changed no files since the last round');
+    return { label: `${agent} ${id.slice(0, 8)}`, description: `${files} · ${when}`, session: t.session };
   });
   items.push({ label: vscode.l10n.t('Any session'), description: vscode.l10n.t('whichever agent session stops or waits first'), session: ANY_SESSION });
   const picked = await vscode.window.showQuickPick(items, {
@@ -114,7 +115,7 @@ export function registerReviewCommands(deps: ReviewCommandDeps): vscode.Disposab
     // Addressed to one agent session (docs/worktrees.md): asked in a single folder only, where the sessions are known.
     let forSession = args?.forSession;
     if (args === undefined && targets.length === 1) {
-      const asked = await askSession(targets[0]!);
+      const asked = await askSession(targets[0]!, host.folders().find((f) => f.root === targets[0])?.store);
       if (asked === null) return []; // Escape: nothing sent
       forSession = asked;
     }

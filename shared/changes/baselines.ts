@@ -24,7 +24,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { hashMatches } from '../anchoring/content-hash';
-import type { StoreFile } from '../model';
+import { SESSION_PATTERN, type StoreFile } from '../model';
 import { considerPaths } from '../paths';
 import { randomHex, writeFileAtomic } from '../store/atomic-write';
 import { utf8Text } from '../utf8';
@@ -33,7 +33,10 @@ import { isConsiderStoredPath } from '../paths';
 import { isWorkspaceRelative } from '../store/validate';
 import { isProcessAlive, sweepDeadTempFiles } from '../store/atomic-write';
 
-export type BaselineKind = 'round' | 'mark';
+/** `turn`: taken by an agent's hook when its turn starts or ends (turn-lanes.ts), never offered as a round's. */
+export type BaselineKind = 'round' | 'mark' | 'turn';
+/** Which end of an agent's turn a `turn` capture was taken at. */
+export type TurnPhase = 'start' | 'end';
 export type SkipReason = 'binary' | 'too-large' | 'unreadable' | 'symlink-outside';
 export const SKIP_REASONS: readonly SkipReason[] = ['binary', 'too-large', 'unreadable', 'symlink-outside'];
 
@@ -61,6 +64,13 @@ export interface Baseline {
   files: ReadonlyMap<string, CapturedFile>;
   /** Manifests read through to this one (0: a whole one); the next capture is whole after MAX_CHAIN. */
   depth: number;
+  /**
+   * A `turn` capture's agent session, `<agent>:<session id>` as the hooks record turns (issue 39:
+   * which session's turn it marks). Optional, validated on read; captures written before it have none.
+   */
+  session?: string;
+  /** A `turn` capture's end of the turn. */
+  turn?: TurnPhase;
 }
 
 /** A baseline as listed (from its file name only). */
@@ -71,7 +81,7 @@ export interface BaselineInfo {
 }
 
 export const MANIFEST_VERSION = 1;
-const ID_PATTERN = /^(round|mark)-([0-9a-z]{1,12})-([0-9a-f]{4})$/;
+const ID_PATTERN = /^(round|mark|turn)-([0-9a-z]{1,12})-([0-9a-f]{4})$/;
 /** A manifest this many deltas away from a whole one is written whole. */
 export const MAX_CHAIN = 16;
 
@@ -79,6 +89,10 @@ export const MAX_CHAIN = 16;
 export const KEPT_ROUND_BASELINES = 20;
 /** Mark All Reviewed baselines kept: the newest ones. */
 export const KEPT_MARK_BASELINES = 3;
+/** Turn captures kept since the newest round's capture (what "who changed what since the last round" reads). */
+export const KEPT_TURN_BASELINES = 48;
+/** A session's newest turn captures are kept this long (its "changed since your last turn"). */
+export const KEPT_SESSION_TURN_MS = 7 * 24 * 60 * 60 * 1000;
 /** A baseline this young is never collected: its round may not be in the store yet. */
 export const BASELINE_GRACE_MS = 10 * 60_000;
 
@@ -133,6 +147,8 @@ interface ManifestFile {
   kind: BaselineKind;
   createdAt: string;
   parent?: string;
+  session?: string;
+  turn?: TurnPhase;
   files: Map<string, CapturedFile>;
   deleted: string[];
 }
@@ -198,7 +214,7 @@ function apply(base: ReadonlyMap<string, CapturedFile>, chain: readonly Manifest
     for (const [rel, f] of m.files) files.set(rel, f);
   }
   const top = chain[0]!;
-  return { id: top.id, kind: top.kind, createdAt: top.createdAt, files, depth: baseDepth + chain.length };
+  return { id: top.id, kind: top.kind, createdAt: top.createdAt, files, depth: baseDepth + chain.length, ...turnFields(top) };
 }
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -221,6 +237,8 @@ interface Header {
   kind: BaselineKind;
   createdAt: string;
   parent?: string;
+  session?: string;
+  turn?: TurnPhase;
   /** Every pack the baseline's files (its parents' included) are in: what keeps a pack. */
   packs: string[];
 }
@@ -234,11 +252,15 @@ function parseHeader(line: string, id: string): Header | undefined {
     return undefined;
   }
   if (typeof raw !== 'object' || raw === null) return undefined;
-  const { version, id: rawId, kind, createdAt, parent, packs } = raw as Record<string, unknown>;
-  if (version !== MANIFEST_VERSION || rawId !== id || (kind !== 'round' && kind !== 'mark') || typeof createdAt !== 'string') return undefined;
+  const { version, id: rawId, kind, createdAt, parent, packs, session, turn } = raw as Record<string, unknown>;
+  if (version !== MANIFEST_VERSION || rawId !== id || (kind !== 'round' && kind !== 'mark' && kind !== 'turn') || typeof createdAt !== 'string') return undefined;
   if (parent !== undefined && !isBaselineId(parent)) return undefined;
   if (!Array.isArray(packs) || !packs.every(isBaselineId)) return undefined;
-  return { id, kind, createdAt, ...(parent !== undefined ? { parent } : {}), packs };
+  // A session is data from a file: the session pattern or no capture (never a name shown or matched unchecked).
+  if (session !== undefined && (typeof session !== 'string' || !SESSION_PATTERN.test(session))) return undefined;
+  if (turn !== undefined && turn !== 'start' && turn !== 'end') return undefined;
+  const turnOf = turnFields({ session, turn } as Pick<Header, 'session' | 'turn'>);
+  return { id, kind, createdAt, ...(parent !== undefined ? { parent } : {}), packs, ...turnOf };
 }
 
 /** A manifest: a header line, then `{"files":{…},"deleted":[…]}`. */
@@ -256,13 +278,21 @@ function parseManifest(text: string, id: string): ManifestFile | undefined {
   if (typeof files !== 'object' || files === null || Array.isArray(files)) return undefined;
   if (deleted !== undefined && (!Array.isArray(deleted) || !deleted.every(isCapturedPath))) return undefined;
   const map = new Map<string, CapturedFile>();
-  for (const [rel, v] of Object.entries(files as Record<string, unknown>)) {
+  // Read by every capture and comparison (10,000 entries in a whole manifest): no entry arrays, no spreads.
+  const entries = files as Record<string, unknown>;
+  for (const rel in entries) {
     if (!isCapturedPath(rel)) return undefined; // `../../.ssh/id_rsa` listed as a "changed file": a manifest no capture wrote
-    const f = parseEntry(v);
+    const f = parseEntry(entries[rel]);
     if (!f) return undefined;
     map.set(rel, f);
   }
-  return { id, kind: header.kind, createdAt: header.createdAt, ...(header.parent !== undefined ? { parent: header.parent } : {}), files: map, deleted: (deleted as string[] | undefined) ?? [] };
+  const parentOf = header.parent !== undefined ? { parent: header.parent } : {};
+  return { id, kind: header.kind, createdAt: header.createdAt, ...parentOf, ...turnFields(header), files: map, deleted: (deleted as string[] | undefined) ?? [] };
+}
+
+/** A turn capture's session and phase, when it has them. */
+function turnFields(x: { session?: string | undefined; turn?: TurnPhase | undefined }): { session?: string; turn?: TurnPhase } {
+  return { ...(x.session !== undefined ? { session: x.session } : {}), ...(x.turn !== undefined ? { turn: x.turn } : {}) };
 }
 
 /** A path a capture can list: workspace-relative, no `..`, not absolute, not inside `.consider/` (a manifest is data, never a path out). */
@@ -273,15 +303,22 @@ function isCapturedPath(rel: unknown): rel is string {
 /** `[hash|null, size, mtimeMs, ctimeMs, ino, skipped|null, pack|null, offset|null]`, trailing nulls left out. */
 function parseEntry(v: unknown): CapturedFile | undefined {
   if (!Array.isArray(v) || v.length < 5) return undefined;
-  const [hash, size, mtimeMs, ctimeMs, ino, skipped, pack, offset] = v as unknown[];
+  const hash: unknown = v[0], size: unknown = v[1], mtimeMs: unknown = v[2], ctimeMs: unknown = v[3], ino: unknown = v[4];
   if ((hash !== null && typeof hash !== 'string') || !isNum(size) || !isNum(mtimeMs) || !isNum(ctimeMs) || !isNum(ino)) return undefined;
-  if (skipped != null && !SKIP_REASONS.includes(skipped as SkipReason)) return undefined;
-  if (pack != null && (!isBaselineId(pack) || !isNum(offset))) return undefined;
-  return {
-    ...(hash !== null ? { hash } : {}), size, mtimeMs, ctimeMs, ino,
-    ...(skipped != null ? { skipped: skipped as SkipReason } : {}),
-    ...(pack != null ? { pack: pack as string, offset: offset as number } : {}),
-  };
+  const entry: CapturedFile = { size, mtimeMs, ctimeMs, ino };
+  if (hash !== null) entry.hash = hash;
+  if (v.length === 5) return entry;
+  const skipped: unknown = v[5], pack: unknown = v[6], offset: unknown = v[7];
+  if (skipped != null) {
+    if (!SKIP_REASONS.includes(skipped as SkipReason)) return undefined;
+    entry.skipped = skipped as SkipReason;
+  }
+  if (pack != null) {
+    if (!isBaselineId(pack) || !isNum(offset)) return undefined;
+    entry.pack = pack;
+    entry.offset = offset;
+  }
+  return entry;
 }
 
 function entryRow(f: CapturedFile): unknown[] {
@@ -377,14 +414,19 @@ export function writeBaseline(root: string, b: Omit<Baseline, 'depth'>, parent?:
   const packs = new Set<string>();
   for (const f of b.files.values()) if (f.pack !== undefined) packs.add(f.pack);
   prepareDir(root);
-  const header = { version: MANIFEST_VERSION, id: b.id, kind: b.kind, createdAt: b.createdAt, ...(delta ? { parent: parent.id } : {}), packs: [...packs] };
+  const header = { version: MANIFEST_VERSION, id: b.id, kind: b.kind, createdAt: b.createdAt, ...(delta ? { parent: parent.id } : {}), packs: [...packs], ...turnFields(b) };
   writeFileAtomic(manifestFile(root, b.id), `${JSON.stringify(header)}\n${JSON.stringify({ files, ...(delta ? { deleted } : {}) })}\n`);
   return remember(root, { ...b, depth: delta ? parent.depth + 1 : 0 });
 }
 
-/** The newest baseline that can be read (the base of an incremental capture), if any. */
-export function newestBaseline(root: string): Baseline | undefined {
-  const all = listBaselines(root);
+/**
+ * The newest baseline that can be read (the base of an incremental capture), if any; `kinds`:
+ * of those kinds only. Round and mark captures build on rounds and marks only: a version of
+ * Consider from before turn captures cannot read a `turn` manifest, so none of its baselines
+ * may depend on one.
+ */
+export function newestBaseline(root: string, kinds?: readonly BaselineKind[]): Baseline | undefined {
+  const all = listBaselines(root).filter((b) => !kinds || kinds.includes(b.kind));
   for (let i = all.length - 1; i >= 0; i--) {
     const r = readBaseline(root, all[i]!.id);
     if (r.ok) return r.baseline;
@@ -408,6 +450,9 @@ export function baselinesToKeep(root: string, all: readonly BaselineInfo[], stor
   for (const id of roundIds.slice(-KEPT_ROUND_BASELINES)) wanted.add(id);
   for (const m of all.filter((b) => b.kind === 'mark').slice(-KEPT_MARK_BASELINES)) wanted.add(m.id);
   if (all.length) wanted.add(all[all.length - 1]!.id);
+  const newestRoundOrMark = all.filter((b) => b.kind !== 'turn').at(-1);
+  if (newestRoundOrMark) wanted.add(newestRoundOrMark.id); // the next round or mark builds on it
+  for (const id of turnsToKeep(root, all, roundIds.at(-1), nowMs)) wanted.add(id);
   for (const b of all) if (nowMs - b.createdAtMs < BASELINE_GRACE_MS) wanted.add(b.id);
   const manifests = new Set<string>();
   const packs = new Set<string>();
@@ -421,6 +466,39 @@ export function baselinesToKeep(root: string, all: readonly BaselineInfo[], stor
     }
   }
   return { manifests, packs };
+}
+
+/**
+ * The turn captures kept (turn-lanes.ts reads them): the newest KEPT_TURN_BASELINES taken since
+ * the newest round's capture, and each session's newest start and end within KEPT_SESSION_TURN_MS.
+ */
+function turnsToKeep(root: string, all: readonly BaselineInfo[], newestRound: string | undefined, nowMs: number): string[] {
+  const roundAt = all.find((b) => b.id === newestRound)?.createdAtMs ?? -Infinity;
+  const turns = all.filter((b) => b.kind === 'turn');
+  const keep = turns.filter((b) => b.createdAtMs >= roundAt).slice(-KEPT_TURN_BASELINES).map((b) => b.id);
+  const newestOf = new Map<string, string>();
+  for (const b of turns) {
+    if (nowMs - b.createdAtMs > KEPT_SESSION_TURN_MS) continue;
+    const h = readHeader(root, b.id);
+    if (h?.session !== undefined) newestOf.set(`${h.session}\0${h.turn ?? 'end'}`, b.id); // oldest first: the last one wins
+  }
+  return [...keep, ...newestOf.values()];
+}
+
+/** What a baseline is, from its header line alone (not its file list): turn-lanes.ts picks the captures it needs with it. */
+export interface BaselineHead {
+  id: string;
+  kind: BaselineKind;
+  createdAt: string;
+  session?: string;
+  turn?: TurnPhase;
+}
+
+/** A baseline's header, validated as a whole read validates it; undefined when it does not read. */
+export function baselineHead(root: string, id: string): BaselineHead | undefined {
+  if (!isBaselineId(id)) return undefined;
+  const h = readHeader(root, id);
+  return h && { id: h.id, kind: h.kind, createdAt: h.createdAt, ...turnFields(h) };
 }
 
 /** A manifest's header line, read without the rest of the file. */

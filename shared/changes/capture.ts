@@ -12,12 +12,11 @@
  * symbolic links leading outside the workspace (never followed there).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { contentHash } from '../anchoring/content-hash';
 import { utf8Text } from '../utf8';
-import { ensureConsiderDir, isWithin, realPathOf } from '../paths';
+import { absoluteOf, ensureConsiderDir, isWithin, realPathOf } from '../paths';
 import { outsideRacyWindow } from '../store/threads';
-import { type Baseline, type BaselineKind, type CapturedFile, PackWriter, type SkipReason, newBaselineId, newestBaseline, writeBaseline } from './baselines';
+import { type Baseline, type BaselineKind, type CapturedFile, PackWriter, type SkipReason, type TurnPhase, newBaselineId, newestBaseline, writeBaseline } from './baselines';
 import { listWorkspaceFiles } from '../workspace/files';
 import type { ChangeNote } from './model';
 
@@ -29,9 +28,12 @@ const BINARY_PROBE_BYTES = 8000;
 export interface CaptureOptions {
   kind: BaselineKind;
   maxFileBytes?: number;
-  /** The baseline to build on; default: the newest readable one. null: capture from scratch. */
+  /** The baseline to build on; default: the newest readable one (of a round or mark: newestBaseline). null: capture from scratch. */
   previous?: Baseline | null;
   now?: Date;
+  /** A `turn` capture's session and end of the turn (turn-lanes.ts). */
+  session?: string;
+  turn?: TurnPhase;
 }
 
 export interface CaptureReport {
@@ -67,7 +69,7 @@ export type Probe = { kind: 'file'; abs: string; stat: fs.Stats } | { kind: 'out
  * is skipped, a link to a folder is not a file.
  */
 export function probePath(root: string, realRoot: string, rel: string): Probe {
-  const abs = path.join(root, ...rel.split('/'));
+  const abs = absoluteOf(root, rel);
   let st: fs.Stats | undefined;
   try {
     st = fs.lstatSync(abs, { throwIfNoEntry: false });
@@ -158,7 +160,8 @@ export function captureBaseline(root: string, opts: CaptureOptions): CaptureRepo
   const now = opts.now ?? new Date();
   const maxFileBytes = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   ensureConsiderDir(root);
-  const previous = opts.previous === undefined ? newestBaseline(root) : opts.previous ?? undefined;
+  // A turn capture builds on any baseline; a round or mark never on a turn's (newestBaseline says why).
+  const previous = opts.previous === undefined ? newestBaseline(root, opts.kind === 'turn' ? undefined : ['round', 'mark']) : opts.previous ?? undefined;
   const previousAtMs = previous ? Date.parse(previous.createdAt) : NaN;
   // Contents the previous baseline already holds, by hash: a file changed back, copied or renamed is not copied again.
   const packed = new Map<string, CapturedFile>();
@@ -202,6 +205,7 @@ export function captureBaseline(root: string, opts: CaptureOptions): CaptureRepo
     pack.abandon();
     throw e;
   }
-  const baseline = writeBaseline(root, { id, kind: opts.kind, createdAt: now.toISOString(), files }, previous);
+  const turn = opts.kind === 'turn' ? { ...(opts.session !== undefined ? { session: opts.session } : {}), ...(opts.turn !== undefined ? { turn: opts.turn } : {}) } : {};
+  const baseline = writeBaseline(root, { id, kind: opts.kind, createdAt: now.toISOString(), files, ...turn }, previous);
   return { baseline, read, reused, skipped, ms: Date.now() - started };
 }

@@ -2,7 +2,7 @@
  * The Changes view's one entry point (plain Node): which baselines exist, what changed since
  * one, and what a file was in it. The extension, the CLI and the tests go through here.
  */
-import type { ReviewRound, StoreFile } from '../model';
+import { SESSION_PATTERN, type ReviewRound, type StoreFile } from '../model';
 import { readStore } from '../store/store-io';
 import { submitReview } from '../store/reviews';
 import { capturedText, isBaselineId, listBaselines, pruneBaselines, readBaseline } from './baselines';
@@ -17,12 +17,14 @@ export * from './model';
 export { captureBaseline, DEFAULT_MAX_FILE_BYTES } from './capture';
 export type { CaptureReport } from './capture';
 export { listBranches, listBranchesAsync } from '../workspace/repository';
-export { isBaselineId, listBaselines, readBaseline, pruneBaselines } from './baselines';
+export { forgetBaselines, isBaselineId, listBaselines, readBaseline, pruneBaselines } from './baselines';
 export type { Baseline, BaselineInfo } from './baselines';
 export { readViewed, setViewed, isViewed } from './viewed';
 export type { ViewedState } from './viewed';
 export { lineStats } from './line-stats';
 export { addRemovedCodeThread } from './removed-threads';
+export { changesBySession, changedSinceLastTurn, changedBetween, sessionChoices } from './turn-lanes';
+export type { SessionChanges, ChangedByOthers, SessionChoice } from './turn-lanes';
 export type { NewRemovedThread } from './removed-threads';
 
 export interface ChangeOptions {
@@ -126,6 +128,7 @@ export function captureChoices(root: string, store: StoreFile | undefined): Base
   for (const r of store?.reviews ?? []) if (isBaselineId(r.baseline) && onDisk.has(r.baseline)) byRound.set(r.baseline, r);
   const out: BaselineChoice[] = [];
   for (const b of [...onDisk.values()].reverse()) {
+    if (b.kind === 'turn') continue; // an agent's turn: read by turn-lanes.ts, not a baseline the view offers
     const round = byRound.get(b.id);
     if (b.kind === 'round' && !round) continue; // a capture whose submit failed, or a round pruned from the store
     const name: BaselineName = round ? { kind: 'round', round: round.round } : { kind: 'mark' };
@@ -162,6 +165,33 @@ function capture(root: string, kind: 'round' | 'mark', store: StoreFile | undefi
     return { ok: true, report };
   } catch (e) {
     return { ok: false, error: (e as Error).message };
+  }
+}
+
+/**
+ * An agent's turn starts or ends (the hooks, cli/hook/run.ts): the workspace is captured with
+ * the session, so turn-lanes.ts can tell who changed what. Incremental (only files whose stat
+ * changed are read), old turn captures pruned. A failure is returned: a hook never fails over it.
+ */
+export function captureTurn(root: string, session: string, turn: 'start' | 'end', opts: ChangeOptions = {}): { ok: true; report: CaptureReport } | { ok: false; error: string } {
+  // Recorded only as a session the manifest's reader accepts (baselines.ts): else the capture would be unreadable.
+  if (!SESSION_PATTERN.test(session)) return { ok: false, error: `not a session id: ${JSON.stringify(session.slice(0, 60))}` };
+  try {
+    const report = captureBaseline(root, { kind: 'turn', session, turn, ...(opts.maxFileBytes !== undefined ? { maxFileBytes: opts.maxFileBytes } : {}) });
+    // Pruned only with the store read: without its rounds, every round's baseline would look unkept.
+    const store = turn === 'end' ? readStoreQuietly(root) : undefined;
+    if (store) pruneBaselines(root, store);
+    return { ok: true, report };
+  } catch (e) {
+    return { ok: false, error: (e as Error).message };
+  }
+}
+
+function readStoreQuietly(root: string): StoreFile | undefined {
+  try {
+    return readStore(root).store;
+  } catch {
+    return undefined;
   }
 }
 
