@@ -49,11 +49,11 @@ async function request(type: RequestType, params: unknown): Promise<Extract<Host
 const snapshots = () => posted.filter((m): m is Extract<HostMessage, { type: 'host/snapshot' }> => m.type === 'host/snapshot');
 const stored = (root: string) => store.readStore(root).store;
 
-async function open(): Promise<void> {
+async function open(askSession?: (root: string) => Promise<string | undefined | null>): Promise<void> {
   read();
   posted = [];
   logs = [];
-  session = new BoardSession(testBoardServices({ home: roots[0]!, folders: () => folders, refresh: read, log: (l) => logs.push(l) }), (m) => posted.push(m));
+  session = new BoardSession(testBoardServices({ home: roots[0]!, folders: () => folders, refresh: read, log: (l) => logs.push(l), ...(askSession ? { askSession } : {}) }), (m) => posted.push(m));
   await session.receive({ type: 'webview/ready', protocolVersion: PROTOCOL_VERSION });
 }
 
@@ -181,5 +181,72 @@ describe('review/submit and review/discard', () => {
     expect(posted.filter((m) => m.type === 'host/response')).toEqual([]);
     expect(logs.join('\n')).toMatch(/review\/submit: params\.message must be a string/);
     expect(stored(roots[0]!).comments[0]).toMatchObject({ pending: true });
+  });
+});
+
+// Rounds addressed to one agent session (docs/worktrees.md, issue 39): the board's Submit asks as
+// the command does, its rounds list names the session and what it last did here, and a round
+// whose session ended can be sent to any session.
+describe('rounds addressed to an agent session', () => {
+  it("the board's Submit asks which session; the round is addressed to the answer, and another session's list does not see it", async () => {
+    const root = roots[0]!;
+    const t = await add(root, 1, 'for session A only', true);
+    const asked: string[] = [];
+    await open(async (r) => { asked.push(r); return 'claude:sess-a'; });
+    expect(await request('review/submit', {})).toMatchObject({ ok: true, result: { done: 1, failed: [], rounds: [{ root, round: 1 }] } });
+    expect(asked).toEqual([root]);
+    expect(stored(root).reviews![0]).toMatchObject({ round: 1, forSession: 'claude:sess-a' });
+    expect(store.roundsHiddenFrom(stored(root), 'claude:sess-b').has(1)).toBe(true);
+    expect(store.roundsHiddenFrom(stored(root), 'claude:sess-a').has(1)).toBe(false);
+    expect(stored(root).comments.find((c) => c.id === t.id)).toMatchObject({ round: 1 });
+  });
+
+  it('closing the session question sends nothing and says so (the bar keeps its message)', async () => {
+    const root = roots[0]!;
+    await add(root, 1, 'still pending', true);
+    await open(async () => null);
+    expect(await request('review/submit', { message: 'keep me' })).toMatchObject({ ok: true, result: { done: 0, rounds: [], cancelled: true } });
+    expect(stored(root).reviews).toBeUndefined();
+    expect(stored(root).comments[0]).toMatchObject({ pending: true });
+  });
+
+  it('the rounds list names the addressee and its last turn here; Send to any session re-addresses the round', async () => {
+    const root = roots[0]!;
+    await add(root, 1, 'for a session that ended', true);
+    await store.submitReview(root, { forSession: 'claude:sess-gone-1234567' });
+    await add(root, 2, 'for a session at work', true);
+    await store.submitReview(root, { forSession: 'codex:sess-busy' });
+    await add(root, 3, 'for anyone', true);
+    await store.submitReview(root, {});
+    store.recordTurn(root, 'claude:sess-gone-1234567', 'ended', Date.now() - 3 * 60_000);
+    store.recordTurn(root, 'codex:sess-busy', 'running');
+    await open();
+    const reviews = () => {
+      expect(parseHostMessage(snapshots().at(-1)).ok).toBe(true); // the fields pass the webview's validation
+      return snapshots().at(-1)!.folders[0]!.reviews!;
+    };
+    const [gone, busy, any] = reviews();
+    expect(gone!.forSession).toEqual({ session: 'claude:sess-gone-1234567', lastActedAt: expect.any(String) });
+    expect(busy!.forSession).toEqual({ session: 'codex:sess-busy', lastActedAt: expect.any(String), working: true });
+    expect(any).not.toHaveProperty('forSession');
+
+    expect(await request('review/sendToAnySession', { root, round: 1 })).toMatchObject({ ok: true, result: { done: 1, failed: [] } });
+    expect(stored(root).reviews![0]).not.toHaveProperty('forSession');
+    expect(store.roundsHiddenFrom(stored(root), 'claude:other').has(1)).toBe(false);
+    session.sendSnapshotNow();
+    expect(reviews()[0]).not.toHaveProperty('forSession'); // the board's next snapshot says so
+    expect(stored(root).reviews![1]).toMatchObject({ forSession: 'codex:sess-busy' }); // the others untouched
+  });
+
+  it('a round that is not there fails in one line and writes nothing; a folder outside the workspace is refused', async () => {
+    const root = roots[0]!;
+    await add(root, 1, 'x', true);
+    await store.submitReview(root, { forSession: 'claude:s1' });
+    await open();
+    const before = fs.readFileSync(store.considerPaths(root).store, 'utf8');
+    const r = await request('review/sendToAnySession', { root, round: 7 });
+    expect(r).toMatchObject({ ok: true, result: { done: 0, failed: [{ message: expect.stringMatching(/round 7/) }] } });
+    expect(await request('review/sendToAnySession', { root: '/elsewhere', round: 1 })).toMatchObject({ ok: false });
+    expect(fs.readFileSync(store.considerPaths(root).store, 'utf8')).toBe(before);
   });
 });

@@ -99,6 +99,8 @@ export class FakeHost {
   /** What Copy digest put on the clipboard, in order. */
   readonly clipboard: string[] = [];
   selection: { file: string; startLine: number; endLine: number } | undefined;
+  /** Submit Review's session question, as the user answers it (BoardServices.askSession); unset: never asked. */
+  askSession: BoardServices['askSession'];
   /** What the Changes view would count per folder (review per change), as the extension's HunkReview reports it. */
   readonly changeProgress = new Map<string, ChangeProgress>();
   private vis: Visibility = { showResolved: true, showStale: true };
@@ -148,6 +150,7 @@ export class FakeHost {
       skillsDir: path.join(repo, 'skills'),
       log: (line) => { this.logs.push(line); },
       changeProgress: (root) => this.changeProgress.get(root),
+      askSession: (root) => this.askSession?.(root) ?? Promise.resolve(undefined),
       // As the extension's command does: the built CLI's page for the (first) folder.
       copyDigest: async () => {
         const root = this.roots[0]!;

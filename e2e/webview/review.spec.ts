@@ -4,7 +4,7 @@
  * check" and "pending review" filters, and the review bar's Submit Review and Discard….
  */
 import type { Locator } from '@playwright/test';
-import { addThread, readStore, replyToThread, submitReview } from '../../shared';
+import { addThread, readStore, recordTurn, replyToThread, submitReview } from '../../shared';
 import { holdAssets } from './board.page';
 import { seedReview, XSS_BODY, type SeededReview } from './fixtures';
 import { test as base, expect } from './test';
@@ -136,6 +136,43 @@ test.describe('the review loop on the board', () => {
     await expect(bar.getByTestId('review-count')).toHaveText('1 pending comment');
     await expect(bar.getByTestId('review-last')).toHaveText('· round 1 sent just now');
     await expect(bar.getByTestId('review-last')).toHaveAttribute('title', new RegExp(`\\n${message}$`));
+  });
+
+  test('a round addressed to an agent session names it and its last turn; Send to any session re-addresses it; closing the question sends nothing', async ({ page, host, review, origin, board }) => {
+    const { root } = review;
+    const session = 'claude:7f3e2a91-5c44-4b7e-9d1a-2c3b4d5e6f70';
+    recordTurn(root, session, 'ended', Date.now() - 5 * 60_000);
+    const asked: string[] = [];
+    host.askSession = async (r) => { asked.push(r); return session; };
+    await host.open(page, origin);
+    const bar = page.getByTestId('review-bar');
+    await bar.getByTestId('review-message').locator('input').fill('For the session that wrote it.');
+    await board.press('review-submit', bar);
+    await expect(bar).toHaveCount(0);
+    expect(asked).toEqual([root]);
+    expect(readStore(root).store.reviews![0]).toMatchObject({ round: 1, forSession: session });
+
+    await page.getByTestId('rounds-toggle').click();
+    const round = page.getByTestId('round').first();
+    await expect(round.getByTestId('round-addressee')).toHaveText('· for claude 7f3e2a91 (last acted 5 min ago)');
+    await expect(round.getByTestId('round-addressee')).toHaveAttribute('title', `Only this agent session is shown the round (${session})`);
+    await page.screenshot({ path: 'test-results/screenshots/review-round-addressed.png' });
+    await round.getByTestId('round-send-any').click();
+    await expect(page.getByTestId('notice').first()).toContainText('Review round 1 now goes to any agent session.');
+    await expect(round.getByTestId('round-addressee')).toHaveCount(0);
+    await expect(round.getByTestId('round-send-any')).toHaveCount(0);
+    expect(readStore(root).store.reviews![0]).not.toHaveProperty('forSession');
+
+    // The next review: the user closes the question. Nothing is sent; the message stays in its box.
+    await addThread(root, { file: 'src/app.ts', startLine: 2, endLine: 2, body: 'One more thing.', author: 'human', pending: true });
+    host.storesChanged();
+    host.askSession = async () => null;
+    await bar.getByTestId('review-message').locator('input').fill('Not yet.');
+    await board.press('review-submit', bar);
+    await expect.poll(() => host.messages('review/submit').length).toBe(2);
+    await expect(bar.getByTestId('review-count')).toHaveText('1 pending comment');
+    await expect(bar.getByTestId('review-message').locator('input')).toHaveValue('Not yet.');
+    expect(readStore(root).store.reviews).toHaveLength(1);
   });
 
   test('Discard… asks first; Cancel keeps the review; confirming deletes it and Undo brings it back', async ({ page, host, review, origin, board }) => {

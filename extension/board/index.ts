@@ -20,6 +20,7 @@ import type { BoardServices, ChangeProgress } from './services';
 import type { HunkReview } from '../changes/hunk-review';
 import { walkthroughStepDone } from '../util/walkthrough-steps';
 import { readOtherWorktrees } from './worktrees';
+import { askSession } from '../review/session-question';
 import { codeColumnBeside } from '../host';
 
 export type BoardView = ViewName;
@@ -86,6 +87,7 @@ function makeServices(context: vscode.ExtensionContext, host: ConsiderHost, log:
       void vscode.commands.executeCommand(CommandIds.changesShowSince, { root, baseline });
     },
     changeProgress: (root) => captureProgress(review, root),
+    askSession: (root) => askSession(root, host.folders().find((f) => f.root === root)?.store),
   };
 }
 

@@ -9,7 +9,7 @@ import type { ConsiderHost } from '../api';
 import type { WorktreeFolders } from './worktrees';
 
 export type StoreApi = Pick<typeof storeApi,
-  'replyToThread' | 'setWorkflowState' | 'deleteThread' | 'restoreThreads' | 'archiveResolved' | 'unarchive' | 'submitReview' | 'discardReview' |
+  'replyToThread' | 'setWorkflowState' | 'deleteThread' | 'restoreThreads' | 'archiveResolved' | 'unarchive' | 'submitReview' | 'addressRound' | 'discardReview' |
   'reconcileWorkspace' | 'reanchorInText' | 'setAnchor' | 'takeSuggestedMove' | 'confirmAnchor' | 'restoreAnchor' | 'considerPaths' | 'parseStoreText' | 'withStoreLock' | 'restoreLastGoodCopy' | 'splitLines'>;
 
 export type SetupApi = Pick<typeof setupApi, 'describeSetup' | 'runSetup' | 'runUninstall' | 'INTEGRATIONS'>;
@@ -43,6 +43,12 @@ export interface BoardServices {
   changeProgress?(root: string): ChangeProgress | undefined;
   /** The repository's other worktrees and their threads (worktrees.ts readOtherWorktrees); absent: the board shows this checkout only. */
   readWorktrees?(roots: readonly string[]): Promise<WorktreeFolders>;
+  /**
+   * Submit Review's session question (extension/review/session-question.ts): the session a
+   * folder's round is for, undefined for any session (one or no session acted there recently),
+   * null when the user closed the question. Absent: never asked (tests).
+   */
+  askSession?(root: string): Promise<string | undefined | null>;
   /** Opens a file of another worktree (a path git listed, resolved inside it) at a line. */
   openFileAt?(absPath: string, line: number): void;
 }

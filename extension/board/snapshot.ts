@@ -11,6 +11,8 @@ import type { FolderStoreState } from '../api';
 import { addressedButUnchanged, codeSinceWritten, linesNowFor } from '../../shared/changes/proof';
 import { readSnapshot } from '../../shared/anchoring/snapshots';
 import { listBaselines } from '../../shared/changes/baselines';
+import { TURN_STALE_MS, readTurns, type TurnRecord } from '../../shared/store/agent-turns';
+import { isSameSession } from '../../shared/model';
 import { rejectedLeftReason } from '../comments/thread-view';
 import type { ChangeProgress } from './services';
 
@@ -66,6 +68,15 @@ export function toThreadView(c: Comment, title: 'now' | 'later' = 'now'): Thread
   return view;
 }
 
+/** The session a round is addressed to, with its last turn here (the rounds list's "for claude 1a2b3c4d · working now"). */
+function addresseeView(session: string, turns: readonly TurnRecord[]): NonNullable<ReviewView['forSession']> {
+  const last = turns.find((t) => isSameSession(session, t.session));
+  if (!last) return { session };
+  // A turn "running" for hours is an agent that died mid-turn, not one at work (runningTurns' rule).
+  const working = last.state === 'running' && Date.now() - Date.parse(last.at) <= TURN_STALE_MS;
+  return working ? { session, lastActedAt: last.at, working: true } : { session, lastActedAt: last.at };
+}
+
 /**
  * The review loop's folder-level part of a snapshot: what the review bar and the rounds list
  * show (each round's threads still open, their dispositions, whether its baseline is kept for
@@ -78,6 +89,8 @@ function reviewFields(root: string, store: StoreFile | undefined): { pendingCoun
   if (!store.reviews?.length) return pendingCount ? { pendingCount } : {};
   const byId = new Map(store.comments.map((c) => [c.id, c]));
   const kept = new Set(listBaselines(root).map((b) => b.id));
+  // Read once, and only when a round is addressed (the usual store has none).
+  const turns = store.reviews.some((r) => r.forSession !== undefined) ? readTurns(root) : [];
   const reviews = store.reviews.map((r): ReviewView => {
     const dispositions = { addressed: 0, declined: 0, question: 0 };
     let open = 0;
@@ -92,6 +105,7 @@ function reviewFields(root: string, store: StoreFile | undefined): { pendingCoun
       round: r.round, submittedAt: r.submittedAt, threads: r.threadIds.length, ...(r.message !== undefined ? { message: r.message } : {}),
       ...(dispositions.addressed + dispositions.declined + dispositions.question ? { dispositions } : {}), open,
       ...(r.baseline !== undefined && kept.has(r.baseline) ? { hasBaseline: true } : {}),
+      ...(r.forSession !== undefined ? { forSession: addresseeView(r.forSession, turns) } : {}),
     };
   });
   return { ...(pendingCount ? { pendingCount } : {}), reviews };

@@ -8,9 +8,10 @@ import * as vscode from 'vscode';
 import { CommandIds, registerCommand } from '../command-ids';
 import { discardReview, pendingThreads, restoreThreads } from '../../shared';
 import { walkthroughStepDone } from '../util/walkthrough-steps';
-import { sessionChoices, submitReviewWithBaseline } from '../../shared/changes';
-import { baselineCaptureOptions, changesMaxFileBytes } from '../changes/settings';
-import type { Comment, ReviewRound, StoreFile } from '../../shared/model';
+import { submitReviewWithBaseline } from '../../shared/changes';
+import { askSession } from '../review/session-question';
+import { baselineCaptureOptions } from '../changes/settings';
+import type { Comment, ReviewRound } from '../../shared/model';
 import type { ConsiderHost } from '../api';
 import type { FolderStores } from '../store/folder-stores';
 import * as notify from '../notify';
@@ -41,38 +42,6 @@ export function programmaticSubmit(arg: unknown): SubmitReviewArgs | undefined {
   return message === undefined || typeof message === 'string'
     ? { ...(message !== undefined ? { message } : {}), ...(forSession !== undefined ? { forSession } : {}) }
     : undefined;
-}
-
-/** The pick for "any session": the round goes to whichever session stops or waits first. */
-const ANY_SESSION = '';
-
-/**
- * Which agent session the round is for, when two or more acted in `root` recently
- * (shared/changes/turn-lanes.ts sessionChoices): the default (first and active) is the one whose
- * turns changed the most files since the last round, ties to the most recent; each says how many
- * files it changed. One session or none: no question, any session (undefined). Escape: null (nothing sent).
- */
-async function askSession(root: string, store: StoreFile | undefined): Promise<string | undefined | null> {
-  const sessions = sessionChoices(root, store, Date.now(), { maxFileBytes: changesMaxFileBytes() });
-  if (sessions.length < 2) return undefined;
-  const items: (vscode.QuickPickItem & { session: string })[] = sessions.map((t) => {
-    const colon = t.session.indexOf(':');
-    const agent = t.session.slice(0, colon);
-    const id = t.session.slice(colon + 1);
-    const when = t.state === 'running' ? vscode.l10n.t('working now') : vscode.l10n.t('last acted {0}', new Date(t.at).toLocaleTimeString());
-    const files = t.files
-      ? countOf(t.files, vscode.l10n.t('changed {0} file since the last round'), vscode.l10n.t('changed {0} files since the last round'))
-      : vscode.l10n.t('changed no files since the last round');
-    return { label: `${agent} ${id.slice(0, 8)}`, description: `${files} · ${when}`, session: t.session };
-  });
-  items.push({ label: vscode.l10n.t('Any session'), description: vscode.l10n.t('whichever agent session stops or waits first'), session: ANY_SESSION });
-  const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('Consider: Submit Review — which agent session is it for?'),
-    placeHolder: vscode.l10n.t('{0} agent sessions worked here recently; only the one you pick is shown the round', sessions.length),
-    ignoreFocusOut: true,
-  });
-  if (!picked) return null;
-  return picked.session === ANY_SESSION ? undefined : picked.session;
 }
 
 /** Folders with a pending review, and how many threads each holds. */

@@ -166,6 +166,12 @@ export interface ReviewView {
    * (extension/board/snapshot.ts withRoundProgress says why).
    */
   readonly changes?: { readonly reviewed: number; readonly total: number };
+  /**
+   * The agent session the round is addressed to (model.ts ReviewRound.forSession; issue 39), with
+   * what the hooks last recorded of it here (shared/store/agent-turns.ts): `working` while its turn
+   * runs, else when it last acted; neither when no turn of it is recorded (any more). Absent: any session.
+   */
+  readonly forSession?: { readonly session: string; readonly lastActedAt?: string; readonly working?: true };
 }
 
 export const TITLE_MAX = 200;
@@ -327,6 +333,7 @@ const reviewView = object({
   round: int(1), submittedAt: anyStr, threads: int(0), message: optional(anyStr),
   dispositions: optional(object({ addressed: int(0), declined: int(0), question: int(0) })), open: optional(int(0)), hasBaseline: optional(onlyTrue),
   changes: optional(object({ reviewed: int(0), total: int(0) })),
+  forSession: optional(object({ session: anyStr, lastActedAt: optional(anyStr), working: optional(onlyTrue) })),
 });
 const worktreeView = object({ branch: optional(anyStr), folder: anyStr, current: bool, order: int(0), lastAgentAt: optional(anyStr) });
 const folderSnapshot = object({
@@ -364,7 +371,11 @@ const bulkResult = object(bulkFields);
 export type BulkResult = Infer<typeof bulkResult>;
 
 /** What `review/submit` did: `done` counts the threads delivered; one round per folder that had a review. */
-const submitReviewResult = object({ ...bulkFields, rounds: arrayOf(object({ root: anyStr, round: int(1) }), 10_000) });
+const submitReviewResult = object({
+  ...bulkFields, rounds: arrayOf(object({ root: anyStr, round: int(1) }), 10_000),
+  /** The user closed the session question (which agent session is the round for?): nothing was sent. */
+  cancelled: optional(onlyTrue),
+});
 export type SubmitReviewResult = Infer<typeof submitReviewResult>;
 
 /** What `review/copyDigest` put on the clipboard: nothing (no review, the folder pick cancelled) or the page's size. */
@@ -445,6 +456,8 @@ export const REQUESTS = {
   'store/archiveResolved': { params: none, result: bulkResult },
   /** Submits every folder's pending review (extension/board/handlers/review.ts). */
   'review/submit': { params: object({ message: optional(str(MAX_BODY_CHARS, { nonEmpty: false })) }), result: submitReviewResult },
+  /** Re-addresses a submitted round to any agent session (the one it was for has ended, or was the wrong one). */
+  'review/sendToAnySession': { params: object({ root: rootPath, round: int(1) }), result: bulkResult },
   /** Deletes every folder's pending threads; undoable with `store/undo`. */
   'review/discard': { params: none, result: bulkResult },
   /** Copy Review Digest (the CLI's `digest` page onto the clipboard), without VS Code's notification. */

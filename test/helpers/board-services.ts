@@ -17,6 +17,8 @@ export interface TestServices {
   log?(line: string): void;
   /** Copy Review Digest (nothing copied by default). */
   copyDigest?: BoardServices['copyDigest'];
+  /** Submit Review's session question (never asked by default). */
+  askSession?: BoardServices['askSession'];
 }
 
 export function testBoardServices(t: TestServices): BoardServices {
@@ -34,5 +36,6 @@ export function testBoardServices(t: TestServices): BoardServices {
     openExternal: () => undefined, openFile: () => undefined,
     home: t.home, runtimeDir: '', skillsDir: '', log: t.log ?? (() => undefined),
     copyDigest: t.copyDigest ?? (async () => undefined),
+    ...(t.askSession ? { askSession: t.askSession } : {}),
   };
 }

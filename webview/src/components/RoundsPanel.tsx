@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ReviewView } from '../../../shared/board/protocol';
 import { relativeTime } from '../../../shared/board/time';
 import { countOf, l10n } from '../../../shared/board/l10n';
+import { sessionLabel } from '../../../shared/board/session-label';
 import { useApp, useBoard } from '../lib/context';
 import { Button, Codicon } from '../ui/primitives';
 
@@ -15,6 +16,16 @@ function outcome(r: ReviewView): string {
   if (d) for (const k of ['addressed', 'declined', 'question'] as const) if (d[k]) parts.push(words[k](d[k]));
   const open = r.open !== undefined ? l10n.t('{0} open', r.open) : '';
   return [parts.join(', '), open].filter(Boolean).join(' · ');
+}
+
+/** Whom an addressed round is for, and what its session last did here: "for claude 1a2b3c4d · working now". */
+function Addressee({ to }: { to: NonNullable<ReviewView['forSession']> }) {
+  const state = to.working ? l10n.t('working now') : to.lastActedAt ? l10n.t('last acted {0}', relativeTime(to.lastActedAt)) : l10n.t('no turn of it recorded here');
+  return (
+    <span className="round-addressee" data-testid="round-addressee" title={l10n.t('Only this agent session is shown the round ({0})', to.session)}>
+      {' · '}<Codicon name="person" /> {l10n.t('for {0}', sessionLabel(to.session))} <span className="muted">({state})</span>
+    </span>
+  );
 }
 
 /**
@@ -49,6 +60,7 @@ export function RoundsPanel() {
                 <b>{l10n.t('Round {0}', r.round)}</b>{multi && <span className="muted"> · {folderName}</span>}
                 <span className="muted" title={r.submittedAt}> · {relativeTime(r.submittedAt)}</span>
                 <span className="muted"> · {countOf(r.threads, l10n.t('{0} comment'), l10n.t('{0} comments'))}</span>
+                {r.forSession && <Addressee to={r.forSession} />}
                 {outcome(r) && <span className="round-outcome"> · {outcome(r)}</span>}
                 {r.changes && (
                   <span className="round-progress" data-testid="round-progress" title={l10n.t('Changes since this round marked reviewed in the Changes view (or in files ticked Viewed)')}>
@@ -56,6 +68,9 @@ export function RoundsPanel() {
                   </span>
                 )}
                 <span className="round-actions">
+                  {r.forSession && (
+                    <Button appearance="secondary" icon="broadcast" onClick={() => void actions.sendRoundToAnySession(root, r.round)} testId="round-send-any" title={l10n.t('Let whichever agent session stops or waits first receive this round (use it when the session it was for has ended)')}>{l10n.t('Send to any session')}</Button>
+                  )}
                   {r.hasBaseline
                     ? <Button appearance="secondary" icon="diff-multiple" onClick={() => actions.showChangesSince(root, r.round)} testId="round-changes" title={l10n.t('Open the Changes view on the files as they were when this round was submitted')}>{l10n.t('Changes since this round')}</Button>
                     : <span className="muted" title={l10n.t('Rounds submitted before Consider captured the workspace, or older than the 20 newest, keep no baseline')}>{l10n.t('no baseline kept')}</span>}

@@ -60,6 +60,8 @@ export function createActions(bridge: Bridge, store: BoardStore) {
     async submitReview(message: string): Promise<boolean> {
       try {
         const r = await bridge.request('review/submit', message.trim() ? { message } : {});
+        // The session question closed: nothing sent, the message stays in its box.
+        if (r.cancelled) return false;
         failures(r, l10n.t('Submit review'));
         if (r.rounds.length) {
           const rounds = r.rounds.map((x) => x.round).join(', ');
@@ -68,6 +70,14 @@ export function createActions(bridge: Bridge, store: BoardStore) {
         }
         return r.failed.length === 0;
       } catch (e) { fail(l10n.t('Submit review'))(e); return false; }
+    },
+    /** A round addressed to one agent session goes to whichever session stops or waits first. */
+    async sendRoundToAnySession(root: string, round: number) {
+      try {
+        const r = await bridge.request('review/sendToAnySession', { root, round });
+        failures(r, l10n.t('Send to any session'));
+        if (r.done) notice('info', l10n.t('Review round {0} now goes to any agent session.', round));
+      } catch (e) { fail(l10n.t('Send to any session'))(e); }
     },
     async discardReview() {
       try {
