@@ -339,6 +339,21 @@ describe('consider-cli worktree bring-home', () => {
     expect(storeOf(r.main).comments).toHaveLength(3);
   });
 
+  it('a thread landing on code a thread here is also about is flagged as a conflict (text and --json), and still comes home', () => {
+    const { r, t } = merged();
+    // Another session reviewed the same greeting in this checkout, after the merge.
+    const mine = add(r, r.main, 'b.ts', '5-6', 'the fallback belongs in config');
+    const p = r.cli(r.main, 'worktree', 'bring-home', 'feature-a', '--json').json();
+    const byId = new Map(p.threads.map((e: any) => [e.id, e]));
+    expect(byId.get(t.onB)).toMatchObject({ outcome: 'lands', to: { file: 'b.ts', startLine: 4, endLine: 5 }, conflictsWith: [mine] });
+    expect(byId.get(t.onTotal)).not.toHaveProperty('conflictsWith'); // another file: no overlap
+    const text = r.cli(r.main, 'worktree', 'bring-home', 'feature-a');
+    expect(text.stdout).toContain(`[${t.onB}] b.ts:4-5 → b.ts:4-5; conflict: [${mine}] here is about the same code`);
+    const applied = r.cli(r.main, 'worktree', 'bring-home', 'feature-a', '--apply', '--json').json();
+    expect(applied.threads.find((e: any) => e.id === t.onB)).toMatchObject({ outcome: 'brought', conflictsWith: [mine] });
+    expect(storeOf(r.main).comments.map((c: any) => c.id)).toEqual(expect.arrayContaining([mine, t.onB]));
+  });
+
   it('a thread whose id is taken here gets a new one; errors: unknown worktree 2, this checkout 1, outside a repository 1', () => {
     const { r, t } = merged();
     // This checkout already has a different thread under onB's id (ids are per store).
