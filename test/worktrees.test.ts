@@ -16,7 +16,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { listWorktrees, selectWorktrees } from '../shared/workspace/worktrees';
+import { hasOwnCommits, isMergedIntoHead, listWorktrees, selectWorktrees } from '../shared/workspace/worktrees';
 import { validateStore } from '../shared/store/validate';
 import { cliUnderTest, ensureBuilt, runCli, type CliResult } from './helpers/cli';
 import { commitInThePast, git, writeFile } from './helpers/git-repo';
@@ -257,6 +257,22 @@ describe('another worktree\'s store that does not read', () => {
     const there = r.cli(r.wtA, 'list');
     expect(there.code).toBe(4);
     expect(there.stderr).toMatch(/^consider-cli: error: \.consider\/store\.json is not valid JSON/);
+  });
+});
+
+describe('when a worktree is ready to come home (VS Code offers bring-home: extension/worktrees/bring-home-command.ts)', () => {
+  it('a branch made for a new task reads as merged, but has no commits of its own; after its work is merged it has', () => {
+    const r = repository();
+    // feature-b was just made from main: "merged" says yes, and nothing is there to bring.
+    expect(isMergedIntoHead(r.main, 'feature-b')).toBe(true);
+    expect(hasOwnCommits(r.main, 'feature-b')).toBe(false);
+    // feature-a has a commit of its own: not merged yet, then merged.
+    expect(hasOwnCommits(r.main, 'feature-a')).toBe(true);
+    expect(isMergedIntoHead(r.main, 'feature-a')).toBe(false);
+    git(r.main, 'merge', '-q', '--no-edit', 'feature-a');
+    expect(isMergedIntoHead(r.main, 'feature-a')).toBe(true);
+    expect(hasOwnCommits(r.main, 'feature-a')).toBe(true);
+    expect(hasOwnCommits(r.main, 'no-such-branch')).toBeUndefined();
   });
 });
 

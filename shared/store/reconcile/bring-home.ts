@@ -103,8 +103,7 @@ function decideHomecoming(homeRoot: string, source: HomecomingSource, there: Sto
     if (outcome?.anchorState === 'anchored') {
       const conflicts = overlapping(home, outcome);
       entries.set(thread.id, { kind: 'lands', thread, outcome, ...(conflicts.length ? { conflictsWith: conflicts } : {}) });
-    }
-    else entries.set(thread.id, { kind: 'not-arrived', thread, reason: notArrivedReason(thread, outcome) });
+    } else entries.set(thread.id, { kind: 'not-arrived', thread, reason: notArrivedReason(thread, outcome) });
   }
   return { source, entries: open.map((c) => entries.get(c.id)!), resolvedLeft: there.comments.length - open.length };
 }
