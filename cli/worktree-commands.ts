@@ -99,6 +99,7 @@ function entryJson(e: Homecoming, brought: HomecomingResult['brought'] | undefin
         ...base, outcome,
         to: { file: e.outcome.file, startLine: e.outcome.anchor.startLine, endLine: e.outcome.anchor.endLine },
         ...(e.outcome.file !== t.file ? { movedAcrossFiles: true } : {}),
+        ...(e.conflictsWith ? { conflictsWith: e.conflictsWith } : {}),
         ...(here ? { homeId: here.id } : {}),
       };
     }
@@ -128,7 +129,8 @@ function planText(home: string, from: Worktree, merged: boolean | undefined, pla
     switch (e.kind) {
       case 'lands': {
         const here = brought?.get(e.thread.id);
-        const moved = e.outcome.file !== e.thread.file ? ' (its code moved into another file)' : '';
+        const moved = (e.outcome.file !== e.thread.file ? ' (its code moved into another file)' : '')
+          + (e.conflictsWith ? `; conflict: ${e.conflictsWith.map((id) => `[${inert(id)}]`).join(', ')} here ${e.conflictsWith.length > 1 ? 'are' : 'is'} about the same code` : '');
         if (applied && !here) {
           tally.already++;
           lines.push(`${at}: already here (brought meanwhile)${excerpt(e.thread)}`);

@@ -26,6 +26,8 @@ export const CommandIds = {
   // Pull requests (extension/pr/)
   pullReviewThreads: 'consider.pullRequest.pull',
   publishReview: 'consider.pullRequest.publishReview',
+  // Worktrees (extension/worktrees/)
+  bringWorktreeHome: 'consider.bringWorktreeHome',
   // The Changes view (extension/changes/)
   markAllReviewed: 'consider.markAllReviewed',
   changesChooseBaseline: 'consider.changes.chooseBaseline',

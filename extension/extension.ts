@@ -22,6 +22,7 @@ import { registerPullCommand } from './pr/pull-command';
 import { registerPublishCommand } from './pr/publish-command';
 import { PullRequestPoller } from './pr/poller';
 import { registerReviewCommands } from './commands/review-commands';
+import { registerBringHome } from './worktrees/bring-home-command';
 import { registerLanguageModelTools } from './lm-tools';
 import { registerDigestCommand } from './commands/digest-command';
 import { BundledCli } from './bundled-cli';
@@ -83,6 +84,7 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     registerPublishCommand(stores),
     poller,
     registerReviewCommands({ stores, host }),
+    registerBringHome(stores, context.workspaceState, (line) => log.info(line)),
   );
   const { plans, disposable: planGate } = registerPlans(stores, log);
   context.subscriptions.push(planGate);

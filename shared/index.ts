@@ -26,7 +26,7 @@ export { settledByStat, type SettleFacts } from './store/reconcile/stat-trust';
 export * from './store/reconcile/manual';
 export { bringHome, planBringHome } from './store/reconcile/bring-home';
 export type { Homecoming, HomecomingPlan, HomecomingResult, HomecomingSource } from './store/reconcile/bring-home';
-export { isMergedIntoHead, listWorktrees, readingWorktree, selectWorktrees, worktreeName } from './workspace/worktrees';
+export { hasOwnCommits, isMergedIntoHead, listWorktrees, readingWorktree, selectWorktrees, worktreeName } from './workspace/worktrees';
 export type { Worktree } from './workspace/worktrees';
 /** Re-exported for the store's addThread and the extension: record the text an anchor was taken on. */
 export { recordSnapshot, readSnapshot } from './anchoring/snapshots';

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { listWorktrees, selectWorktrees } from '../shared/workspace/worktrees';
+import { hasOwnCommits, isMergedIntoHead, listWorktrees, selectWorktrees } from '../shared/workspace/worktrees';
 import { validateStore } from '../shared/store/validate';
 import { cliUnderTest, ensureBuilt, runCli, type CliResult } from './helpers/cli';
 import { commitInThePast, git, writeFile } from './helpers/git-repo';
@@ -260,6 +260,22 @@ describe('another worktree\'s store that does not read', () => {
   });
 });
 
+describe('when a worktree is ready to come home (VS Code offers bring-home: extension/worktrees/bring-home-command.ts)', () => {
+  it('a branch made for a new task reads as merged, but has no commits of its own; after its work is merged it has', () => {
+    const r = repository();
+    // feature-b was just made from main: "merged" says yes, and nothing is there to bring.
+    expect(isMergedIntoHead(r.main, 'feature-b')).toBe(true);
+    expect(hasOwnCommits(r.main, 'feature-b')).toBe(false);
+    // feature-a has a commit of its own: not merged yet, then merged.
+    expect(hasOwnCommits(r.main, 'feature-a')).toBe(true);
+    expect(isMergedIntoHead(r.main, 'feature-a')).toBe(false);
+    git(r.main, 'merge', '-q', '--no-edit', 'feature-a');
+    expect(isMergedIntoHead(r.main, 'feature-a')).toBe(true);
+    expect(hasOwnCommits(r.main, 'feature-a')).toBe(true);
+    expect(hasOwnCommits(r.main, 'no-such-branch')).toBeUndefined();
+  });
+});
+
 describe('consider-cli worktree bring-home', () => {
   /**
    * feature-a merged into main; then on main orderTotal moves from a.ts into totals.ts and
@@ -337,6 +353,21 @@ describe('consider-cli worktree bring-home', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain(`[${t.onB}] b.ts:4-5: already here as [${t.onB}]`);
     expect(storeOf(r.main).comments).toHaveLength(3);
+  });
+
+  it('a thread landing on code a thread here is also about is flagged as a conflict (text and --json), and still comes home', () => {
+    const { r, t } = merged();
+    // Another session reviewed the same greeting in this checkout, after the merge.
+    const mine = add(r, r.main, 'b.ts', '5-6', 'the fallback belongs in config');
+    const p = r.cli(r.main, 'worktree', 'bring-home', 'feature-a', '--json').json();
+    const byId = new Map(p.threads.map((e: any) => [e.id, e]));
+    expect(byId.get(t.onB)).toMatchObject({ outcome: 'lands', to: { file: 'b.ts', startLine: 4, endLine: 5 }, conflictsWith: [mine] });
+    expect(byId.get(t.onTotal)).not.toHaveProperty('conflictsWith'); // another file: no overlap
+    const text = r.cli(r.main, 'worktree', 'bring-home', 'feature-a');
+    expect(text.stdout).toContain(`[${t.onB}] b.ts:4-5 → b.ts:4-5; conflict: [${mine}] here is about the same code`);
+    const applied = r.cli(r.main, 'worktree', 'bring-home', 'feature-a', '--apply', '--json').json();
+    expect(applied.threads.find((e: any) => e.id === t.onB)).toMatchObject({ outcome: 'brought', conflictsWith: [mine] });
+    expect(storeOf(r.main).comments.map((c: any) => c.id)).toEqual(expect.arrayContaining([mine, t.onB]));
   });
 
   it('a thread whose id is taken here gets a new one; errors: unknown worktree 2, this checkout 1, outside a repository 1', () => {

@@ -171,3 +171,20 @@ export function isMergedIntoHead(root: string, branch: string): boolean | undefi
   // Exit 1 is "no"; anything else (an unknown branch, no commits) does not tell.
   return r.stderr === '' && !r.missing ? false : undefined;
 }
+
+/**
+ * Whether `branch` has commits of its own: its tip is not the commit it was created at (the
+ * oldest entry of its reflog). A worktree made a minute ago for a new task points at a commit
+ * of this checkout's history, so it reads as "merged" before any work was done in it: only a
+ * branch with work of its own, merged, is worth bringing home. Without a reflog (turned off),
+ * undefined.
+ */
+export function hasOwnCommits(root: string, branch: string): boolean | undefined {
+  const tip = runGit(root, ['rev-parse', '--verify', '-q', `refs/heads/${branch}^{commit}`]);
+  const log = runGit(root, ['reflog', 'show', '--format=%H', `refs/heads/${branch}`, '--']);
+  if (!tip.ok || !log.ok) return undefined;
+  const entries = log.stdout.toString('utf8').trim().split('\n').filter(Boolean);
+  const created = entries.at(-1);
+  if (created === undefined) return undefined;
+  return tip.stdout.toString('utf8').trim() !== created;
+}

@@ -38,8 +38,13 @@ export interface HomecomingSource {
 
 /** What becomes of one open thread of the worktree. */
 export type Homecoming =
-  /** Its code is here: it lands on these lines (`outcome.file`; moved when the file differs). */
-  | { kind: 'lands'; thread: Comment; outcome: Outcome }
+  /**
+   * Its code is here: it lands on these lines (`outcome.file`; moved when the file differs).
+   * `conflictsWith`: open threads here on overlapping lines of that file — two reviews (two
+   * sessions, two worktrees) of the same code, flagged for the developer to reconcile; the
+   * thread still comes home (each is right about its code).
+   */
+  | { kind: 'lands'; thread: Comment; outcome: Outcome; conflictsWith?: string[] }
   /** Its code is not here (the branch is not merged, or the code changed since): listed, not brought. */
   | { kind: 'not-arrived'; thread: Comment; reason: string }
   /** Brought by an earlier run: the thread here that it became. */
@@ -95,10 +100,20 @@ function decideHomecoming(homeRoot: string, source: HomecomingSource, there: Sto
   const outcomes = decideAfresh(ctx, candidates, () => true);
   for (const thread of candidates) {
     const outcome = outcomes.get(thread.id)?.outcome;
-    if (outcome?.anchorState === 'anchored') entries.set(thread.id, { kind: 'lands', thread, outcome });
-    else entries.set(thread.id, { kind: 'not-arrived', thread, reason: notArrivedReason(thread, outcome) });
+    if (outcome?.anchorState === 'anchored') {
+      const conflicts = overlapping(home, outcome);
+      entries.set(thread.id, { kind: 'lands', thread, outcome, ...(conflicts.length ? { conflictsWith: conflicts } : {}) });
+    } else entries.set(thread.id, { kind: 'not-arrived', thread, reason: notArrivedReason(thread, outcome) });
   }
   return { source, entries: open.map((c) => entries.get(c.id)!), resolvedLeft: there.comments.length - open.length };
+}
+
+/** Open threads here on lines that overlap where a thread lands (the same file; threads brought home earlier count too). */
+function overlapping(home: StoreFile, landing: Outcome): string[] {
+  const { startLine, endLine } = landing.anchor;
+  return home.comments
+    .filter((h) => h.workflowState === 'open' && h.anchorState !== 'orphaned' && h.file === landing.file && h.anchor.startLine <= endLine && startLine <= h.anchor.endLine)
+    .map((h) => h.id);
 }
 
 function notArrivedReason(thread: Comment, outcome: Outcome | undefined): string {
@@ -115,12 +130,13 @@ export interface HomecomingResult {
 /**
  * Brings home every open thread of `source` whose code is here (planBringHome's `lands`), as new
  * threads of this checkout's store: the worktree's id when it is free here, else a new one;
- * Comment.broughtFrom says where each came from.
+ * Comment.broughtFrom says where each came from. `only`: of those, the threads with these ids
+ * (the worktree's; VS Code's preview lets the developer leave some out).
  */
-export async function bringHome(homeRoot: string, source: HomecomingSource): Promise<HomecomingResult> {
+export async function bringHome(homeRoot: string, source: HomecomingSource, only?: ReadonlySet<string>): Promise<HomecomingResult> {
   // Decided again, now with the snapshots written: the preview may be minutes old.
   const plan = decideHomecoming(homeRoot, source, readStore(source.root).store, readStore(homeRoot).store);
-  const landing = plan.entries.filter((e): e is Extract<Homecoming, { kind: 'lands' }> => e.kind === 'lands');
+  const landing = plan.entries.filter((e): e is Extract<Homecoming, { kind: 'lands' }> => e.kind === 'lands' && (!only || only.has(e.thread.id)));
   if (landing.length === 0) return { plan, brought: new Map() };
   copySnapshots(homeRoot, source.root, landing);
   const brought = await mutateStore(homeRoot, 'system', (store, tx) => {
