@@ -28,10 +28,15 @@ const { ComputeCancelled } = await import('../extension/changes/compute-client')
 
 interface Pending { request: ComputeRequest; signal: AbortSignal | undefined; answer(list: string[]): void }
 
-/** A worker whose answers the test gives, one list of paths at a time. */
+/** A worker whose answers the test gives, one list of paths at a time (the other worktrees: none, at once). */
 class FakeWorker {
   readonly pending: Pending[] = [];
+  worktreeRequests = 0;
   run(request: ComputeRequest, signal?: AbortSignal): Promise<unknown> {
+    if (request.kind === 'worktrees') {
+      this.worktreeRequests++;
+      return Promise.resolve([]);
+    }
     return new Promise((resolve, reject) => {
       signal?.addEventListener('abort', () => reject(new ComputeCancelled()));
       this.pending.push({

@@ -13,6 +13,7 @@ const validRequests: Record<string, unknown> = {
   'anchor/confirm': { refs: [ref] },
   'store/archiveResolved': {},
   'review/submit': { message: 'Overall: looks good.' },
+  'review/sendToAnySession': { root: '/ws', round: 2 },
   'review/discard': {},
   'review/copyDigest': {},
   'store/reconcileAll': {},

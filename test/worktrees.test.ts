@@ -18,6 +18,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hasOwnCommits, isMergedIntoHead, listWorktrees, selectWorktrees } from '../shared/workspace/worktrees';
 import { validateStore } from '../shared/store/validate';
+import { recordTurn } from '../shared/store/agent-turns';
+import { changesInOtherWorktrees } from '../shared/changes/worktree-changes';
 import { cliUnderTest, ensureBuilt, runCli, type CliResult } from './helpers/cli';
 import { commitInThePast, git, writeFile } from './helpers/git-repo';
 
@@ -257,6 +259,31 @@ describe('another worktree\'s store that does not read', () => {
     const there = r.cli(r.wtA, 'list');
     expect(there.code).toBe(4);
     expect(there.stderr).toMatch(/^consider-cli: error: \.consider\/store\.json is not valid JSON/);
+  });
+});
+
+describe('what the other worktrees changed (the Changes view across worktrees: shared/changes/worktree-changes.ts)', () => {
+  it('lists each other worktree with its files since its branch left this checkout\'s (commits, uncommitted, new) and its agent\'s last turn; writes nothing there', () => {
+    const r = repository();
+    fs.appendFileSync(path.join(r.wtB, 'a.ts'), '// edited in feature-b, not committed\n');
+    fs.mkdirSync(path.join(r.wtA, '.consider')); // turns are recorded where Consider is
+    recordTurn(r.wtA, 'claude:sess-a', 'running');
+    const before = fs.readdirSync(r.wtB);
+    const all = changesInOtherWorktrees(r.main);
+    expect(all.map((w) => [w.branch, w.folder])).toEqual([['feature-a', r.wtA], ['feature-b', r.wtB]]);
+    const [a, b] = all;
+    expect(a!.ref).toEqual({ kind: 'branch', ref: 'main' });
+    expect(a!.result.ok && a!.result.list.changes.map((c) => [c.path, c.kind])).toEqual([['b.ts', 'added'], ['draft.ts', 'added']]);
+    expect(a!.lastTurn).toMatchObject({ session: 'claude:sess-a', state: 'running' });
+    expect(b!.result.ok && b!.result.list.changes.map((c) => [c.path, c.kind])).toEqual([['a.ts', 'modified']]);
+    expect(b).not.toHaveProperty('lastTurn');
+    expect(fs.readdirSync(r.wtB)).toEqual(before); // no .consider/ made there
+    // From a worktree, this checkout (main) is one of the others.
+    expect(changesInOtherWorktrees(r.wtB).map((w) => w.branch)).toEqual(['main', 'feature-a']);
+    // Outside a repository: none.
+    const plain = path.join(r.dir, 'plain');
+    fs.mkdirSync(plain);
+    expect(changesInOtherWorktrees(plain)).toEqual([]);
   });
 });
 

@@ -15,6 +15,7 @@ import { toStoredPath } from '../../shared/paths';
 import { Disposable, toDisposable } from '../util/dispose';
 import type { WorkspaceFileEvents } from '../util/file-events';
 import type { BaselineChoice } from './compute';
+import type { WorktreeChanges } from '../../shared/changes/worktree-changes';
 import { ComputeCancelled, type ChangesWorker } from './compute-client';
 import { changesMaxFileBytes } from './settings';
 
@@ -57,6 +58,16 @@ export class ChangesModel extends Disposable {
   private active = false;
   /** The store's part that decides the newest capture, per folder: a change there moves a "latest" baseline. */
   private roundsSeen = new Map<string, string>();
+  /**
+   * The repository's other worktrees and what changed in each (issue 39): read-only groups the
+   * view shows below the folders. Computed on the worker when the view is shown, on Refresh, and
+   * on the view's clock (another worktree's files send this window no events).
+   */
+  private others: readonly WorktreeChanges[] = [];
+  private othersComputing: AbortController | undefined;
+  private readonly worktreesEmitter = this.register(new vscode.EventEmitter<void>());
+  /** Fires when the other worktrees' lists were computed again. */
+  readonly onDidChangeWorktrees = this.worktreesEmitter.event;
 
   constructor(
     private readonly stores: FolderStores,
@@ -69,6 +80,7 @@ export class ChangesModel extends Disposable {
     this.register(toDisposable(() => {
       if (this.timer) clearTimeout(this.timer);
       for (const c of this.computing.values()) c.abort.abort();
+      this.othersComputing?.abort();
     }));
     this.register(stores.onDidChange((roots) => this.storeChanged(roots)));
     this.register(files.onDidChangeFile(({ uri }) => this.fileChanged(uri)));
@@ -84,6 +96,40 @@ export class ChangesModel extends Disposable {
 
   get(root: string): FolderChanges | undefined {
     return this.folders.get(root);
+  }
+
+  /** The other worktrees, in git's order, as last computed. */
+  worktrees(): readonly WorktreeChanges[] {
+    return this.others;
+  }
+
+  /**
+   * Another worktree's list as a folder's (its diffs open as a folder's do): read only, so no
+   * Viewed ticks; its name is its branch.
+   */
+  worktreeAsFolder(root: string): FolderChanges | undefined {
+    const w = this.others.find((x) => x.root === root);
+    return w && { root: w.root, name: w.branch ?? w.folder, choice: w.ref, ref: w.ref, result: w.result, viewed: new Map() };
+  }
+
+  /** Computes the other worktrees' lists on the worker (the one in flight is cancelled). */
+  async refreshWorktrees(): Promise<void> {
+    const home = this.list()[0];
+    if (!home || this.isDisposed) return;
+    this.othersComputing?.abort();
+    const abort = new AbortController();
+    this.othersComputing = abort;
+    try {
+      const others = await this.worker.run({ kind: 'worktrees', root: home.root, maxFileBytes: changesMaxFileBytes() }, abort.signal);
+      if (abort.signal.aborted || this.isDisposed) return;
+      const had = this.others.length;
+      this.others = others;
+      if (others.length || had) this.worktreesEmitter.fire();
+    } catch (e) {
+      if (!(e instanceof ComputeCancelled)) this.log.warn(`changes of the other worktrees: ${(e as Error).message}`);
+    } finally {
+      if (this.othersComputing === abort) this.othersComputing = undefined;
+    }
   }
 
   /**
@@ -111,6 +157,7 @@ export class ChangesModel extends Disposable {
   setActive(active: boolean): void {
     this.active = active;
     if (this.dirty.size) this.schedule(0);
+    if (active) void this.refreshWorktrees();
   }
 
   async choose(root: string, choice: BaselineChoice): Promise<void> {
@@ -140,6 +187,7 @@ export class ChangesModel extends Disposable {
   invalidate(roots: readonly string[] = [...this.folders.keys()]): void {
     for (const r of roots) this.dirty.add(r);
     this.schedule(0);
+    if (this.active) void this.refreshWorktrees();
   }
 
   private sync(): void {

@@ -15,6 +15,7 @@ import type { FileChange } from '../../shared/changes/model';
 import { baselineWords, countsWords, problemWords } from './baseline-words';
 import { absoluteOf } from '../../shared/paths';
 import { countOf } from '../../shared/board/l10n';
+import { sessionLabel } from '../../shared/board/session-label';
 import type { FolderStores } from '../store/folder-stores';
 import { Disposable } from '../util/dispose';
 import type { ChangesModel, FolderChanges } from './changes-model';
@@ -31,6 +32,8 @@ export const CHANGE_SCHEME = 'consider-change';
 
 export type ChangeElement =
   | { type: 'folder'; root: string }
+  /** Another worktree of the repository (issue 39): what its agent changed, read only. */
+  | { type: 'worktree'; root: string }
   | { type: 'dir'; root: string; node: DirNode }
   | { type: 'file'; root: string; node: FileNode }
   | { type: 'note'; root: string; id: string; label: string; description?: string; tooltip?: string; icon: string; color?: string; children?: ChangeElement[] }
@@ -66,6 +69,10 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     const clock = setInterval(() => { if (this.treeView.visible && this.showsAge()) this.redrawAges(); }, AGE_REFRESH_MS);
     this.register({ dispose: () => clearInterval(clock) });
     this.register(review.onDidChange(() => this.redraw()));
+    this.register(model.onDidChangeWorktrees(() => this.redraw()));
+    // Another worktree's files send this window no events: its list is asked again on the clock while shown.
+    const worktreeClock = setInterval(() => { if (this.treeView.visible && model.worktrees().length) void model.refreshWorktrees(); }, AGE_REFRESH_MS);
+    this.register({ dispose: () => clearInterval(worktreeClock) });
     model.setActive(this.treeView.visible);
     this.redraw();
   }
@@ -108,15 +115,44 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
   async getChildren(element?: ChangeElement): Promise<ChangeElement[]> {
     if (!element) {
       const folders = this.model.list();
-      if (folders.length > 1) return folders.map((f) => ({ type: 'folder', root: f.root }));
-      return folders.length ? this.folderChildren(folders[0]!.root) : [];
+      const worktrees = this.model.worktrees().map((w): ChangeElement => ({ type: 'worktree', root: w.root }));
+      if (folders.length > 1) return [...folders.map((f): ChangeElement => ({ type: 'folder', root: f.root })), ...worktrees];
+      return [...(folders.length ? await this.folderChildren(folders[0]!.root) : []), ...worktrees];
     }
     switch (element.type) {
       case 'folder': return this.folderChildren(element.root);
+      case 'worktree': return this.worktreeChildren(element.root);
       case 'dir': return element.node.children.map((node) => this.elementOf(element.root, node));
       case 'note': return element.children ?? [];
       default: return [];
     }
+  }
+
+  /** Another worktree's rows: why there is no list, or its files as a tree (no Viewed ticks: they are that window's). */
+  private worktreeChildren(root: string): ChangeElement[] {
+    const w = this.model.worktrees().find((x) => x.root === root);
+    if (!w) return [];
+    if (!w.result.ok) {
+      const problem = problemWords(w.result.problem);
+      return [{ type: 'note', root, id: 'problem', label: problem.message, description: problem.hint, icon: 'error', color: 'problemsErrorIcon.foreground' }];
+    }
+    if (!w.result.list.changes.length) return [{ type: 'note', root, id: 'nothing', label: vscode.l10n.t('Nothing changed since {0}', baselineWords(w.result.name)), icon: 'pass' }];
+    return this.worktreeTree(root).map((node) => this.elementOf(root, node));
+  }
+
+  /** A worktree's tree, built once per list. */
+  private worktreeTree(root: string): TreeNode[] {
+    const w = this.model.worktrees().find((x) => x.root === root);
+    if (!w?.result.ok) return [];
+    const cached = this.trees.get(root);
+    if (cached && cached.from === w.result) return cached.nodes;
+    const nodes = buildTree(w.result.list.changes, () => false, () => 0);
+    this.trees.set(root, { from: w.result, viewed: new Map(), nodes });
+    return nodes;
+  }
+
+  private isWorktree(root: string): boolean {
+    return this.model.worktrees().some((w) => w.root === root);
   }
 
   private elementOf(root: string, node: TreeNode): ChangeElement {
@@ -161,11 +197,18 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
   }
 
   getParent(element: ChangeElement): ChangeElement | undefined {
-    if (element.type === 'folder') return undefined;
+    if (element.type === 'folder' || element.type === 'worktree') return undefined;
+    const worktree = this.isWorktree(element.root);
     const multi = this.model.list().length > 1;
-    const top: ChangeElement | undefined = multi ? { type: 'folder', root: element.root } : undefined;
+    const top: ChangeElement | undefined = worktree ? { type: 'worktree', root: element.root } : multi ? { type: 'folder', root: element.root } : undefined;
     if (element.type !== 'dir' && element.type !== 'file') return top;
+    if (worktree) return this.parentIn(this.worktreeTree(element.root), element, top);
     const f = this.model.get(element.root);
+    return f ? this.parentIn(this.treeOf(f), element, top) : top;
+  }
+
+  /** The row above a dir or file row in a tree: its dir, else `top`. */
+  private parentIn(tree: TreeNode[], element: Extract<ChangeElement, { type: 'dir' | 'file' }>, top: ChangeElement | undefined): ChangeElement | undefined {
     const target = element.node;
     const find = (nodes: TreeNode[], parent: ChangeElement | undefined): ChangeElement | undefined => {
       for (const n of nodes) {
@@ -177,13 +220,14 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
       }
       return undefined;
     };
-    return f ? find(this.treeOf(f), top) ?? top : top;
+    return find(tree, top) ?? top;
   }
 
   getTreeItem(e: ChangeElement): vscode.TreeItem {
     switch (e.type) {
       case 'folder': return this.folderItem(e.root);
-      case 'dir': return dirItem(e.root, e.node);
+      case 'worktree': return this.worktreeItem(e.root);
+      case 'dir': return dirItem(e.root, e.node, this.isWorktree(e.root));
       case 'file': return this.fileItem(e.root, e.node);
       case 'skipped': {
         const item = new vscode.TreeItem(e.path, vscode.TreeItemCollapsibleState.None);
@@ -216,14 +260,38 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     return item;
   }
 
+  /**
+   * Another worktree's header: its branch, its folder, how many files its agent changed since
+   * its branch left this checkout's, and what the agent last did there (its hooks' turn records).
+   */
+  private worktreeItem(root: string): vscode.TreeItem {
+    const w = this.model.worktrees().find((x) => x.root === root)!;
+    const item = new vscode.TreeItem(w.branch ?? vscode.l10n.t('(detached)'), vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `${root}\0worktree`;
+    item.iconPath = new vscode.ThemeIcon('git-branch');
+    item.contextValue = 'changesWorktree';
+    const parts = [path.basename(w.folder)];
+    if (w.result.ok) parts.push(countOf(w.result.list.changes.length, vscode.l10n.t('{0} file changed'), vscode.l10n.t('{0} files changed')));
+    const turn = w.lastTurn;
+    if (turn) {
+      const who = sessionLabel(turn.session);
+      parts.push(turn.state === 'running' ? vscode.l10n.t('{0} working now', who) : vscode.l10n.t('{0} last acted {1}', who, ago(turn.at)));
+    }
+    item.description = parts.join(' · ');
+    item.tooltip = `${vscode.l10n.t('Worktree {0}: what changed there since {1}. Read here; review and reply in a window on that worktree.', w.branch ?? w.folder, w.result.ok ? baselineWords(w.result.name) : w.result.label)}\n${w.folder}`;
+    return item;
+  }
+
   private fileItem(root: string, n: FileNode): vscode.TreeItem {
     const c = n.change;
     const item = new vscode.TreeItem(n.name, vscode.TreeItemCollapsibleState.None);
     item.id = `${root}\0file\0${c.path}`;
     item.resourceUri = changeUri(root, c);
-    item.description = withProgress(fileDescription(n), this.review.file(root, c.path)?.reviewed);
-    item.checkboxState = { state: n.viewed ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked, tooltip: n.viewed ? vscode.l10n.t('Viewed (untick to review again)') : vscode.l10n.t('Mark as viewed') };
-    item.contextValue = `changesFile:${c.kind}${c.note ? `:${c.note}` : ''}${n.viewed ? ':viewed' : ''}`;
+    // Another worktree's file: read here, so no Viewed tick and none of the review actions (its window has them).
+    const worktree = this.isWorktree(root);
+    item.description = worktree ? fileDescription(n) : withProgress(fileDescription(n), this.review.file(root, c.path)?.reviewed);
+    if (!worktree) item.checkboxState = { state: n.viewed ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked, tooltip: n.viewed ? vscode.l10n.t('Viewed (untick to review again)') : vscode.l10n.t('Mark as viewed') };
+    item.contextValue = `${worktree ? 'changesWorktreeFile' : 'changesFile'}:${c.kind}${c.note ? `:${c.note}` : ''}${n.viewed ? ':viewed' : ''}`;
     const tooltip = new vscode.MarkdownString(undefined, true);
     tooltip.isTrusted = false;
     tooltip.supportHtml = false;
@@ -328,12 +396,13 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
   }
 }
 
-function dirItem(root: string, n: DirNode): vscode.TreeItem {
+/** `readOnly`: another worktree's folder, without the Viewed tick. */
+function dirItem(root: string, n: DirNode, readOnly = false): vscode.TreeItem {
   const item = new vscode.TreeItem(n.name, vscode.TreeItemCollapsibleState.Expanded);
   item.id = `${root}\0dir\0${n.path}`;
   item.resourceUri = vscode.Uri.file(path.join(root, n.path));
   item.iconPath = vscode.ThemeIcon.Folder;
-  item.checkboxState = { state: n.viewed ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked, tooltip: n.viewed ? vscode.l10n.t('All viewed') : vscode.l10n.t('Mark the folder\'s files as viewed') };
+  if (!readOnly) item.checkboxState = { state: n.viewed ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked, tooltip: n.viewed ? vscode.l10n.t('All viewed') : vscode.l10n.t('Mark the folder\'s files as viewed') };
   item.tooltip = `${n.path}: ${countOf(n.files, vscode.l10n.t('{0} changed file'), vscode.l10n.t('{0} changed files'))}`;
   item.contextValue = 'changesDir';
   return item;

@@ -8,6 +8,7 @@
  */
 import { captureMark, changesSince, defaultBaseline, type BaselineRef, type ChangesSince } from '../../shared/changes';
 import type { ReviewRound, StoreFile } from '../../shared/model';
+import { changesInOtherWorktrees, type WorktreeChanges } from '../../shared/changes/worktree-changes';
 
 /** What the user picked: follow the newest capture, or one baseline. */
 export type BaselineChoice = { kind: 'latest' } | BaselineRef;
@@ -16,7 +17,9 @@ export type ComputeRequest =
   /** The changes of a folder since its baseline. `reviews`: the store's rounds, which name the captures. */
   | { kind: 'changes'; root: string; choice: BaselineChoice; reviews: readonly ReviewRound[] | undefined; maxFileBytes: number }
   /** Mark All Reviewed: a capture of the folder now. */
-  | { kind: 'mark'; root: string; reviews: readonly ReviewRound[] | undefined; maxFileBytes: number };
+  | { kind: 'mark'; root: string; reviews: readonly ReviewRound[] | undefined; maxFileBytes: number }
+  /** What the repository's other worktrees changed since their branches left this checkout's. */
+  | { kind: 'worktrees'; root: string; maxFileBytes: number };
 
 export interface ChangesAnswer {
   /** The baseline compared with; undefined: there is none (no capture, no commit). */
@@ -26,7 +29,7 @@ export interface ChangesAnswer {
 
 export type MarkAnswer = { ok: true; read: number; reused: number; ms: number } | { ok: false; error: string };
 
-export type AnswerTo<R extends ComputeRequest> = R extends { kind: 'changes' } ? ChangesAnswer : MarkAnswer;
+export type AnswerTo<R extends ComputeRequest> = R extends { kind: 'changes' } ? ChangesAnswer : R extends { kind: 'worktrees' } ? WorktreeChanges[] : MarkAnswer;
 
 /** The part of the store these computations read: the rounds (their captures and names). */
 function storeOf(reviews: readonly ReviewRound[] | undefined): StoreFile {
@@ -34,7 +37,8 @@ function storeOf(reviews: readonly ReviewRound[] | undefined): StoreFile {
 }
 
 export function compute<R extends ComputeRequest>(request: R): AnswerTo<R>;
-export function compute(request: ComputeRequest): ChangesAnswer | MarkAnswer {
+export function compute(request: ComputeRequest): ChangesAnswer | MarkAnswer | WorktreeChanges[] {
+  if (request.kind === 'worktrees') return changesInOtherWorktrees(request.root, { maxFileBytes: request.maxFileBytes });
   const store = storeOf(request.reviews);
   if (request.kind === 'mark') {
     const r = captureMark(request.root, store, { maxFileBytes: request.maxFileBytes });

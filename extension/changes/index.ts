@@ -83,7 +83,8 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
   };
 
   const openChange = async (arg: { root: string; path: string } | undefined): Promise<void> => {
-    const f = arg && model.get(arg.root);
+    // A workspace folder's change, or another worktree's (read only: the same diff, from that worktree's files).
+    const f = arg && (model.get(arg.root) ?? model.worktreeAsFolder(arg.root));
     const c = arg && f?.result?.ok ? f.result.list.changes.find((x) => x.path === arg.path) : undefined;
     if (!f || !c) return;
     const uris = diffArgs(f, c);
