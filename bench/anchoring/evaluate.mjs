@@ -57,7 +57,7 @@ export function stalePlacement(c, o) {
   return o.start >= c.expected.lo && o.end <= c.expected.hi ? 'in-region' : 'outside';
 }
 
-const atMoved = (c, o) => (c.expected.moved ?? []).some(([s, e]) => s === o.start && e === o.end) || reindentedMove(c, o);
+const atMoved = (c, expected, o) => (expected.moved ?? []).some(([s, e]) => s === o.start && e === o.end) || reindentedMove(c, o);
 
 const squeeze = (l) => l.replace(/\s+/g, '');
 const splitText = (t) => t.split(/\r\n|\r|\n/);
@@ -90,9 +90,25 @@ function reindentedMove(c, o) {
 /**
  * good / misplaced / flagged for one outcome. "misplaced" is the failure that matters most:
  * a thread shown as valid on code it was not written about.
+ *
+ * An `ambiguous` case (git's Myers and histogram diffs disagree) built by git-cases.mjs v3 also
+ * carries the histogram diff's answer (`histogram: {category, expected}`). When both diffs put
+ * it in the same category, a place either diff gives is right: Myers with its cost cut-off on a
+ * large rewrite pairs a lone `end` with one 1,300 lines away, where histogram, patience and
+ * `--minimal` all agree (bench/anchoring/RESULTS.md, sinatra #403–#409). Cases without it (the
+ * public corpus, older case files) are scored on the Myers truth alone, as before.
  */
 export function classify(c, o) {
-  const e = c.expected;
+  const cls = classifyAgainst(c, c.expected, o);
+  const h = c.histogram;
+  if (cls === 'misplaced' && h && h.category === c.category) {
+    const alt = classifyAgainst(c, h.expected, o);
+    if (alt !== 'misplaced') return alt;
+  }
+  return cls;
+}
+
+function classifyAgainst(c, e, o) {
   switch (c.category) {
     case 'unchanged':
     case 'whitespace':
@@ -101,10 +117,10 @@ export function classify(c, o) {
     case 'modified':
       if (o.state !== 'anchored') return 'stale';
       if (o.start >= e.lo && o.end <= e.hi) return 'inside';
-      return atMoved(c, o) ? 'moved' : 'misplaced';
+      return atMoved(c, e, o) ? 'moved' : 'misplaced';
     case 'deleted':
       if (o.state !== 'anchored') return 'stale';
-      return atMoved(c, o) ? 'moved' : 'misplaced';
+      return atMoved(c, e, o) ? 'moved' : 'misplaced';
     case 'file_deleted':
       if (o.state !== 'anchored') return o.state; // orphaned, or stale in the renamed file
       return e.renamedTo && o.start >= e.lo && o.end <= e.hi ? 'followed' : 'misplaced';

@@ -251,7 +251,9 @@ export function buildCases({ repo, seed = 1, pairs = 400, ext }) {
         const c = categorise(s, e, myers.raw, myers.ws, linesA, linesB);
         const alt = categorise(s, e, histogram.raw, histogram.ws, linesA, linesB);
         const ambiguous = JSON.stringify(c) !== JSON.stringify(alt);
-        push({ ...base, start: s, end: e, ...c, textB, blobB, ...(ambiguous ? { ambiguous: true } : {}) });
+        // Where the histogram diff places it too: Myers with its cost cut-off can pair a lone line
+        // non-minimally, far from where histogram, patience and --minimal all put it (evaluate.mjs).
+        push({ ...base, start: s, end: e, ...c, textB, blobB, ...(ambiguous ? { ambiguous: true, histogram: alt } : {}) });
       }
     }
   }
@@ -419,7 +421,8 @@ async function main() {
   for (const repo of values.repo) {
     const t0 = performance.now();
     // Building cases runs git a few thousand times; --cache keeps them (outside the repository) for reruns.
-    const cacheFile = values.cache && path.join(values.cache, `${repoLabel(repo)}-v2-seed${values.seed}-pairs${values.pairs}.json`);
+    // v3: ambiguous cases carry the histogram diff's category and place (`histogram`).
+    const cacheFile = values.cache && path.join(values.cache, `${repoLabel(repo)}-v3-seed${values.seed}-pairs${values.pairs}.json`);
     let cases;
     if (cacheFile && fs.existsSync(cacheFile)) cases = JSON.parse(fs.readFileSync(cacheFile, 'utf8'));
     else {
