@@ -28,6 +28,7 @@ import type { HookAgent } from './targets/hooks';
 import { hookRow } from './targets/hooks';
 import { mentionsConsiderHook } from './targets/hook-command';
 import type { AgentNeed, SetupState } from './types';
+import { listWorktrees } from '../shared/workspace/worktrees';
 
 export type { AgentNeed };
 
@@ -64,20 +65,43 @@ function shown(file: string, home: string): string {
   return file.startsWith(home + path.sep) ? `~/${path.relative(home, file)}` : file;
 }
 
+/**
+ * The repository's main checkout when `root` is in a linked git worktree of it, else undefined.
+ * Codex (0.169, checked in e2e/agents/worktrees.test.mjs) keys a worktree's trust by the main
+ * checkout and reads its project hooks and MCP servers from there.
+ */
+function mainCheckoutOf(root: string): string | undefined {
+  try {
+    const all = listWorktrees(root);
+    const main = all[0];
+    return main && !main.current && !main.missing ? main.root : undefined;
+  } catch {
+    return undefined; // not a repository, no git
+  }
+}
+
 function codexNeeds(root: string, home: string, hookScopes: ReadonlySet<string>, projectFiles: boolean): AgentNeed[] {
   const label = 'Codex';
   const configFile = path.join(home, '.codex', 'config.toml');
   const config = readToml(configFile);
   const needs: AgentNeed[] = [];
+  const main = mainCheckoutOf(root);
+  // Where Codex looks for this project's trust and project files: the main checkout, from a worktree.
+  const projectRoot = main ?? root;
+  if (main !== undefined && hookScopes.has('project')) {
+    const row = hookRow('codex');
+    const there = row?.kind === 'json' && codexHookKeys(path.join(main, row.projectFile)).length > 0;
+    needs.push({ agent: 'codex', label, step: `set up Codex in the repository's main checkout too (${main}): in a git worktree, Codex reads project hooks and MCP servers from there; the hook finds this worktree's own review`, state: there ? 'done' : 'todo', where: main });
+  }
   if (projectFiles) {
     const projects = obj(config?.projects);
-    const trusted = spellings(root).some((p) => obj(projects[p]).trust_level === 'trusted');
+    const trusted = spellings(projectRoot).some((p) => obj(projects[p]).trust_level === 'trusted');
     needs.push({ agent: 'codex', label, step: 'trust this project when Codex first starts here ("Do you trust this folder?")', state: trusted ? 'done' : 'todo', where: shown(configFile, home) });
   }
   for (const scope of hookScopes) {
     const row = hookRow('codex');
     if (!row || row.kind !== 'json') continue;
-    const file = path.join(scope === 'project' ? root : home, scope === 'project' ? row.projectFile : row.homeFile);
+    const file = path.join(scope === 'project' ? projectRoot : home, scope === 'project' ? row.projectFile : row.homeFile);
     const keys = codexHookKeys(file);
     const state = obj(obj(config?.hooks).state);
     const trusted = keys.length > 0 && keys.every((k) => typeof obj(state[k]).trusted_hash === 'string');

@@ -94,12 +94,38 @@ export function findWorkspaceRoot(cwd: string): string {
       // .git may be a file (worktrees, submodules), so only .consider must be a folder.
       const candidate = path.join(dir, marker);
       if (marker === CONSIDER_DIR_NAME ? isDir(candidate) : fs.existsSync(candidate)) return dir;
+      // Never past the top of a linked worktree: the checkout around it is another one's.
+      if (isLinkedWorktreeTop(dir)) break;
       const parent = path.dirname(dir);
       if (parent === dir) break;
       dir = parent;
     }
   }
   return start;
+}
+
+/**
+ * Whether `dir` is the top of a linked git worktree: its `.git` is a file naming a folder under
+ * `…/worktrees/` (a submodule's names `…/modules/…`). A worktree may sit inside the main checkout
+ * (`.worktrees/feature`, `.claude/worktrees/…`); looking for `.consider/` from inside it must stop
+ * there, or an agent working in it would read the main checkout's review (issue 39). The hooks'
+ * sh does the same (setup/targets/hook-command.ts FIND_PROJECT_SH).
+ */
+export function isLinkedWorktreeTop(dir: string): boolean {
+  let head: string;
+  try {
+    const fd = fs.openSync(path.join(dir, '.git'), 'r');
+    try {
+      const buf = Buffer.alloc(512);
+      head = buf.subarray(0, fs.readSync(fd, buf, 0, 512, 0)).toString('utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return false; // none, or a folder (a main checkout)
+  }
+  const first = head.split(/\r?\n/, 1)[0]!;
+  return first.startsWith('gitdir:') && /[\\/]worktrees[\\/]/.test(first);
 }
 
 /**

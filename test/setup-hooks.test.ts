@@ -16,6 +16,7 @@ import { integrationRow } from '../setup/targets/skills';
 import { PLUGIN_MARKER, renderOpencodePlugin } from '../setup/targets/opencode-plugin';
 import { ensureBuilt, RUNTIME_DIR, SKILLS_DIR, sandbox, runtimeWithVersion, tree, uninstallFrom, type Sandbox } from './helpers/setup-env';
 import { userCliPath } from '../shared/user-data';
+import { findWorkspaceRoot } from '../shared/paths';
 import { isSetUpProject } from '../shared/project-trust';
 
 beforeAll(ensureBuilt);
@@ -373,6 +374,37 @@ describe('hooks: the command line and the OpenCode plugin', () => {
     expect(relative).toMatchObject({ status: 0, stdout: '', stderr: '' });
     const noCopy = run(hookCommand('claude', 'stop'), sub, { HOME: sb.dir });
     expect(noCopy).toMatchObject({ status: 0, stdout: '', stderr: '' });
+  });
+
+  it('never walks out of a linked git worktree nested in a set-up project (issue 39): silent there, its own store once it has one', () => {
+    sb = sandbox();
+    fakeUserCli(sb.home);
+    const git = (cwd: string, ...args: string[]) => spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=T', ...args], { cwd, encoding: 'utf8' });
+    expect(git(sb.root, 'init', '-q').status).toBe(0);
+    fs.writeFileSync(path.join(sb.root, 'a.ts'), 'a\n');
+    git(sb.root, 'add', 'a.ts');
+    expect(git(sb.root, 'commit', '-qm', 'a').status).toBe(0);
+    fs.mkdirSync(path.join(sb.root, '.consider'));
+    // A worktree where agents put theirs: inside the main checkout.
+    const nested = path.join(sb.root, '.worktrees', 'feature');
+    expect(git(sb.root, 'worktree', 'add', '-q', '-b', 'feature', nested).status).toBe(0);
+    const deep = path.join(nested, 'src');
+    fs.mkdirSync(deep);
+    for (const [agent, cwd] of [['codex', nested], ['copilot', deep], ['opencode', deep]] as const) {
+      expect(run(hookCommand(agent, 'stop'), cwd, { HOME: sb.home }), agent).toMatchObject({ status: 0, stdout: '', stderr: '' });
+    }
+    expect(run(hookCommand('claude', 'stop'), sb.home, { HOME: sb.home, CLAUDE_PROJECT_DIR: nested })).toMatchObject({ status: 0, stdout: '' });
+    // The CLI's own search for its workspace stops there too.
+    expect(findWorkspaceRoot(deep)).toBe(nested);
+    // Set up there, the worktree's own store answers.
+    fs.mkdirSync(path.join(nested, '.consider'));
+    expect(run(hookCommand('codex', 'stop'), deep, { HOME: sb.home }).stdout.trim()).toBe(`ARGS hook stop --agent codex --if-set-up --root ${nested}`);
+    expect(findWorkspaceRoot(deep)).toBe(nested);
+    // A submodule's .git file is no boundary (its threads are the enclosing project's).
+    const sub = path.join(sb.root, 'vendor', 'lib');
+    fs.mkdirSync(sub, { recursive: true });
+    fs.writeFileSync(path.join(sub, '.git'), 'gitdir: ../../.git/modules/lib\n');
+    expect(run(hookCommand('codex', 'stop'), sub, { HOME: sb.home }).stdout.trim()).toBe(`ARGS hook stop --agent codex --if-set-up --root ${sb.root}`);
   });
 
   it('exits 0 with the real CLI, whether or not a project is set up there', async () => {

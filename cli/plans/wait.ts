@@ -31,10 +31,12 @@ export async function awaitVerdict(root: string, planId: string, version: number
   const files = planFiles(root, planId);
   // CONSIDER_TEST_EDITOR_GRACE_MS: the tests' shorter grace (a test cannot wait 90 s for each case).
   const graceMs = opts.graceMs ?? (Number(process.env.CONSIDER_TEST_EDITOR_GRACE_MS) || EDITOR_GONE_GRACE_MS);
-  markWaiting(root, planId, version, Date.now() + timeoutMs);
   let lastLive = Date.now();
   try {
-    return await waitLoop<WaitOutcome>({
+    // The loop first (its signal handlers are in place once it returns), then `waiting.json`:
+    // whoever sees the wait announced (VS Code, the agent's Esc, a test) may end it with a signal
+    // at once, and a signal before the handlers would kill the hook and leave the plan "waiting".
+    const verdict = waitLoop<WaitOutcome>({
       dir: files.versions,
       wanted: (name) => name === null || name === `v${version}.verdict.json`,
       look: () => {
@@ -56,6 +58,8 @@ export async function awaitVerdict(root: string, planId: string, version: number
       orphaned: () => ({ kind: 'interrupted', signal: 'SIGHUP' }),
       onSignal: (signal) => ({ kind: 'interrupted', signal }),
     });
+    markWaiting(root, planId, version, Date.now() + timeoutMs);
+    return await verdict;
   } finally {
     clearWaiting(root, planId);
   }

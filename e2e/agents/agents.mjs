@@ -59,11 +59,13 @@ export const AGENTS = [
     label: 'Codex',
     pkg: { name: '@openai/codex', version: '0.169.0', bin: 'codex' },
     setup: ['--integration', 'codex:project', '--hook', 'codex:project', '--mcp', 'codex'],
-    async trust({ ws, home, url, bin, env }) {
+    // `project`: the folder Codex keys trust by: for a git worktree, the repository's main checkout
+    // (Codex asks git for the common directory; its question in a worktree trusts the repository).
+    async trust({ ws, home, url, bin, env, project = ws }) {
       writeFile(path.join(home, '.codex/config.toml'), [
         `model = "${MODEL}"`, 'model_provider = "standin"', '',
         '[model_providers.standin]', 'name = "Stand-in"', `base_url = "${url}/v1"`, 'wire_api = "responses"', 'env_key = "STANDIN_API_KEY"', '',
-        `[projects.${JSON.stringify(ws)}]`, 'trust_level = "trusted"', '',
+        `[projects.${JSON.stringify(project)}]`, 'trust_level = "trusted"', '',
       ].join('\n'));
       await trustCodexHooks({ bin, ws, env });
     },

@@ -56,23 +56,25 @@ export function runProcess(args, { cwd, env, logPrefix, timeoutMs = TURN_TIMEOUT
 
 /**
  * Prepares `agent` in `dir` (a fresh folder): workspace, model server, trust, the review.
- * `trust: false` leaves the trust step out. Returns the pieces a turn needs; call close() after.
+ * `trust: false` leaves the trust step out. `worktreeOf`: the workspace is a new git worktree of
+ * that project. `review`: the submitted review's options (workspace.mjs submitReview), or false
+ * for none. Returns the pieces a turn needs; call close() after.
  */
-export async function prepareAgent(agent, { repo, dir, paths, trust = true, respond = reviewTurn, setup = agent.setup }) {
+export async function prepareAgent(agent, { repo, dir, paths, trust = true, respond = reviewTurn, setup = agent.setup, worktreeOf, review = {} }) {
   const ws = path.join(dir, 'ws');
   const home = path.join(dir, 'home');
   fs.mkdirSync(home, { recursive: true });
-  const workspace = createWorkspace(ws, { repo, home, setupArgs: setup });
+  const workspace = createWorkspace(ws, { repo, home, setupArgs: setup, worktreeOf });
   const server = await startModelServer({ respond, logFile: path.join(dir, 'requests.jsonl') });
   const bin = paths.bin(agent.pkg);
   const env = agentEnv(paths, home);
   // What consider-setup status says the agent still needs (setup/prerequisites.ts), before and after the user's trust step.
   const needs = () => JSON.parse(sh(ws, process.execPath, [path.join(repo, 'dist/setup/consider-setup.cjs'), 'status', '--root', ws, '--json'], { env: { ...process.env, HOME: home } })).needs;
   const needsBefore = needs();
-  if (trust) await agent.trust({ ws, home, url: server.url, bin, env });
+  if (trust) await agent.trust({ ws, home, url: server.url, bin, env, ...(worktreeOf ? { project: worktreeOf } : {}) });
   const needsAfter = needs();
   for (const seed of agent.seed ?? []) copySeed(path.join(seedDir(paths, agent), seed.in, seed.dir), path.join(seed.in === 'ws' ? ws : home, seed.dir), seed.files);
-  const reviewIds = await workspace.submitReview();
+  const reviewIds = review === false ? [] : await workspace.submitReview(review);
   return { agent, dir, ws, home, bin, env, paths, server, workspace, reviewIds, needsBefore, needsAfter, close: () => server.close() };
 }
 

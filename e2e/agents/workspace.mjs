@@ -23,27 +23,36 @@ export function sh(cwd, cmd, args, { env = process.env, input } = {}) {
 /**
  * Creates the project at `ws`, runs `consider-setup setup` with `setupArgs` (HOME = `home`, so a
  * home-scope install lands in the throwaway home) and returns helpers over its store.
+ * `worktreeOf`: instead, `ws` is a new git worktree of that project (branch `worktree-<folder>`),
+ * as an agent that works in its own worktree has it.
  */
-export function createWorkspace(ws, { repo, home, setupArgs }) {
-  fs.mkdirSync(ws, { recursive: true });
-  for (const [rel, text] of Object.entries(FILES)) {
-    fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
-    fs.writeFileSync(path.join(ws, rel), text);
+export function createWorkspace(ws, { repo, home, setupArgs, worktreeOf }) {
+  if (worktreeOf) {
+    sh(worktreeOf, 'git', ['worktree', 'add', '-q', '-b', `worktree-${path.basename(path.dirname(ws))}`, ws]);
+  } else {
+    fs.mkdirSync(ws, { recursive: true });
+    for (const [rel, text] of Object.entries(FILES)) {
+      fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
+      fs.writeFileSync(path.join(ws, rel), text);
+    }
+    sh(ws, 'git', ['init', '-q', '-b', 'main']);
+    sh(ws, 'git', ['add', '.']);
+    sh(ws, 'git', ['commit', '-qm', 'cart']);
   }
-  sh(ws, 'git', ['init', '-q', '-b', 'main']);
-  sh(ws, 'git', ['add', '.']);
-  sh(ws, 'git', ['commit', '-qm', 'cart']);
   const setupOutput = sh(ws, process.execPath, [path.join(repo, 'dist/setup/consider-setup.cjs'), 'setup', '--root', ws, ...setupArgs], { env: { ...process.env, HOME: home } });
   const store = createRequire(import.meta.url)(path.join(ws, '.consider/shared/store.js'));
   return {
     ws,
     setupOutput,
     store,
-    /** Two threads in a pending review, then submitted: round 1, waiting for the agent. */
-    async submitReview() {
-      const a = await store.addThread(ws, { file: 'src/cart.ts', startLine: 9, endLine: 9, body: 'Reject negative quantities here.', author: 'human', pending: true });
-      const b = await store.addThread(ws, { file: 'src/cart.ts', startLine: 8, endLine: 8, body: 'Should `sum` be integer cents?', author: 'human', pending: true });
-      await store.submitReview(ws);
+    /**
+     * Two threads in a pending review, then submitted: round 1, waiting for the agent. `bodies`:
+     * their texts (default: the suite's two); `forSession`: the agent session the round is for.
+     */
+    async submitReview({ bodies = ['Reject negative quantities here.', 'Should `sum` be integer cents?'], forSession } = {}) {
+      const a = await store.addThread(ws, { file: 'src/cart.ts', startLine: 9, endLine: 9, body: bodies[0], author: 'human', pending: true });
+      const b = await store.addThread(ws, { file: 'src/cart.ts', startLine: 8, endLine: 8, body: bodies[1], author: 'human', pending: true });
+      await store.submitReview(ws, forSession ? { forSession } : {});
       return [a.id, b.id];
     },
     /** Every thread as the store has it now (the agent's replies included). */

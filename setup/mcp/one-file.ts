@@ -46,9 +46,10 @@ export function registeredServer(row: McpRow, text: string): { found: boolean; v
 /** Whose a `consider` server that is not setup's current entry is, for the report. */
 function whoseServer(row: McpRow, value: unknown, tracked: McpInstall | undefined): string {
   const valueOf = (r: McpRow) => (r.kind === 'json' ? r.entry : { command: r.command, args: r.args });
-  const [legacy, unchecked] = earlierMcpRows(row);
+  const [legacy, unchecked, beforeWorktrees] = earlierMcpRows(row);
   if (!tracked && jsonEqual(value, valueOf(legacy!))) return 'an earlier version\'s (it runs the first .consider/bin/consider-cli above the folder; remove it and run setup again)';
   if (!tracked && jsonEqual(value, valueOf(unchecked!))) return 'an earlier version\'s (without --if-set-up; remove it and run setup again)';
+  if (!tracked && jsonEqual(value, valueOf(beforeWorktrees!))) return 'an earlier version\'s (its search could leave a git worktree for the checkout around it; remove it and run setup again)';
   return runsConsiderMcp(value) ? (tracked ? 'your edited' : 'your own') : 'a different';
 }
 

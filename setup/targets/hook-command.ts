@@ -48,9 +48,14 @@ const START: Record<HookAgent, string> = {
 /**
  * The sh that finds the nearest folder holding `.consider/`, from `$d` up, with builtins only
  * (`${d%/*}` drops the last segment); `$d` is empty when there is none. A relative start
- * (an agent that sets no absolute folder) finds nothing.
+ * (an agent that sets no absolute folder) finds nothing. The walk stops at the top of a linked
+ * git worktree (its `.git` is a file naming `…/worktrees/…`): an agent in a worktree nested in
+ * the main checkout (`.worktrees/feature`, `.claude/worktrees/…`) must never be handed the main
+ * checkout's review (issue 39; shared/paths.ts isLinkedWorktreeTop says the same in TypeScript).
  */
-export const FIND_PROJECT_SH = 'case "$d" in /*) ;; *) d= ;; esac; while [ -n "$d" ] && [ ! -d "$d/.consider" ]; do d="${d%/*}"; done';
+/** FIND_PROJECT_SH as versions before the worktree boundary wrote it: kept to recognise their MCP entries (mcp.ts). */
+export const FIND_PROJECT_SH_BEFORE_WORKTREES = 'case "$d" in /*) ;; *) d= ;; esac; while [ -n "$d" ] && [ ! -d "$d/.consider" ]; do d="${d%/*}"; done';
+export const FIND_PROJECT_SH = 'case "$d" in /*) ;; *) d= ;; esac; while [ -n "$d" ] && [ ! -d "$d/.consider" ]; do if [ -f "$d/.git" ]; then g=; read -r g < "$d/.git"; case "$g" in *"/worktrees/"*) d=; break ;; esac; fi; d="${d%/*}"; done';
 
 export function hookCommand(agent: HookAgent, event: HookEvent): string {
   return [

@@ -37,20 +37,23 @@
  * and the `~` of an assignment are left to sh by all of them.
  */
 import type { McpAgent } from '../../shared/agents';
-import { CLI_REL, FIND_PROJECT_SH, IF_SET_UP, USER_CLI_SH } from './hook-command';
+import { CLI_REL, FIND_PROJECT_SH, FIND_PROJECT_SH_BEFORE_WORKTREES, IF_SET_UP, USER_CLI_SH } from './hook-command';
 
 export type { McpAgent } from '../../shared/agents';
 
 /** The key of Consider's server in every agent's list. */
 export const MCP_SERVER_NAME = 'consider';
 
-/** `$1` is where to start looking; `$0` names the script in sh's own messages. `serve`: the last command. */
-function launchScript(serve: string): string {
+/**
+ * `$1` is where to start looking; `$0` names the script in sh's own messages. `serve`: the last
+ * command; `find`: the search for the project (FIND_PROJECT_SH; earlier versions wrote another).
+ */
+function launchScript(serve: string, find = FIND_PROJECT_SH): string {
   return [
     `c=${USER_CLI_SH}`,
     `[ -x "$c" ] || { echo "consider: your copy of consider-cli (${USER_CLI_SH}) is missing; run Consider setup" >&2; exit 1; }`,
     'd=$(cd "$1" 2>/dev/null && pwd) || d=$(pwd)',
-    FIND_PROJECT_SH,
+    find,
     '[ -n "$d" ] || { echo "consider: no .consider/ in $1 or a folder above it; run Consider setup in this project" >&2; exit 1; }',
     serve,
   ].join('; ');
@@ -59,7 +62,10 @@ function launchScript(serve: string): string {
 const LAUNCH = launchScript(`exec "$c" mcp ${IF_SET_UP} --root "$d"`);
 
 /** What versions before issue 34 started: the user's copy, but without `--if-set-up`. */
-const UNCHECKED_LAUNCH = launchScript('exec "$c" mcp --root "$d"');
+const UNCHECKED_LAUNCH = launchScript('exec "$c" mcp --root "$d"', FIND_PROJECT_SH_BEFORE_WORKTREES);
+
+/** What versions before the worktree boundary started: their search walked out of a linked worktree (issue 39). */
+const BEFORE_WORKTREES_LAUNCH = launchScript(`exec "$c" mcp ${IF_SET_UP} --root "$d"`, FIND_PROJECT_SH_BEFORE_WORKTREES);
 
 /** What earlier versions started: the first `.consider/bin/consider-cli` up from `$1` (issue 28). */
 const LEGACY_LAUNCH = [
@@ -126,6 +132,7 @@ function rows(script: string): readonly McpRow[] {
 const TABLE = rows(LAUNCH);
 const LEGACY_TABLE = rows(LEGACY_LAUNCH);
 const UNCHECKED_TABLE = rows(UNCHECKED_LAUNCH);
+const BEFORE_WORKTREES_TABLE = rows(BEFORE_WORKTREES_LAUNCH);
 
 /** The rows and, after each, the files earlier versions used for that agent (formerFiles). */
 function withFormerFiles(table: readonly McpRow[]): McpRow[] {
@@ -143,9 +150,9 @@ export function legacyMcpRow(row: McpRow): McpRow {
   return withFormerFiles(LEGACY_TABLE).find((r) => r.target === row.target && r.file === row.file)!;
 }
 
-/** Every form earlier versions wrote the row in, in the same file (LEGACY_LAUNCH, UNCHECKED_LAUNCH): replaced by refresh, removed by uninstall. */
+/** Every form earlier versions wrote the row in, in the same file (LEGACY_LAUNCH, UNCHECKED_LAUNCH, BEFORE_WORKTREES_LAUNCH): replaced by refresh, removed by uninstall. */
 export function earlierMcpRows(row: McpRow): McpRow[] {
-  return [LEGACY_TABLE, UNCHECKED_TABLE].map((t) => withFormerFiles(t).find((r) => r.target === row.target && r.file === row.file)!);
+  return [LEGACY_TABLE, UNCHECKED_TABLE, BEFORE_WORKTREES_TABLE].map((t) => withFormerFiles(t).find((r) => r.target === row.target && r.file === row.file)!);
 }
 
 /** Every file an agent's server is or was registered in: each current row, then its former files. */

@@ -39,12 +39,22 @@ function installed() {
   }
 }
 
+// Never past the top of a linked git worktree (its .git is a file naming .../worktrees/...):
+// an agent in a worktree nested in the main checkout must not get the main checkout's review.
+function isLinkedWorktreeTop(d) {
+  try {
+    return /^gitdir:.*[\\\\/]worktrees[\\\\/]/.test(fs.readFileSync(path.join(d, '.git'), 'utf8').split('\\n', 1)[0]);
+  } catch {
+    return false;
+  }
+}
+
 function findRoot(start) {
   for (let d = path.resolve(start); ; d = path.dirname(d)) {
     try {
       if (fs.statSync(path.join(d, '.consider')).isDirectory()) return d;
     } catch { /* not here */ }
-    if (path.dirname(d) === d) return undefined;
+    if (isLinkedWorktreeTop(d) || path.dirname(d) === d) return undefined;
   }
 }
 
