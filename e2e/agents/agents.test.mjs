@@ -8,34 +8,29 @@
 // `npx vitest run -c vitest.agents.config.mts` (`-t codex` for one agent). Needs dist/ (build first).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS, CASES, PROMPT } from './agents.mjs';
 import { repliesInStore, summarize, turnRequests } from './analyze.mjs';
-import { ensureAgents } from './install.mjs';
+import { KEEP_RUN, REPO, agentsReady, endRun, runDir } from './suite-run.mjs';
 import { CONTEXT_MARK, STOP_MARK, reviewTurnOn } from './script.mjs';
 import { prepareAgent, readHookState, runOpencodeServerTurn, runTurn } from './turn.mjs';
 
 /** consider-setup's arguments for a project set up for every agent setup knows (Cursor's files too). */
 const ALL_AGENTS_SETUP = ['cursor', ...AGENTS.map((a) => a.id)].flatMap((id) => ['--integration', `${id}:project`, '--hook', `${id}:project`, '--mcp', id]);
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const RUN_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-agents-'));
-const keep = !!process.env.CONSIDER_AGENTS_KEEP;
+const RUN_DIR = runDir('consider-agents');
 const figures = [];
 let paths;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(REPO, 'dist/setup/consider-setup.cjs'))) throw new Error('dist/ is missing: run `node scripts/build.mjs` first');
-  paths = await ensureAgents();
+  paths = await agentsReady();
 }, 30 * 60_000);
 
 afterAll(() => {
-  console.log(`\nagents: requests to the model per turn (run folder ${keep ? RUN_DIR : 'removed; CONSIDER_AGENTS_KEEP=1 keeps it'})`);
+  console.log(`\nagents: requests to the model per turn (run folder ${KEEP_RUN ? RUN_DIR : 'removed; CONSIDER_AGENTS_KEEP=1 keeps it'})`);
   console.table(figures);
-  if (!keep) fs.rmSync(RUN_DIR, { recursive: true, force: true });
+  endRun(RUN_DIR);
 });
 
 /** Why a turn failed, for the assertion message: the agent's own output and the model's log. */

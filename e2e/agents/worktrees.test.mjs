@@ -15,30 +15,23 @@
 // Run: `npx vitest run -c vitest.agents.config.mts e2e/agents/worktrees.test.mjs` (npm test's
 // `agents` step runs it with the rest). Needs dist/ (build first).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROMPT, agentById } from './agents.mjs';
 import { repliesInStore, summarize } from './analyze.mjs';
-import { ensureAgents } from './install.mjs';
+import { REPO, agentsReady, endRun, runDir } from './suite-run.mjs';
 import { STOP_MARK } from './script.mjs';
 import { prepareAgent, runTurn } from './turn.mjs';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const RUN_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-agents-worktrees-'));
-const keep = !!process.env.CONSIDER_AGENTS_KEEP;
+const RUN_DIR = runDir('consider-agents-worktrees');
 let paths;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(REPO, 'dist/setup/consider-setup.cjs'))) throw new Error('dist/ is missing: run `node scripts/build.mjs` first');
-  paths = await ensureAgents();
+  paths = await agentsReady();
 }, 30 * 60_000);
 
-afterAll(() => {
-  if (!keep) fs.rmSync(RUN_DIR, { recursive: true, force: true });
-});
+afterAll(() => endRun(RUN_DIR));
 
 /** Everything a model was sent during a turn, as one text (messages, tool results, system prompts). */
 const everythingSent = (turn) => JSON.stringify(turn.requests);

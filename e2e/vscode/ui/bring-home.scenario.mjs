@@ -6,29 +6,18 @@
 // the code it was written about) with a conflict flag (a thread here is on the same code), says
 // one stays; accepting brings it into this checkout's store, where the CLI reads it at its place.
 import fs from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { runCli } from './vscode-page.mjs';
+import { git, repoWithWorktree, worktreeOf } from './worktree-repo.mjs';
 
 export const title = 'bring-home: offered when a worktree\'s branch is merged, previewed, brought onto its code';
 export const fixture = 'alpha';
 
 const SHORT = 20_000;
 
-const git = (dir, ...args) => {
-  const r = spawnSync('git', ['-C', dir, '-c', 'user.email=t@example.com', '-c', 'user.name=T', '-c', 'init.defaultBranch=main', ...args], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout.trim();
-};
-
-const worktreeOf = (workspace) => `${workspace}-login`;
 const FAREWELL = '\nexport function farewell(name: string) {\n  return `Bye, ${name}`;\n}\n';
 
 export async function prepare({ workspace }) {
-  git(workspace, 'init', '-q');
-  git(workspace, 'add', '-A');
-  git(workspace, 'commit', '-qm', 'base');
-  const wt = worktreeOf(workspace);
-  git(workspace, 'worktree', 'add', '-q', '-b', 'feature-login', wt);
+  const wt = repoWithWorktree(workspace);
   fs.appendFileSync(`${wt}/src/greeting.ts`, FAREWELL);
   git(wt, 'commit', '-qam', 'farewell');
   fs.writeFileSync(`${wt}/src/draft.ts`, 'export const draftOnly = true;\n'); // never committed

@@ -6,28 +6,17 @@
 // Viewed ticks (they are that window's); a click opens the diff of the worktree's file against
 // where its branch left this checkout's.
 import fs from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { git, repoWithWorktree, worktreeOf } from './worktree-repo.mjs';
 
 export const title = 'Changes view across worktrees: a group per worktree, its files, its agent, the diff from its folder';
 export const fixture = 'alpha';
 
 const SHORT = 20_000;
 
-const git = (dir, ...args) => {
-  const r = spawnSync('git', ['-C', dir, '-c', 'user.email=t@example.com', '-c', 'user.name=T', '-c', 'init.defaultBranch=main', ...args], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout.trim();
-};
-
-const worktreeOf = (workspace) => `${workspace}-login`;
 const SESSION = 'claude:7f3e2a91-5c44-4b7e-9d1a-2c3b4d5e6f70';
 
 export async function prepare({ workspace }) {
-  git(workspace, 'init', '-q');
-  git(workspace, 'add', '-A');
-  git(workspace, 'commit', '-qm', 'base');
-  const wt = worktreeOf(workspace);
-  git(workspace, 'worktree', 'add', '-q', '-b', 'feature-login', wt);
+  const wt = repoWithWorktree(workspace);
   fs.appendFileSync(`${wt}/src/greeting.ts`, '\nexport function farewell(name: string) {\n  return `Bye, ${name}`;\n}\n');
   git(wt, 'commit', '-qam', 'farewell');
   fs.writeFileSync(`${wt}/src/login.ts`, 'export function login(user: string): boolean {\n  return user.length > 0;\n}\n');

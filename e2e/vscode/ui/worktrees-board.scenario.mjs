@@ -5,27 +5,16 @@
 // from that worktree's folder; a thread the agent adds there shows on the open board (its store
 // file is watched) without a reload.
 import fs from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { runCli } from './vscode-page.mjs';
+import { repoWithWorktree, worktreeOf } from './worktree-repo.mjs';
 
 export const title = 'board across worktrees: grouped, read-only there, opened from its folder, live';
 export const fixture = 'alpha';
 
 const SHORT = 20_000;
 
-const git = (dir, ...args) => {
-  const r = spawnSync('git', ['-C', dir, '-c', 'user.email=t@example.com', '-c', 'user.name=T', '-c', 'init.defaultBranch=main', ...args], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout.trim();
-};
-
-const worktreeOf = (workspace) => `${workspace}-login`;
-
 export async function prepare({ workspace }) {
-  git(workspace, 'init', '-q');
-  git(workspace, 'add', '-A');
-  git(workspace, 'commit', '-qm', 'base');
-  git(workspace, 'worktree', 'add', '-q', '-b', 'feature-login', worktreeOf(workspace));
+  repoWithWorktree(workspace);
   fs.appendFileSync(`${worktreeOf(workspace)}/src/greeting.ts`, '\nexport function farewell(name: string) {\n  return `Bye, ${name}`;\n}\n');
 }
 
