@@ -138,8 +138,12 @@ describe('the board across worktrees', () => {
     store.recordTurn(r.wtA, 'claude:s1', 'running', at);
     store.recordTurn(r.wtA, 'codex:s2', 'ended', at + 60_000);
     const got = await readOtherWorktrees([r.main]);
-    expect(got.views.get(r.wtA)?.lastAgentAt).toBe('2026-11-28T10:01:00.000Z');
+    expect(got.views.get(r.wtA)).toMatchObject({ lastAgentAt: '2026-11-28T10:01:00.000Z', lastAgentSession: 'codex:s2' });
+    expect(got.views.get(r.wtA)).not.toHaveProperty('agentWorking'); // its newest turn ended
     expect(got.views.get(r.wtB)?.lastAgentAt).toBeUndefined();
+    // A turn running now: that session, working.
+    store.recordTurn(r.wtA, 'claude:s1', 'running');
+    expect((await readOtherWorktrees([r.main])).views.get(r.wtA)).toMatchObject({ lastAgentSession: 'claude:s1', agentWorking: true });
   });
 
   it('writes nothing to another worktree: a reply or resolve is refused with where to do it; opening its thread opens the file in its folder', async () => {

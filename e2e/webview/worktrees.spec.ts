@@ -61,7 +61,8 @@ test('the board groups threads by worktree; another worktree\'s thread is read h
     await expect(headers.nth(0)).toContainText(s.main);
     await expect(headers.nth(2)).toContainText(s.login);
     await expect(page.getByTestId('worktree-open')).toHaveText(['2 open', '1 open', '2 open']);
-    await expect(headers.nth(2).getByTestId('worktree-agent')).toHaveText('agent acted 2 min ago');
+    await expect(headers.nth(2).getByTestId('worktree-agent')).toHaveText('claude 7f3a working now');
+    await expect(headers.nth(2).getByTestId('worktree-agent')).toHaveAttribute('title', /^claude:7f3a · /);
     await expect(headers.nth(0).getByTestId('worktree-agent')).toHaveCount(0);
 
     // Another worktree's thread: its conversation shows, its reply box is a hint.

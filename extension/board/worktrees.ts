@@ -11,7 +11,7 @@
  *
  * No `vscode` import: the tests and the bench run this as it is.
  */
-import { ConsiderError, READ_SIDE_WRITE_WAIT_MS, listWorktrees, readStore, readingWorktree, readTurns, reconcileWorkspace, worktreeName, type Worktree } from '../../shared';
+import { ConsiderError, READ_SIDE_WRITE_WAIT_MS, listWorktrees, readStore, readingWorktree, readTurns, reconcileWorkspace, TURN_STALE_MS, worktreeName, type Worktree } from '../../shared';
 import type { WorktreeView } from '../../shared/board/protocol';
 import type { FolderStoreState } from '../api';
 import { errorText } from '../error-words';
@@ -46,8 +46,7 @@ export async function readOtherWorktrees(roots: readonly string[], log: (line: s
     if (worktrees.filter((w) => w.hasStore && !w.missing).length < 2) continue;
     for (const [order, w] of worktrees.entries()) {
       if (w.missing || (!w.current && (!w.hasStore || open.has(w.root) || views.has(w.root)))) continue;
-      const lastAgentAt = lastTurnAt(w);
-      const view: WorktreeView = { ...(w.branch !== undefined ? { branch: w.branch } : {}), folder: w.folder, current: w.current, order, ...(lastAgentAt ? { lastAgentAt } : {}) };
+      const view: WorktreeView = { ...(w.branch !== undefined ? { branch: w.branch } : {}), folder: w.folder, current: w.current, order, ...lastTurnOf(w) };
       if (w.current) {
         views.set(root, view);
         continue;
@@ -76,12 +75,17 @@ async function readWorktreeStore(w: Worktree, log: (line: string) => void): Prom
 }
 
 /** When an agent's hook last recorded a turn in that worktree (start or end), or undefined. */
-function lastTurnAt(w: Worktree): string | undefined {
-  if (w.missing || !w.hasStore) return undefined;
-  let newest: string | undefined;
+/** The newest turn an agent's hook recorded in a worktree: when, which session, whether it runs now. */
+function lastTurnOf(w: Worktree): Pick<WorktreeView, 'lastAgentAt' | 'lastAgentSession' | 'agentWorking'> {
+  if (w.missing || !w.hasStore) return {};
+  let newest: { at: number; session: string; state: string } | undefined;
   for (const t of readTurns(w.root)) {
-    if (!Number.isFinite(Date.parse(t.at))) continue;
-    if (newest === undefined || Date.parse(t.at) > Date.parse(newest)) newest = new Date(Date.parse(t.at)).toISOString();
+    const at = Date.parse(t.at);
+    if (!Number.isFinite(at)) continue;
+    if (newest === undefined || at > newest.at) newest = { at, session: t.session, state: t.state };
   }
-  return newest;
+  if (!newest) return {};
+  // A turn "running" for hours is an agent that died mid-turn, not one at work (runningTurns' rule).
+  const working = newest.state === 'running' && Date.now() - newest.at <= TURN_STALE_MS;
+  return { lastAgentAt: new Date(newest.at).toISOString(), lastAgentSession: newest.session, ...(working ? { agentWorking: true as const } : {}) };
 }

@@ -248,6 +248,10 @@ export interface WorktreeView {
   readonly order: number;
   /** When an agent's hook last recorded a turn there (shared/store/agent-turns.ts); absent when none did. */
   readonly lastAgentAt?: string;
+  /** That turn's session, `<agent>:<session id>` (shown as `claude 7f3e2a91`). */
+  readonly lastAgentSession?: string;
+  /** That turn is running now. */
+  readonly agentWorking?: true;
 }
 
 export interface Visibility {
@@ -335,7 +339,10 @@ const reviewView = object({
   changes: optional(object({ reviewed: int(0), total: int(0) })),
   forSession: optional(object({ session: anyStr, lastActedAt: optional(anyStr), working: optional(onlyTrue) })),
 });
-const worktreeView = object({ branch: optional(anyStr), folder: anyStr, current: bool, order: int(0), lastAgentAt: optional(anyStr) });
+const worktreeView = object({
+  branch: optional(anyStr), folder: anyStr, current: bool, order: int(0),
+  lastAgentAt: optional(anyStr), lastAgentSession: optional(anyStr), agentWorking: optional(onlyTrue),
+});
 const folderSnapshot = object({
   root: anyStr, name: anyStr, hasStore: bool, threads: arrayOf(checkThreadView, 1_000_000),
   error: optional(object({ code: anyStr, message: anyStr, hint: optional(anyStr) })),

@@ -7,6 +7,8 @@ import { relativeTime } from '../../../shared/board/time';
 import type { ListItem, Row } from '../../../shared/board/projection';
 import { TreeNodes } from '../ui/TreeNodes';
 import { l10n } from '../../../shared/board/l10n';
+import { sessionLabel } from '../../../shared/board/session-label';
+import type { WorktreeView } from '../../../shared/board/protocol';
 
 /**
  * The virtualized, keyboard-driven list (a listbox with aria-activedescendant): only the rows
@@ -107,6 +109,14 @@ function GroupHeader({ item }: { item: Extract<ListItem, { kind: 'group' }> }) {
   );
 }
 
+/** What the worktree's agent last did: "claude 7f3a working now", "claude 7f3a acted 2 min ago". */
+function agentWords(w: WorktreeView): string {
+  const who = w.lastAgentSession ? sessionLabel(w.lastAgentSession) : undefined;
+  if (w.agentWorking) return who ? l10n.t('{0} working now', who) : l10n.t('agent working now');
+  const when = relativeTime(w.lastAgentAt!);
+  return who ? l10n.t('{0} acted {1}', who, when) : l10n.t('agent acted {0}', when);
+}
+
 /** A worktree's part of the list (issue 39): its branch, its folder, its open threads, when an agent last acted there. */
 function WorktreeHeader({ item }: { item: Extract<ListItem, { kind: 'worktree' }> }) {
   const { worktree, open, total } = item.section;
@@ -117,7 +127,7 @@ function WorktreeHeader({ item }: { item: Extract<ListItem, { kind: 'worktree' }
       {worktree.current && <span className="tag worktree-here">{l10n.t('this checkout')}</span>}
       {/* Long folders lose their start, not their name (rtl ellipsis; bdi keeps the path itself left to right). */}
       <span className="worktree-folder muted" title={worktree.folder}><bdi>{worktree.folder}</bdi></span>
-      {worktree.lastAgentAt && <span className="muted worktree-agent" title={worktree.lastAgentAt} data-testid="worktree-agent">{l10n.t('agent acted {0}', relativeTime(worktree.lastAgentAt))}</span>}
+      {worktree.lastAgentAt && <span className="muted worktree-agent" title={worktree.lastAgentSession ? `${worktree.lastAgentSession} · ${worktree.lastAgentAt}` : worktree.lastAgentAt} data-testid="worktree-agent">{agentWords(worktree)}</span>}
       <span className="group-count" title={l10n.t('{0} open of {1}', open, total)} data-testid="worktree-open">{l10n.t('{0} open', open)}</span>
     </div>
   );
