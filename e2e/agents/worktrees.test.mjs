@@ -9,8 +9,12 @@
 // - Two sessions in one checkout: two Claude Code sessions (`--session-id`), one round addressed
 //   to session A (ReviewRound.forSession, as Submit Review's session question records it).
 //   Session B's turn ends with nothing delivered and nothing of the review in what its model
-//   received; then session A's turn is handed the review and answers it. The same agent with an
-//   unaddressed round is handed it at its stop (agents.test.mjs), so B's silence is the addressing.
+//   received; then session A's turn is handed the review and answers it.
+// - The control, so B's silence is shown to be the addressing and not a turn that would never have
+//   been handed anything: the same session-B command line, in the same kind of checkout, with the
+//   round submitted for any session (what Submit Review records without the session question),
+//   is handed the review at its stop and its model receives the texts. (Checked as well by turning
+//   storeSeenBy in shared/model.ts into the identity: the addressed case's B assertions fail.)
 //
 // Run: `npx vitest run -c vitest.agents.config.mts e2e/agents/worktrees.test.mjs` (npm test's
 // `agents` step runs it with the rest). Needs dist/ (build first).
@@ -93,16 +97,17 @@ describe('two agents in two worktrees of one repository, at the same time', () =
   });
 });
 
+const claude = agentById('claude');
+/** Claude Code's own command line, with the session id the developer's terminal would have. */
+const withSession = (id) => (ctx) => {
+  const r = claude.run(ctx);
+  return { ...r, args: [...r.args.slice(0, -1), '--session-id', id, PROMPT] };
+};
+
 describe('two Claude Code sessions in one checkout, the round addressed to one of them', () => {
   const A = randomUUID();
   const B = randomUUID();
   const BODIES = ['FOR-SESSION-A: reject negative quantities here.', 'FOR-SESSION-A: should `sum` be integer cents?'];
-  const claude = agentById('claude');
-  /** The agent's own command line, with the session id the developer's terminal would have. */
-  const withSession = (id) => (ctx) => {
-    const r = claude.run(ctx);
-    return { ...r, args: [...r.args.slice(0, -1), '--session-id', id, PROMPT] };
-  };
   let prepared;
   let turnB;
   let turnA;
@@ -133,5 +138,30 @@ describe('two Claude Code sessions in one checkout, the round addressed to one o
     expect(summarize(turnA.requests).stop.deliveries, story(turnA)).toBe(1);
     expect(everythingSent(turnA)).toContain('FOR-SESSION-A: reject negative quantities here.');
     expect(new Set(repliesInStore(turnA.threads).all.map((r) => r.thread))).toEqual(new Set(prepared.reviewIds));
+  });
+});
+
+describe('the control: the same session B with the round for any session is handed it', () => {
+  const BODIES = ['FOR-ANY-SESSION: reject negative quantities here.', 'FOR-ANY-SESSION: should `sum` be integer cents?'];
+  let prepared;
+  let turnB;
+
+  beforeAll(async () => {
+    prepared = await prepareAgent(claude, { repo: REPO, dir: path.join(RUN_DIR, 'sessions-any'), paths, review: { bodies: BODIES } });
+    turnB = await runTurn(prepared, { run: withSession(randomUUID()), name: 'session-b' });
+  }, 5 * 60_000);
+  afterAll(() => prepared?.close());
+
+  it('the round is for any session', () => {
+    const [round] = prepared.workspace.store.readStore(prepared.ws).store.reviews;
+    expect(round).toMatchObject({ round: 1 });
+    expect(round.forSession).toBeUndefined();
+  });
+
+  it('session B is handed the review at its stop: what the addressed case denies it', () => {
+    expect(turnB.code, story(turnB)).toBe(0);
+    expect(summarize(turnB.requests).stop.deliveries, story(turnB)).toBe(1);
+    expect(everythingSent(turnB)).toContain('FOR-ANY-SESSION: reject negative quantities here.');
+    expect(new Set(repliesInStore(turnB.threads).all.map((r) => r.thread))).toEqual(new Set(prepared.reviewIds));
   });
 });
