@@ -28,6 +28,12 @@ describe('the anchoring benchmark\'s scoring (bench/anchoring/evaluate.mjs)', ()
     expect(classify(ambiguous, { state: 'stale', start: 1500, end: 1500 })).toBe('false-stale');
   });
 
+  it('takes the histogram\'s place when the diffs disagree only on whether the line\'s indentation changed (unchanged / whitespace)', () => {
+    const reindented = { ...lone, ambiguous: true, histogram: { category: 'whitespace', expected: { start: 235, end: 235 } } };
+    expect(classify(reindented, anchored(235, 235))).toBe('exact');
+    expect(classify(reindented, anchored(236, 236))).toBe('misplaced');
+  });
+
   it('does not take the histogram\'s place when the two diffs disagree on the category', () => {
     const other = { ...lone, ambiguous: true, histogram: { category: 'modified', expected: { lo: 1610, hi: 1614, kept: 0 } } };
     expect(classify(other, anchored(1612, 1612))).toBe('misplaced');

@@ -93,7 +93,7 @@ function reindentedMove(c, o) {
  *
  * An `ambiguous` case (git's Myers and histogram diffs disagree) built by git-cases.mjs v3 also
  * carries the histogram diff's answer (`histogram: {category, expected}`). When both diffs put
- * it in the same category, a place either diff gives is right: Myers with its cost cut-off on a
+ * it in the same category (or both say the line kept its place, `unchanged`/`whitespace`), a place either diff gives is right: Myers with its cost cut-off on a
  * large rewrite pairs a lone `end` with one 1,300 lines away, where histogram, patience and
  * `--minimal` all agree (bench/anchoring/RESULTS.md, sinatra #403–#409). Cases without it (the
  * public corpus, older case files) are scored on the Myers truth alone, as before.
@@ -101,11 +101,22 @@ function reindentedMove(c, o) {
 export function classify(c, o) {
   const cls = classifyAgainst(c, c.expected, o);
   const h = c.histogram;
-  if (cls === 'misplaced' && h && h.category === c.category) {
+  if (cls === 'misplaced' && h && sameKindOfTruth(c.category, h.category)) {
     const alt = classifyAgainst(c, h.expected, o);
     if (alt !== 'misplaced') return alt;
   }
   return cls;
+}
+
+/**
+ * Whether the histogram diff's place can stand in for the Myers one: the same category, or both
+ * categories of a line kept in place (`unchanged` and `whitespace` differ only in whether its
+ * indentation changed: okio #138, a lone `}` re-indented into a new block, is `unchanged` to
+ * Myers, paired far away, and `whitespace` to histogram, paired where we put it).
+ */
+const EXACT_PLACE = new Set(['unchanged', 'whitespace']);
+function sameKindOfTruth(myers, histogram) {
+  return myers === histogram || (EXACT_PLACE.has(myers) && EXACT_PLACE.has(histogram));
 }
 
 function classifyAgainst(c, e, o) {
