@@ -35,7 +35,7 @@ export { listJsonFromIndex, summaryFromIndex } from './store/indexed-read';
 export { orderByLocation } from './store/location-order';
 export type { ListedThread } from './store/indexed-read';
 export * from './store/reviews';
-export { recordTurn, readTurns, recentSessions, RECENT_SESSION_MS, runningTurns, turnsDir, TURN_STALE_MS, type TurnRecord, type TurnState } from './store/agent-turns';
+export { isWorkingNow, newestTurn, recordTurn, readTurns, recentSessions, RECENT_SESSION_MS, runningTurns, turnsDir, TURN_STALE_MS, type TurnRecord, type TurnState } from './store/agent-turns';
 export { projectRecordsDir, userCliPath, userDataDir, USER_DATA_REL } from './user-data';
 export { isSetUpProject, isUsersCopy, projectRecordPath, setUpState, setUpStateAdvice, setupTokenPath } from './project-trust';
 export type { ProjectRecord, SetUpState } from './project-trust';

@@ -11,7 +11,7 @@ import type { FolderStoreState } from '../api';
 import { addressedButUnchanged, codeSinceWritten, linesNowFor } from '../../shared/changes/proof';
 import { readSnapshot } from '../../shared/anchoring/snapshots';
 import { listBaselines } from '../../shared/changes/baselines';
-import { TURN_STALE_MS, readTurns, type TurnRecord } from '../../shared/store/agent-turns';
+import { isWorkingNow, readTurns, type TurnRecord } from '../../shared/store/agent-turns';
 import { isSameSession } from '../../shared/model';
 import { rejectedLeftReason } from '../comments/thread-view';
 import type { ChangeProgress } from './services';
@@ -72,9 +72,7 @@ export function toThreadView(c: Comment, title: 'now' | 'later' = 'now'): Thread
 function addresseeView(session: string, turns: readonly TurnRecord[]): NonNullable<ReviewView['forSession']> {
   const last = turns.find((t) => isSameSession(session, t.session));
   if (!last) return { session };
-  // A turn "running" for hours is an agent that died mid-turn, not one at work (runningTurns' rule).
-  const working = last.state === 'running' && Date.now() - Date.parse(last.at) <= TURN_STALE_MS;
-  return working ? { session, lastActedAt: last.at, working: true } : { session, lastActedAt: last.at };
+  return isWorkingNow(last) ? { session, lastActedAt: last.at, working: true } : { session, lastActedAt: last.at };
 }
 
 /**

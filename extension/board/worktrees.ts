@@ -11,7 +11,7 @@
  *
  * No `vscode` import: the tests and the bench run this as it is.
  */
-import { ConsiderError, READ_SIDE_WRITE_WAIT_MS, listWorktrees, readStore, readingWorktree, readTurns, reconcileWorkspace, TURN_STALE_MS, worktreeName, type Worktree } from '../../shared';
+import { ConsiderError, READ_SIDE_WRITE_WAIT_MS, listWorktrees, readStore, readingWorktree, reconcileWorkspace, newestTurn, isWorkingNow, worktreeName, type Worktree } from '../../shared';
 import type { WorktreeView } from '../../shared/board/protocol';
 import type { FolderStoreState } from '../api';
 import { errorText } from '../error-words';
@@ -77,15 +77,7 @@ async function readWorktreeStore(w: Worktree, log: (line: string) => void): Prom
 /** When an agent's hook last recorded a turn in that worktree (start or end), or undefined. */
 /** The newest turn an agent's hook recorded in a worktree: when, which session, whether it runs now. */
 function lastTurnOf(w: Worktree): Pick<WorktreeView, 'lastAgentAt' | 'lastAgentSession' | 'agentWorking'> {
-  if (w.missing || !w.hasStore) return {};
-  let newest: { at: number; session: string; state: string } | undefined;
-  for (const t of readTurns(w.root)) {
-    const at = Date.parse(t.at);
-    if (!Number.isFinite(at)) continue;
-    if (newest === undefined || at > newest.at) newest = { at, session: t.session, state: t.state };
-  }
+  const newest = w.missing || !w.hasStore ? undefined : newestTurn(w.root);
   if (!newest) return {};
-  // A turn "running" for hours is an agent that died mid-turn, not one at work (runningTurns' rule).
-  const working = newest.state === 'running' && Date.now() - newest.at <= TURN_STALE_MS;
-  return { lastAgentAt: new Date(newest.at).toISOString(), lastAgentSession: newest.session, ...(working ? { agentWorking: true as const } : {}) };
+  return { lastAgentAt: new Date(Date.parse(newest.at)).toISOString(), lastAgentSession: newest.session, ...(isWorkingNow(newest) ? { agentWorking: true as const } : {}) };
 }

@@ -16,6 +16,7 @@ import { baselineWords, countsWords, problemWords } from './baseline-words';
 import { absoluteOf } from '../../shared/paths';
 import { countOf } from '../../shared/board/l10n';
 import { sessionLabel } from '../../shared/board/session-label';
+import { isWorkingNow } from '../../shared/store/agent-turns';
 import type { FolderStores } from '../store/folder-stores';
 import { Disposable } from '../util/dispose';
 import type { ChangesModel, FolderChanges } from './changes-model';
@@ -275,7 +276,8 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     const turn = w.lastTurn;
     if (turn) {
       const who = sessionLabel(turn.session);
-      parts.push(turn.state === 'running' ? vscode.l10n.t('{0} working now', who) : vscode.l10n.t('{0} last acted {1}', who, ago(turn.at)));
+      // The board's rule too (isWorkingNow): a turn "running" for hours is an agent that died mid-turn.
+      parts.push(isWorkingNow(turn) ? vscode.l10n.t('{0} working now', who) : vscode.l10n.t('{0} last acted {1}', who, ago(turn.at)));
     }
     item.description = parts.join(' · ');
     item.tooltip = `${vscode.l10n.t('Worktree {0}: what changed there since {1}. Read here; review and reply in a window on that worktree.', w.branch ?? w.folder, w.result.ok ? baselineWords(w.result.name) : w.result.label)}\n${w.folder}`;

@@ -8,8 +8,7 @@
  *
  * Plain Node: the Changes view runs it on its worker thread (extension/changes/compute.ts).
  */
-import type { TurnRecord } from '../store/agent-turns';
-import { readTurns } from '../store/agent-turns';
+import { newestTurn, type TurnRecord } from '../store/agent-turns';
 import { listWorktrees, type Worktree } from '../workspace/worktrees';
 import type { BaselineRef } from './model';
 import { changesSince, type ChangeOptions, type ChangesSince } from './index';
@@ -26,13 +25,6 @@ export interface WorktreeChanges {
   result: ChangesSince;
   /** The newest turn an agent's hook recorded there (`.consider/turns/`), if any. */
   lastTurn?: TurnRecord;
-}
-
-/** The newest turn record of a worktree: what its agent last did there. */
-function newestTurn(root: string): TurnRecord | undefined {
-  let newest: TurnRecord | undefined;
-  for (const t of readTurns(root)) if (!newest || t.at > newest.at) newest = t;
-  return newest;
 }
 
 /**

@@ -105,13 +105,33 @@ export function readTurns(root: string): TurnRecord[] {
   return out;
 }
 
+/**
+ * Whether a turn record says its agent is at work now: running, and for no longer than
+ * TURN_STALE_MS (a turn "running" for hours is an agent that died mid-turn). A time that cannot
+ * be read, or one in the future, is no evidence of a turn running now.
+ */
+export function isWorkingNow(t: TurnRecord, now = Date.now()): boolean {
+  const at = Date.parse(t.at);
+  return t.state === 'running' && Number.isFinite(at) && at <= now + 60_000 && now - at <= TURN_STALE_MS;
+}
+
 /** The sessions whose turn is running now (not ended, not older than TURN_STALE_MS). */
 export function runningTurns(root: string, now = Date.now()): TurnRecord[] {
-  return readTurns(root).filter((t) => {
+  return readTurns(root).filter((t) => isWorkingNow(t, now));
+}
+
+/** The newest turn recorded in `root` by any session (what its agent last did), if any. */
+export function newestTurn(root: string): TurnRecord | undefined {
+  let newest: TurnRecord | undefined;
+  let newestAt = -Infinity;
+  for (const t of readTurns(root)) {
     const at = Date.parse(t.at);
-    // A time that cannot be read, or one in the future, is no evidence of a turn running now.
-    return t.state === 'running' && Number.isFinite(at) && at <= now + 60_000 && now - at <= TURN_STALE_MS;
-  });
+    if (Number.isFinite(at) && at > newestAt) {
+      newest = t;
+      newestAt = at;
+    }
+  }
+  return newest;
 }
 
 /**
