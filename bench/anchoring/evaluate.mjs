@@ -99,13 +99,79 @@ function reindentedMove(c, o) {
  * public corpus, older case files) are scored on the Myers truth alone, as before.
  */
 export function classify(c, o) {
+  return classifyWithTruth(c, o).cls;
+}
+
+/**
+ * `classify`, and which truth decided: `myers` (the case's own), `histogram` (see above) or
+ * `equal-diff` (an equally minimal diff keeps the thread's lines where they landed; see
+ * `keptByAnEquallyMinimalDiff`). The benchmarks count the last apart, so a table can say how
+ * many answers only that rule made right.
+ */
+export function classifyWithTruth(c, o) {
   const cls = classifyAgainst(c, c.expected, o);
+  if (cls !== 'misplaced') return { cls, truth: 'myers' };
   const h = c.histogram;
-  if (cls === 'misplaced' && h && sameKindOfTruth(c.category, h.category)) {
+  if (h && sameKindOfTruth(c.category, h.category)) {
     const alt = classifyAgainst(c, h.expected, o);
-    if (alt !== 'misplaced') return alt;
+    if (alt !== 'misplaced') return { cls: alt, truth: 'histogram' };
   }
-  return cls;
+  if (keptByAnEquallyMinimalDiff(c, o)) return { cls: EXACT_PLACE.has(c.category) ? 'exact' : 'kept', truth: 'equal-diff' };
+  return { cls, truth: 'myers' };
+}
+
+/**
+ * Whether some minimal line diff of A → B (a longest common subsequence, as git's diffs aim at)
+ * keeps every line of the thread, unchanged, exactly where the answer put it. Git picks one of
+ * the equally minimal diffs by convention: where an inserted or deleted block sits next to lines
+ * identical to its own (two `/**` in a row, a second `reader.skipValue();`, a new test whose last
+ * eleven lines repeat the one before), the block can slide over them, and which copy is called
+ * "kept" is the convention's choice, not the code's (Myers leaves it first, `--indent-heuristic`
+ * moves it by blank lines). An answer on one of those places shows the thread's own text at a
+ * place an equally good diff gives, so it is not a misplaced thread. The test is exact: the
+ * lines at the place equal the thread's lines, and the best alignment of what comes before plus
+ * the thread plus the best alignment of what comes after is as long as the best alignment of the
+ * whole files. A copy anywhere else (a twin further off, code in another order) fails it, since
+ * matching there gives up lines in between (test/anchoring-bench-scoring.test.ts).
+ * Only in-file answers are looked at (moved_file and renames have their own truth).
+ */
+export function keptByAnEquallyMinimalDiff(c, o) {
+  if (o.state !== 'anchored' || c.textA === undefined || c.textB === undefined) return false;
+  if (c.category === 'moved_file' || c.category === 'file_deleted' || (o.file !== undefined && o.file !== c.path)) return false;
+  const ids = new Map();
+  const idsOf = (lines) => lines.map((l) => { let id = ids.get(l); if (id === undefined) ids.set(l, (id = ids.size)); return id; });
+  const a = idsOf(splitText(c.textA));
+  const b = idsOf(splitText(c.textB));
+  const n = c.end - c.start + 1;
+  const [s, p] = [c.start - 1, o.start - 1]; // 0-based first lines of the thread at A and of the answer at B
+  if (o.end - o.start + 1 !== n || p < 0 || p + n > b.length) return false;
+  for (let k = 0; k < n; k++) if (a[s + k] !== b[p + k]) return false;
+  const through = commonLength(a.slice(0, s), b.slice(0, p)) + n + commonLength(a.slice(s + n), b.slice(p + n));
+  return through === commonLength(a, b);
+}
+
+/** The length of a longest common subsequence of two id arrays (Myers's O((N+M)D) greedy search for D). */
+function commonLength(a, b) {
+  let lo = 0;
+  while (lo < a.length && lo < b.length && a[lo] === b[lo]) lo++;
+  let ea = a.length;
+  let eb = b.length;
+  while (ea > lo && eb > lo && a[ea - 1] === b[eb - 1]) { ea--; eb--; }
+  const N = ea - lo;
+  const M = eb - lo;
+  const max = N + M;
+  const offset = max + 1;
+  const v = new Int32Array(2 * max + 3);
+  for (let d = 0; d <= max; d++) {
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]) ? v[offset + k + 1] : v[offset + k - 1] + 1;
+      let y = x - k;
+      while (x < N && y < M && a[lo + x] === b[lo + y]) { x++; y++; }
+      v[offset + k] = x;
+      if (x >= N && y >= M) return lo + (a.length - ea) + (N + M - d) / 2;
+    }
+  }
+  return lo + (a.length - ea);
 }
 
 /**
@@ -161,10 +227,11 @@ export async function evaluate(cases, methodTable, { onFailure } = {}) {
       } catch (err) {
         o = { state: 'crash', error: err };
       }
-      const cls = o.state === 'crash' ? 'crash' : classify(c, o);
+      const { cls, truth } = o.state === 'crash' ? { cls: 'crash' } : classifyWithTruth(c, o);
       const cat = (t[c.category] ??= { total: 0 });
       cat.total++;
       cat[cls] = (cat[cls] ?? 0) + 1;
+      if (truth === 'equal-diff') cat['by-equal-diff'] = (cat['by-equal-diff'] ?? 0) + 1;
       const place = o.state === 'crash' ? undefined : stalePlacement(c, o);
       if (place) cat[`stale-${place}`] = (cat[`stale-${place}`] ?? 0) + 1;
       if (onFailure && name === 'ours' && (cls === 'misplaced' || cls === 'false-stale' || cls === 'crash')) onFailure(c, o, cls);
@@ -195,6 +262,7 @@ export function summaryRows(tallies) {
       'modified stale shown in region': pct(get('modified', 'stale-in-region'), get('modified', 'stale-in-region') + get('modified', 'stale-outside')),
       'file_deleted good': pct(total('file_deleted') - get('file_deleted', 'misplaced'), total('file_deleted')),
       'renames followed': `${get('file_deleted', 'followed')}`,
+      'right only by an equally minimal diff': `${Object.values(t).reduce((s, x) => s + (x['by-equal-diff'] ?? 0), 0)}`,
     });
     if (total('moved_file') > 0) {
       Object.assign(rows.at(-1), {

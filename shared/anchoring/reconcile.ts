@@ -216,6 +216,15 @@ function reanchorByDiff(snapshot: readonly string[], at: number, target: readonl
       return stale(exactHit + 1, exactHit + n, lines.length, 'diff-ambiguous',
         'the file changed around look-alike lines; the diffs disagree about which copy is the commented one');
     }
+    // Lines with no word in them (a lone `}`, `end`-less punctuation, blanks) that the diff kept
+    // while everything around them was rewritten say nothing of whose they are: the diff pairs
+    // the closing brace of a deleted function with the brace of whichever new function lines up
+    // (hiredis #518, bench/anchoring/RESULTS.md). Kept in place only when the nearest worded line
+    // on one side at least was kept beside it.
+    if (target.every(isWordless) && target.some(isLoneMark) && !keptBeside(exact.oldToNew, snapshot, lines, at, n, exactHit)) {
+      return stale(exactHit + 1, exactHit + n, lines.length, 'diff-ambiguous',
+        'the code around these lines was rewritten; nothing tells which copy of them is the commented one');
+    }
     const myers = cachedMyers(snapshot, lines);
     const other = myers ? mappedRange(myers, at, n) : undefined;
     if (other === undefined || other === exactHit) return anchored(exactHit, n, 'diff', 1);
@@ -415,6 +424,40 @@ function regionOf(oldToNew: Int32Array, at: number, n: number, oldLength: number
 }
 
 /** 0-based new start when all n old lines from `at` map to n consecutive new lines, else undefined. */
+/** A line with no word character in it: braces, brackets, punctuation, blank. */
+const isWordless = (line: string): boolean => !/[\p{L}\p{N}_$]/u.test(line);
+/** A wordless line that is not blank: a lone brace or bracket, a comment's closing mark. */
+const isLoneMark = (line: string): boolean => line.trim() !== '' && isWordless(line);
+
+/** How many worded lines on each side of a wordless target are asked whether the diff kept them. */
+const NEIGHBOURS_ASKED = 3;
+
+/**
+ * Whether the diff kept some of the target's neighbourhood: of the nearest NEIGHBOURS_ASKED lines
+ * above it at A that hold a word, or below it, one the diff kept, on the same side of the
+ * target's new place and about as near (twice its distance at A, plus a few lines, as code
+ * around it may have grown). The file's start or end counts when the target is still by it.
+ */
+function keptBeside(oldToNew: Int32Array, oldLines: readonly string[], newLines: readonly string[], at: number, n: number, hit: number): boolean {
+  const near = (from: number, step: -1 | 1, edge: number, newEdge: number): boolean => {
+    let asked = 0;
+    for (let i = from; asked < NEIGHBOURS_ASKED; i += step) {
+      if (i < 0 || i >= oldLines.length) {
+        // the file's edge: still beside it if only wordless lines separate the target from it there too
+        for (let j = newEdge; j >= 0 && j < newLines.length; j += step) if (!isWordless(newLines[j]!)) return false;
+        return true;
+      }
+      if (isWordless(oldLines[i]!)) continue;
+      asked++;
+      const j = oldToNew[i]!;
+      if (j < 0 || (j - edge) * step <= 0) continue;
+      if (Math.abs(j - edge) <= 2 * Math.abs(i - (step < 0 ? at : at + n - 1)) + 3) return true;
+    }
+    return false;
+  };
+  return near(at - 1, -1, hit, hit - 1) || near(at + n, 1, hit + n - 1, hit + n);
+}
+
 function mappedRange(oldToNew: Int32Array, at: number, n: number): number | undefined {
   const first = oldToNew[at]!;
   if (first < 0) return undefined;
