@@ -84,7 +84,7 @@ export function activate(context: vscode.ExtensionContext): ConsiderTestApi {
     registerPublishCommand(stores),
     poller,
     registerReviewCommands({ stores, host }),
-    registerBringHome(stores, context.workspaceState, (line) => log.info(line)),
+    registerBringHome(stores, changes.worker, context.workspaceState, (line) => log.info(line)),
   );
   const { plans, disposable: planGate } = registerPlans(stores, log);
   context.subscriptions.push(planGate);

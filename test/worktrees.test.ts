@@ -20,6 +20,7 @@ import { hasOwnCommits, isMergedIntoHead, listWorktrees, selectWorktrees } from 
 import { validateStore } from '../shared/store/validate';
 import { recordTurn } from '../shared/store/agent-turns';
 import { changesInOtherWorktrees } from '../shared/changes/worktree-changes';
+import { compute } from '../extension/changes/compute';
 import { cliUnderTest, ensureBuilt, runCli, type CliResult } from './helpers/cli';
 import { commitInThePast, git, writeFile } from './helpers/git-repo';
 
@@ -300,6 +301,27 @@ describe('when a worktree is ready to come home (VS Code offers bring-home: exte
     expect(isMergedIntoHead(r.main, 'feature-a')).toBe(true);
     expect(hasOwnCommits(r.main, 'feature-a')).toBe(true);
     expect(hasOwnCommits(r.main, 'no-such-branch')).toBeUndefined();
+  });
+
+  it('the offer\'s check (what the Changes view\'s worker answers): the merged worktree with work and open threads, once per branch tip; nothing outside git', () => {
+    const r = repository();
+    threadsOf(r);
+    const ask = (offered: string[] = []) => compute({ kind: 'merged-worktrees', root: r.main, offered });
+    // before the merge: nothing; feature-b (fresh, no store) is never offered
+    expect(ask()).toEqual({ gitDir: path.join(r.main, '.git'), due: [] });
+    git(r.main, 'merge', '-q', '--no-edit', 'feature-a');
+    const { due } = ask();
+    expect(due.map(({ folder, name, open }) => ({ folder, name, open }))).toEqual([{ folder: r.wtA, name: 'feature-a', open: 4 }]);
+    // offered once at this tip; a new commit there is a new tip, offered again
+    expect(ask([due[0]!.key]).due).toEqual([]);
+    writeFile(r.wtA, 'c.ts', 'export const c = 1;\n');
+    git(r.wtA, 'add', 'c.ts');
+    git(r.wtA, 'commit', '-qm', 'c');
+    git(r.main, 'merge', '-q', '--no-edit', 'feature-a');
+    expect(ask([due[0]!.key]).due.map((m) => m.folder)).toEqual([r.wtA]);
+    const plain = fs.mkdtempSync(path.join(os.tmpdir(), 'consider-not-git-'));
+    dirs.push(plain);
+    expect(compute({ kind: 'merged-worktrees', root: plain, offered: [] })).toEqual({ due: [] });
   });
 });
 

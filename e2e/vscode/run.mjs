@@ -187,7 +187,7 @@ async function runScenarios(browser, server, runDir) {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: 'light' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin }).catch(() => undefined);
     const page = await context.newPage();
-    const vscode = new VsCodePage(page, { shotPrefix: path.join(shots, name), log: lap });
+    const vscode = new VsCodePage(page, { shotPrefix: path.join(shots, name), log: lap, logsDir: path.join(server.userData, 'logs') });
     const started = Date.now();
     lap(`UI scenario "${title}": starting`);
     try {

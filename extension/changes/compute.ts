@@ -9,6 +9,8 @@
 import { captureMark, changesSince, defaultBaseline, type BaselineRef, type ChangesSince } from '../../shared/changes';
 import type { ReviewRound, StoreFile } from '../../shared/model';
 import { changesInOtherWorktrees, type WorktreeChanges } from '../../shared/changes/worktree-changes';
+import { mergedWorktreesToOffer, type MergedWorktree } from '../../shared/store/merged-worktrees';
+import { gitText } from '../../shared/workspace/git';
 
 /** What the user picked: follow the newest capture, or one baseline. */
 export type BaselineChoice = { kind: 'latest' } | BaselineRef;
@@ -19,7 +21,15 @@ export type ComputeRequest =
   /** Mark All Reviewed: a capture of the folder now. */
   | { kind: 'mark'; root: string; reviews: readonly ReviewRound[] | undefined; maxFileBytes: number }
   /** What the repository's other worktrees changed since their branches left this checkout's. */
-  | { kind: 'worktrees'; root: string; maxFileBytes: number };
+  | { kind: 'worktrees'; root: string; maxFileBytes: number }
+  /** Bring-home's offer: the worktrees merged here since (keys in `offered` were offered already). */
+  | { kind: 'merged-worktrees'; root: string; offered: readonly string[] };
+
+export interface MergedWorktreesAnswer {
+  /** This checkout's git folder (where its HEAD log is); undefined: not a git repository. */
+  gitDir?: string;
+  due: MergedWorktree[];
+}
 
 export interface ChangesAnswer {
   /** The baseline compared with; undefined: there is none (no capture, no commit). */
@@ -29,7 +39,11 @@ export interface ChangesAnswer {
 
 export type MarkAnswer = { ok: true; read: number; reused: number; ms: number } | { ok: false; error: string };
 
-export type AnswerTo<R extends ComputeRequest> = R extends { kind: 'changes' } ? ChangesAnswer : R extends { kind: 'worktrees' } ? WorktreeChanges[] : MarkAnswer;
+export type AnswerTo<R extends ComputeRequest> =
+  R extends { kind: 'changes' } ? ChangesAnswer
+    : R extends { kind: 'worktrees' } ? WorktreeChanges[]
+    : R extends { kind: 'merged-worktrees' } ? MergedWorktreesAnswer
+    : MarkAnswer;
 
 /** The part of the store these computations read: the rounds (their captures and names). */
 function storeOf(reviews: readonly ReviewRound[] | undefined): StoreFile {
@@ -37,8 +51,12 @@ function storeOf(reviews: readonly ReviewRound[] | undefined): StoreFile {
 }
 
 export function compute<R extends ComputeRequest>(request: R): AnswerTo<R>;
-export function compute(request: ComputeRequest): ChangesAnswer | MarkAnswer | WorktreeChanges[] {
+export function compute(request: ComputeRequest): ChangesAnswer | MarkAnswer | WorktreeChanges[] | MergedWorktreesAnswer {
   if (request.kind === 'worktrees') return changesInOtherWorktrees(request.root, { maxFileBytes: request.maxFileBytes });
+  if (request.kind === 'merged-worktrees') {
+    const gitDir = gitText(request.root, ['rev-parse', '--absolute-git-dir'])?.trim();
+    return gitDir ? { gitDir, due: mergedWorktreesToOffer(request.root, request.offered) } : { due: [] };
+  }
   const store = storeOf(request.reviews);
   if (request.kind === 'mark') {
     const r = captureMark(request.root, store, { maxFileBytes: request.maxFileBytes });

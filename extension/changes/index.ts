@@ -33,6 +33,8 @@ export interface ChangesController extends vscode.Disposable {
   readonly review: HunkReview;
   readonly editors: HunkEditors;
   readonly reverts: RejectionKeeper;
+  /** The worker thread git and file reads go to, off the host's thread (compute.ts). */
+  readonly worker: ChangesWorker;
   /** Shows the view on a baseline of a folder (the board's "Changes since this round"). */
   showSince(root: string, choice: BaselineChoice): Promise<void>;
   /**
@@ -101,7 +103,7 @@ export function registerChanges(context: vscode.ExtensionContext, stores: Folder
   };
 
   const controller: ChangesController = {
-    model, view, documents, review, editors, reverts,
+    model, view, documents, review, editors, reverts, worker,
     async showSince(root, choice) {
       await model.choose(root, choice);
       await vscode.commands.executeCommand(`${CHANGES_VIEW_ID}.focus`);

@@ -13,10 +13,12 @@
  */
 import * as vscode from 'vscode';
 import {
-  bringHome, hasOwnCommits, isMergedIntoHead, listWorktrees, placeText, planBringHome, readStore, readingWorktree, selectWorktrees, summarize, worktreeName,
+  bringHome, listWorktrees, placeText, planBringHome, readStore, readingWorktree, selectWorktrees, worktreeName,
   type Homecoming, type HomecomingSource, type Worktree,
 } from '../../shared';
-import { gitText } from '../../shared/workspace/git';
+import { openThreads } from '../../shared/store/merged-worktrees';
+import { ComputeCancelled, type ChangesWorker } from '../changes/compute-client';
+import type { MergedWorktreesAnswer } from '../changes/compute';
 import { countOf } from '../../shared/board/l10n';
 import { CommandIds, registerCommand } from '../command-ids';
 import * as notify from '../notify';
@@ -37,16 +39,6 @@ export interface BringHomeOutcome {
 }
 
 type Landing = Extract<Homecoming, { kind: 'lands' }>;
-
-/** Open threads in a worktree's store (0 when it has none or it does not read). */
-function openThreads(w: Worktree): number {
-  if (w.missing || !w.hasStore) return 0;
-  try {
-    return summarize(readStore(w.root).store).open;
-  } catch {
-    return 0;
-  }
-}
 
 const sourceOf = (w: Worktree): HomecomingSource => ({ root: w.root, worktree: w.folder, ...(w.branch !== undefined ? { branch: w.branch } : {}) });
 
@@ -139,68 +131,64 @@ const OFFERED_KEY = 'consider.bringHome.offered';
 const MAX_OFFERED = 200;
 
 /**
- * The other worktrees whose branch, with work of its own and open threads in its store, is
- * merged into `root`'s HEAD and was not offered yet at this tip.
+ * Offers bring-home when a worktree's branch is merged here: checked a moment after activation
+ * and whenever git's HEAD log of this checkout changes (a merge, a pull, a commit), debounced.
+ * The check (git calls, other stores read) runs on the Changes view's worker thread, never on
+ * the host's (issue 36); a newer check cancels one still waiting. Each check ends with a log
+ * line, which the UI scenario waits for before it looks for an offer that must not be there.
  */
-function mergedNotOffered(root: string, offered: ReadonlySet<string>): { w: Worktree; key: string; open: number }[] {
-  const out: { w: Worktree; key: string; open: number }[] = [];
-  for (const w of listWorktrees(root)) {
-    if (w.current || w.missing || !w.hasStore || w.branch === undefined || w.head === undefined) continue;
-    const key = `${w.folder}\u0000${w.head}`;
-    if (offered.has(key)) continue;
-    // Cheapest first: two git calls, then the worktree's store (it may be megabytes).
-    if (isMergedIntoHead(root, w.branch) !== true || hasOwnCommits(root, w.branch) !== true) continue;
-    const open = openThreads(w);
-    if (open > 0) out.push({ w, key, open });
-  }
-  return out;
-}
-
-/**
- * Offers bring-home when a worktree's branch is merged here: checked at start and whenever
- * git's HEAD log of this checkout changes (a merge, a pull, a commit), debounced.
- */
-function watchMerges(stores: FolderStores, memento: vscode.Memento, log: (line: string) => void): vscode.Disposable {
+function watchMerges(stores: FolderStores, worker: ChangesWorker, memento: vscode.Memento, log: (line: string) => void): vscode.Disposable {
   const root = stores.roots()[0];
   if (!root) return new vscode.Disposable(() => undefined);
   let timer: NodeJS.Timeout | undefined;
   let watcher: vscode.FileSystemWatcher | undefined;
-  const check = (): void => {
-    const offered = new Set(memento.get<string[]>(OFFERED_KEY, []));
-    let due: ReturnType<typeof mergedNotOffered>;
+  let inFlight: AbortController | undefined;
+  let disposed = false;
+  const offeredNow = (): string[] => memento.get<string[]>(OFFERED_KEY, []);
+  const check = async (): Promise<void> => {
+    inFlight?.abort();
+    const mine = (inFlight = new AbortController());
+    let answer: MergedWorktreesAnswer;
     try {
-      due = mergedNotOffered(root, offered);
+      answer = await worker.run({ kind: 'merged-worktrees', root, offered: offeredNow() }, mine.signal);
     } catch (e) {
-      log(`bring-home offer: ${(e as Error).message}`);
+      if (!(e instanceof ComputeCancelled)) log(`bring-home offer: ${(e as Error).message}`);
       return;
     }
-    for (const { w, key, open } of due) {
-      offered.add(key);
+    if (disposed) return;
+    if (answer.gitDir && !watcher) {
+      watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(answer.gitDir), 'logs/HEAD'));
+      watcher.onDidChange(soon);
+      watcher.onDidCreate(soon);
+    }
+    // Offers made while this check ran are not made twice.
+    const offered = new Set(offeredNow());
+    const due = answer.due.filter((m) => !offered.has(m.key));
+    log(`bring-home offer: checked ${root}: ${answer.gitDir ? `${due.length} merged worktree(s) to offer` : 'not a git repository'}`);
+    for (const m of due) {
+      offered.add(m.key);
       const preview = vscode.l10n.t('Preview…');
-      void notify.info(vscode.l10n.t('Consider: {0} is merged into this checkout. Bring its {1} home?', worktreeName(w), countOf(open, vscode.l10n.t('{0} open thread'), vscode.l10n.t('{0} open threads'))), preview, vscode.l10n.t('Not Now'))
-        .then((choice) => { if (choice === preview) void vscode.commands.executeCommand(CommandIds.bringWorktreeHome, { root, worktree: w.folder }); });
+      void notify.info(vscode.l10n.t('Consider: {0} is merged into this checkout. Bring its {1} home?', m.name, countOf(m.open, vscode.l10n.t('{0} open thread'), vscode.l10n.t('{0} open threads'))), preview, vscode.l10n.t('Not Now'))
+        .then((choice) => { if (choice === preview) void vscode.commands.executeCommand(CommandIds.bringWorktreeHome, { root, worktree: m.folder }); });
     }
     if (due.length) void memento.update(OFFERED_KEY, [...offered].slice(-MAX_OFFERED));
   };
   const soon = (): void => {
     if (timer) clearTimeout(timer);
-    timer = setTimeout(check, 1_000);
+    timer = setTimeout(() => void check(), 1_000);
   };
-  // Started a moment after activation, off its way: git is asked where this checkout's HEAD log is.
-  timer = setTimeout(() => {
-    const gitDir = gitText(root, ['rev-parse', '--absolute-git-dir'])?.trim();
-    if (!gitDir) return; // not a git repository: no worktrees
-    watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(gitDir), 'logs/HEAD'));
-    watcher.onDidChange(soon);
-    watcher.onDidCreate(soon);
-    check();
-  }, 1_000);
-  return new vscode.Disposable(() => { if (timer) clearTimeout(timer); watcher?.dispose(); });
+  soon(); // a moment after activation, off its way
+  return new vscode.Disposable(() => {
+    disposed = true;
+    if (timer) clearTimeout(timer);
+    inFlight?.abort();
+    watcher?.dispose();
+  });
 }
 
-export function registerBringHome(stores: FolderStores, memento: vscode.Memento, log: (line: string) => void): vscode.Disposable {
+export function registerBringHome(stores: FolderStores, worker: ChangesWorker, memento: vscode.Memento, log: (line: string) => void): vscode.Disposable {
   return vscode.Disposable.from(
     registerCommand(CommandIds.bringWorktreeHome, (args?: BringHomeArgs) => runBringHome(stores, args ?? {})),
-    watchMerges(stores, memento, log),
+    watchMerges(stores, worker, memento, log),
   );
 }

@@ -33,8 +33,9 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   lap(`  threads ${onFarewell} (farewell) and ${onDraft} (draft.ts, never committed) in worktree feature-login`);
 
   await vscode.waitReady();
-  // Nothing is offered before the merge (the branch is not in this checkout's history yet).
-  await page.waitForTimeout(3000);
+  // Nothing is offered before the merge (the branch is not in this checkout's history yet): the
+  // first check has run (its log line) and offered nothing.
+  await vscode.waitForLogLine(`bring-home offer: checked ${workspace}: 0 merged worktree(s) to offer`);
   if (await page.locator('.notification-toast', { hasText: 'is merged into this checkout' }).count()) throw new Error('bring-home offered before the merge');
 
   // The developer merges in a terminal; the review here then covers the same code.

@@ -2,14 +2,17 @@
 // Every selector that knows about VS Code's DOM lives here, so when a VS Code update moves
 // something, one file changes. Selectors verified against VS Code 1.139 (code-server 4.139.1).
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 
 const SHORT = 20_000; // a UI reaction (widget opens, text appears); generous: 2 shared cores
 const LONG = 60_000; // cold workbench start, extension activation
 
 export class VsCodePage {
   /** @param {import('playwright-core').Page} page */
-  constructor(page, { shotPrefix, log = () => undefined }) {
+  constructor(page, { shotPrefix, log = () => undefined, logsDir }) {
     this.page = page;
+    this.logsDir = logsDir;
     this.theme = 'light';
     this.shotPrefix = shotPrefix;
     this.log = log;
@@ -20,6 +23,20 @@ export class VsCodePage {
   async waitReady() {
     await this.page.locator('.monaco-workbench').waitFor({ timeout: LONG });
     await this.page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: LONG });
+  }
+
+  /**
+   * Waits until a line holding `text` is in one of Consider's output logs (the server writes each
+   * window's extension-host logs under the user-data folder's `logs/`): for a check whose
+   * outcome shows nothing on screen, so a test can wait for it to have happened, not for a while.
+   */
+  async waitForLogLine(text, timeout = SHORT) {
+    const until = Date.now() + timeout;
+    for (;;) {
+      if (logFiles(this.logsDir).some((f) => fs.readFileSync(f, 'utf8').includes(text))) return;
+      if (Date.now() > until) throw new Error(`no log line with ${JSON.stringify(text)} under ${this.logsDir} in ${timeout / 1000} s`);
+      await this.page.waitForTimeout(200);
+    }
   }
 
   /** Waits for the Consider status bar entry (the extension has activated and read the store). */
@@ -516,6 +533,12 @@ export class VsCodePage {
     this.theme = theme;
     if (focused) this.log('note: the theme switch took focus from a comment box');
   }
+}
+
+/** Consider's output logs (`…/Consider.log`) under a logs folder, however deep. */
+function logFiles(dir) {
+  if (!dir || !fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => path.basename(f) === 'Consider.log').map((f) => path.join(dir, f));
 }
 
 /**
