@@ -45,7 +45,7 @@ export const COMMON_OPTIONS: OptionSpecs = {
 };
 
 export const COMMON_HELP: [string, string][] = [
-  ['--json', 'machine-readable output on stdout, threads in the store\'s own shape (errors too: {"error":{code,message,hint}})'],
+  ['--json', 'machine-readable output on stdout, threads in the store\'s own shape (errors too: {"error":{code,message,hint,words?}})'],
   ['--lean', 'compact JSON with only what an agent acts on, as the MCP tools answer (no anchoring internals)'],
   ['--root DIR', 'workspace root (default: nearest folder up from here with .consider/, else with .git, else here)'],
   ['-h, --help', 'show this help'],

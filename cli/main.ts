@@ -142,14 +142,17 @@ async function run(argv: string[]): Promise<void | number> {
   return code;
 }
 
-function report(e: unknown, json: boolean): number {
+function report(e: unknown, json: boolean, lean = false): number {
   const err = isConsiderError(e) ? e
     // A failed file operation names its cause and file (disk full, permission denied, …).
     : describeFsError(e)
     // Anything else unexpected is still one line: the message, never the stack.
     ?? new ConsiderError('io', (e instanceof Error ? e.message : String(e)).split('\n')[0]!, 'this looks like a bug in consider-cli; please report it');
   // The output itself may be what failed (`--json > /dev/full`): then stderr is all that is left.
-  if (json) tryWrite(() => writeStdout(JSON.stringify({ error: { code: err.code, message: err.message, hint: err.hint ?? null } }) + '\n'));
+  // `words`: the sentences as data (shared/words.ts), so VS Code can say them in its language. Not in
+  // the agent view (--lean: every character is paid for) unless VS Code runs it (bundled-cli.ts).
+  const withWords = err.words && (!lean || process.env.CONSIDER_ERROR_WORDS === '1');
+  if (json) tryWrite(() => writeStdout(JSON.stringify({ error: { code: err.code, message: err.message, hint: err.hint ?? null, ...(withWords ? { words: err.words } : {}) } }) + '\n'));
   const oneLine = `${err.message}${err.hint ? ` (${err.hint})` : ''}`.replace(/[\r\n]+/g, ' ');
   tryWrite(() => writeStderr(`consider-cli: error: ${inert(oneLine)}\n`));
   return EXIT_CODES[err.code];
@@ -165,12 +168,13 @@ function tryWrite(write: () => void): void {
 
 const argv = process.argv.slice(2);
 // --json (and --lean, the agent view) is honoured even when the rest of the command line does not parse.
-const wantsJson = argv.includes('--json') || argv.includes('--lean');
+const wantsLean = argv.includes('--lean');
+const wantsJson = argv.includes('--json') || wantsLean;
 // Last resort: even a bug prints one line and a documented code, never a stack.
 process.on('uncaughtException', (e) => {
-  process.exitCode = report(e, wantsJson);
+  process.exitCode = report(e, wantsJson, wantsLean);
 });
 run(argv).then(
   (code) => { process.exitCode = code ?? 0; },
-  (e: unknown) => { process.exitCode = report(e, wantsJson); },
+  (e: unknown) => { process.exitCode = report(e, wantsJson, wantsLean); },
 );

@@ -27,11 +27,14 @@ export class BundledCli {
    * Runs the CLI in the workspace folder `root`; undefined when it could not be started.
    * A cancelled token stops the command (a `wait` may run for an hour).
    */
-  async run(root: string, call: Exclude<PreparedCall, { error: string }>, token?: vscode.CancellationToken): Promise<CliAnswer | undefined> {
+  async run(root: string, call: Exclude<PreparedCall, { error: string }>, token?: vscode.CancellationToken, opts: { errorWords?: boolean } = {}): Promise<CliAnswer | undefined> {
     const cancel = new AbortController();
     const cancelled = token?.onCancellationRequested(() => cancel.abort());
     try {
-      return await this.tools().runCli(root, call.args, call.timeoutMs, { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, cancel.signal).catch(() => undefined);
+      // errorWords: an error comes with its words, for a person reading it in VS Code's language
+      // (error-words.ts); a model reading the answer (the language-model tools) goes without them.
+      const env = { ...process.env, ELECTRON_RUN_AS_NODE: '1', ...(opts.errorWords ? { CONSIDER_ERROR_WORDS: '1' } : {}) };
+      return await this.tools().runCli(root, call.args, call.timeoutMs, env, cancel.signal).catch(() => undefined);
     } finally {
       cancelled?.dispose();
     }

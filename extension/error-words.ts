@@ -9,7 +9,7 @@
  * Log lines keep the English `message`: they are read by whoever fixes the bug.
  */
 import { ConsiderError } from '../shared/errors';
-import { formatWords, type Words } from '../shared/words';
+import { formatWords, isWords, type Words } from '../shared/words';
 import { l10n } from '../shared/board/l10n';
 
 export interface ErrorText {
@@ -32,4 +32,24 @@ export function errorText(e: unknown): ErrorText {
   if (e instanceof Error) return { message: e.message };
   const shaped = e as { message?: unknown } | null;
   return { message: typeof shaped?.message === 'string' ? shaped.message : String(e) };
+}
+
+/**
+ * consider-cli's error, from what it printed: with `--json`, `{"error":{message,hint,words?}}` on
+ * stdout, said in the current language where it came with words; else the first line of stderr
+ * (English). Undefined when neither says anything.
+ */
+export function cliErrorText(stdout: string, stderr: string): ErrorText | undefined {
+  try {
+    const { error } = JSON.parse(stdout) as { error?: { message: string; hint?: string | null; words?: { message?: unknown; hint?: unknown } } };
+    if (error) {
+      const message = isWords(error.words?.message) ? sayWords(error.words.message) : error.message;
+      const hint = isWords(error.words?.hint) ? sayWords(error.words.hint) : error.hint ?? undefined;
+      return { message, ...(hint ? { hint } : {}) };
+    }
+  } catch {
+    /* not JSON: stderr says it */
+  }
+  const line = stderr.trim().split('\n')[0]?.replace(/^consider-cli: error: /, '');
+  return line ? { message: line } : undefined;
 }

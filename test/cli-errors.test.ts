@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { captureAnchor } from '../shared/anchoring/anchor';
 import { mutateStore } from '../shared/store/store-io';
 import { LOCK_WAIT_MS } from '../shared/store/lock';
+import { english } from '../shared/words';
 import { cliUnderTest, ensureBuilt, makeWorkspace, numberedLines, runCli } from './helpers/cli';
 import type { Workspace } from './helpers/cli';
 
@@ -86,7 +87,10 @@ function expectFailure(args: string[], code: Code, message: RegExp, opts: { inpu
   const err = json.json().error;
   expect(err.code).toBe(code);
   expect(err.message).toMatch(message);
-  expect(Object.keys(err).sort()).toEqual(['code', 'hint', 'message']);
+  // `words` (the sentences as data, for VS Code's language) only where the error was written as words; their English is the message.
+  expect(Object.keys(err).filter((k) => k !== 'words').sort()).toEqual(['code', 'hint', 'message']);
+  if (err.words?.message) expect(english(err.words.message)).toBe(err.message);
+  if (err.words?.hint) expect(english(err.words.hint)).toBe(err.hint);
 
   const after = ws.storeBytes();
   if (before === undefined) expect(after).toBeUndefined();

@@ -22,7 +22,8 @@ import { readDataFile } from '../shared/data-file';
 import { emptyStore } from '../shared/model';
 import { setL10nBundle } from '../shared/board/l10n';
 import { english, l10n } from '../shared/words';
-import { errorText } from '../extension/error-words';
+import { cliErrorText, errorText } from '../extension/error-words';
+import { ensureBuilt, runCli } from './helpers/cli';
 
 const bundle: Record<string, string> = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'l10n', 'bundle.l10n.json'), 'utf8'));
 /** Each string wrapped in ⟦ ⟧, placeholders kept: what a translation looks like to a test. */
@@ -144,5 +145,31 @@ describe('the store module\'s errors, in VS Code', () => {
     // An error that is not Consider's is shown as it came.
     expect(errorText(new Error('boom')).message).toBe('boom');
     expect(errorText('plain').message).toBe('plain');
+  });
+});
+
+describe('consider-cli\'s errors, in VS Code (Copy Review Digest runs `digest --lean`, the agent view)', () => {
+  it('the real CLI\'s JSON error (--lean, --json) carries its words, and the extension says them through the bundle; without words, stderr\'s line', () => {
+    ensureBuilt();
+    const root = workspace();
+    fs.writeFileSync(considerPaths(root).store, '{ "version": 1, "comments": [');
+    // VS Code runs it with CONSIDER_ERROR_WORDS (bundled-cli.ts); an agent's --lean view goes without (every character is paid for)
+    const r = runCli(root, ['digest', '--lean'], { env: { CONSIDER_ERROR_WORDS: '1' } });
+    expect(JSON.parse(runCli(root, ['digest', '--json']).stdout).error).toEqual(JSON.parse(r.stdout).error);
+    expect(JSON.parse(runCli(root, ['digest', '--lean']).stdout).error.words).toBeUndefined();
+    expect(r.code).toBe(4);
+    const printed = JSON.parse(r.stdout).error;
+    expect(printed.words?.message?.text).toEqual(expect.any(String));
+    // English: what the CLI prints on stderr, word for word
+    expect(cliErrorText(r.stdout, r.stderr)?.message).toBe(printed.message);
+    expect(r.stderr).toContain(printed.message);
+    setL10nBundle(marked);
+    const said = cliErrorText(r.stdout, r.stderr)!;
+    expect(isMarked(said.message), said.message).toBe(true);
+    if (printed.hint) expect(isMarked(said.hint), said.hint).toBe(true);
+    // an older CLI (no words), or a failure before any JSON: the English line, without its prefix
+    expect(cliErrorText(JSON.stringify({ error: { code: 'io', message: 'disk on fire', hint: null } }), '')).toEqual({ message: 'disk on fire' });
+    expect(cliErrorText('', 'consider-cli: error: no store here (run setup)\nmore')).toEqual({ message: 'no store here (run setup)' });
+    expect(cliErrorText('', '')).toBeUndefined();
   });
 });

@@ -13,6 +13,7 @@ import { pendingThreads } from '../../shared';
 import { deepestRootOf } from '../../shared/paths';
 import { copiedDigestMessage } from '../../shared/board/copied-digest';
 import * as notify from '../notify';
+import { cliErrorText } from '../error-words';
 
 /** Arguments for a programmatic call (the board, tests): which folder, and whether to notify. */
 export interface CopyDigestArgs {
@@ -47,17 +48,6 @@ async function pickFolder(host: ConsiderHost): Promise<FolderStoreState | undefi
   return picked?.folder;
 }
 
-/** The CLI's one-line error from its answer, as `{"error":{message,hint}}` or stderr. */
-function failureOf(stdout: string, stderr: string): { message: string; hint?: string } {
-  try {
-    const { error } = JSON.parse(stdout) as { error?: { message: string; hint?: string | null } };
-    if (error) return { message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
-  } catch {
-    /* not JSON: stderr says it */
-  }
-  return { message: stderr.trim().split('\n')[0] || vscode.l10n.t('consider-cli gave no answer') };
-}
-
 export function registerDigestCommand(host: ConsiderHost, cli: BundledCli): vscode.Disposable {
   const copy = async (args?: CopyDigestArgs): Promise<CopiedDigest | undefined> => {
     const folder = args?.root !== undefined ? host.folders().find((f) => f.root === args.root) : await pickFolder(host);
@@ -66,9 +56,12 @@ export function registerDigestCommand(host: ConsiderHost, cli: BundledCli): vsco
       return undefined;
     }
     const call = cli.prepare('digest', {});
-    const answer = 'error' in call ? undefined : await cli.run(folder.root, call);
+    const answer = 'error' in call ? undefined : await cli.run(folder.root, call, undefined, { errorWords: true });
     if (!answer || answer.code !== 0) {
-      notify.reportFailure(vscode.l10n.t('make the review digest'), answer ? failureOf(answer.stdout, answer.stderr) : { message: vscode.l10n.t('consider-cli could not be started') });
+      // The agent view's error is JSON with its words: said here in VS Code's language.
+      notify.reportFailure(vscode.l10n.t('make the review digest'), answer
+        ? cliErrorText(answer.stdout, answer.stderr) ?? { message: vscode.l10n.t('consider-cli gave no answer') }
+        : { message: vscode.l10n.t('consider-cli could not be started') });
       return undefined;
     }
     const page = answer.stdout;
