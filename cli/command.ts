@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
-import type { ReadResult } from '../shared';
-import { ConsiderError, findWorkspaceRoot, readStore, READ_SIDE_WRITE_WAIT_MS, reconcileWorkspace } from '../shared';
+import type { Comment, ReadResult, StoreFile } from '../shared';
+import { ConsiderError, findWorkspaceRoot, readStore, READ_SIDE_WRITE_WAIT_MS, reconcileWorkspace, visibleToAgent } from '../shared';
 import { noteReanchoringRan } from './compile-cache';
 import { inert } from './output';
 import { writeStderr } from './stdio';
@@ -84,6 +84,17 @@ export async function loadReconciled(root: string, files?: string[]): Promise<Re
   }
   // Usually nothing moved: reuse the pass's parse of the store instead of parsing it again.
   return readStore(root, { reuseUnchanged: true });
+}
+
+/**
+ * The store as the agent sees it, re-anchored: the threads of the human's pending review are
+ * left out (for the agent they do not exist until the review is submitted, docs/agent-loop.md).
+ * `store` keeps the file's own comments array, for jsonOfEach's positions.
+ */
+export async function loadForRead(ctx: Ctx): Promise<{ store: StoreFile; visible: Comment[]; readOnly: boolean }> {
+  const r = await loadReconciled(ctx.root);
+  if (r.readOnlyReason) note(r.readOnlyReason);
+  return { store: r.store, visible: r.store.comments.filter(visibleToAgent), readOnly: !!r.readOnlyReason };
 }
 
 /** The stat refreshes the read's re-anchoring passes found to record (ReconcileOptions.deferRefresh): one per store read (list --worktree reads several). */

@@ -2,12 +2,12 @@
 import type { AnchorState, Comment, StoreFile, WorkflowState, Worktree } from '../shared';
 import {
   ANCHOR_STATES, ConsiderError, groupDigits, WORKFLOW_STATES, findThread, isConsiderError, isUnseen, markSeenByAgent, pullRequestAccount, pullRequestOrigin, pullRequestReplyAuthor,
-  commentTexts, readArchive, readStore, listJsonFromIndex, orderByLocation, resolveInWorkspace, roundsHiddenFrom, summarize, summaryFromIndex, visibleToAgent,
+  commentTexts, readArchive, readStore, listJsonFromIndex, orderByLocation, resolveInWorkspace, roundsHiddenFrom, summarize, summaryFromIndex,
   listWorktrees, readingWorktree, selectWorktrees, worktreeName,
   rejectedChangeLeft, READ_SIDE_WRITE_WAIT_MS,
 } from '../shared';
 import type { Command, Ctx } from './command';
-import { loadReconciled, note, oneOfFlag, warn } from './command';
+import { loadForRead, loadReconciled, note, oneOfFlag, warn } from './command';
 import { threadItem, threadView } from './agent-view';
 import { sessionOf } from './session-option';
 import { laneFor, laneJson, laneLine } from './turn-lane';
@@ -32,17 +32,6 @@ export async function markSeen(root: string, readOnly: boolean, c: Comment): Pro
     if (!isConsiderError(e) || (e.code !== 'busy' && e.code !== 'io')) throw e;
     if (e.code === 'io') warn(`the thread could not be marked seen: ${e.message}`);
   }
-}
-
-/**
- * The store as the agent sees it, re-anchored: the threads of the human's pending review are
- * left out (for the agent they do not exist until the review is submitted, docs/agent-loop.md).
- * `all` keeps the file's own comments array, for jsonOfEach's positions.
- */
-export async function loadForRead(ctx: Ctx): Promise<{ store: StoreFile; visible: Comment[]; readOnly: boolean }> {
-  const r = await loadReconciled(ctx.root);
-  if (r.readOnlyReason) note(r.readOnlyReason);
-  return { store: r.store, visible: r.store.comments.filter(visibleToAgent), readOnly: !!r.readOnlyReason };
 }
 
 /**

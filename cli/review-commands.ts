@@ -10,9 +10,10 @@ import {
   readStore, storeSeenBy, unseenFeedback, unseenReviewMessages, visibleToAgent,
 } from '../shared';
 import type { Command, Ctx } from './command';
+import { loadForRead } from './command';
 import { roundView, threadItem, threadNews as threadNewsView } from './agent-view';
 import { rejectedInRound } from './rejected';
-import { loadForRead, listBlock, sortByLocation } from './read-commands';
+import { listBlock, sortByLocation } from './read-commands';
 import { headline, indented, inert, oneLine, plural, writeJson, writeLean, writeOut } from './output';
 import { unreadIn, type Unread } from './unread';
 import { waitLoop } from './wait-loop';

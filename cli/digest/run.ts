@@ -1,7 +1,6 @@
 /** Runs `digest` (command.ts): reads the store as the agent sees it, builds the page, prints it. */
-import type { Ctx } from '../command';
+import { loadForRead, type Ctx } from '../command';
 import { writeJson, writeOut } from '../output';
-import { loadForRead } from '../read-commands';
 import { buildDigest, type Since } from './digest';
 
 export async function writeDigest(ctx: Ctx, since: Since, maxChars: number): Promise<void> {

@@ -5,7 +5,7 @@
 // is scored like any re-anchoring answer (evaluate.mjs classify: on the case's truth, or misplaced);
 // one that does not land stays in its worktree (scored as flagged: stale, or orphaned without the file).
 //
-//   node bench/anchoring/bring-home.mjs [--corpus DIR | --cases FILE…] [--limit N]
+//   node bench/anchoring/homecoming.mjs [--corpus DIR | --cases FILE…] [--limit N]
 //
 // Only anchored threads come home (bring-home.ts), so misplaced here is the in-file algorithm's own
 // misplaced anchored answers: the figure the issue asks for is that it stays 0.
