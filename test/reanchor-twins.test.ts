@@ -74,6 +74,26 @@ describe('offered, not followed, when history cannot tell', () => {
     expect(JSON.parse(fs.readFileSync(path.join(root, '.consider/store.json'), 'utf8')).comments[0].anchor.suggestedMove).toEqual(JSON.parse(before).comments[0].anchor.suggestedMove);
   });
 
+  it('no git: the offer stands through a later edit of the thread\'s own file, and goes when its place no longer holds the code', async () => {
+    const { root, id } = await moveIntoB();
+    const offered = thread(root, id).anchor.suggestedMove;
+    expect(offered?.file).toBe('src/b.ts');
+    // The pass that offered it moved the thread's check past b.ts's write (here by seconds, as on
+    // a real day): a search now would not look at b.ts. An edit of a.ts makes the next read decide
+    // the thread again.
+    const older = new Date(Date.parse(thread(root, id).anchor.lastAnchorCheck) - 5_000);
+    fs.utimesSync(path.join(root, 'src/b.ts'), older, older);
+    write(root, 'src/a.ts', `${A_AFTER}// touched again\n`);
+    await reconcileWorkspace(root);
+    expect(thread(root, id).anchorState).toBe('stale');
+    expect(thread(root, id).anchor.suggestedMove).toEqual(offered);
+    // b.ts rewritten without the code: the offer is taken away.
+    write(root, 'src/b.ts', '// normalize moved on\n');
+    write(root, 'src/a.ts', `${A_AFTER}// touched a third time\n`);
+    await reconcileWorkspace(root);
+    expect(thread(root, id).anchor.suggestedMove).toBeUndefined();
+  });
+
   it('no git, an orphaned thread (its file deleted): offered too', async () => {
     const root = workspace();
     write(root, 'src/a.ts', A_BEFORE);

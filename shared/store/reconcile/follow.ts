@@ -38,7 +38,16 @@ export function followMovedCode(
   if (lost.length === 0) return;
   const byId = new Map(threads.map((c) => [c.id, c]));
   const moves = findMovedCode(ctx.root, lost, { stats });
-  for (const { id } of lost) if (!moves.has(id)) offerMove(byId.get(id)!, outcomes, undefined);
+  for (const { id } of lost) {
+    if (moves.has(id)) continue;
+    // Not found again: an earlier offer stands while its place still holds the code. The search
+    // only looks at files written since the thread's last check, and the pass that made the offer
+    // moved that check past the file it found (a later edit elsewhere would withdraw it).
+    const c = byId.get(id)!;
+    const had = (outcomes.get(id)?.outcome ?? c).anchor.suggestedMove;
+    if (had && stillHolds(ctx, c, had)) continue;
+    offerMove(c, outcomes, undefined);
+  }
   for (const [id, found] of moves) {
     const c = byId.get(id)!;
     const p = probe(ctx, found.file);
@@ -58,6 +67,12 @@ export function followMovedCode(
     const movedFrom: MovedFrom = { file: c.file, startLine: was, endLine: was + n, at: ctx.now };
     outcomes.set(id, { seen: c, outcome: { file: found.file, anchor, anchorState: 'anchored', kind: c.anchorState === 'anchored' ? 'moved' : 'restored', movedFrom } });
   }
+}
+
+/** Whether an offered place still shows the thread's code, where the offer says. */
+function stillHolds(ctx: PassContext, c: Comment, offer: SuggestedMove): boolean {
+  const p = probe(ctx, offer.file);
+  return p.kind === 'text' && holdsCopyAt(c.anchor, p.lines ??= linesOf(p.text), offer.startLine - 1);
 }
 
 /**
