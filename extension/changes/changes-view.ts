@@ -57,6 +57,8 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
   readonly treeView: vscode.TreeView<ChangeElement>;
   /** Each folder's tree, and the list and ticks it was built from (a list computed since makes it stale). */
   private readonly trees = new Map<string, { from: FolderChanges['result']; viewed: FolderChanges['viewed']; nodes: TreeNode[] }>();
+  /** The rows last drawn (shownRows). */
+  private lastShown: string | undefined;
 
   constructor(private readonly model: ChangesModel, private readonly stores: FolderStores, private readonly review: HunkReview) {
     super();
@@ -89,12 +91,35 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     void this.updateChrome();
   }
 
-  /** Rebuilds every tree from the model and redraws (cheap: the lists are computed already). */
+  /**
+   * Rebuilds every tree from the model and redraws (cheap: the lists are computed already), but
+   * only when a row would change: VS Code renders every row again on a redraw, and a click on a
+   * row's Viewed checkbox in that moment is lost. The view was redrawn after each store change
+   * (a comment added elsewhere recomputes the list), several times in a few seconds.
+   */
   private redraw(): void {
     this.trees.clear();
-    this.treeEmitter.fire(undefined);
+    const shown = this.shownRows();
+    if (shown !== this.lastShown) {
+      this.lastShown = shown;
+      this.treeEmitter.fire(undefined);
+    }
     this.decorationEmitter.fire(undefined);
     void this.updateChrome();
+  }
+
+  /** What the rows show, as one string (getTreeItem's inputs): equal strings draw the same rows. */
+  private shownRows(): string {
+    const parts: unknown[] = [];
+    for (const f of this.model.list()) {
+      // The list itself is in the file rows; the rest of the result (its name, age, notes) as it is.
+      parts.push(f.root, f.name, f.ref ? baselineKey(f.ref) : null, JSON.stringify(f.result ?? null, (k, v: unknown) => (k === 'changes' && Array.isArray(v) ? v.length : v)));
+      if (!f.result?.ok) continue;
+      parts.push(this.progressOf(f));
+      for (const n of this.treeOf(f).flatMap(filesUnder)) parts.push([n.change, n.viewed, n.openThreads, this.review.file(f.root, n.change.path)?.reviewed]);
+    }
+    parts.push(this.model.worktrees());
+    return JSON.stringify(parts);
   }
 
   /** The tree of a folder, brought up to date. */
