@@ -19,7 +19,7 @@ import { gitRenames } from '../shared/anchoring/renames';
 import { GitHistory } from '../shared/anchoring/git-history';
 import { listWorkspaceFiles, untrackedFiles } from '../shared/workspace/files';
 import { GitAborted, MAX_RUNNING, gitQueueState, runGit, runGitAsync } from '../shared/workspace/git';
-import { fileAtCommitAsync, listBranches, listBranchesAsync, repoState } from '../shared/workspace/repository';
+import { fileAtCommitAsync, listBranches, listBranchesAsync, mayBeInRepository, repoState } from '../shared/workspace/repository';
 import { ensureBuilt, runCliAsync } from './helpers/cli';
 import { commitAll, git, writeFile as write } from './helpers/git-repo';
 
@@ -184,5 +184,22 @@ describe('the async runner (the extension host\'s git)', () => {
     } finally {
       process.env.PATH = saved;
     }
+  });
+});
+
+describe('whether a folder may be in a repository, without git (the bring-home check asks it first)', () => {
+  it('yes at the top, in a subfolder and in a linked worktree (its .git is a file); no where git says none', () => {
+    const repo = folder();
+    git(repo, 'init', '-q');
+    write(repo, 'src/deep/a.ts', 'export const a = 1;\n');
+    commitAll(repo);
+    const worktree = path.join(folder(), 'wt');
+    git(repo, 'worktree', 'add', '-q', worktree, '-b', 'feature');
+    const plain = folder();
+    fs.mkdirSync(path.join(plain, 'sub'));
+    expect([repo, path.join(repo, 'src/deep'), worktree].map(mayBeInRepository)).toEqual([true, true, true]);
+    // The check agrees with git wherever it says no (a folder under the temp folder, no .git above).
+    expect(mayBeInRepository(path.join(plain, 'sub'))).toBe(false);
+    expect(repoState(path.join(plain, 'sub')).kind).toBe('not-repo');
   });
 });

@@ -99,8 +99,10 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
    */
   private redraw(): void {
     this.trees.clear();
-    const shown = this.shownRows();
-    if (shown !== this.lastShown) {
+    // Hidden, nothing can be clicked and VS Code keeps the refresh until the view shows: the
+    // rows are not serialised to be compared (10,000 changed files cost the host milliseconds each time).
+    const shown = this.treeView.visible ? this.shownRows() : undefined;
+    if (shown === undefined || shown !== this.lastShown) {
       this.lastShown = shown;
       this.treeEmitter.fire(undefined);
     }

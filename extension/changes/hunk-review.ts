@@ -233,6 +233,8 @@ export class HunkReview extends Disposable {
 
   /** The Viewed checkbox: ticks or unticks files (`current` given: ticked) and marks or unmarks all their changes. */
   setViewed(root: string, files: readonly { path: string; current?: string }[]): void {
+    // One line per click: when a tick does not show, the log says whether it arrived.
+    this.log.info(`viewed: ${files.map((f) => `${f.current !== undefined ? 'ticked' : 'unticked'} ${f.path}`).join(', ')}`);
     this.model.setViewed(root, files);
     const state = this.folders.get(root);
     const f = this.model.get(root);

@@ -17,6 +17,7 @@ import {
   type Homecoming, type HomecomingSource, type Worktree,
 } from '../../shared';
 import { openThreads } from '../../shared/store/merged-worktrees';
+import { mayBeInRepository } from '../../shared/workspace/repository';
 import { ComputeCancelled, type ChangesWorker } from '../changes/compute-client';
 import type { MergedWorktreesAnswer } from '../changes/compute';
 import { countOf } from '../../shared/board/l10n';
@@ -146,6 +147,11 @@ function watchMerges(stores: FolderStores, worker: ChangesWorker, memento: vscod
   let disposed = false;
   const offeredNow = (): string[] => memento.get<string[]>(OFFERED_KEY, []);
   const check = async (): Promise<void> => {
+    // Without a .git here or above, there is no branch to merge: no worker, no git call.
+    if (!mayBeInRepository(root)) {
+      log(`bring-home offer: checked ${root}: not a git repository`);
+      return;
+    }
     inFlight?.abort();
     const mine = (inFlight = new AbortController());
     let answer: MergedWorktreesAnswer;

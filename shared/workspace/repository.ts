@@ -30,6 +30,18 @@ export function isRepositoryTop(root: string): boolean {
   return fs.existsSync(path.join(root, '.git'));
 }
 
+/**
+ * Whether `root` may be in a repository: a `.git` (a folder, or a worktree's or submodule's file)
+ * is in it or in a folder above it. Asked without running git, so a window without git costs no
+ * git call and no thread: what a `.git` does not decide (GIT_DIR set by hand) is left to git.
+ */
+export function mayBeInRepository(root: string): boolean {
+  for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, '.git'))) return true;
+    if (path.dirname(dir) === dir) return false;
+  }
+}
+
 let emptyGitDir: string | undefined;
 
 /**

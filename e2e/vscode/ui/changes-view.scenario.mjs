@@ -97,7 +97,13 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
 
   // 6. Viewed: tick greeting.ts; the agent changes it again; the tick clears itself.
   await vscode.changesCheckbox('greeting.ts').click();
-  await until('greeting.ts ticked', async () => (await vscode.changesRows()).find((r) => r.label === 'greeting.ts')?.checked === true);
+  try {
+    await until('greeting.ts ticked', async () => (await vscode.changesRows()).find((r) => r.label === 'greeting.ts')?.checked === true);
+  } catch (e) {
+    // Whether the click reached the extension (its log says each tick), and what the rows show.
+    const said = vscode.logLines('viewed: ').slice(-5);
+    throw new Error(`${e.message}; the extension logged ${said.length ? said.join(' | ') : 'no tick'}; rows: ${JSON.stringify(await vscode.changesRows())}`, { cause: e });
+  }
   edit('src/greeting.ts', (t) => `${t}// changed again\n`);
   await until('greeting.ts unticked after it changed again', async () => (await vscode.changesRows()).find((r) => r.label === 'greeting.ts')?.checked === false);
   lap('  viewed tick cleared when the file changed again');

@@ -39,6 +39,11 @@ export class VsCodePage {
     }
   }
 
+  /** Consider's log lines holding `text`, from every window's log (for what a failure message should say). */
+  logLines(text) {
+    return logFiles(this.logsDir).flatMap((f) => fs.readFileSync(f, 'utf8').split('\n').filter((l) => l.includes(text)));
+  }
+
   /** Waits for the Consider status bar entry (the extension has activated and read the store). */
   statusBar() {
     return this.page.locator('.statusbar-item[id$="consider.status"]');
