@@ -3,7 +3,8 @@
  * explorer's order, a file row's description and a folder's viewed state.
  */
 import { describe, expect, it } from 'vitest';
-import { ago, buildTree, fileDescription, filesUnder, type TreeNode } from '../extension/changes/tree-model';
+import { ago, buildTree, fileDescription, filesUnder, shownOfResult, type TreeNode } from '../extension/changes/tree-model';
+import type { ChangesSince } from '../shared/changes';
 import type { FileChange } from '../shared/changes/model';
 
 const change = (path: string, extra: Partial<FileChange> = {}): FileChange => ({ path, kind: 'modified', added: 1, removed: 0, current: `mm3-${path}`, ...extra });
@@ -57,5 +58,17 @@ describe('the Changes tree', () => {
     expect(ago('2024-05-01T11:48:00Z', now)).toBe('12 min ago');
     expect(ago('2024-05-01T09:00:00Z', now)).toBe('3 h ago');
     expect(ago('2024-04-29T12:00:00Z', now)).toBe('2 days ago');
+  });
+
+  it('a list computed again with the same files shows the same rows, however long it took (no redraw to lose a click in)', () => {
+    const list = (ms: number, extra: Partial<Extract<ChangesSince, { ok: true }>['list']> = {}): ChangesSince => ({
+      ok: true, name: { kind: 'round', round: 1 }, label: 'review round 1', capturedAt: '2024-05-01T11:59:30Z',
+      list: { changes: [change('a.ts'), change('b.ts')], skipped: [], missingContent: [], ms, ...extra },
+    });
+    expect(shownOfResult(list(17))).toBe(shownOfResult(list(4)));
+    // What the rows and notes do show still counts: a file not compared, a baseline copy missing.
+    expect(shownOfResult(list(4, { skipped: [{ path: 'i.png', reason: 'binary' }] }))).not.toBe(shownOfResult(list(4)));
+    expect(shownOfResult(list(4, { missingContent: ['a.ts'] }))).not.toBe(shownOfResult(list(4)));
+    expect(shownOfResult(undefined)).not.toBe(shownOfResult(list(4)));
   });
 });

@@ -20,7 +20,7 @@ import { isWorkingNow } from '../../shared/store/agent-turns';
 import type { FolderStores } from '../store/folder-stores';
 import { Disposable } from '../util/dispose';
 import type { ChangesModel, FolderChanges } from './changes-model';
-import { type DirNode, type FileNode, type TreeNode, KIND_LETTER, ago, kindWord, buildTree, fileDescription, filesUnder } from './tree-model';
+import { type DirNode, type FileNode, type TreeNode, KIND_LETTER, ago, kindWord, buildTree, fileDescription, filesUnder, shownOfResult } from './tree-model';
 import { isViewed, baselineKey } from '../../shared/changes';
 import { CommandIds } from '../command-ids';
 import type { HunkReview } from './hunk-review';
@@ -95,7 +95,9 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
    * Rebuilds every tree from the model and redraws (cheap: the lists are computed already), but
    * only when a row would change: VS Code renders every row again on a redraw, and a click on a
    * row's Viewed checkbox in that moment is lost. The view was redrawn after each store change
-   * (a comment added elsewhere recomputes the list), several times in a few seconds.
+   * (a comment added elsewhere recomputes the list), several times in a few seconds, and then
+   * after each computation of the list, which differed from the last in its duration only
+   * (shownOfResult): most likely how two CI runs lost a tick.
    */
   private redraw(): void {
     this.trees.clear();
@@ -105,8 +107,9 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     if (shown === undefined || shown !== this.lastShown) {
       this.lastShown = shown;
       this.treeEmitter.fire(undefined);
+      // A row's letter comes from its URI (the kind is in it): asked again only with new rows.
+      this.decorationEmitter.fire(undefined);
     }
-    this.decorationEmitter.fire(undefined);
     void this.updateChrome();
   }
 
@@ -115,7 +118,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
     const parts: unknown[] = [];
     for (const f of this.model.list()) {
       // The list itself is in the file rows; the rest of the result (its name, age, notes) as it is.
-      parts.push(f.root, f.name, f.ref ? baselineKey(f.ref) : null, JSON.stringify(f.result ?? null, (k, v: unknown) => (k === 'changes' && Array.isArray(v) ? v.length : v)));
+      parts.push(f.root, f.name, f.ref ? baselineKey(f.ref) : null, shownOfResult(f.result));
       if (!f.result?.ok) continue;
       parts.push(this.progressOf(f));
       for (const n of this.treeOf(f).flatMap(filesUnder)) parts.push([n.change, n.viewed, n.openThreads, this.review.file(f.root, n.change.path)?.reviewed]);

@@ -5,6 +5,7 @@
  * description (`+12 −3 · 2 threads`, `+4`) and viewed state; a folder viewed when all its files are.
  */
 import type { ChangeKind, FileChange } from '../../shared/changes/model';
+import type { ChangesSince } from '../../shared/changes';
 import { countsWords } from './baseline-words';
 import { countOf, l10n } from '../../shared/board/l10n';
 
@@ -118,4 +119,17 @@ export function ago(iso: string, nowMs = Date.now()): string {
   if (s < 3600) return l10n.t('{0} min ago', Math.round(s / 60));
   if (s < 86_400) return l10n.t('{0} h ago', Math.round(s / 3600));
   return countOf(Math.round(s / 86_400), l10n.t('{0} day ago'), l10n.t('{0} days ago'));
+}
+
+/**
+ * What of a folder's list its rows and notes show, as a string: equal strings draw the same rows.
+ * The files are counted (their rows are compared one by one elsewhere), and how long the
+ * computation took is left out: it differs on every computation, and a redraw for it re-rendered
+ * every row while the user clicked a Viewed checkbox (the click was lost).
+ */
+export function shownOfResult(result: ChangesSince | undefined): string {
+  return JSON.stringify(result ?? null, (key, value: unknown) => {
+    if (key === 'ms') return undefined;
+    return key === 'changes' && Array.isArray(value) ? value.length : value;
+  });
 }
