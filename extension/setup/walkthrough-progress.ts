@@ -61,9 +61,15 @@ class WalkthroughProgress implements vscode.Disposable {
     this.clearTimer = setTimeout(() => this.clear(), PULSE_MS);
   }
 
-  private clear(): void {
+  /** Ends a pulse now; resolves when VS Code has every key false. */
+  async quiet(): Promise<void> {
+    if (this.clearTimer) clearTimeout(this.clearTimer);
     this.clearTimer = undefined;
-    for (const step of WALKTHROUGH_STEPS) void vscode.commands.executeCommand('setContext', stepDoneContextKey(step), false);
+    await Promise.all(WALKTHROUGH_STEPS.map((step) => vscode.commands.executeCommand('setContext', stepDoneContextKey(step), false)));
+  }
+
+  private clear(): void {
+    void this.quiet();
   }
 
   dispose(): void {
@@ -80,6 +86,16 @@ let current: WalkthroughProgress | undefined;
 /** Sends a pulse now (after Consider opened the walkthrough). */
 export function pulseWalkthroughProgress(): void {
   current?.pulse();
+}
+
+/**
+ * Ends a pulse still going (a step done a moment ago): before Consider opens the walkthrough, so
+ * VS Code's service, if this opening makes it, loads the walkthrough with every key false. A key
+ * true at that moment is taken as seen and its step never ticks: a CI run opened Get Started
+ * within a second of opening the board, and none of the five steps ticked.
+ */
+export async function quietWalkthroughProgress(): Promise<void> {
+  await current?.quiet();
 }
 
 /**

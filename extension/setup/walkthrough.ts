@@ -14,7 +14,7 @@ import type { ConsiderHost } from '../api';
 import { CommandIds, registerCommand } from '../command-ids';
 import { isSetUpProject } from '../../shared/project-trust';
 import { firstRunPlacement, isNewToConsider, shouldOpenOnFirstRun } from './first-run';
-import { pulseWalkthroughProgress, registerWalkthroughProgress } from './walkthrough-progress';
+import { pulseWalkthroughProgress, quietWalkthroughProgress, registerWalkthroughProgress } from './walkthrough-progress';
 
 /** The walkthrough's id in package.json. */
 export const WALKTHROUGH_ID = 'consider.getStarted';
@@ -27,6 +27,7 @@ function isSetUp(root: string): boolean {
 
 /** Opens the walkthrough (`toSide`: in a group beside, keeping the focus where it is), then lets its steps tick. */
 async function openWalkthrough(extensionId: string, toSide = false): Promise<void> {
+  await quietWalkthroughProgress();
   await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${extensionId}#${WALKTHROUGH_ID}`, toSide);
   pulseWalkthroughProgress();
 }
