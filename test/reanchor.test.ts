@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { captureAnchor } from '../shared/anchoring/anchor';
 import { reanchor } from '../shared/anchoring/reconcile';
-import { mapLines } from '../shared/anchoring/diff';
+import { commonLength, mapLines } from '../shared/anchoring/diff';
 import { contextSimilarity, isDistinctive, lineSimilarity } from '../shared/anchoring/similarity';
 import { loadFixtures } from './reanchor-fixtures';
 import type { Fixture } from './reanchor-fixtures';
@@ -209,5 +209,29 @@ describe('the untouched-window shortcut with CRLF line ends', () => {
     const viaCrlf = reanchor(anchor, edited.replace(/\n/g, '\r\n'), { snapshotText: lf.replace(/\n/g, '\r\n') });
     expect(viaLf).toMatchObject({ anchorState: 'anchored', startLine: 8, method: 'window' });
     expect(viaCrlf).toEqual(viaLf);
+  });
+});
+
+describe('commonLength (the stretch diff behind a re-indented target kept whole)', () => {
+  /** The textbook dynamic programme, to compare against. */
+  const reference = (a: readonly string[], b: readonly string[]): number => {
+    const t = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+    for (let i = a.length - 1; i >= 0; i--) {
+      for (let j = b.length - 1; j >= 0; j--) t[i]![j] = a[i] === b[j] ? t[i + 1]![j + 1]! + 1 : Math.max(t[i + 1]![j]!, t[i]![j + 1]!);
+    }
+    return t[0]![0]!;
+  };
+  it('is the length of a longest common subsequence', () => {
+    let seed = 7;
+    const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let round = 0; round < 300; round++) {
+      const list = (): string[] => Array.from({ length: Math.floor(rnd() * 12) }, () => ['}', '', 'else', 'fi', 'x', 'y'][Math.floor(rnd() * 6)]!);
+      const [a, b] = [list(), list()];
+      expect(commonLength(a, b, 1_000)).toBe(reference(a, b));
+    }
+  });
+  it('gives up (undefined) when the lists hold more lines than asked, past their common ends', () => {
+    expect(commonLength(['a', 'b', 'c'], ['a', 'x', 'c'], 1)).toBeUndefined();
+    expect(commonLength(['a', 'b', 'c'], ['a', 'b', 'c'], 1)).toBe(3);
   });
 });

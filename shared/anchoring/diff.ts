@@ -535,3 +535,41 @@ function boundedMyers(a: Int32Array, b: Int32Array, s1: number, e1: number, s2: 
   }
   return true;
 }
+
+/**
+ * The length of a longest common subsequence of two lists of lines (compared as strings), by
+ * Myers's O((N+M)·D) greedy search, or undefined when the lists together hold more than
+ * `maxLines` lines (the caller then decides without it). Meant for the short stretch of a file
+ * between two lines a diff kept, not for whole files.
+ */
+export function commonLength(a: readonly string[], b: readonly string[], maxLines: number): number | undefined {
+  let lo = 0;
+  while (lo < a.length && lo < b.length && a[lo] === b[lo]) lo++;
+  let ea = a.length;
+  let eb = b.length;
+  while (ea > lo && eb > lo && a[ea - 1] === b[eb - 1]) {
+    ea--;
+    eb--;
+  }
+  const common = lo + (a.length - ea);
+  const n = ea - lo;
+  const m = eb - lo;
+  if (n === 0 || m === 0) return common;
+  if (n + m > maxLines) return undefined;
+  const max = n + m;
+  const offset = max + 1;
+  const v = new Int32Array(2 * max + 3);
+  for (let d = 0; d <= max; d++) {
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
+      let y = x - k;
+      while (x < n && y < m && a[lo + x] === b[lo + y]) {
+        x++;
+        y++;
+      }
+      v[offset + k] = x;
+      if (x >= n && y >= m) return common + (n + m - d) / 2;
+    }
+  }
+  return common;
+}

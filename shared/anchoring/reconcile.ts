@@ -17,7 +17,7 @@
 import type { Anchor } from '../model';
 import { splitLines } from '../text';
 import { CONTEXT_LINES } from './anchor';
-import { mapLines, mapLinesMyers, withoutWhitespace } from './diff';
+import { commonLength, mapLines, mapLinesMyers, withoutWhitespace } from './diff';
 import type { LineMapping } from './diff';
 import { contextSimilarity, isDistinctive } from './similarity';
 
@@ -249,6 +249,9 @@ function reanchorByDiff(snapshot: readonly string[], at: number, target: readonl
   // A copy another old copy of the code may own (the diff's own place, refused above) is no move either.
   if (moved !== undefined && !claimedByTwin(snapshot, at, lines, moved, n, withoutWhitespace)) return anchored(moved, n, 'moved', 0.8);
 
+  const slid = keptWholeBySlide(snapshot, at, n, lines, exact.oldToNew, loose.oldToNew);
+  if (slid !== undefined) return anchored(slid, n, 'diff-slide', 0.9);
+
   // The target was touched: show the thread where its lines went.
   const { oldToNew } = loose;
   const place = staleRegion(oldToNew, at, n, snapshot.length, lines.length);
@@ -258,6 +261,52 @@ function reanchorByDiff(snapshot: readonly string[], at: number, target: readonl
   }
   return stale(place.from + 1, place.to + 1, lines.length, 'diff-edited',
     place.kept > 0 ? 'some of the commented lines were edited' : 'the commented lines were edited');
+}
+
+/** Above this many lines (both sides of the stretch together), keptWholeBySlide does not diff the stretch. */
+const MAX_SLIDE_STRETCH = 2_000;
+
+/**
+ * A target re-indented in place, which the whitespace-blind diff split because some of its
+ * lines equal their neighbours up to whitespace (an `else … fi` that a new nested `if` wraps:
+ * the old `else` pairs with the outer, unchanged `else`, the old `fi` with the inner, re-indented
+ * one; cobra #646, bench/anchoring/RESULTS.md). The diff's choice among identical lines is a
+ * convention; the target is kept whole at p when all of this holds:
+ *  - it has at least two lines, and one of them, with a word in it, occurs exactly once in the
+ *    snapshot and exactly once today (whitespace ignored): whatever maps that line maps it to p;
+ *  - p is the only place in the stretch between the nearest lines both diffs kept where the
+ *    target's lines stand, equal up to whitespace, one after another;
+ *  - keeping them there costs nothing: a longest common subsequence of the stretch (whitespace
+ *    ignored) that keeps the target whole at p is as long as the best one. So an equally minimal
+ *    diff gives p; no line around is given up for it.
+ * Returns the new 0-based start, or undefined.
+ */
+function keptWholeBySlide(snapshot: readonly string[], at: number, n: number, lines: readonly string[], exact: Int32Array, loose: Int32Array): number | undefined {
+  if (n < 2) return undefined;
+  const key = withoutWhitespace;
+  const oldCounts = lineCounts(snapshot, key);
+  const newCounts = lineCounts(lines, key);
+  const wanted = snapshot.slice(at, at + n).map(key);
+  const pivot = wanted.findIndex((w, k) => !isWordless(snapshot[at + k]!) && oldCounts.get(w) === 1 && newCounts.get(w) === 1);
+  if (pivot < 0) return undefined;
+  const agreed = (i: number): boolean => exact[i]! >= 0 && loose[i] === exact[i];
+  let before = at - 1;
+  while (before >= 0 && !agreed(before)) before--;
+  let after = at + n;
+  while (after < snapshot.length && !agreed(after)) after++;
+  const lo = before >= 0 ? exact[before]! + 1 : 0;
+  const hi = after < snapshot.length ? exact[after]! - 1 : lines.length - 1;
+  const stretchB = lines.slice(lo, hi + 1).map(key);
+  const q = stretchB.indexOf(wanted[pivot]!) - pivot; // the unique line fixes the only candidate
+  if (q < 0 || q + n > stretchB.length) return undefined;
+  for (let k = 0; k < n; k++) if (stretchB[q + k] !== wanted[k]) return undefined;
+  const stretchA = snapshot.slice(before + 1, after).map(key);
+  const s = at - (before + 1);
+  const best = commonLength(stretchA, stretchB, MAX_SLIDE_STRETCH);
+  const head = commonLength(stretchA.slice(0, s), stretchB.slice(0, q), MAX_SLIDE_STRETCH);
+  const tail = commonLength(stretchA.slice(s + n), stretchB.slice(q + n), MAX_SLIDE_STRETCH);
+  if (best === undefined || head === undefined || tail === undefined || head + n + tail !== best) return undefined;
+  return lo + q;
 }
 
 /**
