@@ -20,7 +20,7 @@ vi.mock('vscode', () => ({
   Disposable: { from: (...ds: { dispose(): unknown }[]) => ({ dispose: () => ds.forEach((d) => d.dispose()) }) },
 }));
 
-import { PULSE_MS, registerWalkthroughProgress, walkthroughStepDone } from '../extension/setup/walkthrough-progress';
+import { PULSE_MS, pulseWalkthroughProgress, quietWalkthroughProgress, registerWalkthroughProgress, walkthroughStepDone } from '../extension/setup/walkthrough-progress';
 
 class Memento {
   readonly values = new Map<string, unknown>();
@@ -40,22 +40,38 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('walkthrough progress: steps done by the user, told to VS Code in pulses', () => {
-  it('a step done sets its key for a moment, then clears it, and is remembered for the user', async () => {
+  it('a step done is remembered; once a walkthrough may be showing, it sets its key for a moment, then clears it', async () => {
     const memento = new Memento();
     const d = registerWalkthroughProgress(memento, () => false, noEvent);
     expect(trueKeys()).toEqual([]); // nothing done: no key, no pulse
+    // No walkthrough shown in this window yet: VS Code's service may not exist, and a key true when
+    // it is made would be taken as seen (its step never ticks). Remembered only.
     walkthroughStepDone('comment');
     await Promise.resolve();
-    expect(trueKeys()).toEqual(['consider.walkthrough.commentDone']);
+    expect(trueKeys()).toEqual([]);
     expect(memento.get('consider.walkthrough.stepsDone')).toEqual(['comment']);
+    for (const l of fake.tabListeners) l({ opened: [{ input: undefined }] }); // the walkthrough's tab
+    expect(trueKeys()).toEqual(['consider.walkthrough.commentDone']);
     vi.advanceTimersByTime(PULSE_MS);
-    expect(trueKeys()).toEqual([]); // false again: a walkthrough loaded now will not take it as already seen
-    walkthroughStepDone('board');
+    expect(trueKeys()).toEqual([]); // false again
+    walkthroughStepDone('board'); // the walkthrough may be open beside: at once
     expect(trueKeys()).toEqual(['consider.walkthrough.boardDone', 'consider.walkthrough.commentDone']);
     d.dispose();
     expect(trueKeys()).toEqual([]);
     walkthroughStepDone('review'); // after the window's tracker is gone: nothing
     expect(trueKeys()).toEqual([]);
+  });
+
+  it('before Consider opens the walkthrough, a pulse still going is ended (its keys would be taken as seen)', async () => {
+    fake.tabs = [[{ input: undefined }]]; // shown before: steps pulse as they are done
+    const d = registerWalkthroughProgress(new Memento(), () => false, noEvent);
+    walkthroughStepDone('answer');
+    expect(trueKeys()).toEqual(['consider.walkthrough.answerDone']);
+    await quietWalkthroughProgress();
+    expect(trueKeys()).toEqual([]); // at once, not PULSE_MS later
+    pulseWalkthroughProgress(); // after it opened: the step ticks
+    expect(trueKeys()).toEqual(['consider.walkthrough.answerDone']);
+    d.dispose();
   });
 
   it('pulses when a tab VS Code does not describe opens (the walkthrough\'s), not for a file\'s tab', () => {

@@ -11,9 +11,11 @@
  * seen and never ticks the step, for the whole session (VS Code 1.139's gettingStartedService).
  *
  * So a step's key is true only for a moment at a time, a *pulse*: set for every step done, then
- * cleared PULSE_MS later. A pulse goes out when a step is done (the walkthrough may be open
- * beside), when a tab VS Code does not describe to extensions opens (the walkthrough's is one),
- * after Consider opens the walkthrough itself, and at start when such a tab was restored. The
+ * cleared PULSE_MS later. A pulse goes out when a tab VS Code does not describe to extensions
+ * opens (the walkthrough's is one), after Consider opens the walkthrough itself, at start when such
+ * a tab was restored, and, once one of these happened in the window, when a step is done (the
+ * walkthrough may be open beside). Before that, no pulse: one still going when the service is
+ * made would lose its steps. Consider also ends a pulse before it opens the walkthrough. The
  * service, made on its first showing, sees the keys false and ticks each step at the next pulse.
  * Which step each action completes is said where the action is (grep `walkthroughStepDone`).
  */
@@ -33,6 +35,13 @@ export const PULSE_MS = 1_000;
 class WalkthroughProgress implements vscode.Disposable {
   private clearTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
+  /**
+   * Whether a walkthrough may have been shown in this window (a tab VS Code does not describe was
+   * open), so VS Code's service may exist. Until then a step done is only remembered: a pulse
+   * would reach nobody, and one still going when the user first opens the walkthrough (from
+   * VS Code's Help menu, say) would have its steps taken as seen.
+   */
+  private mayBeShown = false;
 
   /** `isSetUp`: whether a folder of the window is set up now (the setup step is a state, not an act). */
   constructor(private readonly memento: vscode.Memento, private readonly isSetUp: () => boolean) {}
@@ -48,6 +57,12 @@ class WalkthroughProgress implements vscode.Disposable {
   done(step: WalkthroughStep): void {
     const remembered = this.memento.get<WalkthroughStep[]>(DONE_STATE, []);
     if (step !== 'setup' && !remembered.includes(step)) void this.memento.update(DONE_STATE, [...remembered, step]);
+    if (this.mayBeShown) this.pulse();
+  }
+
+  /** A walkthrough may be showing (or have been): pulse, now and for every step done from now on. */
+  shown(): void {
+    this.mayBeShown = true;
     this.pulse();
   }
 
@@ -85,7 +100,7 @@ let current: WalkthroughProgress | undefined;
 
 /** Sends a pulse now (after Consider opened the walkthrough). */
 export function pulseWalkthroughProgress(): void {
-  current?.pulse();
+  current?.shown();
 }
 
 /**
@@ -108,13 +123,13 @@ export function registerWalkthroughProgress(memento: vscode.Memento, isSetUp: ()
   let setUp = isSetUp();
   const restored = vscode.window.tabGroups.all.some((g) => g.tabs.some(isUndescribedTab));
   // A walkthrough restored with the window: its service loaded with the keys false; tick it now.
-  if (restored) progress.pulse();
+  if (restored) progress.shown();
   return vscode.Disposable.from(
     progress,
-    vscode.window.tabGroups.onDidChangeTabs((e) => { if (e.opened.some(isUndescribedTab)) progress.pulse(); }),
+    vscode.window.tabGroups.onDidChangeTabs((e) => { if (e.opened.some(isUndescribedTab)) progress.shown(); }),
     onSetUpChange(() => {
       const now = isSetUp();
-      if (now && !setUp) progress.pulse();
+      if (now && !setUp) progress.done('setup');
       setUp = now;
     }),
     { dispose: receiveWalkthroughSteps((step) => progress.done(step)) },

@@ -45,11 +45,12 @@ export default async function ({ page, vscode, workspace, lap }) {
   // The walkthrough did not open by itself in this workspace with threads.
   if (await vscode.walkthrough().count()) throw new Error('the walkthrough opened by itself in a workspace that already has threads');
 
-  // 3. A reply to the agent's answer, in its thread, and at once (4.) Get Started: opened while
-  //    the reply's step is still being announced (the steps' context keys are true for a second),
-  //    which a CI run did by chance after the board and which left all five steps unticked
-  //    (walkthrough-progress.ts quietWalkthroughProgress). The keys go to the editor (F1), not
-  //    to a webview still taking the focus, as they would right after the board.
+  // 3. A reply to the agent's answer, in its thread, and at once (4.) Get Started: within the
+  //    second a step done used to be announced for (context keys true), which a CI run did by
+  //    chance after the board and which left all five steps unticked. Now no step is announced
+  //    before a walkthrough may be showing, and Consider ends an announcement before it opens one
+  //    (walkthrough-progress.ts; test/walkthrough-progress.test.ts). The keys go to the editor
+  //    (F1), not to a webview still taking the focus, as they would right after the board.
   await vscode.openFile('src/auth/login.ts');
   const thread = vscode.thread('Shall I change');
   await thread.waitFor({ timeout: SHORT });
