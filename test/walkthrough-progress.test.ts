@@ -20,7 +20,7 @@ vi.mock('vscode', () => ({
   Disposable: { from: (...ds: { dispose(): unknown }[]) => ({ dispose: () => ds.forEach((d) => d.dispose()) }) },
 }));
 
-import { PULSE_MS, pulseWalkthroughProgress, quietWalkthroughProgress, registerWalkthroughProgress, walkthroughStepDone } from '../extension/setup/walkthrough-progress';
+import { PULSE_MS, walkthroughShown, quietWalkthroughProgress, registerWalkthroughProgress, walkthroughStepDone } from '../extension/setup/walkthrough-progress';
 
 class Memento {
   readonly values = new Map<string, unknown>();
@@ -69,7 +69,7 @@ describe('walkthrough progress: steps done by the user, told to VS Code in pulse
     expect(trueKeys()).toEqual(['consider.walkthrough.answerDone']);
     await quietWalkthroughProgress();
     expect(trueKeys()).toEqual([]); // at once, not PULSE_MS later
-    pulseWalkthroughProgress(); // after it opened: the step ticks
+    walkthroughShown(); // after it opened: the step ticks
     expect(trueKeys()).toEqual(['consider.walkthrough.answerDone']);
     d.dispose();
   });

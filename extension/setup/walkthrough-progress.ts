@@ -73,7 +73,7 @@ class WalkthroughProgress implements vscode.Disposable {
     if (!steps.size) return;
     for (const step of steps) void vscode.commands.executeCommand('setContext', stepDoneContextKey(step), true);
     if (this.clearTimer) clearTimeout(this.clearTimer);
-    this.clearTimer = setTimeout(() => this.clear(), PULSE_MS);
+    this.clearTimer = setTimeout(() => void this.quiet(), PULSE_MS);
   }
 
   /** Ends a pulse now; resolves when VS Code has every key false. */
@@ -83,13 +83,9 @@ class WalkthroughProgress implements vscode.Disposable {
     await Promise.all(WALKTHROUGH_STEPS.map((step) => vscode.commands.executeCommand('setContext', stepDoneContextKey(step), false)));
   }
 
-  private clear(): void {
-    void this.quiet();
-  }
-
   dispose(): void {
     this.disposed = true;
-    if (this.clearTimer) { clearTimeout(this.clearTimer); this.clear(); }
+    if (this.clearTimer) void this.quiet();
   }
 }
 
@@ -98,8 +94,8 @@ const isUndescribedTab = (tab: vscode.Tab): boolean => tab.input === undefined;
 
 let current: WalkthroughProgress | undefined;
 
-/** Sends a pulse now (after Consider opened the walkthrough). */
-export function pulseWalkthroughProgress(): void {
+/** Consider opened the walkthrough: its steps tick now (a pulse), and as they are done from now on. */
+export function walkthroughShown(): void {
   current?.shown();
 }
 

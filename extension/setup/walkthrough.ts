@@ -14,7 +14,7 @@ import type { ConsiderHost } from '../api';
 import { CommandIds, registerCommand } from '../command-ids';
 import { isSetUpProject } from '../../shared/project-trust';
 import { firstRunPlacement, isNewToConsider, shouldOpenOnFirstRun } from './first-run';
-import { pulseWalkthroughProgress, quietWalkthroughProgress, registerWalkthroughProgress } from './walkthrough-progress';
+import { walkthroughShown, quietWalkthroughProgress, registerWalkthroughProgress } from './walkthrough-progress';
 
 /** The walkthrough's id in package.json. */
 export const WALKTHROUGH_ID = 'consider.getStarted';
@@ -29,7 +29,7 @@ function isSetUp(root: string): boolean {
 async function openWalkthrough(extensionId: string, toSide = false): Promise<void> {
   await quietWalkthroughProgress();
   await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${extensionId}#${WALKTHROUGH_ID}`, toSide);
-  pulseWalkthroughProgress();
+  walkthroughShown();
 }
 
 /** Opens the walkthrough when this is the first run (see above); true when it did. */

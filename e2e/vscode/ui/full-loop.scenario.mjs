@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCli } from './vscode-page.mjs';
+import { runCli, waitForStore } from './vscode-page.mjs';
 
 export const title = 'full loop: setup wizard, comments, agent CLI, resolve, moved/stale/orphaned, triage, uninstall';
 export const fixture = 'alpha';
@@ -144,15 +144,4 @@ export default async function ({ page, vscode, workspace, node, lap }) {
   if (fs.existsSync(skill)) throw new Error('the home skill is still there after a full uninstall');
   if (!fs.readFileSync(greeting, 'utf8').includes('export function whisper')) throw new Error('uninstall touched the code');
   clean('uninstall');
-}
-
-async function waitForStore(root, predicate, what) {
-  const until = Date.now() + SHORT;
-  for (;;) {
-    try {
-      if (predicate(JSON.parse(fs.readFileSync(path.join(root, '.consider/store.json'), 'utf8')))) return;
-    } catch { /* mid-write: try again */ }
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }

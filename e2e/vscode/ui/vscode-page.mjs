@@ -8,6 +8,21 @@ import path from 'node:path';
 const SHORT = 20_000; // a UI reaction (widget opens, text appears); generous: 2 shared cores
 const LONG = 60_000; // cold workbench start, extension activation
 
+/**
+ * Waits until the store of the workspace at `root` satisfies `predicate` (the extension writes it
+ * after the click that asked for it; the UI may not show it, e.g. behind another editor).
+ */
+export async function waitForStore(root, predicate, what, timeout = SHORT) {
+  const until = Date.now() + timeout;
+  for (;;) {
+    try {
+      if (predicate(JSON.parse(fs.readFileSync(path.join(root, '.consider/store.json'), 'utf8')))) return;
+    } catch { /* not written yet: try again */ }
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export class VsCodePage {
   /** @param {import('playwright-core').Page} page */
   constructor(page, { shotPrefix, log = () => undefined, logsDir }) {

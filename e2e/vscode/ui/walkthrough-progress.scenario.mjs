@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createDemoWorkspace } from '../../../scripts/demo-workspace.mjs';
+import { waitForStore } from './vscode-page.mjs';
 
 export const title = 'walkthrough progress: comment, submit, reply and the board done before Get Started, all five steps ticked';
 
@@ -61,11 +62,7 @@ export default async function ({ page, vscode, workspace, lap }) {
   await vscode.runCommand('Consider: Get Started');
   lap(`  replied to the agent, and Get Started ${Date.now() - replied} ms later`);
   // The reply is kept (its thread is behind the walkthrough now).
-  const store = () => JSON.parse(fs.readFileSync(path.join(workspace, '.consider/store.json'), 'utf8'));
-  for (const until = Date.now() + SHORT; !store().comments.some((c) => c.thread.some((m) => m.body.startsWith('WALK-REPLY')));) {
-    if (Date.now() > until) throw new Error('the reply never reached the store');
-    await page.waitForTimeout(250);
-  }
+  await waitForStore(workspace, (s) => s.comments.some((c) => c.thread.some((m) => m.body.startsWith('WALK-REPLY'))), 'the reply in the store');
   for (const step of STEPS) await vscode.walkthroughStep(step).waitFor({ timeout: SHORT });
   const unticked = async () => {
     const left = [];
