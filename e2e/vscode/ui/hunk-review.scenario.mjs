@@ -45,7 +45,9 @@ export default async function ({ page, vscode, workspace, cli, node, lap }) {
   // 1. A baseline without git, then the agent's edits from outside: three changes in math.ts, two in greeting.ts.
   await vscode.openChangesView(); // waits for the extension (its view container)
   await vscode.runCommand('Consider: Mark All Reviewed');
-  await until('the mark', () => fs.existsSync(file('.consider/baselines')) && fs.readdirSync(file('.consider/baselines')).some((n) => n.startsWith('mark-')));
+  // The mark's manifest, written last (a `mark-….pack.tmp-…` appears as soon as the capture starts
+  // reading: an edit made then may be read into the mark itself, and nothing would be listed).
+  await until('the mark', () => fs.existsSync(file('.consider/baselines')) && fs.readdirSync(file('.consider/baselines')).some((n) => /^mark-.*\.json$/.test(n)));
   edit('src/math.ts', (t) => t
     .replace('  return a + b;', '  return Number(a) + Number(b);')
     .replace('  return a * b;', '  return a * b; // product')
