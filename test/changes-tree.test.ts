@@ -3,7 +3,7 @@
  * explorer's order, a file row's description and a folder's viewed state.
  */
 import { describe, expect, it } from 'vitest';
-import { ago, buildTree, fileDescription, filesUnder, shownOfResult, type TreeNode } from '../extension/changes/tree-model';
+import { ago, msUntilAgoChanges, buildTree, fileDescription, filesUnder, shownOfResult, type TreeNode } from '../extension/changes/tree-model';
 import type { ChangesSince } from '../shared/changes';
 import type { FileChange } from '../shared/changes/model';
 
@@ -50,6 +50,23 @@ describe('the Changes tree', () => {
     expect(fileDescription({ change: change('a.ts', { added: 0, removed: 6 }), openThreads: 1 })).toBe('−6 · 1 thread');
     expect(fileDescription({ change: { path: 'i.png', kind: 'modified', note: 'binary', current: 'x' }, openThreads: 1 })).toBe('binary · 1 thread');
     expect(fileDescription({ change: { path: 'a.ts', kind: 'modified', note: 'missing-content', current: 'x' }, openThreads: 0 })).toBe('baseline copy missing');
+  });
+
+  it('knows when an age is next said differently: not before, and within a second after', () => {
+    const at = '2024-05-01T12:00:00Z';
+    const t0 = Date.parse(at);
+    // elapsed times around every kind of step: seconds, minutes, the hour, hours, the day, days
+    for (const elapsed of [0, 1_000, 29_700, 59_400, 59_600, 60_000, 89_000, 90_400, 754_321, 3_569_000, 3_599_600, 5_399_000, 7_300_000, 86_399_000, 90_000_000, 3 * 86_400_000 + 12_345]) {
+      const now = t0 + elapsed;
+      const wait = msUntilAgoChanges(at, now);
+      expect(wait).toBeGreaterThanOrEqual(1000);
+      expect(wait).toBeLessThanOrEqual(3_600_000);
+      if (wait === 3_600_000) continue; // days apart: said again within the hour, unchanged
+      expect(ago(at, now + wait), `said again ${wait} ms after ${elapsed} ms`).not.toBe(ago(at, now));
+      // no change was missed before (past the one-second floor, at most 0.1 s early)
+      if (wait > 1000) expect(ago(at, now + wait - 100), `just before, after ${elapsed} ms`).toBe(ago(at, now));
+    }
+    expect(msUntilAgoChanges(at, t0 + 10_000)).toBe(49_550); // "just now" until 59.5 s: 50 ms past it
   });
 
   it('says how long ago a baseline was taken', () => {

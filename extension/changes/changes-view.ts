@@ -20,14 +20,14 @@ import { isWorkingNow } from '../../shared/store/agent-turns';
 import type { FolderStores } from '../store/folder-stores';
 import { Disposable } from '../util/dispose';
 import type { ChangesModel, FolderChanges } from './changes-model';
-import { type DirNode, type FileNode, type TreeNode, KIND_LETTER, ago, kindWord, buildTree, fileDescription, filesUnder, shownOfResult } from './tree-model';
+import { type DirNode, type FileNode, type TreeNode, KIND_LETTER, ago, kindWord, buildTree, fileDescription, filesUnder, msUntilAgoChanges, shownOfResult } from './tree-model';
 import { isViewed, baselineKey } from '../../shared/changes';
 import { CommandIds } from '../command-ids';
 import type { HunkReview } from './hunk-review';
 
 export const CHANGES_VIEW_ID = 'consider.changes';
-/** How often a shown view says its baselines' ages again ("just now", "2 min ago"): they lag by this at most. */
-const AGE_REFRESH_MS = 30_000;
+/** How often a shown view asks its other worktrees' lists again (their files send this window no events). */
+const WORKTREES_REFRESH_MS = 30_000;
 /** The scheme of the rows' resource URIs: the file's path (for its icon) with the change's letter (for its decoration). */
 export const CHANGE_SCHEME = 'consider-change';
 
@@ -59,36 +59,61 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
   private readonly trees = new Map<string, { from: FolderChanges['result']; viewed: FolderChanges['viewed']; nodes: TreeNode[] }>();
   /** The rows last drawn (shownRows). */
   private lastShown: string | undefined;
+  /** Says the shown ages again when their words change (scheduleAges). */
+  private ageTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly model: ChangesModel, private readonly stores: FolderStores, private readonly review: HunkReview) {
     super();
     this.treeView = this.register(vscode.window.createTreeView(CHANGES_VIEW_ID, { treeDataProvider: this, showCollapseAll: true, canSelectMany: true }));
     this.register(vscode.window.registerFileDecorationProvider(this));
-    this.register(this.treeView.onDidChangeVisibility((e) => model.setActive(e.visible)));
+    this.register(this.treeView.onDidChangeVisibility((e) => {
+      model.setActive(e.visible);
+      // Ages were not said again while hidden.
+      if (e.visible && this.showsAge()) this.redrawAges();
+      else this.scheduleAges();
+    }));
     this.register(this.treeView.onDidChangeCheckboxState((e) => this.checkboxesChanged(e)));
     this.register(model.onDidChange(() => this.redraw()));
-    // "review round 1 (just now)" ages: while the view is shown, its words are said again every
-    // AGE_REFRESH_MS (it said "just now" minutes later: issue 40). The lists are not recomputed.
-    const clock = setInterval(() => { if (this.treeView.visible && this.showsAge()) this.redrawAges(); }, AGE_REFRESH_MS);
-    this.register({ dispose: () => clearInterval(clock) });
+    this.register({ dispose: () => clearTimeout(this.ageTimer) });
     this.register(review.onDidChange(() => this.redraw()));
     this.register(model.onDidChangeWorktrees(() => this.redraw()));
     // Another worktree's files send this window no events: its list is asked again on the clock while shown.
-    const worktreeClock = setInterval(() => { if (this.treeView.visible && model.worktrees().length) void model.refreshWorktrees(); }, AGE_REFRESH_MS);
+    const worktreeClock = setInterval(() => { if (this.treeView.visible && model.worktrees().length) void model.refreshWorktrees(); }, WORKTREES_REFRESH_MS);
     this.register({ dispose: () => clearInterval(worktreeClock) });
     model.setActive(this.treeView.visible);
     this.redraw();
   }
 
-  /** Whether some folder's words hold an age ("since review round 1 (5 min ago)"). */
+  /** The times the folders' words give an age of ("since review round 1 (5 min ago)"). */
+  private shownAges(): string[] {
+    return this.model.list().flatMap((f) => (f.result?.ok && f.result.capturedAt !== undefined ? [f.result.capturedAt] : []));
+  }
+
   private showsAge(): boolean {
-    return this.model.list().some((f) => f.result?.ok && f.result.capturedAt !== undefined);
+    return this.shownAges().length > 0;
   }
 
   /** Says the ages again: the message line, and with several folders their rows. */
   private redrawAges(): void {
     if (this.model.list().length > 1) this.treeEmitter.fire(undefined);
     void this.updateChrome();
+  }
+
+  /**
+   * While the view is shown, its ages are said again when their words change ("just now" →
+   * "1 min ago"; it said "just now" minutes later: issue 40), not on a clock: a redraw of a
+   * multi-root view renders every row again, and a Viewed click in that moment is lost. The
+   * lists are not recomputed.
+   */
+  private scheduleAges(): void {
+    clearTimeout(this.ageTimer);
+    this.ageTimer = undefined;
+    const ages = this.treeView.visible ? this.shownAges() : [];
+    if (!ages.length || this.isDisposed) return;
+    this.ageTimer = setTimeout(() => {
+      this.ageTimer = undefined;
+      this.redrawAges();
+    }, Math.min(...ages.map((at) => msUntilAgoChanges(at))));
   }
 
   /**
@@ -402,6 +427,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<C
       this.treeView.message = `${vscode.l10n.t('Since {0}: {1}', baselineWords(r.name), problem.message)}${problem.hint ? ` — ${problem.hint}` : ''}.`;
     } else if (!r.list.changes.length) this.treeView.message = vscode.l10n.t('No file changed since {0}.', sinceText(only));
     else this.treeView.message = vscode.l10n.t('Since {0} · {1}', sinceText(only), this.progressOf(only));
+    this.scheduleAges();
     await vscode.commands.executeCommand('setContext', 'consider.changes.state', viewState(folders));
   }
 

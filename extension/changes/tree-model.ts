@@ -122,6 +122,23 @@ export function ago(iso: string, nowMs = Date.now()): string {
 }
 
 /**
+ * How long until `ago(iso)` says something else ("just now" → "1 min ago" at 60 s, "1 min" →
+ * "2 min" at 90 s, …): when a shown age is due to be said again. At least a second, at most an hour.
+ */
+export function msUntilAgoChanges(iso: string, nowMs = Date.now()): number {
+  const elapsedMs = Math.max(0, nowMs - Date.parse(iso));
+  const s = Math.round(elapsedMs / 1000);
+  const next = s < 60 ? 60
+    : s < 3600 ? Math.min(3600, (Math.round(s / 60) + 0.5) * 60)
+      : s < 86_400 ? Math.min(86_400, (Math.round(s / 3600) + 0.5) * 3600)
+        : (Math.round(s / 86_400) + 0.5) * 86_400;
+  // ago() rounds the elapsed seconds, so its words change half a second before `next`; 50 ms more
+  // to be past it whatever the timer's rounding.
+  const waitMs = (next - 0.5) * 1000 - elapsedMs + 50;
+  return Math.min(3_600_000, Math.max(1000, Math.ceil(waitMs)));
+}
+
+/**
  * What of a folder's list its rows and notes show, as a string: equal strings draw the same rows.
  * The files are counted (their rows are compared one by one elsewhere), and how long the
  * computation took is left out: it differs on every computation, and a redraw for it re-rendered
