@@ -1,7 +1,9 @@
 // `npm test`: everything that proves behaviour, in order, stopping at nothing so one run
-// shows every failure. Steps: build, typecheck, lint, vitest (unit + CLI black-box + concurrency),
-// Playwright (webview in Debian's Chromium), the real VS Code (code-server) suites, the agents' own
-// CLIs (e2e/agents/), `npm start` itself.
+// shows every failure. Steps: prerequisites (code-server's first install goes on in the
+// background), build, typecheck ‖ lint, unit (vitest: unit + CLI black-box + concurrency), webview
+// (Playwright in Debian's Chromium), vscode-suite (the extension host in the real VS Code) then
+// demo (`npm start` itself) ‖ agents (the agents' own CLIs, e2e/agents/), vscode-ui (the UI
+// scenarios). "‖": side by side, where each leaves a core idle alone.
 // Prints one closing line "N passed, N failed" counting test cases across runners.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,8 +18,11 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 
+/** Whether a step runs: all without arguments, else those named (`vscode` names both its halves). */
+const wanted = (name) => !only.length || only.includes(name) || (name.startsWith('vscode-') && only.includes('vscode'));
+
 function run(name, cmd, args, { count, env = process.env } = {}) {
-  if (only.length && !only.includes(name)) return;
+  if (!wanted(name)) return;
   console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
   const t0 = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
@@ -25,38 +30,54 @@ function run(name, cmd, args, { count, env = process.env } = {}) {
 }
 
 /** Counts a finished step and prints its closing "=== name: ok (N passed, N failed, T s)" line. */
-function finish(name, ok, count, t0) {
+function finish(name, ok, count, t0, seconds = (Date.now() - t0) / 1000) {
   let counted = count ? count() : undefined;
   if (!counted) counted = { passed: 0, failed: ok ? 0 : 1 }; // build steps count only when they fail
   if (!ok && counted.failed === 0) counted.failed = 1; // a crash that ran no test still fails
   passed += counted.passed;
   failed += counted.failed;
   if (!ok) failures.push(name);
-  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${counted.passed} passed, ${counted.failed} failed, ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${counted.passed} passed, ${counted.failed} failed, ${seconds.toFixed(1)} s)`);
 }
 
 /**
- * Runs steps at the same time, for steps that each leave a core idle and share no files. The first
- * step's output streams as it comes; each other step's is held and printed whole when it ends, so
- * no two steps' lines interleave.
+ * Starts a step as a child process. Resolves, when it has ended, with the function that prints
+ * its output (held, unless `live`: then it streamed as it came) and counts it: steps running side
+ * by side never interleave their lines, and a step in the background reports where it is awaited.
+ * `beside` names the steps it runs alongside, for the header.
  */
-async function runTogether(steps) {
-  steps = steps.filter(([name]) => !only.length || only.includes(name));
+function startStep([name, cmd, args, opts = {}], { live, beside = [] }) {
   const t0 = Date.now();
-  await Promise.all(steps.map(([name, cmd, args, opts = {}], i) => new Promise((resolve) => {
-    const live = i === 0;
-    const head = `\n=== ${name}: ${[cmd, ...args].join(' ')}${steps.length > 1 ? ` (alongside ${steps.filter((_, j) => j !== i).map(([n]) => n).join(', ')})` : ''}`;
-    if (live) console.log(head);
-    const child = spawn(cmd, args, { cwd: root, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: process.env });
-    const held = [];
-    if (!live) { child.stdout.on('data', (d) => held.push(d)); child.stderr.on('data', (d) => held.push(d)); }
-    child.on('error', (e) => held.push(Buffer.from(`${e.message}\n`)));
-    child.on('close', (code) => {
-      if (!live) { console.log(head); process.stdout.write(Buffer.concat(held)); }
-      finish(name, code === 0, opts.count, t0);
-      resolve();
-    });
-  })));
+  const head = `\n=== ${name}: ${[cmd, ...args].join(' ')}${beside.length ? ` (alongside ${beside.join(', ')})` : ''}`;
+  if (live) console.log(head);
+  const child = spawn(cmd, args, { cwd: root, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: opts.env ?? process.env });
+  const held = [];
+  if (!live) { child.stdout.on('data', (d) => held.push(d)); child.stderr.on('data', (d) => held.push(d)); }
+  return new Promise((resolve) => {
+    let ended = false;
+    const end = (code, seconds = (Date.now() - t0) / 1000) => {
+      if (ended) return;
+      ended = true;
+      resolve(() => {
+        if (!live) { console.log(head); process.stdout.write(Buffer.concat(held)); }
+        finish(name, code === 0, opts.count, t0, seconds);
+      });
+    };
+    child.on('error', (e) => { held.push(Buffer.from(`${e.message}\n`)); end(1); });
+    child.on('close', (code) => end(code));
+  });
+}
+
+/**
+ * Runs lanes side by side, for work that leaves a core idle alone and shares no files; a lane is
+ * a step or a list of steps run one after another. The first lane's output streams as it comes.
+ */
+async function runTogether(lanes) {
+  lanes = lanes.map((lane) => (typeof lane[0] === 'string' ? [lane] : lane).filter(([name]) => wanted(name))).filter((lane) => lane.length);
+  await Promise.all(lanes.map(async (lane, i) => {
+    const beside = lanes.filter((_, j) => j !== i).flatMap((l) => l.map(([n]) => n));
+    for (const step of lane) (await startStep(step, { live: i === 0, beside }))();
+  }));
 }
 
 function readJson(file) {
@@ -68,8 +89,12 @@ const bin = (p) => path.join(root, 'node_modules', p);
 
 // Prerequisites a fresh machine lacks: git, Debian's Chromium and the headers code-server builds
 // against (apt, when root: only what is missing), then code-server and Node 24 (cached in
-// ~/.cache/consider-vscode; the first install takes minutes and says so every minute).
-run('prerequisites', 'sh', ['-c', `"${process.execPath}" scripts/ensure-system-packages.mjs --for test && "${process.execPath}" scripts/ensure-code-server.mjs >/dev/null`]);
+// ~/.cache/consider-vscode). Code-server's first install compiles native modules on one core for
+// a minute or two and nothing before the VS Code steps needs it: it runs beside the steps up to
+// there, its lines held and printed when it ends (a cold install then adds ~50 s to npm test,
+// not ~110 s; bench/RESULTS.md "npm test's wall time").
+run('prerequisites', node, ['scripts/ensure-system-packages.mjs', '--for', 'test']);
+const codeServerInstall = wanted('prerequisites') ? startStep(['code-server', node, ['scripts/ensure-code-server.mjs']], { live: false, beside: ['the steps up to the VS Code ones'] }) : undefined;
 run('build', node, ['scripts/build.mjs', '--production']);
 // Type checking and lint, at the same time: each is one single-threaded process, and this machine
 // has two cores (together ~40 s instead of ~65 s one after the other).
@@ -103,27 +128,32 @@ if (fs.existsSync(path.join(root, 'e2e/playwright.config.ts'))) {
   });
 }
 
-if (fs.existsSync(path.join(root, 'e2e/vscode/run.mjs'))) {
-  const vsJson = path.join(tmp, 'vscode.json');
-  process.env.CONSIDER_VSCODE_RESULTS = vsJson;
-  run('vscode', node, ['e2e/vscode/run.mjs'], {
-    count: () => { const j = readJson(vsJson); return j && { passed: j.passed, failed: j.failed }; },
-  });
-}
+(await codeServerInstall)?.();
 
-// The agents' own CLIs (e2e/agents/, vitest.agents.config.mts): Claude Code, Codex, Gemini CLI,
-// OpenCode and Copilot CLI from npm (installed here, the first time, into ~/.cache/consider-agents),
-// one real turn each against a stand-in model server, with a submitted review waiting.
+// The real VS Code in two halves. The extension-host suite is one window whose tests mostly wait
+// (on the store's lock, the CLI, the plan gate's timers: 1.0 of 2 cores busy), and so do the
+// agents' turns (e2e/agents/: each agent's own CLI, installed from npm the first time into
+// ${TMPDIR:-/tmp}/consider-agents, one real turn each against a stand-in model server, with a
+// submitted review waiting: 1.1 cores): the two run side by side. The UI scenarios keep both
+// cores busy (a window's start is ~10 s of Chromium's CPU): alone, after.
+const vscodeCount = (file) => () => { const j = readJson(file); return j && { passed: j.passed, failed: j.failed }; };
+const vsSuiteJson = path.join(tmp, 'vscode-suite.json');
+const vsUiJson = path.join(tmp, 'vscode-ui.json');
 const agentsJson = path.join(tmp, 'agents.json');
-run('agents', node, [bin('vitest/vitest.mjs'), 'run', '-c', 'vitest.agents.config.mts', '--reporter=default', '--reporter=json', `--outputFile.json=${agentsJson}`], {
-  count: () => { const j = readJson(agentsJson); return j && { passed: j.numPassedTests, failed: j.numFailedTests }; },
-});
-
-// `npm start` itself (vitest.vscode.config.mts): the demo workspace, code-server with the VSIX, stopping.
 const demoJson = path.join(tmp, 'demo.json');
-run('demo', node, [bin('vitest/vitest.mjs'), 'run', '-c', 'vitest.vscode.config.mts', '--reporter=default', '--reporter=json', `--outputFile.json=${demoJson}`], {
-  count: () => { const j = readJson(demoJson); return j && { passed: j.numPassedTests, failed: j.numFailedTests }; },
-});
+await runTogether([
+  [
+    ['vscode-suite', node, ['e2e/vscode/run.mjs', '--suite'], { env: { ...process.env, CONSIDER_VSCODE_RESULTS: vsSuiteJson }, count: vscodeCount(vsSuiteJson) }],
+    // `npm start` itself (vitest.vscode.config.mts): the demo workspace, code-server with the VSIX, stopping.
+    ['demo', node, [bin('vitest/vitest.mjs'), 'run', '-c', 'vitest.vscode.config.mts', '--reporter=default', '--reporter=json', `--outputFile.json=${demoJson}`], {
+      count: () => { const j = readJson(demoJson); return j && { passed: j.numPassedTests, failed: j.numFailedTests }; },
+    }],
+  ],
+  ['agents', node, [bin('vitest/vitest.mjs'), 'run', '-c', 'vitest.agents.config.mts', '--reporter=default', '--reporter=json', `--outputFile.json=${agentsJson}`], {
+    count: () => { const j = readJson(agentsJson); return j && { passed: j.numPassedTests, failed: j.numFailedTests }; },
+  }],
+]);
+run('vscode-ui', node, ['e2e/vscode/run.mjs', '--ui'], { env: { ...process.env, CONSIDER_VSCODE_RESULTS: vsUiJson }, count: vscodeCount(vsUiJson) });
 
 fs.rmSync(tmp, { recursive: true, force: true });
 if (failures.length) console.log(`\nfailed steps: ${failures.join(', ')}`);
