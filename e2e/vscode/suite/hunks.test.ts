@@ -51,16 +51,12 @@ suite('review per change', function () {
     edited.splice(30, 0, 'export const inserted = true;');
     await writeByOtherProcess(abs, text(edited));
     const [first, second] = await hunksOf(root, FILE, 2, 'two changes listed');
-    console.log(new Date().toISOString(), 'STEP two changes');
     await vscode.commands.executeCommand('consider.changes.markChangeReviewed', { root, path: FILE, id: first!.id });
-    console.log(new Date().toISOString(), 'STEP command done');
-    console.log(new Date().toISOString(), 'STEP marked');
     assert.deepEqual(api.hunks().file(root, FILE)!.map((h) => h.reviewed), [true, false]);
     const marks = JSON.parse(fs.readFileSync(path.join(root, '.consider', 'hunk-marks.json'), 'utf8'));
     assert.ok(JSON.stringify(marks).includes(first!.id), 'the mark is saved');
     await waitFor('the row says ✓ 1/2', async () => (await api.changes().files(root)).find((f) => f.path === FILE)?.description.includes('✓ 1/2'));
 
-    console.log(new Date().toISOString(), 'STEP row');
     // The agent edits elsewhere: the marked change keeps its mark, the new one has none.
     edited[19] = 'export const v20 = 2000;';
     await writeByOtherProcess(abs, text(edited));
@@ -135,8 +131,14 @@ suite('review per change', function () {
     await agentTurn(root, 'prompt');
     await vscode.commands.executeCommand('consider.changes.rejectChange', { root, path: FILE, id: a!.id, reason: 'Not risky here.', revert: true, pending: false });
     await vscode.commands.executeCommand('consider.changes.rejectChange', { root, path: FILE, id: b!.id, reason: 'Nor here.', revert: true, pending: true });
-    const idA = readStoreJson(root).comments.find((c) => c.rejected?.hunk === a!.id)!.id;
-    const idB = readStoreJson(root).comments.find((c) => c.rejected?.hunk === b!.id)!.id;
+    // A rejection that made no thread says why: what the extension told the user, and the changes it knew then.
+    const rejectionOf = (hunk: string): string => {
+      const thread = readStoreJson(root).comments.find((c) => c.rejected?.hunk === hunk);
+      if (thread) return thread.id;
+      throw new Error(`no thread rejects ${hunk}; shown: ${JSON.stringify(api.notifications().slice(-3))}; changes known: ${JSON.stringify(api.hunks().file(root, FILE)?.map((h) => h.id))}`);
+    };
+    const idA = rejectionOf(a!.id);
+    const idB = rejectionOf(b!.id);
     assert.equal(storedThread(root, idA).rejected!.revert?.state, 'queued');
     assert.equal(fs.readFileSync(abs, 'utf8'), text(edited), 'nothing is reverted while the turn runs');
     const review = await cliOk(root, 'get', idA);
