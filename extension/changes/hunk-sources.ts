@@ -1,7 +1,7 @@
 /**
  * The texts the hunks are computed on, read without holding the extension host's thread: a
- * changed file as an open editor shows it (unsaved edits included: the diff shows them too), else
- * as it is on disk; and its baseline copy — a capture's from its pack (one small read), a git
+ * changed file with unsaved edits as its editor shows it (the diff shows them too), else as it is
+ * on disk; and its baseline copy — a capture's from its pack (one small read), a git
  * baseline's through `git show` on the async git queue (shared/workspace/git.ts), which the host does not wait on.
  */
 import fs from 'node:fs';
@@ -19,11 +19,17 @@ export async function gitFileAtAsync(root: string, sha: string, rel: string): Pr
   return r.ok ? r.stdout : undefined;
 }
 
-/** Today's text of a file: the open editor's, else the disk's; undefined when it cannot be read. */
+/**
+ * Today's text of a file: an editor's with unsaved edits, else the disk's; undefined when it
+ * cannot be read. A document without unsaved edits is only a copy of the disk, and one the agent
+ * just wrote lags behind it until VS Code's file watcher reloads it (later under load): its text
+ * gave the changes of a file as it was a moment before, and a change the reviewer had just been
+ * shown was "no longer in the file" when rejected (a CI run).
+ */
 export async function currentTextOf(root: string, rel: string): Promise<string | undefined> {
   const abs = absoluteOf(root, rel);
   const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === path.normalize(abs));
-  if (doc) return doc.getText();
+  if (doc?.isDirty) return doc.getText();
   try {
     return utf8Text(await fs.promises.readFile(abs));
   } catch {

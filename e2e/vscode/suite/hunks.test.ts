@@ -116,6 +116,29 @@ suite('review per change', function () {
     assert.match(list.stdout, new RegExp(`${thread.id}[^]*rejected change`));
   });
 
+  test('a file open without unsaved edits is read from the disk: a document VS Code has not reloaded yet gives no old changes', async () => {
+    const { root } = folder('alpha');
+    const abs = path.join(root, FILE);
+    fs.writeFileSync(abs, text(original()));
+    await vscode.commands.executeCommand('consider.markAllReviewed');
+    const doc = await vscode.workspace.openTextDocument(abs);
+    const edited = original();
+    edited[2] = 'export const v3 = changed(3);';
+    await writeByOtherProcess(abs, text(edited));
+    await hunksOf(root, FILE, 1, 'one change');
+    await waitFor('the document reloaded', () => doc.getText() === text(edited));
+    const api = await extension();
+    // The agent writes again, and the changes are asked for before VS Code can have reloaded the
+    // document (no turn of the event loop in between): they must be the disk's.
+    edited[30] = 'export const v31 = changed(31);';
+    fs.writeFileSync(abs, text(edited));
+    const refreshed = api.hunks().refresh(root, FILE);
+    assert.notEqual(doc.getText(), text(edited), 'the document is behind the disk');
+    assert.equal(doc.isDirty, false);
+    await refreshed;
+    assert.equal(api.hunks().file(root, FILE)?.length, 2, 'both changes on disk, not the document\'s one');
+  });
+
   test('a revert asked for during a turn waits for its end; a stale one is refused', async () => {
     const { root } = folder('alpha');
     const abs = path.join(root, FILE);
