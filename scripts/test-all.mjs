@@ -26,11 +26,11 @@ function run(name, cmd, args, { count, env = process.env } = {}) {
   console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
   const t0 = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
-  finish(name, r.status === 0, count, t0);
+  finish(name, r.status === 0, count, (Date.now() - t0) / 1000);
 }
 
 /** Counts a finished step and prints its closing "=== name: ok (N passed, N failed, T s)" line. */
-function finish(name, ok, count, t0, seconds = (Date.now() - t0) / 1000) {
+function finish(name, ok, count, seconds) {
   let counted = count ? count() : undefined;
   if (!counted) counted = { passed: 0, failed: ok ? 0 : 1 }; // build steps count only when they fail
   if (!ok && counted.failed === 0) counted.failed = 1; // a crash that ran no test still fails
@@ -55,12 +55,13 @@ function startStep([name, cmd, args, opts = {}], { live, beside = [] }) {
   if (!live) { child.stdout.on('data', (d) => held.push(d)); child.stderr.on('data', (d) => held.push(d)); }
   return new Promise((resolve) => {
     let ended = false;
-    const end = (code, seconds = (Date.now() - t0) / 1000) => {
+    const end = (code) => {
       if (ended) return;
       ended = true;
+      const seconds = (Date.now() - t0) / 1000; // the step's own time, not until it is awaited
       resolve(() => {
         if (!live) { console.log(head); process.stdout.write(Buffer.concat(held)); }
-        finish(name, code === 0, opts.count, t0, seconds);
+        finish(name, code === 0, opts.count, seconds);
       });
     };
     child.on('error', (e) => { held.push(Buffer.from(`${e.message}\n`)); end(1); });

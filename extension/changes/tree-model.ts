@@ -112,13 +112,22 @@ export function filesUnder(n: TreeNode): FileNode[] {
   return n.children.flatMap(filesUnder);
 }
 
+/** Under this many seconds an age is "just now". */
+const JUST_NOW_SECONDS = 60;
+/** The units an age is said in after "just now": each from the end of the one before until `until` (seconds). */
+const AGE_UNITS: readonly { seconds: number; until: number; say: (n: number) => string }[] = [
+  { seconds: 60, until: 3600, say: (n) => l10n.t('{0} min ago', n) },
+  { seconds: 3600, until: 86_400, say: (n) => l10n.t('{0} h ago', n) },
+  { seconds: 86_400, until: Infinity, say: (n) => countOf(n, l10n.t('{0} day ago'), l10n.t('{0} days ago')) },
+];
+const ageUnitOf = (seconds: number) => AGE_UNITS.find((u) => seconds < u.until)!;
+
 /** "just now", "5 min ago", "3 h ago", "2 days ago". */
 export function ago(iso: string, nowMs = Date.now()): string {
   const s = Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
-  if (s < 60) return l10n.t('just now');
-  if (s < 3600) return l10n.t('{0} min ago', Math.round(s / 60));
-  if (s < 86_400) return l10n.t('{0} h ago', Math.round(s / 3600));
-  return countOf(Math.round(s / 86_400), l10n.t('{0} day ago'), l10n.t('{0} days ago'));
+  if (s < JUST_NOW_SECONDS) return l10n.t('just now');
+  const unit = ageUnitOf(s);
+  return unit.say(Math.round(s / unit.seconds));
 }
 
 /**
@@ -128,10 +137,11 @@ export function ago(iso: string, nowMs = Date.now()): string {
 export function msUntilAgoChanges(iso: string, nowMs = Date.now()): number {
   const elapsedMs = Math.max(0, nowMs - Date.parse(iso));
   const s = Math.round(elapsedMs / 1000);
-  const next = s < 60 ? 60
-    : s < 3600 ? Math.min(3600, (Math.round(s / 60) + 0.5) * 60)
-      : s < 86_400 ? Math.min(86_400, (Math.round(s / 3600) + 0.5) * 3600)
-        : (Math.round(s / 86_400) + 0.5) * 86_400;
+  let next = JUST_NOW_SECONDS;
+  if (s >= JUST_NOW_SECONDS) {
+    const unit = ageUnitOf(s);
+    next = Math.min(unit.until, (Math.round(s / unit.seconds) + 0.5) * unit.seconds);
+  }
   // ago() rounds the elapsed seconds, so its words change half a second before `next`; 50 ms more
   // to be past it whatever the timer's rounding.
   const waitMs = (next - 0.5) * 1000 - elapsedMs + 50;
