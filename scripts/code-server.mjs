@@ -44,6 +44,12 @@ export const TEST_SETTINGS = {
   ...QUIET_SETTINGS,
   'git.enabled': false,
   'editor.minimap.enabled': false,
+  // What a test window spends no CPU on (2 cores run two windows side by side): TypeScript's
+  // syntax server only (outline and breadcrumbs stay; no project-wide semantic checking, which no
+  // test looks at), no animations, a cursor that does not blink (screenshots show it, always).
+  'typescript.tsserver.useSyntaxServer': 'always',
+  'workbench.reduceMotion': 'on',
+  'editor.cursorBlinking': 'solid',
   // Screenshots toggle between these two from the palette (VS Code web ignores the browser's
   // emulated prefers-color-scheme, so window.autoDetectColorScheme cannot be used).
   // No walkthrough opening by itself on a scenario's first activation (extension/setup/walkthrough.ts).

@@ -13,6 +13,8 @@
 // Options: --suite | --ui        run one half only
 //          --grep TEXT           only suite tests / UI scenarios whose title contains TEXT
 //          --keep                keep the run folder (logs, workspaces) and print its path
+//          --lanes N             UI scenarios in N windows at a time, each lane its own code-server
+//                                (default 2, or $CONSIDER_UI_LANES; see runScenarios)
 import * as esbuild from 'esbuild';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,6 +35,7 @@ const opt = {
   ui: !argv.includes('--suite'),
   grep: argv.includes('--grep') ? argv[argv.indexOf('--grep') + 1] : undefined,
   keep: argv.includes('--keep'),
+  lanes: Number(argv.includes('--lanes') ? argv[argv.indexOf('--lanes') + 1] : process.env.CONSIDER_UI_LANES ?? 2),
 };
 const SUITE_TIMEOUT_MS = 5 * 60_000; // the whole mocha run; each test has its own 30 s timeout inside
 const SCENARIO_TIMEOUT_MS = 3 * 60_000; // one UI scenario, cold workbench start included (~7 s)
@@ -62,8 +65,8 @@ async function main() {
   // go into VS Code's environment, so the extension (and the CLI it runs) talks to it, not to GitHub.
   const github = await startGitHubStandInProcess(runDir);
   process.env.CONSIDER_E2E_GITHUB = github.url; // for the UI scenarios' set-up, which runs in this process
-  const server = await startCodeServer({
-    bin: cs.bin, node24: cs.node24, runDir, installVsix: vsix,
+  const startServer = (dir) => startCodeServer({
+    bin: cs.bin, node24: cs.node24, runDir: dir, installVsix: vsix,
     env: {
       GH_TOKEN: github.token, GITHUB_API_URL: github.url, GITHUB_GRAPHQL_URL: github.graphqlUrl, CONSIDER_E2E_GITHUB: github.url, CONSIDER_NO_GH: '1',
       CONSIDER_E2E_SUITE_RESULTS: suiteResults,
@@ -72,22 +75,27 @@ async function main() {
       ...(opt.grep ? { CONSIDER_E2E_GREP: opt.grep } : {}),
     },
   });
+  const server = await startServer(runDir);
   lap(`code-server up on port ${server.port} (run folder ${runDir})`);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchBrowser();
   try {
     if (opt.suite) await runSuite(browser, server, runDir, suiteOut, suiteResults);
-    if (opt.ui) await runScenarios(browser, server, runDir);
+    if (opt.ui) await runScenarios(browser, server, runDir, startServer);
   } finally {
     await browser.close().catch(() => undefined);
     await server.stop();
     if (opt.keep) console.log(`run folder kept: ${runDir}`);
     else fs.rmSync(runDir, { recursive: true, force: true });
   }
+}
+
+function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
 }
 
 /** Packs the built extension into a VSIX in the run folder (the same command as `npm run package`). */
@@ -170,49 +178,95 @@ async function runSuite(browser, server, runDir, suiteOut, suiteResults) {
   lap(`extension-host suite: exit ${code}, ${r?.passed ?? 0} passed, ${r?.failed ?? '?'} failed`);
 }
 
-async function runScenarios(browser, server, runDir) {
+/**
+ * The UI scenarios, `opt.lanes` windows at a time. One scenario alone keeps ~1.6 of 2 cores busy
+ * (a window's start is ~10 CPU-s of Chromium, then it mostly waits on the extension, the CLI and
+ * file events): two side by side fill the machine. Each lane is a code-server of its own, in a
+ * run folder of its own: its own HOME (setup writes the user's skills and project records there)
+ * and its own user settings (the theme a screenshot switches to is a user setting, which every
+ * window of one server follows). And a browser of its own: a page opening in the same browser
+ * takes the window focus from the other lane's page, and VS Code closes a quick pick that loses
+ * it (seen: Choose Baseline's list closed under the click). Every scenario gets a fresh context.
+ * Lanes take the next scenario from one queue, so they end within one scenario of each other.
+ */
+async function runScenarios(firstBrowser, firstServer, runDir, startServer) {
   const uiDir = path.join(here, 'ui');
-  const files = fs.readdirSync(uiDir).filter((f) => f.endsWith('.scenario.mjs')).sort();
-  const shots = path.join(repo, 'e2e/shots');
-  fs.mkdirSync(shots, { recursive: true });
-  for (const file of files) {
+  const queue = [];
+  for (const file of fs.readdirSync(uiDir).filter((f) => f.endsWith('.scenario.mjs')).sort()) {
     const mod = await import(pathToFileURL(path.join(uiDir, file)).href);
     const title = mod.title ?? file;
     if (opt.grep && !title.includes(opt.grep) && !file.includes(opt.grep)) continue;
-    const name = file.replace(/\.scenario\.mjs$/, '');
-    const ws = path.join(runDir, 'ui-ws', name);
-    copyFixture(mod.fixture ?? 'alpha', ws);
-    await mod.prepare?.({ workspace: ws, repo, lap, home: server.home }); // before the workbench opens the folder
-    setLightTheme(server.userSettings); // every scenario starts light, whatever the last one ended with
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: 'light' });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin }).catch(() => undefined);
-    const page = await context.newPage();
-    const vscode = new VsCodePage(page, { shotPrefix: path.join(shots, name), log: lap, logsDir: path.join(server.userData, 'logs') });
-    const started = Date.now();
-    lap(`UI scenario "${title}": starting`);
-    try {
-      // No extensionDevelopmentPath: the scenario drives the VSIX installed in the server.
-      await page.goto(workbenchUrl(server, { folder: ws }));
-      await vscode.waitReady();
-      await withTimeout(mod.default({ page, vscode, workspace: ws, cli: CLI, node: process.execPath, lap }), SCENARIO_TIMEOUT_MS);
-      results.passed += 1;
-      lap(`UI scenario "${title}": passed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    } catch (e) {
-      results.failed += 1;
-      results.failures.push({ title: `UI: ${title}`, error: String(e?.stack ?? e).slice(0, 2000) });
-      lap(`UI scenario "${title}": FAILED: ${String(e?.message ?? e).split('\n')[0]}`);
-      await page.screenshot({ path: path.join(shots, `${name}-FAILED.png`) }).catch(() => undefined);
-      fs.writeFileSync(path.join(runDir, `${name}-FAILED.html`), await page.content().catch(() => ''));
-    } finally {
-      await context.close().catch(() => undefined);
+    queue.push({ mod, title, name: file.replace(/\.scenario\.mjs$/, '') });
+  }
+  const shots = path.join(repo, 'e2e/shots');
+  fs.mkdirSync(shots, { recursive: true });
+  const laneCount = Math.max(1, Math.min(opt.lanes || 1, queue.length));
+  const lanes = [{ browser: firstBrowser, server: firstServer }];
+  try {
+    for (let i = 1; i < laneCount; i++) {
+      const dir = path.join(runDir, `lane-${i + 1}`);
+      fs.mkdirSync(dir);
+      lanes.push({ server: await startServer(dir), browser: await launchBrowser() });
+      lap(`UI lane ${i + 1}: code-server up on port ${lanes[i].server.port}`);
+    }
+    await Promise.all(lanes.map(async ({ browser, server }, i) => {
+      const laneLap = laneCount > 1 ? (m) => lap(`[ui ${i + 1}] ${m}`) : lap;
+      for (let next = queue.shift(); next; next = queue.shift()) await runScenario(browser, server, shots, next, laneLap);
+    }));
+  } finally {
+    for (const { browser, server } of lanes.slice(1)) {
+      await browser?.close().catch(() => undefined);
+      await server?.stop();
     }
   }
 }
 
-function setLightTheme(file) {
-  const settings = JSON.parse(fs.readFileSync(file, 'utf8'));
-  settings['workbench.colorTheme'] = 'Light Modern';
-  fs.writeFileSync(file, JSON.stringify(settings, null, 2));
+/** One scenario in a fresh browser context on `server`: its workspace prepared, the workbench opened on it. */
+async function runScenario(browser, server, shots, { mod, title, name }, lap) {
+  const ws = path.join(server.runDir, 'ui-ws', name);
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: 'light' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin }).catch(() => undefined);
+  const page = await context.newPage();
+  const vscode = new VsCodePage(page, { shotPrefix: path.join(shots, name), log: lap, logsDir: path.join(server.userData, 'logs') });
+  const started = Date.now();
+  lap(`UI scenario "${title}": starting`);
+  try {
+    copyFixture(mod.fixture ?? 'alpha', ws);
+    await mod.prepare?.({ workspace: ws, repo, lap, home: server.home }); // before the workbench opens the folder
+    await setLightTheme(server.userSettings); // every scenario starts light, whatever the last one ended with
+    // No extensionDevelopmentPath: the scenario drives the VSIX installed in the server.
+    await page.goto(workbenchUrl(server, { folder: ws }));
+    await vscode.waitReady();
+    await withTimeout(mod.default({ page, vscode, workspace: ws, cli: CLI, node: process.execPath, lap }), SCENARIO_TIMEOUT_MS);
+    results.passed += 1;
+    lap(`UI scenario "${title}": passed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    results.failed += 1;
+    results.failures.push({ title: `UI: ${title}`, error: String(e?.stack ?? e).slice(0, 2000) });
+    lap(`UI scenario "${title}": FAILED: ${String(e?.message ?? e).split('\n')[0]}`);
+    await page.screenshot({ path: path.join(shots, `${name}-FAILED.png`) }).catch(() => undefined);
+    fs.writeFileSync(path.join(server.runDir, `${name}-FAILED.html`), await page.content().catch(() => ''));
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Sets the light theme in the server's user settings. VS Code writes that file in place (the last
+ * scenario's theme switch may still be landing): a read that is not whole JSON waits for the write.
+ */
+async function setLightTheme(file) {
+  for (const t0 = Date.now(); ;) {
+    let settings;
+    try { settings = JSON.parse(fs.readFileSync(file, 'utf8')); } catch (e) {
+      if (Date.now() - t0 > 5000) throw new Error(`${file} is not JSON after 5 s: ${e.message}`, { cause: e });
+      await sleep(50);
+      continue;
+    }
+    settings['workbench.colorTheme'] = 'Light Modern';
+    fs.writeFileSync(file, JSON.stringify(settings, null, 2));
+    return;
+  }
 }
 
 const NOISE = /Unable to read file|Long running operations during shutdown|Creating a socket|connection token|ENOTFOUND|AgentHost|ChatModel|AccountPolicy|authentication provider|^\s+at |Failed to load resource|marketplace|\[LocalProcess|extensionsScannerService|DEPRECATED/;

@@ -35,9 +35,22 @@ export class VsCodePage {
   }
 
   /** The workbench is interactive: explorer rendered, our status bar item present (= the extension activated). */
+  /**
+   * Waits for the workbench, its explorer, and Consider's contributions: the palette lists
+   * Consider's commands only once the extension host has scanned the installed extensions (its
+   * view container shows up in the activity bar at the same time), and a palette already open
+   * does not add them. On a loaded machine that is seconds after the explorer (seen: "No
+   * matching commands" for Submit Review, with two windows starting side by side).
+   */
   async waitReady() {
     await this.page.locator('.monaco-workbench').waitFor({ timeout: LONG });
     await this.page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: LONG });
+    await this.considerIcon().waitFor({ timeout: LONG });
+  }
+
+  /** Consider's view container in the activity bar. */
+  considerIcon() {
+    return this.page.locator('.activitybar .action-item a.action-label[aria-label^="Consider"]').first();
   }
 
   /**
@@ -475,7 +488,7 @@ export class VsCodePage {
   /** Opens Consider's view container from the activity bar and waits for its Changes view. */
   async openChangesView() {
     if (await this.changesPane().isVisible()) return;
-    const icon = this.page.locator('.activitybar .action-item a.action-label[aria-label^="Consider"]').first();
+    const icon = this.considerIcon();
     await icon.waitFor({ timeout: LONG });
     await icon.click({ force: true }); // its count badge lies over it and takes the click for it
     await this.changesPane().waitFor({ timeout: SHORT });
