@@ -1,9 +1,9 @@
 // `npm test`: everything that proves behaviour, in order, stopping at nothing so one run
 // shows every failure. Steps: prerequisites (code-server's first install goes on in the
-// background), build, typecheck ‖ lint, unit (vitest: unit + CLI black-box + concurrency), webview
-// (Playwright in Debian's Chromium), vscode-suite (the extension host in the real VS Code) then
-// demo (`npm start` itself) ‖ agents (the agents' own CLIs, e2e/agents/), vscode-ui (the UI
-// scenarios). "‖": side by side, where each leaves a core idle alone.
+// background), build, typecheck then unit (vitest: unit + CLI black-box + concurrency) ‖ lint,
+// webview (Playwright in Debian's Chromium), vscode-suite (the extension host in the real VS Code)
+// then vscode-ui (the UI scenarios) ‖ agents (the agents' own CLIs, e2e/agents/) then demo
+// (`npm start` itself). "‖": side by side, where each leaves a core idle alone.
 // Prints one closing line "N passed, N failed" counting test cases across runners.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -98,14 +98,11 @@ run('prerequisites', node, ['scripts/ensure-system-packages.mjs', '--for', 'test
 const codeServerInstall = wanted('prerequisites') ? startStep(['code-server', node, ['scripts/ensure-code-server.mjs']], { live: false, beside: ['the steps up to the VS Code ones'] }) : undefined;
 run('build', node, ['scripts/build.mjs', '--production']);
 // Type checking and lint, at the same time: each is one single-threaded process, and this machine
-// has two cores (together ~40 s instead of ~65 s one after the other).
+// has two cores. Type checking ends first (~27 s against lint's ~41 s): the unit step follows it
+// in its lane, on the core it leaves.
 // Three projects: the Node side without DOM types, the board without Node types, and the tests that see both.
 // The recommended rules and the layout's import rules (eslint.config.mjs).
 const tsc = bin('typescript/bin/tsc');
-await runTogether([
-  ['lint', node, [bin('eslint/bin/eslint.js'), '.']],
-  ['typecheck', 'sh', ['-c', ['tsconfig.node.json', 'tsconfig.webview.json', 'tsconfig.json'].map((p) => `"${node}" "${tsc}" --noEmit -p ${p}`).join(' && ')]],
-]);
 
 // The unit step spawns Node some thousands of times (the CLI as a process, hooks, setup). Where
 // NODE_EXTRA_CA_CERTS is set (a proxy's CA, as on the 2-core machines npm test was timed on), every Node process parses that
@@ -114,12 +111,18 @@ await runTogether([
 // that download (prerequisites, the agents' first install) keep it.
 const offlineEnv = { ...process.env };
 delete offlineEnv.NODE_EXTRA_CA_CERTS;
-
 const vitestJson = path.join(tmp, 'vitest.json');
-run('unit', node, [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
-  env: offlineEnv,
-  count: () => { const j = readJson(vitestJson); return j && { passed: j.numPassedTests, failed: j.numFailedTests }; },
-});
+
+await runTogether([
+  [
+    ['typecheck', 'sh', ['-c', ['tsconfig.node.json', 'tsconfig.webview.json', 'tsconfig.json'].map((p) => `"${node}" "${tsc}" --noEmit -p ${p}`).join(' && ')]],
+    ['unit', node, [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
+      env: offlineEnv,
+      count: () => { const j = readJson(vitestJson); return j && { passed: j.numPassedTests, failed: j.numFailedTests }; },
+    }],
+  ],
+  ['lint', node, [bin('eslint/bin/eslint.js'), '.']],
+]);
 
 if (fs.existsSync(path.join(root, 'e2e/playwright.config.ts'))) {
   const pwJson = path.join(tmp, 'playwright.json');
@@ -131,12 +134,13 @@ if (fs.existsSync(path.join(root, 'e2e/playwright.config.ts'))) {
 
 (await codeServerInstall)?.();
 
-// The real VS Code in two halves. The extension-host suite is one window whose tests mostly wait
-// (on the store's lock, the CLI, the plan gate's timers: 1.0 of 2 cores busy), and so do the
-// agents' turns (e2e/agents/: each agent's own CLI, installed from npm the first time into
-// ${TMPDIR:-/tmp}/consider-agents, one real turn each against a stand-in model server, with a
-// submitted review waiting: 1.1 cores): the two run side by side. The UI scenarios keep both
-// cores busy (a window's start is ~10 s of Chromium's CPU): alone, after.
+// The real VS Code in two halves, beside the agents. The extension-host suite is one window whose
+// tests mostly wait (on the store's lock, the CLI, the plan gate's timers: 1.0 of 2 cores busy),
+// and so do the agents' turns (e2e/agents/: each agent's own CLI, installed from npm the first
+// time into ${TMPDIR:-/tmp}/consider-agents, one real turn each against a stand-in model server,
+// with a submitted review waiting: 1.1 cores): the two run side by side. The UI scenarios (two
+// windows at a time: ~1.9 cores) follow the suite in its lane, and `npm start`'s own test (one
+// code-server starting) the agents in theirs.
 const vscodeCount = (file) => () => { const j = readJson(file); return j && { passed: j.passed, failed: j.failed }; };
 const vsSuiteJson = path.join(tmp, 'vscode-suite.json');
 const vsUiJson = path.join(tmp, 'vscode-ui.json');
@@ -145,16 +149,18 @@ const demoJson = path.join(tmp, 'demo.json');
 await runTogether([
   [
     ['vscode-suite', node, ['e2e/vscode/run.mjs', '--suite'], { env: { ...process.env, CONSIDER_VSCODE_RESULTS: vsSuiteJson }, count: vscodeCount(vsSuiteJson) }],
+    ['vscode-ui', node, ['e2e/vscode/run.mjs', '--ui'], { env: { ...process.env, CONSIDER_VSCODE_RESULTS: vsUiJson }, count: vscodeCount(vsUiJson) }],
+  ],
+  [
+    ['agents', node, [bin('vitest/vitest.mjs'), 'run', '-c', 'vitest.agents.config.mts', '--reporter=default', '--reporter=json', `--outputFile.json=${agentsJson}`], {
+      count: () => { const j = readJson(agentsJson); return j && { passed: j.numPassedTests, failed: j.numFailedTests }; },
+    }],
     // `npm start` itself (vitest.vscode.config.mts): the demo workspace, code-server with the VSIX, stopping.
     ['demo', node, [bin('vitest/vitest.mjs'), 'run', '-c', 'vitest.vscode.config.mts', '--reporter=default', '--reporter=json', `--outputFile.json=${demoJson}`], {
       count: () => { const j = readJson(demoJson); return j && { passed: j.numPassedTests, failed: j.numFailedTests }; },
     }],
   ],
-  ['agents', node, [bin('vitest/vitest.mjs'), 'run', '-c', 'vitest.agents.config.mts', '--reporter=default', '--reporter=json', `--outputFile.json=${agentsJson}`], {
-    count: () => { const j = readJson(agentsJson); return j && { passed: j.numPassedTests, failed: j.numFailedTests }; },
-  }],
 ]);
-run('vscode-ui', node, ['e2e/vscode/run.mjs', '--ui'], { env: { ...process.env, CONSIDER_VSCODE_RESULTS: vsUiJson }, count: vscodeCount(vsUiJson) });
 
 fs.rmSync(tmp, { recursive: true, force: true });
 if (failures.length) console.log(`\nfailed steps: ${failures.join(', ')}`);
