@@ -43,11 +43,20 @@ async function until(what, fn, timeout = SHORT) {
   }
 }
 
-export default async function ({ page, vscode, workspace, cli, node, lap }) {
-  const run = (args) => agent({ node, cli, cwd: workspace }, args);
-  fs.mkdirSync(path.join(workspace, '.consider')); // a project set up with Consider
+/**
+ * A project set up with Consider, the plans beside it: made before the window opens, so the
+ * explorer lists them from the start. Made after it, their rows arrive with the file events,
+ * seconds later on a loaded machine, and move `src` under the pointer (seen: the click meant
+ * for `src` opened `plan.md`).
+ */
+export async function prepare({ workspace }) {
+  fs.mkdirSync(path.join(workspace, '.consider'));
   fs.writeFileSync(path.join(workspace, 'plan.md'), V1);
   fs.writeFileSync(path.join(workspace, 'plan-v2.md'), V2);
+}
+
+export default async function ({ page, vscode, workspace, cli, node, lap }) {
+  const run = (args) => agent({ node, cli, cwd: workspace }, args);
   await vscode.waitReady();
   await vscode.openFile('src/greeting.ts');
   // The window's heartbeat: the CLI submits only while VS Code is there to review.

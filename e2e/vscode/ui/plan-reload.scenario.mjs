@@ -12,9 +12,13 @@ export const fixture = 'alpha';
 const SHORT = 20_000;
 const PLAN = '# Cache the greeting\n\n1. Memoise greet() by name.\n2. Clear the cache when the title changes.\n';
 
-export default async function ({ page, vscode, workspace, cli, node, lap }) {
+/** A project set up with Consider and its plan, made before the window opens (see plan-gate.scenario.mjs). */
+export async function prepare({ workspace }) {
   fs.mkdirSync(path.join(workspace, '.consider'));
   fs.writeFileSync(path.join(workspace, 'plan.md'), PLAN);
+}
+
+export default async function ({ page, vscode, workspace, cli, node, lap }) {
   await vscode.waitReady();
   await vscode.openFile('src/greeting.ts');
   const liveDir = path.join(workspace, '.consider/plans/live');
