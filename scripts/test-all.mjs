@@ -85,6 +85,9 @@ function readJson(file) {
   try { return JSON.parse(fs.readFileSync(file, 'utf8')); } catch { return undefined; }
 }
 
+/** Counts a vitest run from its JSON report. */
+const vitestCount = (file) => () => { const j = readJson(file); return j && { passed: j.numPassedTests, failed: j.numFailedTests }; };
+
 const node = process.execPath;
 const bin = (p) => path.join(root, 'node_modules', p);
 
@@ -118,7 +121,7 @@ await runTogether([
     ['typecheck', 'sh', ['-c', ['tsconfig.node.json', 'tsconfig.webview.json', 'tsconfig.json'].map((p) => `"${node}" "${tsc}" --noEmit -p ${p}`).join(' && ')]],
     ['unit', node, [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
       env: offlineEnv,
-      count: () => { const j = readJson(vitestJson); return j && { passed: j.numPassedTests, failed: j.numFailedTests }; },
+      count: vitestCount(vitestJson),
     }],
   ],
   ['lint', node, [bin('eslint/bin/eslint.js'), '.']],
@@ -153,11 +156,11 @@ await runTogether([
   ],
   [
     ['agents', node, [bin('vitest/vitest.mjs'), 'run', '-c', 'vitest.agents.config.mts', '--reporter=default', '--reporter=json', `--outputFile.json=${agentsJson}`], {
-      count: () => { const j = readJson(agentsJson); return j && { passed: j.numPassedTests, failed: j.numFailedTests }; },
+      count: vitestCount(agentsJson),
     }],
     // `npm start` itself (vitest.vscode.config.mts): the demo workspace, code-server with the VSIX, stopping.
     ['demo', node, [bin('vitest/vitest.mjs'), 'run', '-c', 'vitest.vscode.config.mts', '--reporter=default', '--reporter=json', `--outputFile.json=${demoJson}`], {
-      count: () => { const j = readJson(demoJson); return j && { passed: j.numPassedTests, failed: j.numFailedTests }; },
+      count: vitestCount(demoJson),
     }],
   ],
 ]);

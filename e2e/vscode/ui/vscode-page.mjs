@@ -34,7 +34,6 @@ export class VsCodePage {
     this.step = 0;
   }
 
-  /** The workbench is interactive: explorer rendered, our status bar item present (= the extension activated). */
   /**
    * Waits for the workbench, its explorer, and Consider's contributions: the palette lists
    * Consider's commands only once the extension host has scanned the installed extensions (its
